@@ -1,0 +1,11 @@
+/** Every answer of every service (spec §7): code 0 is success. */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+  total?: number;
+}
+
+export const UNAUTHORIZED_MSG = 'token过期，请重新登录';
+export const NETWORK_ERROR_MSG = '请检查网络是否连接正常';
+export const DENIED_MSG = '无操作权限!';

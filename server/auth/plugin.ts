@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { sessionRoutes } from './routes/session';
+import { userRoutes } from './routes/users';
+import { roleRoutes } from './routes/roles';
+import { groupRoutes } from './routes/groups';
+
+/** The auth service of spec §7 under /auth/v1. */
+export async function authService(app: FastifyInstance) {
+  await app.register(sessionRoutes);
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(groupRoutes);
+}

@@ -1,0 +1,72 @@
+import { EventEmitter } from 'node:events';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../store/schema';
+
+export interface DomainEventInput {
+  kind: string;
+  actorId?: number | null;
+  actorName?: string | null;
+  tenantId?: number | null;
+  projectId?: number | null;
+  subject?: string | null;
+  payload?: unknown;
+}
+
+export interface DomainEvent extends Required<Omit<DomainEventInput, 'payload'>> {
+  seq: number;
+  at: number;
+  payload: unknown;
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The one append-only domain event log: every write in the system lands here with a monotonic
+ * sequence number. Listeners hear about an event only after its transaction committed.
+ */
+export class EventLog {
+  private readonly emitter = new EventEmitter();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.emitter.setMaxListeners(100);
+  }
+
+  /**
+   * Appends inside the caller's transaction when given one; returns a function that publishes the
+   * event, to be called after commit.
+   */
+  async append(input: DomainEventInput, trx: Executor = this.db): Promise<DomainEvent> {
+    const at = this.now();
+    const row = {
+      at,
+      kind: input.kind,
+      actorId: input.actorId ?? null,
+      actorName: input.actorName ?? null,
+      tenantId: input.tenantId ?? null,
+      projectId: input.projectId ?? null,
+      subject: input.subject ?? null,
+      payload: JSON.stringify(input.payload ?? {}),
+    };
+    const { seq } = await trx.insertInto('event_log').values(row).returning('seq').executeTakeFirstOrThrow();
+    return { ...row, seq: Number(seq), payload: input.payload ?? {} };
+  }
+
+  publish(event: DomainEvent): void {
+    this.emitter.emit('event', event);
+  }
+
+  /** Append outside any other transaction and publish at once. */
+  async record(input: DomainEventInput): Promise<DomainEvent> {
+    const ev = await this.append(input);
+    this.publish(ev);
+    return ev;
+  }
+
+  onEvent(listener: (ev: DomainEvent) => void): () => void {
+    this.emitter.on('event', listener);
+    return () => this.emitter.off('event', listener);
+  }
+}

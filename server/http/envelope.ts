@@ -1,0 +1,7 @@
+import type { Envelope } from '../../domain/envelope';
+
+export function ok<T>(data: T, extra?: { total?: number; msg?: string }): Envelope<T> {
+  const env: Envelope<T> = { code: 0, msg: extra?.msg ?? 'success', data };
+  if (extra?.total !== undefined) env.total = extra.total;
+  return env;
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { buildApp, DEFAULT_TOKEN_TTL_MS } from './app';
+import { CREDENTIALS_FILE } from './seed/credentials';
+
+/** Reads the environment, listens, prints how to log in, and shuts down cleanly on a signal. */
+export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '0.0.0.0';
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const ttlHours = Number(env.TOKEN_TTL_HOURS ?? DEFAULT_TOKEN_TTL_MS / 3600_000);
+  const app = await buildApp({
+    dataDir,
+    rootPassword: env.ROOT_PASSWORD,
+    demoPassword: env.DEMO_PASSWORD,
+    demo: env.DEMO !== '0',
+    tokenTtlMs: ttlHours * 3600_000,
+    permissionCheck: env.PERMISSION_CHECK !== '0',
+    staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
+    logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
+  });
+  await app.listen({ port, host });
+  const url = `http://localhost:${port}`;
+  const boot = app.bootstrapResult;
+  const lines = [`Voltguard is running at ${url}`, `data: ${dataDir}`];
+  if (boot.created) {
+    lines.push('First start: created these logins (shown once):');
+    for (const l of boot.logins) lines.push(`  ${l.name.padEnd(10)} ${l.generated ? l.password : '(from the environment)'}  ${l.note}`);
+    if (boot.credentialsFile) lines.push(`Generated passwords are also in ${boot.credentialsFile} (mode 0600).`);
+  } else {
+    lines.push(`Log in as root; generated passwords from the first start are in ${path.join(dataDir, CREDENTIALS_FILE)}.`);
+  }
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  return app;
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  startServer().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

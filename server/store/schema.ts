@@ -1,0 +1,176 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Tables of the embedded store. JSON-valued columns are TEXT so the same queries run on PostgreSQL. */
+export interface TenantTable {
+  id: Generated<number>;
+  name: string;
+  customConfig: string | null;
+  status: Generated<number>;
+  createdAt: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  name: string;
+  nicName: string | null;
+  tenantId: number;
+  customConfig: string | null;
+  /** scrypt$N$r$p$salt$hash of the wire digest */
+  passwordHash: string;
+  email: string | null;
+  mobilePhone: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  tenantId: number;
+  customConfig: string | null;
+  /** JSON array of permission ids */
+  pageNodes: string;
+  /** JSON array of permission ids */
+  auths: string;
+}
+
+export interface UserRoleTable {
+  userId: number;
+  roleId: number;
+}
+
+export interface UsergroupTable {
+  id: Generated<number>;
+  name: string;
+  tenantId: number;
+  customConfig: string | null;
+}
+
+export interface UsergroupUserTable {
+  groupId: number;
+  userId: number;
+}
+
+export interface UserModelNodeTable {
+  userId: number;
+  modelLabel: string;
+  nodeId: number;
+}
+
+export interface AuthTokenTable {
+  tokenHash: string;
+  userId: number;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  userName: string;
+  at: number;
+}
+
+export interface LoginLockTable {
+  userName: string;
+  lockedUntil: number;
+}
+
+export interface ProvinceTable { id: Generated<number>; name: string; code: string | null }
+export interface CityTable { id: Generated<number>; name: string; code: string | null; provinceid: number }
+export interface DistrictTable { id: Generated<number>; name: string; code: string | null; cityid: number }
+
+export interface ProjectTable {
+  id: Generated<number>;
+  name: string;
+  tenantid: number;
+  provinceid: number;
+  cityid: number;
+  districtid: number;
+  address: string | null;
+  contact: string | null;
+  contactphone: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  status: Generated<number>;
+  extendvalue: string | null;
+  createdAt: number;
+}
+
+export interface EnterpriseTable {
+  id: Generated<number>;
+  name: string;
+  tenantid: number;
+  projectid: number | null;
+  extendvalue: string | null;
+}
+
+export interface TerminalTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  devicestatus: number;
+  devicetype: string | null;
+  vendor: string | null;
+  location: string | null;
+  installdate: number | null;
+  accesstype: number;
+  tenantid: number;
+  projectid: number;
+  /** sha256 of the per-device ingest key; the key itself is shown to managers once */
+  devicekeyhash: string | null;
+  extendvalue: string | null;
+}
+
+export interface PecdeviceinfoTable {
+  id: Generated<number>;
+  provinceid: number;
+  cityid: number;
+  districtid: number;
+  projectid: number;
+  deviceid: number;
+  pecdeviceid: number;
+}
+
+export interface EventLogTable {
+  seq: Generated<number>;
+  at: number;
+  kind: string;
+  actorId: number | null;
+  actorName: string | null;
+  tenantId: number | null;
+  projectId: number | null;
+  subject: string | null;
+  /** JSON text */
+  payload: string;
+}
+
+export interface Database {
+  tenant: TenantTable;
+  app_user: UserTable;
+  role: RoleTable;
+  user_role: UserRoleTable;
+  usergroup: UsergroupTable;
+  usergroup_user: UsergroupUserTable;
+  user_model_node: UserModelNodeTable;
+  auth_token: AuthTokenTable;
+  login_failure: LoginFailureTable;
+  login_lock: LoginLockTable;
+  province: ProvinceTable;
+  city: CityTable;
+  district: DistrictTable;
+  project: ProjectTable;
+  enterprise: EnterpriseTable;
+  terminal: TerminalTable;
+  pecdeviceinfo: PecdeviceinfoTable;
+  event_log: EventLogTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type RoleRow = Selectable<RoleTable>;
+export type UsergroupRow = Selectable<UsergroupTable>;
+export type TenantRow = Selectable<TenantTable>;
+export type ProjectRow = Selectable<ProjectTable>;
+export type TerminalRow = Selectable<TerminalTable>;
