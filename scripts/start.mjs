@@ -1,0 +1,31 @@
+// `npm start`: build the browser app when its build is missing or stale, then run the server in this
+// same Node process (tsx registers the TypeScript loader in-process).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = path.join(root, 'dist', 'index.html');
+const SOURCES = ['src', 'domain', 'machines', 'workers', 'streams', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+if (built < sources) {
+  console.log(built ? 'Browser app is stale: rebuilding…' : 'Building the browser app…');
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn' });
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+const { startServer } = await import('../server/main.ts');
+await startServer();

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { Router, useLocation } from 'wouter';
+import { useHashLocation, navigate } from 'wouter/use-hash-location';
+import { findRoute, normalizePath } from '../../domain/routes';
+import { landingPath } from '../../domain/access';
+import { useSession } from './session/SessionContext';
+import { useRouteGuard } from './routing/useRouteGuard';
+import { LazyScreen } from './routing/lazyScreen';
+import { SCREENS } from './routing/screens';
+import { Layout } from './shell/Layout';
+import { LoadingBar, Toaster } from './ui/Toaster';
+import { t, useLanguage } from './i18n/i18n';
+import LoginPage from '../features/login/LoginPage';
+import NoPermissionPage from '../features/noPermission/NoPermissionPage';
+
+const BUSY_STATES = new Set(['booting', 'checking', 'loadingUser']);
+
+function Splash() {
+  return <div className="flex h-full items-center justify-center text-sm text-muted" data-testid="splash">{t('app.loading')}</div>;
+}
+
+function Routes() {
+  useLanguage();
+  const [rawLocation] = useLocation();
+  const location = normalizePath(rawLocation);
+  const { state, profile, hasToken } = useSession();
+  const allowed = useRouteGuard(location, hasToken && state === 'authenticated', profile);
+
+  // "/" is the main shell's parent: send the user on to where they land.
+  useEffect(() => {
+    if (location === '/' && state === 'authenticated' && profile) navigate(landingPath(profile, '/'), { replace: true });
+  }, [location, state, profile]);
+
+  if (BUSY_STATES.has(String(state)) && location !== '/login') return <Splash />;
+  if (!allowed) return <Splash />;
+  if (location === '/login') return <LoginPage />;
+  if (location === '/noPermission') return <NoPermissionPage />;
+  const route = findRoute(location);
+  const loader = SCREENS[location];
+  if (!route || !loader || !profile) return <Splash />;
+  return (
+    <Layout shell={route.shell} profile={profile} location={location}>
+      <LazyScreen key={location} loader={loader} />
+    </Layout>
+  );
+}
+
+export function App() {
+  return (
+    <Router hook={useHashLocation}>
+      <LoadingBar />
+      <Toaster />
+      <Routes />
+    </Router>
+  );
+}

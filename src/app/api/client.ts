@@ -1,0 +1,95 @@
+import type { Envelope } from '../../../domain/envelope';
+import { NETWORK_ERROR_MSG, UNAUTHORIZED_MSG } from '../../../domain/envelope';
+import { beginRequest } from './loading';
+import { tokenStorage } from './tokenStorage';
+import { toastError } from '../ui/toastStore';
+
+/** Spec §9: 60 s for queries, uploads and downloads. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  /** do not show the error as a toast (the caller shows it) */
+  quiet?: boolean;
+  /** do not count towards the loading indicator */
+  background?: boolean;
+  /** raw body (e.g. the token for checktoken) sent as text/plain */
+  text?: boolean;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** The session listens here: a 401 anywhere fires the unauthorized event. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<{ data: T; total?: number; msg: string }> {
+  const done = opts.background ? () => {} : beginRequest();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = tokenStorage.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const userId = tokenStorage.userId();
+  if (userId) headers['User-Id'] = userId;
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    if (opts.text) {
+      headers['Content-Type'] = 'text/plain';
+      payload = String(body);
+    } else {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  try {
+    let res: Response;
+    try {
+      res = await fetch(path, { method, headers, body: payload, signal });
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      throw new ApiError(-1, NETWORK_ERROR_MSG, 0);
+    }
+    let env: Envelope<T>;
+    try {
+      env = (await res.json()) as Envelope<T>;
+    } catch {
+      throw new ApiError(-1, res.ok ? '服务器返回了无法解析的数据' : NETWORK_ERROR_MSG, res.status);
+    }
+    if (res.status === 401) {
+      unauthorizedListeners.forEach((l) => l());
+      throw new ApiError(401, env.msg || UNAUTHORIZED_MSG, 401);
+    }
+    if (typeof env !== 'object' || env === null || typeof env.code !== 'number') {
+      throw new ApiError(-1, '服务器返回的数据格式不正确', res.status);
+    }
+    if (env.code !== 0) throw new ApiError(env.code, env.msg, res.status);
+    return { data: env.data, msg: env.msg, ...(env.total !== undefined ? { total: env.total } : {}) };
+  } catch (err) {
+    if (err instanceof ApiError && !opts.quiet) toastError(err.message);
+    throw err;
+  } finally {
+    done();
+  }
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts).then((r) => r.data),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts).then((r) => r.data),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts).then((r) => r.data),
+  del: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts).then((r) => r.data),
+};

@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+
+/** Each route's screen is its own chunk under src/features/. */
+export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
+  '/home': () => import('../../features/home/HomeScreen'),
+  '/realTime': () => import('../../features/realTime/RealTimeScreen'),
+  '/realtimeData': () => import('../../features/realtimeData/RealtimeDataScreen'),
+  '/historyData': () => import('../../features/historyData/HistoryDataScreen'),
+  '/alarmEvent': () => import('../../features/alarmEvent/AlarmEventScreen'),
+  '/analysisReport': () => import('../../features/analysisReport/AnalysisReportScreen'),
+  '/deviceManager': () => import('../../features/deviceManager/DeviceManagerScreen'),
+  '/remoteSetting': () => import('../../features/remoteSetting/RemoteSettingScreen'),
+  '/usermanage': () => import('../../features/usermanage/UserManageScreen'),
+  '/rolemanage': () => import('../../features/rolemanage/RoleManageScreen'),
+  '/usergroupmanage': () => import('../../features/usergroupmanage/UsergroupManageScreen'),
+  '/systemConfig': () => import('../../features/systemConfig/SystemConfigScreen'),
+  '/log': () => import('../../features/log/OperationLogScreen'),
+  '/platform/monitor': () => import('../../features/platformMonitor/PlatformMonitorScreen'),
+  '/platform/operate': () => import('../../features/platformOperate/PlatformOperateScreen'),
+  '/platform/user': () => import('../../features/platformUser/PlatformUserScreen'),
+};

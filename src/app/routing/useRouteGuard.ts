@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { navigate } from 'wouter/use-hash-location';
+import { routeGuardMachine } from '../../../machines/routeGuardMachine';
+import type { AccessProfile } from '../../../domain/access';
+import { normalizePath } from '../../../domain/routes';
+
+const appRouteGuard = routeGuardMachine.provide({
+  actions: {
+    redirect: (_, { to }) => navigate(to, { replace: true }),
+    reload: (_, { to }) => {
+      // Guard 3: leaving or entering /admin drops the page's cached state with a full reload.
+      sessionStorage.removeItem('vg.pageCache');
+      window.location.hash = `#${to}`;
+      window.location.reload();
+    },
+  },
+});
+
+/** Feeds route and session changes to the guard machine; the screen renders only once it allows. */
+export function useRouteGuard(location: string, hasToken: boolean, profile: AccessProfile | null): boolean {
+  const actor = useActorRef(appRouteGuard, { input: { hasToken, profile: profile ?? undefined } });
+  useEffect(() => {
+    actor.send({ type: 'SESSION.CHANGED', hasToken, profile: profile ?? undefined });
+  }, [actor, hasToken, profile]);
+  useEffect(() => {
+    actor.send({ type: 'ROUTE.CHANGED', path: location });
+  }, [actor, location]);
+  const allowedPath = useSelector(actor, (s) => (s.matches('allowed') ? s.context.path : null));
+  return allowedPath === normalizePath(location);
+}

@@ -1,0 +1,72 @@
+import { createActor, fromPromise } from 'xstate';
+import { navigate } from 'wouter/use-hash-location';
+import { sessionMachine, type LoadedUser } from '../../../machines/sessionMachine';
+import { landingPath } from '../../../domain/access';
+import { passwordDigest } from '../../../domain/digest';
+import { USER_TYPE } from '../../../domain/enums';
+import type { LoginResult, UserDto } from '../../../domain/schemas/auth';
+import { api, onUnauthorized } from '../api/client';
+import { takeTokenFromUrl, tokenStorage } from '../api/tokenStorage';
+import { applyTheme, savedTheme } from '../theme';
+import { savedLanguage, setLanguage } from '../i18n/i18n';
+import { accessProfileOf } from '../../../domain/access';
+
+const currentHashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+
+async function loadUser(): Promise<LoadedUser> {
+  const user = await api.get<UserDto>('/auth/v1/user', { quiet: true });
+  let projectId: number | null = null;
+  // Project users work inside their tenant's first project (spec §6).
+  if (accessProfileOf(user).userType === USER_TYPE.PROJECT) {
+    const projects = await api.post<{ id: number }[]>(
+      '/model/v1/query',
+      { rootLabel: 'project', rootCondition: { filter: { expressions: [{ prop: 'tenantid', operator: 'EQ', limit: user.tenantId }] }, page: { index: 0, limit: 1 } } },
+      { quiet: true },
+    );
+    projectId = projects[0]?.id ?? null;
+  }
+  return { user, projectId };
+}
+
+/** The app's session actor: the machine with the real API calls and browser side effects. */
+export function createSessionActor() {
+  const machine = sessionMachine.provide({
+    actors: {
+      checkToken: fromPromise(async ({ input }) => api.post<number>('/auth/v1/checktoken', input.token, { text: true, quiet: true })),
+      loadUser: fromPromise(async () => loadUser()),
+      login: fromPromise(async ({ input }) =>
+        api.post<LoginResult>(
+          '/auth/v1/login',
+          { userName: input.userName, password: await passwordDigest(input.password), timestamps: Date.now(), client: 'web' },
+          { quiet: true },
+        ),
+      ),
+      logout: fromPromise(async () => {
+        await api.post('/auth/v1/logout', {}, { quiet: true });
+      }),
+    },
+    actions: {
+      applyPreferences: () => {
+        applyTheme(savedTheme());
+        void setLanguage(savedLanguage());
+      },
+      storeToken: (_, params) => tokenStorage.set(params.token, params.userId),
+      clearToken: () => tokenStorage.clear(),
+      reload: () => {
+        window.location.hash = '#/login';
+        window.location.reload();
+      },
+      land: (_, params) => {
+        const to = landingPath(params.profile, currentHashPath());
+        if (to !== currentHashPath()) navigate(to, { replace: true });
+      },
+    },
+  });
+  const token = takeTokenFromUrl() ?? tokenStorage.get();
+  if (token) tokenStorage.set(token);
+  const actor = createActor(machine, { input: { token } });
+  onUnauthorized(() => actor.send({ type: 'UNAUTHORIZED' }));
+  return actor;
+}
+
+export type SessionActor = ReturnType<typeof createSessionActor>;

@@ -1,0 +1,64 @@
+import { useState, type ReactNode } from 'react';
+import { navigate } from 'wouter/use-hash-location';
+import { isPlatformSide } from '../../../domain/access';
+import { t, useLanguage, setLanguage, currentLanguage } from '../i18n/i18n';
+import { applyTheme, useTheme } from '../theme';
+import { useSession } from '../session/SessionContext';
+import { BoltLogo, GlobeIcon, MoonIcon, SunIcon, UserIcon } from '../ui/icons';
+import { UserDialog } from './UserDialog';
+
+/**
+ * Header of spec §1: logo, the alarm bell slot, theme and language, the user menu. The logo leads to
+ * the platform monitor only for platform and service users on the main shell (spec §2).
+ */
+export function Header({ shell, bellSlot }: { shell: 'main' | 'platform'; bellSlot?: ReactNode }) {
+  useLanguage();
+  const theme = useTheme();
+  const { user, profile } = useSession();
+  const [userOpen, setUserOpen] = useState(false);
+  const logoLinks = shell === 'main' && !!profile && isPlatformSide(profile);
+
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-3 bg-header px-4 text-header-ink shadow">
+      <button
+        type="button"
+        data-testid="logo"
+        className={`flex items-center gap-2 ${logoLinks ? 'cursor-pointer' : 'cursor-default'}`}
+        onClick={() => logoLinks && navigate('/platform/monitor')}
+        aria-label={t('app.name')}
+      >
+        <BoltLogo />
+        <span className="text-lg font-semibold tracking-wide">Voltguard</span>
+        <span className="hidden text-sm opacity-80 md:inline">{t('app.name')}</span>
+      </button>
+      <div className="flex-1" />
+      <div data-slot="alarm-bell" className="flex items-center">{bellSlot}</div>
+      <button
+        type="button"
+        title={t('theme.toggle')}
+        data-testid="theme-toggle"
+        onClick={() => applyTheme(theme === 'dark' ? 'bright' : 'dark')}
+        className="rounded p-1.5 hover:bg-white/10"
+      >
+        {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+      </button>
+      <button
+        type="button"
+        data-testid="lang-toggle"
+        onClick={() => void setLanguage(currentLanguage() === 'en' ? 'zh_cn' : 'en')}
+        className="flex items-center gap-1 rounded px-2 py-1.5 text-sm hover:bg-white/10"
+      >
+        <GlobeIcon /> {t('lang.toggle')}
+      </button>
+      <button
+        type="button"
+        data-testid="user-menu"
+        onClick={() => setUserOpen(true)}
+        className="flex items-center gap-1.5 rounded px-2 py-1.5 text-sm hover:bg-white/10"
+      >
+        <UserIcon /> {user?.nicName || user?.name}
+      </button>
+      <UserDialog open={userOpen} onClose={() => setUserOpen(false)} />
+    </header>
+  );
+}

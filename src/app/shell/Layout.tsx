@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { AccessProfile } from '../../../domain/access';
+import { visibleMenu } from '../../../domain/access';
+import { t, useLanguage } from '../i18n/i18n';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import { Breadcrumb } from './Breadcrumb';
+
+/** Main and platform shells share one frame: header, sidebar, breadcrumb, content. */
+export function Layout({ shell, profile, location, children }: { shell: 'main' | 'platform'; profile: AccessProfile; location: string; children: ReactNode }) {
+  useLanguage();
+  const other = shell === 'platform' ? visibleMenu(profile, 'main')[0]?.items[0] : undefined;
+  return (
+    <div className="flex h-full flex-col" data-shell={shell}>
+      <Header shell={shell} />
+      <div className="flex min-h-0 flex-1">
+        <Sidebar profile={profile} shell={shell} location={location} />
+        <main className="flex min-w-0 flex-1 flex-col">
+          <Breadcrumb location={location} profile={profile} />
+          {other && (
+            <div className="border-b border-line bg-surface-2 px-4 py-1.5 text-right text-sm">
+              <Link href={other.path} className="text-brand hover:underline" data-testid="enter-console">
+                {t('platform.enterConsole')} →
+              </Link>
+            </div>
+          )}
+          <div className="min-h-0 flex-1 overflow-auto">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

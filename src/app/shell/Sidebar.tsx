@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { visibleMenu, type AccessProfile } from '../../../domain/access';
+import type { MenuGroup } from '../../../domain/routes';
+import { t, useLanguage, type MessageKey } from '../i18n/i18n';
+import { GearIcon, LedgerIcon, MenuIcon, MonitorIcon, ShieldIcon, UsersIcon } from '../ui/icons';
+
+const COLLAPSE_KEY = 'vg.sidebarCollapsed';
+const GROUP_ICON: Record<MenuGroup, typeof ShieldIcon> = {
+  safety: ShieldIcon, information: LedgerIcon, user: UsersIcon, system: GearIcon, platform: MonitorIcon,
+};
+
+/** Sidebar of spec §1–2: the menu groups with their hiding rules; the collapse state is kept locally. */
+export function Sidebar({ profile, shell, location }: { profile: AccessProfile; shell: 'main' | 'platform'; location: string }) {
+  useLanguage();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
+  const toggle = () => {
+    localStorage.setItem(COLLAPSE_KEY, collapsed ? '0' : '1');
+    setCollapsed(!collapsed);
+  };
+  const groups = visibleMenu(profile, shell);
+  return (
+    <nav
+      data-testid="sidebar"
+      data-collapsed={collapsed ? 'true' : 'false'}
+      className={`flex shrink-0 flex-col border-r border-line bg-surface transition-[width] ${collapsed ? 'w-14' : 'w-56'}`}
+    >
+      <button
+        type="button"
+        data-testid="sidebar-toggle"
+        onClick={toggle}
+        title={collapsed ? t('menu.expand') : t('menu.collapse')}
+        className="flex h-10 items-center justify-center border-b border-line text-muted hover:text-ink"
+      >
+        <MenuIcon />
+      </button>
+      <div className="flex-1 overflow-y-auto py-2">
+        {groups.map((g) => {
+          const Icon = GROUP_ICON[g.group];
+          return (
+            <div key={g.group} className="mb-2" data-menu-group={g.group}>
+              <div className="flex items-center gap-2 px-4 py-1.5 text-xs font-semibold tracking-wide text-muted" title={t(g.titleKey as MessageKey)}>
+                <Icon width={16} height={16} />
+                {!collapsed && t(g.titleKey as MessageKey)}
+              </div>
+              {g.items.map((r) => {
+                const active = location === r.path;
+                return (
+                  <Link
+                    key={r.path}
+                    href={r.path}
+                    title={t(r.titleKey as MessageKey)}
+                    data-menu-item={r.path}
+                    className={`block truncate py-1.5 text-sm ${collapsed ? 'px-2 text-center text-xs' : 'pr-3 pl-10'} ${
+                      active ? 'border-r-2 border-brand bg-brand/10 font-medium text-brand' : 'text-ink hover:bg-surface-2'
+                    }`}
+                  >
+                    {collapsed ? t(r.titleKey as MessageKey).slice(0, 2) : t(r.titleKey as MessageKey)}
+                  </Link>
+                );
+              })}
+            </div>
+          );
+        })}
+      </div>
+    </nav>
+  );
+}

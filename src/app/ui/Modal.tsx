@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+
+/** A centred dialog on a dimmed backdrop, built on Headless UI for focus trapping and Escape. */
+export function Modal({ open, onClose, title, width = 420, children }: { open: boolean; onClose: () => void; title: string; width?: number; children: ReactNode }) {
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-black/40" aria-hidden />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel style={{ width }} className="max-w-full rounded-lg border border-line bg-surface p-5 text-ink shadow-xl">
+          <DialogTitle className="mb-4 text-base font-semibold">{title}</DialogTitle>
+          {children}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+export function Button({ kind = 'default', ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { kind?: 'primary' | 'default' | 'danger' }) {
+  const look = {
+    primary: 'bg-brand text-brand-ink hover:opacity-90',
+    default: 'border border-line bg-surface text-ink hover:bg-surface-2',
+    danger: 'bg-danger text-white hover:opacity-90',
+  }[kind];
+  return <button type="button" {...props} className={`rounded px-4 py-1.5 text-sm disabled:opacity-50 ${look} ${props.className ?? ''}`} />;
+}
+
+export function TextField({ label, error, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined }) {
+  return (
+    <label className="mb-3 block text-sm">
+      <span className="mb-1 block text-muted">{label}</span>
+      <input
+        {...props}
+        aria-invalid={!!error}
+        className={`w-full rounded border bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand ${error ? 'border-danger' : 'border-line'}`}
+      />
+      {error && <span className="mt-1 block text-xs text-danger" role="alert">{error}</span>}
+    </label>
+  );
+}

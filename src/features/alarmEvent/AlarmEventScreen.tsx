@@ -1,0 +1,5 @@
+import { ScreenPending } from '../../app/ui/ScreenPending';
+
+export default function AlarmEventScreen() {
+  return <ScreenPending path="/alarmEvent" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPending } from '../../app/ui/ScreenPending';
+
+export default function HomeScreen() {
+  return <ScreenPending path="/home" />;
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { useSession } from '../../app/session/SessionContext';
+import { BoltLogo } from '../../app/ui/icons';
+import { TextField } from '../../app/ui/Modal';
+
+/** Login: user name and password; Enter submits; the server's msg is shown on failure. */
+export default function LoginPage() {
+  useLanguage();
+  const { state, error, send } = useSession();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ userName?: string; password?: string }>({});
+  const busy = state === 'loggingIn' || state === 'loadingUser';
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const m: typeof missing = {};
+    if (!userName.trim()) m.userName = t('login.userNameRequired');
+    if (!password) m.password = t('login.passwordRequired');
+    setMissing(m);
+    if (Object.keys(m).length || busy) return;
+    send({ type: 'LOGIN', userName: userName.trim(), password });
+  }
+
+  return (
+    <div className="flex min-h-full items-center justify-center bg-gradient-to-br from-[#0b3d75] via-[#0b5cad] to-[#0a2a52] p-6">
+      <form onSubmit={submit} noValidate className="w-[380px] rounded-xl bg-surface p-8 text-ink shadow-2xl" data-testid="login-form">
+        <div className="mb-6 flex items-center gap-3">
+          <BoltLogo width={36} height={36} />
+          <div>
+            <div className="text-lg font-semibold">Voltguard</div>
+            <div className="text-sm text-muted">{t('app.name')}</div>
+          </div>
+        </div>
+        <h1 className="mb-4 text-base font-medium">{t('login.title')}</h1>
+        <TextField label={t('login.userName')} name="userName" autoComplete="username" autoFocus value={userName} onChange={(e) => setUserName(e.target.value)} error={missing.userName} />
+        <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={missing.password} />
+        {error && (
+          <p role="alert" data-testid="login-error" className="mb-3 rounded border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className="mt-2 w-full rounded bg-brand py-2 text-sm font-medium text-brand-ink disabled:opacity-60">
+          {t('login.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}

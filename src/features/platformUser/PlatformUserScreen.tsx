@@ -1,0 +1,5 @@
+import { ScreenPending } from '../../app/ui/ScreenPending';
+
+export default function PlatformUserScreen() {
+  return <ScreenPending path="/platform/user" />;
+}
