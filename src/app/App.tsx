@@ -24,11 +24,14 @@ function Routes() {
   const [rawLocation] = useLocation();
   const location = normalizePath(rawLocation);
   const { state, profile, hasToken } = useSession();
-  const allowed = useRouteGuard(location, hasToken && state === 'authenticated', profile);
+  const settled = !BUSY_STATES.has(String(state));
+  const allowed = useRouteGuard(location, hasToken && state === 'authenticated', profile, settled);
 
-  // "/" is the main shell's parent: send the user on to where they land.
+  // "/" is the main shell's parent, and /login has nothing to offer a logged-in user: both land.
   useEffect(() => {
-    if (location === '/' && state === 'authenticated' && profile) navigate(landingPath(profile, '/'), { replace: true });
+    if ((location === '/' || location === '/login') && state === 'authenticated' && profile) {
+      navigate(landingPath(profile, '/'), { replace: true });
+    }
   }, [location, state, profile]);
 
   if (BUSY_STATES.has(String(state)) && location !== '/login') return <Splash />;

@@ -17,15 +17,19 @@ const appRouteGuard = routeGuardMachine.provide({
   },
 });
 
-/** Feeds route and session changes to the guard machine; the screen renders only once it allows. */
-export function useRouteGuard(location: string, hasToken: boolean, profile: AccessProfile | null): boolean {
+/**
+ * Feeds route and session changes to the guard machine; the screen renders only once it allows.
+ * While the session is still settling (checking a token from the URL, say) nothing is decided, so a
+ * kiosk URL is not bounced to /login before its token has been checked.
+ */
+export function useRouteGuard(location: string, hasToken: boolean, profile: AccessProfile | null, settled: boolean): boolean {
   const actor = useActorRef(appRouteGuard, { input: { hasToken, profile: profile ?? undefined } });
   useEffect(() => {
-    actor.send({ type: 'SESSION.CHANGED', hasToken, profile: profile ?? undefined });
-  }, [actor, hasToken, profile]);
+    if (settled) actor.send({ type: 'SESSION.CHANGED', hasToken, profile: profile ?? undefined });
+  }, [actor, hasToken, profile, settled]);
   useEffect(() => {
-    actor.send({ type: 'ROUTE.CHANGED', path: location });
-  }, [actor, location]);
+    if (settled) actor.send({ type: 'ROUTE.CHANGED', path: location });
+  }, [actor, location, settled]);
   const allowedPath = useSelector(actor, (s) => (s.matches('allowed') ? s.context.path : null));
   return allowedPath === normalizePath(location);
 }

@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+
+/** e2e in Debian's Chromium against the built app and a real server on a temporary data dir. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18765);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    viewport: { width: 1920, height: 1080 },
+    locale: 'zh-CN',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node tests/e2e/serve.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { E2E_PORT: String(E2E_PORT) },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, Vitest (unit and server integration), then Playwright e2e in Debian's Chromium
+# against the built app and a real server on a temporary data dir.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_pkgs=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need_pkgs+=(chromium)
+if ! { command -v fc-list >/dev/null && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; }; then need_pkgs+=(fonts-noto-cjk); fi
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installing ${need_pkgs[*]} with apt (needed for the browser tests)…"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  else
+    echo "The browser tests need Debian's packages: chromium fonts-noto-cjk (/usr/bin/chromium)." >&2
+    echo "Install them (apt-get install -y chromium fonts-noto-cjk) or run this command as root." >&2
+    exit 1
+  fi
+fi
+
+mkdir -p screenshots
+echo "== typecheck"
+npx tsc --noEmit -p tsconfig.json
+echo "== unit and server tests"
+npx vitest run
+echo "== build"
+npx vite build --logLevel warn
+echo "== e2e"
+npx playwright test

@@ -1,0 +1,78 @@
+import { test, expect } from '@playwright/test';
+import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+
+test('the password dialog checks every field with the spec messages, then shows the server msg', async ({ page }) => {
+  await loginViaForm(page, 'wangwu');
+  await expectPath(page, '/home');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('button', { name: '重置' }).click();
+  const dialog = page.getByRole('dialog', { name: '重置密码' });
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(['请输入密码', '请输入密码', '请再次输入密码']);
+  await dialog.locator('input[name=oldPassword]').fill('short');
+  await dialog.locator('input[name=newPassword]').fill('Abcdef12#');
+  await dialog.locator('input[name=confirmPassword]').fill('Abcdef12#x');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(['密码长度需超过八位！', '两次输入密码不一致!']);
+  await dialog.locator('input[name=oldPassword]').fill('Wrong#Old2026');
+  await dialog.locator('input[name=confirmPassword]').fill('Abcdef12#');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('原密码错误');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/password-dialog.png` });
+});
+
+test('the logo leads platform users to /platform/monitor from the main shell, not project users', async ({ page }) => {
+  await loginViaForm(page, 'platform');
+  await expectPath(page, '/platform/monitor');
+  await page.getByTestId('enter-console').click();
+  await expectPath(page, '/home');
+  await page.getByTestId('logo').click();
+  await expectPath(page, '/platform/monitor');
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('button', { name: '登出' }).click();
+  await expectPath(page, '/login');
+  await loginViaForm(page, 'zhangsan');
+  await expectPath(page, '/home');
+  await page.getByTestId('logo').click();
+  await expectPath(page, '/home');
+});
+
+test('multi-project service mode hides /home and the user screens', async ({ page }) => {
+  await loginViaForm(page, 'service');
+  await expectPath(page, '/platform/monitor');
+  await page.goto('/#/realtimeData');
+  await expectPath(page, '/realtimeData');
+  await expect(page.locator('[data-menu-item="/home"]')).toHaveCount(0);
+  await expect(page.locator('[data-menu-item="/usermanage"]')).toHaveCount(0);
+  await page.goto('/#/home');
+  await expectPath(page, '/noPermission');
+});
+
+test('a screen chunk that fails to load shows an error with a retry that works', async ({ page }) => {
+  await loginViaForm(page, 'zhangsan');
+  await expectPath(page, '/home');
+  await page.route(/HistoryDataScreen-.*\.js$/, (route) => route.abort());
+  await page.locator('[data-menu-item="/historyData"]').click();
+  await expect(page.getByRole('alert').filter({ hasText: '页面加载失败' })).toBeVisible();
+  await page.unroute(/HistoryDataScreen-.*\.js$/);
+  await page.getByRole('button', { name: '重试' }).click();
+  await expect(page.getByRole('heading', { name: '历史数据' })).toBeVisible();
+});
+
+test('an expired session shows the 401 message and returns to login', async ({ page, request }) => {
+  await loginViaForm(page, 'zhangsan');
+  await expectPath(page, '/home');
+  const token = await page.evaluate(() => sessionStorage.getItem('vg.token'));
+  // Revoke the token behind the browser's back, then make the console call the server.
+  await request.post('/auth/v1/logout', { headers: { authorization: `Bearer ${token}` } });
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('button', { name: '重置' }).click();
+  const dialog = page.getByRole('dialog', { name: '重置密码' });
+  await dialog.locator('input[name=oldPassword]').fill('E2e#Demo2026');
+  await dialog.locator('input[name=newPassword]').fill('E2e#Other2026');
+  await dialog.locator('input[name=confirmPassword]').fill('E2e#Other2026');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'token过期，请重新登录' }).first()).toBeVisible();
+  await expectPath(page, '/login');
+});
