@@ -66,8 +66,12 @@ function buildPermissionMap(): PermissionEntry[] {
   const entries: PermissionEntry[] = PAGE_PERMISSIONS.map((name, i) => ({
     id: i + 1, name, kind: 'page', group: 'page', text: name,
   }));
+  const custom = new Set<string>(CUSTOM_PERMISSIONS);
   PERMISSION_GROUPS.forEach((group, gi) => {
     PERMISSION_ACTIONS.forEach((action, ai) => {
+      // event_update is both a group_action pair and a custom permission (事件备注); the custom entry
+      // is the one name lookups resolve to, so the shadowed duplicate is left out (ids stay positional).
+      if (custom.has(`${group}_${action}`)) return;
       entries.push({
         id: 1000 + gi * 20 + ai, name: `${group}_${action}`, kind: 'operation', group,
         text: `${GROUP_TEXT[group]}${ACTION_TEXT[action]}`,

@@ -63,5 +63,8 @@ export const landlineSchema = z.string().regex(/^0\d{2,3}-\d{7,8}(-\d{1,6})?$/, 
 export const phoneOrLandlineSchema = z
   .string()
   .refine((v) => mobileSchema.safeParse(v).success || landlineSchema.safeParse(v).success, MSG.phoneOrLandline);
-export const requiredSelect = (what: string) =>
-  z.union([z.number(), z.string().min(1)], { error: `${MSG.selectRequired}${what}` });
+export const requiredSelect = (what: string) => {
+  const message = `${MSG.selectRequired}${what}`;
+  // The empty string (a cleared select) must carry the message too, not zod's default "Too small".
+  return z.union([z.number(), z.string().min(1, message)], { error: message });
+};
