@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { visibleMenu, type AccessProfile } from '../../../domain/access';
 import type { MenuGroup } from '../../../domain/routes';
 import { t, useLanguage, type MessageKey } from '../i18n/i18n';
@@ -37,28 +38,44 @@ export function Sidebar({ profile, shell, location }: { profile: AccessProfile; 
       <div className="flex-1 overflow-y-auto py-2">
         {groups.map((g) => {
           const Icon = GROUP_ICON[g.group];
+          const title = t(g.titleKey as MessageKey);
+          const links = g.items.map((r) => (
+            <Link
+              key={r.path}
+              href={r.path}
+              data-menu-item={r.path}
+              className={`block truncate py-1.5 pr-3 text-sm ${collapsed ? 'pl-4' : 'pl-10'} ${
+                location === r.path ? 'border-r-2 border-brand bg-brand/10 font-medium text-brand' : 'text-ink hover:bg-surface-2'
+              }`}
+            >
+              {t(r.titleKey as MessageKey)}
+            </Link>
+          ));
+          if (collapsed) {
+            // Collapsed: one icon per group; its pages open in a flyout beside the rail.
+            const active = g.items.some((r) => r.path === location);
+            return (
+              <Popover key={g.group} className="relative" data-menu-group={g.group}>
+                <PopoverButton
+                  title={title}
+                  className={`flex h-10 w-full items-center justify-center outline-none ${active ? 'text-brand' : 'text-muted hover:text-ink'}`}
+                >
+                  <Icon />
+                </PopoverButton>
+                <PopoverPanel anchor="right start" className="z-40 ml-1 w-48 rounded-md border border-line bg-surface py-1 shadow-lg">
+                  <div className="px-4 py-1.5 text-xs font-semibold text-muted">{title}</div>
+                  {links}
+                </PopoverPanel>
+              </Popover>
+            );
+          }
           return (
             <div key={g.group} className="mb-2" data-menu-group={g.group}>
-              <div className="flex items-center gap-2 px-4 py-1.5 text-xs font-semibold tracking-wide text-muted" title={t(g.titleKey as MessageKey)}>
+              <div className="flex items-center gap-2 px-4 py-1.5 text-xs font-semibold tracking-wide text-muted">
                 <Icon width={16} height={16} />
-                {!collapsed && t(g.titleKey as MessageKey)}
+                {title}
               </div>
-              {g.items.map((r) => {
-                const active = location === r.path;
-                return (
-                  <Link
-                    key={r.path}
-                    href={r.path}
-                    title={t(r.titleKey as MessageKey)}
-                    data-menu-item={r.path}
-                    className={`block truncate py-1.5 text-sm ${collapsed ? 'px-2 text-center text-xs' : 'pr-3 pl-10'} ${
-                      active ? 'border-r-2 border-brand bg-brand/10 font-medium text-brand' : 'text-ink hover:bg-surface-2'
-                    }`}
-                  >
-                    {collapsed ? t(r.titleKey as MessageKey).slice(0, 2) : t(r.titleKey as MessageKey)}
-                  </Link>
-                );
-              })}
+              {links}
             </div>
           );
         })}
