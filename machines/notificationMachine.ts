@@ -1,0 +1,127 @@
+import { assign, enqueueActions, setup } from 'xstate';
+
+/**
+ * The header bell (spec §2 panel, §4 Notifications): newest first, capped at 99 with the oldest
+ * dropped; each pushed message plays the alarm sound unless sound is off; 静音 stops it until the
+ * next message; 已读 and 查看 remove a message; clearing empties the list. An alarm or accident also
+ * pops up for 60 s unless the user opens it.
+ */
+export const NOTICE_CAP = 99;
+export const POPUP_MS = 60_000;
+
+export interface Notice {
+  id: string;
+  seq: number;
+  time: number;
+  kind: string;
+  logTypeName: string;
+  /** EVENT_LEVEL of an alarm; null for other messages */
+  level: number | null;
+  description: {
+    projectName: string | null;
+    deviceName: string | null;
+    deviceCode: string | null;
+    contactInfo: string | null;
+    value: number | string | null;
+    deviceId: number | null;
+  };
+}
+
+export interface NotificationContext {
+  items: Notice[];
+  /** 静音 pressed since the last message: the mute button hides and the sound stays off */
+  muted: boolean;
+  /** the stored preference (spec: 1 on, 2 off) */
+  soundOn: boolean;
+  popup: Notice | null;
+}
+
+export type NotificationEvent =
+  | { type: 'NOTICE.RECEIVED'; notice: Notice }
+  | { type: 'NOTICE.READ'; id: string }
+  | { type: 'NOTICE.VIEW'; id: string }
+  | { type: 'NOTICE.MUTE' }
+  | { type: 'NOTICE.CLEAR_ALL' }
+  | { type: 'SOUND.TOGGLE' }
+  | { type: 'POPUP.OPEN' }
+  | { type: 'POPUP.DISMISS' };
+
+/** EVENT_LEVEL ids that pop up: accident 1 and alarm 2 (early warnings only go to the bell). */
+export const POPUP_LEVELS: readonly number[] = [1, 2];
+
+export const notificationMachine = setup({
+  types: {
+    context: {} as NotificationContext,
+    events: {} as NotificationEvent,
+    input: {} as { soundOn: boolean },
+  },
+  actions: {
+    playSound: () => {},
+    stopSound: () => {},
+    saveSoundPreference: (_, _params: { on: boolean }) => {},
+    openDevice: (_, _params: { notice: Notice }) => {},
+  },
+  guards: {
+    soundOn: ({ context }) => context.soundOn,
+    isPopupWorthy: ({ event }) =>
+      event.type === 'NOTICE.RECEIVED' && event.notice.level !== null && POPUP_LEVELS.includes(event.notice.level),
+  },
+}).createMachine({
+  id: 'notifications',
+  type: 'parallel',
+  context: ({ input }) => ({ items: [], muted: false, soundOn: input.soundOn, popup: null }),
+  states: {
+    list: {
+      on: {
+        'NOTICE.RECEIVED': {
+          actions: [
+            assign(({ context, event }) => ({
+              items: [event.notice, ...context.items.filter((n) => n.id !== event.notice.id)].slice(0, NOTICE_CAP),
+              muted: false,
+            })),
+            enqueueActions(({ enqueue, check }) => {
+              if (check('soundOn')) enqueue('playSound');
+            }),
+          ],
+        },
+        'NOTICE.READ': { actions: assign({ items: ({ context, event }) => context.items.filter((n) => n.id !== event.id) }) },
+        'NOTICE.VIEW': {
+          actions: [
+            { type: 'openDevice', params: ({ context, event }) => ({ notice: context.items.find((n) => n.id === event.id)! }) },
+            assign({ items: ({ context, event }) => context.items.filter((n) => n.id !== event.id) }),
+          ],
+        },
+        'NOTICE.MUTE': { actions: [assign({ muted: true }), 'stopSound'] },
+        'NOTICE.CLEAR_ALL': { actions: [assign({ items: [], muted: false }), 'stopSound'] },
+        'SOUND.TOGGLE': {
+          actions: [
+            assign({ soundOn: ({ context }) => !context.soundOn }),
+            { type: 'saveSoundPreference', params: ({ context }) => ({ on: context.soundOn }) },
+            'stopSound',
+          ],
+        },
+      },
+    },
+    popup: {
+      initial: 'hidden',
+      on: {
+        'NOTICE.RECEIVED': {
+          guard: 'isPopupWorthy',
+          target: '.showing',
+          reenter: true,
+          actions: assign({ popup: ({ event }) => event.notice }),
+        },
+      },
+      states: {
+        hidden: { entry: assign({ popup: null }) },
+        showing: {
+          after: { [POPUP_MS]: 'hidden' },
+          on: { 'POPUP.OPEN': 'opened', 'POPUP.DISMISS': 'hidden' },
+        },
+        opened: {
+          on: { 'POPUP.DISMISS': 'hidden' },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { NOTICE_CAP, POPUP_MS, notificationMachine, type Notice } from '../../machines/notificationMachine';
+
+const notice = (seq: number, level: number | null = 2): Notice => ({
+  id: `notice_${seq}`, seq, time: 1_700_000_000_000 + seq, kind: 'alarm.raised', logTypeName: '剩余电流报警', level,
+  description: { projectName: '西湖文化广场', deviceName: '1号配电箱', deviceCode: 'VG1', contactInfo: null, value: 320, deviceId: 1 },
+});
+
+function harness(soundOn = true) {
+  const calls = { play: 0, stop: 0, saved: [] as boolean[], opened: [] as string[] };
+  const machine = notificationMachine.provide({
+    actions: {
+      playSound: () => void calls.play++,
+      stopSound: () => void calls.stop++,
+      saveSoundPreference: (_, p) => void calls.saved.push(p.on),
+      openDevice: (_, p) => void calls.opened.push(p.notice.id),
+    },
+  });
+  const actor = createActor(machine, { input: { soundOn } }).start();
+  return { actor, calls };
+}
+
+describe('notification machine', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('adds newest first, caps at 99 and drops the oldest', () => {
+    const { actor, calls } = harness();
+    for (let i = 1; i <= 120; i++) actor.send({ type: 'NOTICE.RECEIVED', notice: notice(i) });
+    const items = actor.getSnapshot().context.items;
+    expect(items).toHaveLength(NOTICE_CAP);
+    expect(items[0]!.seq).toBe(120);
+    expect(items[NOTICE_CAP - 1]!.seq).toBe(22);
+    expect(calls.play).toBe(120);
+  });
+
+  it('静音 stops the sound and hides itself until the next message', () => {
+    const { actor, calls } = harness();
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(1) });
+    actor.send({ type: 'NOTICE.MUTE' });
+    expect(actor.getSnapshot().context.muted).toBe(true);
+    expect(calls.stop).toBe(1);
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(2) });
+    expect(actor.getSnapshot().context.muted).toBe(false);
+    expect(calls.play).toBe(2);
+  });
+
+  it('已读 and 查看 remove the message; 查看 opens the device', () => {
+    const { actor, calls } = harness();
+    [1, 2, 3].forEach((i) => actor.send({ type: 'NOTICE.RECEIVED', notice: notice(i) }));
+    actor.send({ type: 'NOTICE.READ', id: 'notice_2' });
+    actor.send({ type: 'NOTICE.VIEW', id: 'notice_3' });
+    expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual(['notice_1']);
+    expect(calls.opened).toEqual(['notice_3']);
+  });
+
+  it('clear all empties the list', () => {
+    const { actor } = harness();
+    [1, 2].forEach((i) => actor.send({ type: 'NOTICE.RECEIVED', notice: notice(i) }));
+    actor.send({ type: 'NOTICE.CLEAR_ALL' });
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('with sound off nothing plays; the toggle is saved', () => {
+    const { actor, calls } = harness(false);
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(1) });
+    expect(calls.play).toBe(0);
+    actor.send({ type: 'SOUND.TOGGLE' });
+    expect(calls.saved).toEqual([true]);
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(2) });
+    expect(calls.play).toBe(1);
+  });
+
+  it('an alarm pops up and hides itself after 60 s unless opened; early warnings do not pop up', () => {
+    const { actor } = harness();
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(1, 4) });
+    expect(actor.getSnapshot().value).toEqual({ list: {}, popup: 'hidden' });
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(2, 2) });
+    expect(actor.getSnapshot().context.popup?.seq).toBe(2);
+    vi.advanceTimersByTime(POPUP_MS - 1);
+    expect(actor.getSnapshot().matches({ popup: 'showing' })).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().matches({ popup: 'hidden' })).toBe(true);
+    expect(actor.getSnapshot().context.popup).toBeNull();
+
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(3, 1) });
+    actor.send({ type: 'POPUP.OPEN' });
+    vi.advanceTimersByTime(POPUP_MS * 2);
+    expect(actor.getSnapshot().matches({ popup: 'opened' })).toBe(true);
+  });
+
+  it('a new alarm restarts the 60 s of the popup', () => {
+    const { actor } = harness();
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(1) });
+    vi.advanceTimersByTime(POPUP_MS - 1000);
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(2) });
+    vi.advanceTimersByTime(POPUP_MS - 1000);
+    expect(actor.getSnapshot().context.popup?.seq).toBe(2);
+  });
+});
