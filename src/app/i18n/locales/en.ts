@@ -63,5 +63,16 @@ const en: LanguagePack = {
   'noPermission.relogin': 'Log in again',
   'platform.enterConsole': 'Open project console',
   'platform.backToPlatform': 'Platform monitor',
+  'date.day': 'Day',
+  'date.week': 'Week',
+  'date.month': 'Month',
+  'date.season': 'Season',
+  'date.year': 'Year',
+  'date.custom': 'Custom',
+  'date.from': 'From',
+  'date.to': 'To',
+  'date.previous': 'Previous period',
+  'date.next': 'Next period',
+  'date.pick': 'Pick a date',
 };
 export default en;

@@ -62,6 +62,17 @@ const zh_cn = {
   'noPermission.relogin': '重新登录',
   'platform.enterConsole': '进入项目控制台',
   'platform.backToPlatform': '平台监控',
+  'date.day': '日',
+  'date.week': '周',
+  'date.month': '月',
+  'date.season': '季',
+  'date.year': '年',
+  'date.custom': '自定义',
+  'date.from': '开始日期',
+  'date.to': '结束日期',
+  'date.previous': '上一周期',
+  'date.next': '下一周期',
+  'date.pick': '选择日期',
 } as const;
 
 export type MessageKey = keyof typeof zh_cn;

@@ -1,0 +1,64 @@
+import { format, parse } from 'date-fns';
+import { t, useLanguage, type MessageKey } from '../../i18n/i18n';
+import { BackIcon } from '../../ui/icons';
+import { RANGE_LABEL_KEYS, RANGE_TYPES, changeType, customRange, labelOf, rangeOf, shift, type DateRange, type RangeType } from './dateRange';
+
+const dayValue = (d: Date) => format(d, 'yyyy-MM-dd');
+const parseDay = (v: string) => parse(v, 'yyyy-MM-dd', new Date());
+
+/**
+ * The shared date selector (spec §2): a type, the period with previous/next, a date picker that
+ * cannot reach the future. `types` narrows the choice (the message centre offers day/week/month).
+ */
+export function DateSelector({ value, onChange, types = RANGE_TYPES }: { value: DateRange; onChange: (r: DateRange) => void; types?: readonly RangeType[] }) {
+  useLanguage();
+  const today = dayValue(new Date());
+  const prev = shift(value, -1);
+  const next = shift(value, 1);
+  const lastDay = new Date(value.end.getTime() - 1);
+  return (
+    <div className="inline-flex flex-wrap items-center gap-2 text-sm" data-testid="date-selector">
+      <div role="radiogroup" className="inline-flex overflow-hidden rounded border border-line">
+        {types.map((type) => (
+          <button
+            key={type}
+            type="button"
+            role="radio"
+            aria-checked={value.type === type}
+            onClick={() => onChange(changeType(value, type))}
+            className={`px-3 py-1 ${value.type === type ? 'bg-brand text-brand-ink' : 'bg-surface text-ink hover:bg-surface-2'}`}
+          >
+            {t(RANGE_LABEL_KEYS[type] as MessageKey)}
+          </button>
+        ))}
+      </div>
+      {value.type === 'custom' ? (
+        <span className="inline-flex items-center gap-1">
+          <input type="date" aria-label={t('date.from')} max={today} value={dayValue(value.start)} onChange={(e) => e.target.value && onChange(customRange(parseDay(e.target.value), lastDay))} className="rounded border border-line bg-surface-2 px-2 py-0.5" />
+          <span>~</span>
+          <input type="date" aria-label={t('date.to')} max={today} value={dayValue(lastDay)} onChange={(e) => e.target.value && onChange(customRange(value.start, parseDay(e.target.value)))} className="rounded border border-line bg-surface-2 px-2 py-0.5" />
+        </span>
+      ) : (
+        <span className="inline-flex items-center gap-1">
+          <button type="button" aria-label={t('date.previous')} disabled={!prev} onClick={() => prev && onChange(prev)} className="rounded p-1 hover:bg-surface-2 disabled:opacity-40">
+            <BackIcon width={16} height={16} />
+          </button>
+          <label className="relative inline-flex items-center">
+            <span className="min-w-28 text-center font-medium" data-testid="date-label">{labelOf(value)}</span>
+            <input
+              type="date"
+              aria-label={t('date.pick')}
+              max={today}
+              value={dayValue(value.start)}
+              onChange={(e) => e.target.value && onChange(rangeOf(value.type as Exclude<RangeType, 'custom'>, parseDay(e.target.value)))}
+              className="absolute inset-0 cursor-pointer opacity-0"
+            />
+          </label>
+          <button type="button" aria-label={t('date.next')} disabled={!next} onClick={() => next && onChange(next)} className="rounded p-1 hover:bg-surface-2 disabled:opacity-40">
+            <BackIcon width={16} height={16} className="rotate-180" />
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}
