@@ -11,6 +11,18 @@ import { messageService } from './messages/plugin';
 import { attachSocket } from './messages/socket';
 import { EventLog } from './events/eventLog';
 import { bootstrap, type BootstrapResult } from './seed/bootstrap';
+import { telemetryCore } from './telemetry/plugin';
+import type { TelemetryOptions } from './telemetry/service';
+import { deviceDataService } from './devicedata/plugin';
+import { messageLogService } from './push/plugin';
+import { wisdompowerTelemetry } from './wisdompower/plugin';
+import { simulatorPlugin } from './simulator/plugin';
+import type { SimulatorOptions } from './simulator/simulator';
+import { attachPush } from './push/attach';
+import { fileService } from './files/plugin';
+import { logoService } from './files/logo';
+import { systemService } from './system/plugin';
+import { operationLogService } from './oplog/plugin';
 
 export interface AppOptions {
   dataDir: string;
@@ -24,6 +36,14 @@ export interface AppOptions {
   staticDir?: string | undefined;
   bodyLimit?: number;
   logger?: boolean | object;
+  /** upload limit of the file service (default 5 MB) */
+  maxFileBytes?: number | undefined;
+  /** telemetry core settings (retention, comm watch, remote timeout, periodic jobs) */
+  telemetry?: Omit<TelemetryOptions, 'dataDir'>;
+  /** project events kept in memory for reconnect replay; older gaps get a resync */
+  pushWindow?: number;
+  /** run simulated devices in process; off unless given (tests stay deterministic) */
+  simulator?: SimulatorOptions | false;
 }
 
 declare module 'fastify' {
@@ -65,10 +85,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authService, { prefix: '/auth/v1' });
   await app.register(modelService, { prefix: '/model/v1' });
   await app.register(messageService, { prefix: '/messageServer/v1' });
+  await app.register(telemetryCore, { ...options.telemetry, dataDir: options.dataDir });
+  await app.register(deviceDataService, { prefix: '/devicedata/api/comm/v1' });
+  await app.register(messageLogService, { prefix: '/messageServer/v1' });
+  await app.register(fileService, { prefix: '/filemanager/v1', dataDir: options.dataDir, maxFileBytes: options.maxFileBytes });
+  await app.register(logoService, { prefix: '/wisdompower/v1' });
+  await app.register(systemService, { prefix: '/wisdompower/v1' });
+  await app.register(operationLogService, { prefix: '/wisdompower/v1' });
+  await app.register(wisdompowerTelemetry, { prefix: '/wisdompower/v1' });
+  await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: path.resolve(options.staticDir), wildcard: false, index: 'index.html' });
   }
   app.decorate('io', attachSocket(app));
+  await attachPush(app, options.pushWindow);
   return app;
 }

@@ -45,6 +45,20 @@ export const errors = {
   ROOT_ONLY: createError('ROOT_ONLY', 4032, '只有 root 用户可以执行此操作', 403),
   IN_USE: createError('IN_USE', 4090, '%s', 409),
   RATE_LIMITED: createError('RATE_LIMITED', 4029, '请求过于频繁，请稍后再试', 429),
+  // Telemetry (issue 3): ingest, remote, events.
+  DEVICE_UNKNOWN: createError('DEVICE_UNKNOWN', 4301, '设备不存在：%s', 404),
+  DEVICE_KEY_INVALID: createError('DEVICE_KEY_INVALID', 4302, '设备密钥错误（X-Device-Key）', 401),
+  BATCH_TOO_LARGE: createError('BATCH_TOO_LARGE', 4303, '批次过大：每批最多 %s 个读数', 413),
+  TIME_IN_FUTURE: createError('TIME_IN_FUTURE', 4304, '时间 %s 超前服务器时钟超过 5 分钟', 400),
+  REMOTE_FAILED: createError('REMOTE_FAILED', 4310, '遥控失败', 200),
+  REMOTE_VERIFY_FAILED: createError('REMOTE_VERIFY_FAILED', 4311, '操作验证失败：%s', 200),
+  REMOTE_READ_FAILED: createError('REMOTE_READ_FAILED', 4313, '获取数据失败', 200),
+  REMOTE_NO_POINTS: createError('REMOTE_NO_POINTS', 4312, '没有匹配的设备遥控点列表', 200),
+  // Information management (issue 7): files.
+  FILE_NOT_FOUND: createError('FILE_NOT_FOUND', 4404, '文件不存在', 404),
+  FILE_TOO_LARGE: createError('FILE_TOO_LARGE', 4405, '文件过大：上限为 %s', 413),
+  FILE_TYPE: createError('FILE_TYPE', 4406, '不支持的文件类型：%s（允许：%s）', 415),
+  FILE_FIELD_MISSING: createError('FILE_FIELD_MISSING', 4407, '请选择要上传的文件（表单字段 file）', 400),
   INTERNAL: createError('INTERNAL', 5000, '服务器内部错误，请稍后再试', 500),
 } as const;
 

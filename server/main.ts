@@ -17,6 +17,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     permissionCheck: env.PERMISSION_CHECK !== '0',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
+    // Demo mode feeds the ledger with simulated devices (same ingest path as field gateways).
+    simulator: env.DEMO !== '0' && env.SIMULATOR !== '0' ? { devices: env.SIM_DEVICES ? Number(env.SIM_DEVICES) : undefined, intervalMs: Number(env.SIM_INTERVAL_S ?? 15) * 1000 } : false,
+    telemetry: { retentionDays: env.HISTORY_RETENTION_DAYS ? Number(env.HISTORY_RETENTION_DAYS) : undefined },
   });
   await app.listen({ port, host });
   const url = `http://localhost:${port}`;

@@ -8,6 +8,7 @@ import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
 import { applyExpressions } from '../http/queryGrammar';
 import { sessionOf } from '../auth/session';
+import { modelWriteRoutes } from './write';
 
 /** Readable columns of each ledger label; tenant-owned labels carry tenantid. */
 const COLUMNS: Record<string, { columns: string[]; tenantScoped: boolean; parent?: string }> = {
@@ -19,8 +20,9 @@ const COLUMNS: Record<string, { columns: string[]; tenantScoped: boolean; parent
   terminal: { columns: ['id', 'name', 'code', 'devicestatus', 'devicetype', 'vendor', 'location', 'installdate', 'accesstype', 'tenantid', 'projectid', 'extendvalue'], tenantScoped: true },
 };
 
-/** The model service of spec §7 (query and enumerations; writes arrive with the ledger). */
+/** The model service of spec §7: query, enumerations, write/hierachy and delete by idRange. */
 export async function modelService(app: FastifyInstance) {
+  await app.register(modelWriteRoutes);
   app.post('/query', async (request) => {
     const session = sessionOf(request);
     const body = parseOr400(modelQueryBody, request.body);

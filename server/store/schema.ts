@@ -145,6 +145,56 @@ export interface EventLogTable {
   payload: string;
 }
 
+export interface MeasureThresholdTable {
+  deviceid: number;
+  dataid: number;
+  alarmLimit: number | null;
+  warnLimit: number | null;
+  hysteresis: number;
+  /** 0 or 1 */
+  enabled: number;
+  updatedAt: number;
+}
+
+export interface HistoryTable {
+  deviceid: number;
+  dataid: number;
+  time: number;
+  value: number;
+  status: number;
+}
+
+export interface RealtimeTable {
+  deviceid: number;
+  dataid: number;
+  logicalid: number;
+  time: number;
+  value: number;
+  status: number;
+}
+
+/** One alarm episode: raised with endeventid 0, ended in place with endeventid 1. */
+export interface PecEventTable {
+  id: Generated<number>;
+  eventtime: number;
+  endtime: number | null;
+  endeventid: number;
+  customtype: number;
+  peceventlevel: number;
+  confirmeventstatus: number;
+  value: number | null;
+  endvalue: number | null;
+  limitvalue: number | null;
+  dataid: number | null;
+  description: string;
+  remark: string | null;
+  updatetime: number | null;
+  operator: string | null;
+  deviceid: number;
+  projectid: number;
+  tenantid: number;
+}
+
 export interface Database {
   tenant: TenantTable;
   app_user: UserTable;
@@ -164,6 +214,10 @@ export interface Database {
   terminal: TerminalTable;
   pecdeviceinfo: PecdeviceinfoTable;
   event_log: EventLogTable;
+  measure_threshold: MeasureThresholdTable;
+  history: HistoryTable;
+  realtime: RealtimeTable;
+  peceventextend: PecEventTable;
 }
 
 export type UserRow = Selectable<UserTable>;

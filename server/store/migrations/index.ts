@@ -1,9 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_foundation';
+import * as m002 from './002_telemetry';
+import * as m003 from './003_system_files';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
+  '002_telemetry': m002,
+  '003_system_files': m003,
 };
 
 export const migrationProvider: MigrationProvider = {

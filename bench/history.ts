@@ -1,0 +1,62 @@
+/**
+ * One series over 30 days at 1-minute resolution (43,200 points) served by the history datalog
+ * endpoint (full HTTP path through app.inject, auth included) and the trend query, beside the raw
+ * better-sqlite3 range scan of the same rows. Other series share the table so the scan is realistic.
+ * Run: npx tsx bench/history.ts
+ */
+import { createHash } from 'node:crypto';
+import { benchApp, ensureTerminals, stats, timeit } from './lib';
+import { formatTime } from '../server/telemetry/time';
+
+const POINTS = 43_200;
+const SERIES = 12; // other series interleaved in the same table
+const RUNS = 40;
+
+const { app, done } = await benchApp();
+const devices = await ensureTerminals(app, 40);
+const target = devices[0]!;
+const t0 = new Date(2025, 0, 1).getTime();
+const sqlite = app.store.sqlite;
+const ins = sqlite.prepare('insert into history (deviceid, dataid, time, value, status) values (?, ?, ?, ?, ?)');
+sqlite.transaction(() => {
+  for (let s = 0; s < SERIES; s++) {
+    const dev = devices[s % devices.length]!;
+    const dataId = s === 0 ? 1001 : [1101, 1102, 1103, 1104, 1401][s % 5]!;
+    if (s > 0 && dev.id === target.id && dataId === 1001) continue;
+    for (let i = 0; i < POINTS; i++) ins.run(dev.id, dataId, t0 + i * 60_000, 100 + (i % 50), 0);
+  }
+})();
+
+const login = await app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName: 'root', password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'), timestamps: Date.now(), client: 'web' } });
+const auth = { authorization: `Bearer ${login.json().data.token}` };
+const end = t0 + POINTS * 60_000;
+
+const http: number[] = [];
+const store: number[] = [];
+const trend: number[] = [];
+const raw: number[] = [];
+let count = 0;
+const rawStmt = sqlite.prepare('select time, value, status from history where deviceid = ? and dataid = ? and time >= ? and time < ? order by time');
+for (let r = 0; r < RUNS; r++) {
+  const [a, res] = await timeit(() => app.inject({ method: 'POST', url: `/wisdompower/v1/history/${target.id}/datalog`, headers: auth, payload: { dataId: 1001, startTime: t0, endTime: end } }));
+  count = res.json().data.dataList.length;
+  http.push(a);
+  store.push((await timeit(() => app.telemetry.history.range(target.id, 1001, t0, end)))[0]);
+  trend.push((await timeit(() => app.inject({ method: 'POST', url: '/wisdompower/v1/trend/query', headers: auth, payload: { startTime: formatTime(t0), endTime: formatTime(end), interval: 60, meterConfigs: [{ dataId: 1001, deviceId: target.id }] } })))[0]);
+  raw.push((await timeit(() => rawStmt.all(target.id, 1001, t0, end)))[0]);
+}
+const warm = (xs: number[]) => stats(xs.slice(5));
+const s = { http: warm(http), store: warm(store), trend: warm(trend), raw: warm(raw) };
+console.log(JSON.stringify({
+  bench: 'history',
+  points: count,
+  otherSeriesRows: (SERIES - 1) * POINTS,
+  datalogHttpMs: s.http,
+  storeRangeMs: s.store,
+  trendQueryHttpMs_2000buckets_minmax: s.trend,
+  rawBetterSqliteMs: s.raw,
+  ratioStoreToRaw_p50: +(s.store.p50 / s.raw.p50).toFixed(2),
+  ratioHttpToRaw_p50: +(s.http.p50 / s.raw.p50).toFixed(2),
+  target: '43,200 points served in ≤ 20 ms',
+}, null, 2));
+await done();

@@ -1,0 +1,37 @@
+/**
+ * Labels of domain event kinds for the operation log (zh_cn and en). A kind without a label is shown
+ * as its raw name, so new writes elsewhere appear in the log before anyone labels them.
+ */
+export const OPLOG_KINDS: Record<string, { zh: string; en: string }> = {
+  'user.login': { zh: '登录', en: 'Log in' },
+  'user.logout': { zh: '登出', en: 'Log out' },
+  'user.created': { zh: '新建用户', en: 'Create user' },
+  'user.updated': { zh: '修改用户', en: 'Update user' },
+  'user.deleted': { zh: '删除用户', en: 'Delete user' },
+  'user.password_changed': { zh: '修改密码', en: 'Change password' },
+  'user.password_reset': { zh: '重置密码', en: 'Reset password' },
+  'role.created': { zh: '新建角色', en: 'Create role' },
+  'role.updated': { zh: '修改角色', en: 'Update role' },
+  'role.deleted': { zh: '删除角色', en: 'Delete role' },
+  'usergroup.created': { zh: '新建用户组', en: 'Create user group' },
+  'usergroup.updated': { zh: '修改用户组', en: 'Update user group' },
+  'usergroup.deleted': { zh: '删除用户组', en: 'Delete user group' },
+  'file.uploaded': { zh: '上传文件', en: 'Upload file' },
+  'system.setting_saved': { zh: '保存系统设置', en: 'Save system settings' },
+  'accessscheme.created': { zh: '新建接入方案', en: 'Create access scheme' },
+  'accessscheme.deleted': { zh: '删除接入方案', en: 'Delete access scheme' },
+};
+
+/** Families offered by the kind filter: the part before the first dot. */
+export const OPLOG_FAMILIES: Record<string, { zh: string; en: string }> = {
+  user: { zh: '用户', en: 'Users' },
+  role: { zh: '角色', en: 'Roles' },
+  usergroup: { zh: '用户组', en: 'User groups' },
+  file: { zh: '文件', en: 'Files' },
+  system: { zh: '系统设置', en: 'System settings' },
+  accessscheme: { zh: '接入方案', en: 'Access schemes' },
+};
+
+export function oplogKindText(kind: string, lang: 'zh' | 'en' = 'zh'): string {
+  return OPLOG_KINDS[kind]?.[lang] ?? kind;
+}

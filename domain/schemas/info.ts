@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { ACCESS_TYPE } from '../enums';
+import { nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
+
+/**
+ * Request shapes of the information-management services (issue 7): system settings, access schemes,
+ * the device access list and the operation log. Shared by the forms and the server.
+ */
+
+const id = z.coerce.number().int().min(0);
+const optionalText = z.union([z.literal(''), textSchema]).nullish();
+
+/** Spec §9 options for the table page size. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 100;
+
+export const systemSettingsSchema = z.object({
+  platformName: nameSchema,
+  /** empty means "no hotline shown" */
+  contactPhone: z.union([z.literal(''), phoneOrLandlineSchema]),
+  alarmSound: z.boolean(),
+  /** spec §9: auto-display time limit for alarms, 60 s by default */
+  alarmAutoDisplaySeconds: z.number().int().min(0).max(600),
+  /** spec §9: realtime device refresh, 15 s by default */
+  realtimeRefreshSeconds: z.number().int().min(5).max(300),
+  tablePageSize: z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<10>, z.ZodLiteral<20>, z.ZodLiteral<50>, z.ZodLiteral<100>]),
+  remark: z.union([z.literal(''), textSchema]),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
+  platformName: '智慧安全用电监控平台',
+  contactPhone: '',
+  alarmSound: true,
+  alarmAutoDisplaySeconds: 60,
+  realtimeRefreshSeconds: 15,
+  tablePageSize: DEFAULT_PAGE_SIZE,
+  remark: '',
+};
+
+export const settingReadBody = z.object({ tenantId: id.optional() }).default({});
+export const settingSaveBody = z.object({ tenantId: id.optional(), settings: systemSettingsSchema });
+
+export interface SystemSettingDto {
+  tenantId: number;
+  settings: SystemSettings;
+  /** null while the defaults are in force */
+  updatedAt: number | null;
+}
+
+const HOST = /^[A-Za-z0-9.-]{1,100}$/;
+export const accessSchemeBody = z
+  .object({
+    name: plainNameSchema,
+    accesstype: z.number().int().refine((v) => ACCESS_TYPE.has(v), '请选择接入方式'),
+    tenantId: id.optional(),
+    host: z.union([z.literal(''), z.string().regex(HOST, '请输入正确的服务器地址')]).nullish(),
+    port: z.number().int().min(1, '端口范围 1~65535').max(65535, '端口范围 1~65535').nullish(),
+    remark: optionalText,
+  })
+  .strict();
+export type AccessSchemeBody = z.infer<typeof accessSchemeBody>;
+
+export interface AccessSchemeDto {
+  id: number;
+  modelLabel: 'equipaccessscheme';
+  name: string;
+  accesstype: number;
+  accesstypeText: string;
+  tenantId: number;
+  host: string | null;
+  port: number | null;
+  remark: string | null;
+  createdAt: number;
+  /** devices linked to the scheme; a scheme in use cannot be deleted */
+  deviceCount: number;
+}
+
+export interface AccessConfigDto {
+  accessTypes: { id: number; key: string; text: string }[];
+  schemes: AccessSchemeDto[];
+}
+
+const page = z.object({ index: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE) });
+
+export const deviceAccessListBody = z.object({
+  accesstype: z.number().int().optional(),
+  schemeId: id.optional(),
+  projectId: id.optional(),
+  keyword: z.string().max(64).optional(),
+  page: page.default({ index: 0, limit: DEFAULT_PAGE_SIZE }),
+});
+
+export interface DeviceAccessRow {
+  id: number;
+  name: string;
+  code: string;
+  accesstype: number;
+  accesstypeText: string;
+  projectId: number;
+  projectName: string | null;
+  schemeId: number | null;
+  schemeName: string | null;
+}
+
+/** ms since epoch; the range is [startTime, endTime). */
+export const operationLogFilter = z
+  .object({
+    startTime: z.number().int().min(0).optional(),
+    endTime: z.number().int().min(0).optional(),
+    /** part of the acting user's name */
+    userName: z.string().max(64).optional(),
+    /** an exact kind (user.created) or a family (user) */
+    kind: z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/, '日志类型不合法').max(64).optional(),
+  })
+  .refine((f) => f.startTime === undefined || f.endTime === undefined || f.startTime < f.endTime, '开始时间须早于结束时间');
+
+export const operationLogListBody = z.object({
+  filter: operationLogFilter.default({}),
+  page: page.default({ index: 0, limit: DEFAULT_PAGE_SIZE }),
+});
+
+export interface OperationLogRow {
+  seq: number;
+  at: number;
+  kind: string;
+  actorId: number | null;
+  actorName: string | null;
+  tenantId: number | null;
+  projectId: number | null;
+  subject: string | null;
+  payload: { before?: unknown; after?: unknown; [k: string]: unknown };
+}
+
+export interface GraphTreeNode {
+  id: number;
+  name: string;
+  modelLabel: 'province' | 'city' | 'district' | 'project' | 'terminal';
+  children: GraphTreeNode[];
+}
+
+export interface StoredFileDto {
+  fileName: string;
+  originalName: string;
+  size: number;
+  mime: string;
+}

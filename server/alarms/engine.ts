@@ -1,0 +1,135 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../store/schema';
+import type { DomainEventInput } from '../events/eventLog';
+import type { DeviceInfo } from '../telemetry/devices';
+import type { ThresholdStore } from '../telemetry/thresholds';
+import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
+import { COMM_LOSS_EVENT_TYPE, MEASURE_BY_ID, type MeasureDef } from '../../domain/telemetry';
+import { step, DEFAULT_CLEAR_COUNT, type Rank } from './hysteresis';
+import { describeEpisode, levelOfRank } from './describe';
+import { noticeFields } from './notice';
+
+interface Live {
+  rank: Rank;
+  releaseCount: number;
+  episodeId: number | null;
+  lastTime: number;
+}
+
+export interface Transition {
+  device: DeviceInfo;
+  def: MeasureDef;
+  key: number;
+  from: Rank;
+  to: Rank;
+  value: number;
+  time: number;
+  limit: number | null;
+}
+
+/** Journal of a flush: original states, restored when the transaction rolls back. */
+export type Journal = Map<number, Live | undefined>;
+
+const keyOf = (deviceId: number, dataId: number) => deviceId * 10_000 + dataId;
+
+/**
+ * The alarm engine: per-series hysteresis state, turned into alarm episodes (peceventextend rows and
+ * alarm.raised / alarm.ended domain events) inside the ingest transaction.
+ */
+export class AlarmEngine {
+  private readonly state = new Map<number, Live>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly thresholds: ThresholdStore,
+    private readonly clearCount = DEFAULT_CLEAR_COUNT,
+  ) {}
+
+  /** Rebuilds state from the episodes still active, so a restart neither repeats nor loses alarms. */
+  async load(): Promise<void> {
+    const rows = await this.db
+      .selectFrom('peceventextend')
+      .select(['id', 'deviceid', 'dataid', 'peceventlevel', 'eventtime'])
+      .where('endeventid', '=', EVENT_STATUS.ACTIVE)
+      .where('customtype', '!=', COMM_LOSS_EVENT_TYPE)
+      .execute();
+    for (const r of rows) {
+      if (r.dataid === null) continue;
+      const rank: Rank = r.peceventlevel === EVENT_LEVEL.EARLY_WARNING ? 1 : 2;
+      this.state.set(keyOf(r.deviceid, r.dataid), { rank, releaseCount: 0, episodeId: r.id, lastTime: r.eventtime });
+    }
+  }
+
+  /** Checks one reading; mutates state (journaled) and returns the change of rank, if any. */
+  evaluate(journal: Journal, device: DeviceInfo, def: MeasureDef, value: number, time: number): Transition | null {
+    if (def.alarmLimit === null) return null;
+    const key = keyOf(device.id, def.dataId);
+    const cur = this.state.get(key);
+    // A late reading says nothing about the present: history keeps it, alarms ignore it.
+    if (cur && time <= cur.lastTime) return null;
+    if (!journal.has(key)) journal.set(key, cur ? { ...cur } : undefined);
+    const th = this.thresholds.get(device.id, def.dataId);
+    const prev: Rank = cur?.rank ?? 0;
+    const next = step({ rank: prev, releaseCount: cur?.releaseCount ?? 0 }, th, value, this.clearCount);
+    const live: Live = cur ?? { rank: 0, releaseCount: 0, episodeId: null, lastTime: time };
+    live.rank = next.rank;
+    live.releaseCount = next.releaseCount;
+    live.lastTime = time;
+    if (!cur) this.state.set(key, live);
+    if (next.rank === prev) return null;
+    const limit = next.rank === 2 ? (th?.alarmLimit ?? null) : next.rank === 1 ? (th?.warnLimit ?? null) : null;
+    return { device, def, key, from: prev, to: next.rank, value, time, limit };
+  }
+
+  rollback(journal: Journal): void {
+    for (const [k, v] of journal) {
+      if (v) this.state.set(k, v);
+      else this.state.delete(k);
+    }
+  }
+
+  /** Ends the previous episode and raises the new one, inside the ingest transaction. */
+  async apply(trx: Transaction<Database>, t: Transition, emit: (ev: DomainEventInput) => void): Promise<void> {
+    const live = this.state.get(t.key)!;
+    const base = noticeFields(t.device);
+    if (t.from > 0 && live.episodeId !== null) {
+      await trx
+        .updateTable('peceventextend')
+        .set({ endeventid: EVENT_STATUS.END, endtime: t.time, endvalue: t.value })
+        .where('id', '=', live.episodeId)
+        .execute();
+      emit({
+        kind: 'alarm.ended', tenantId: t.device.tenantid, projectId: t.device.projectid, subject: `peceventextend:${live.episodeId}`,
+        payload: { ...base, eventId: live.episodeId, customtype: t.def.eventType, peceventlevel: levelOfRank(t.def, t.from), dataId: t.def.dataId, value: t.value, endtime: t.time },
+      });
+      live.episodeId = null;
+    }
+    if (t.to > 0) {
+      const level = levelOfRank(t.def, t.to);
+      const description = describeEpisode(t.def, t.to, t.value, t.limit);
+      const { id } = await trx
+        .insertInto('peceventextend')
+        .values({
+          eventtime: t.time, endtime: null, endeventid: EVENT_STATUS.ACTIVE, customtype: t.def.eventType!, peceventlevel: level,
+          confirmeventstatus: EVENT_CONFIRM.UNCONFIRM, value: t.value, endvalue: null, limitvalue: t.limit, dataid: t.def.dataId,
+          description, remark: null, updatetime: null, operator: null, deviceid: t.device.id, projectid: t.device.projectid, tenantid: t.device.tenantid,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      live.episodeId = id;
+      emit({
+        kind: 'alarm.raised', tenantId: t.device.tenantid, projectId: t.device.projectid, subject: `peceventextend:${id}`,
+        payload: { ...base, eventId: id, customtype: t.def.eventType, peceventlevel: level, dataId: t.def.dataId, value: t.value, limit: t.limit, eventtime: t.time, description },
+      });
+    }
+  }
+
+  rankOf(deviceId: number, dataId: number): Rank {
+    return this.state.get(keyOf(deviceId, dataId))?.rank ?? 0;
+  }
+
+  /** Thresholds changed: the next reading re-evaluates from the current rank. */
+  measureDef(dataId: number) {
+    return MEASURE_BY_ID.get(dataId);
+  }
+}

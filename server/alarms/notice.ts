@@ -1,0 +1,12 @@
+import type { DeviceInfo } from '../telemetry/devices';
+
+/** The spec §3 notification description fields, captured when the event is written. */
+export function noticeFields(d: DeviceInfo) {
+  return {
+    deviceId: d.id,
+    deviceName: d.name,
+    deviceCode: d.code,
+    projectName: d.projectName,
+    contactInfo: d.contactphone,
+  };
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../store/schema';
+import type { operationLogFilter, OperationLogRow } from '../../domain/schemas/info';
+import type { Session } from '../auth/access';
+
+export type OperationLogFilter = z.infer<typeof operationLogFilter>;
+
+const likeText = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The operation log is a view of the domain event log: filtered by time, acting user and kind, and
+ * scoped so a project or service user sees only entries of its tenants (entries without a tenant,
+ * such as system jobs, only platform-side users see).
+ */
+export function logQuery(db: Kysely<Database>, session: Session, f: OperationLogFilter) {
+  let q = db.selectFrom('event_log');
+  if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
+  if (f.startTime !== undefined) q = q.where('at', '>=', f.startTime);
+  if (f.endTime !== undefined) q = q.where('at', '<', f.endTime);
+  if (f.userName) q = q.where('actorName', 'like', likeText(f.userName));
+  if (f.kind) q = f.kind.includes('.') ? q.where('kind', '=', f.kind) : q.where('kind', 'like', `${f.kind}.%`);
+  return q;
+}
+
+export function toRow(r: { seq: number; at: number; kind: string; actorId: number | null; actorName: string | null; tenantId: number | null; projectId: number | null; subject: string | null; payload: string }): OperationLogRow {
+  let payload: OperationLogRow['payload'] = {};
+  try {
+    const v: unknown = JSON.parse(r.payload);
+    if (v && typeof v === 'object' && !Array.isArray(v)) payload = v as OperationLogRow['payload'];
+  } catch {
+    // a malformed payload is shown as empty rather than failing the whole page
+  }
+  return { ...r, seq: Number(r.seq), at: Number(r.at), payload };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { PushHub } from './hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    push: PushHub;
+  }
+}
+
+export const DEFAULT_PUSH_WINDOW = 5000;
+
+/** Wires the event log to socket.io: every published event goes to the rooms allowed to see it. */
+export async function attachPush(app: FastifyInstance, window = DEFAULT_PUSH_WINDOW): Promise<PushHub> {
+  const hub = new PushHub(app, app.io, window);
+  await hub.load();
+  app.eventLog.onEvent((ev) => hub.publish(ev));
+  app.io.on('connection', (socket) => {
+    hub.connect(socket).catch((err) => {
+      app.log.error({ err }, 'push connect failed');
+      socket.disconnect(true);
+    });
+  });
+  app.decorate('push', hub);
+  return hub;
+}

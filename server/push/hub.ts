@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Server, Socket } from 'socket.io';
+import type { NoticeMessage } from '../../domain/telemetry';
+import type { Session } from '../auth/access';
+import type { DomainEvent } from '../events/eventLog';
+import { visibleProjects } from '../telemetry/visibility';
+import { toNotice } from './notice';
+
+export const ALL_PROJECTS_ROOM = 'projects:all';
+const projectRoom = (id: number) => `project:${id}`;
+
+/**
+ * Pushes project events over socket.io to the rooms of their project, so a client hears only what
+ * its user may see. The last `window` project events stay in memory: a client reconnecting with
+ * `auth.lastSeq` gets exactly the ones it missed, in order, once; older than that it is told to resync.
+ */
+export class PushHub {
+  private ring: NoticeMessage[] = [];
+  /** every event with seq ≤ floor has left the ring */
+  private floor = 0;
+  private head = 0;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly io: Server,
+    private readonly window: number,
+  ) {}
+
+  async load(): Promise<void> {
+    const rows = await this.app.db
+      .selectFrom('event_log')
+      .selectAll()
+      .where('projectId', 'is not', null)
+      .orderBy('seq', 'desc')
+      .limit(this.window)
+      .execute();
+    const head = await this.app.db.selectFrom('event_log').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirst();
+    this.head = Number(head?.m ?? 0);
+    this.ring = rows.reverse().map((r) => toNotice({ ...r, payload: JSON.parse(r.payload) as unknown }));
+    this.floor = rows.length < this.window ? 0 : this.ring[0]!.seq - 1;
+  }
+
+  publish(ev: DomainEvent): void {
+    this.head = Math.max(this.head, ev.seq);
+    if (ev.projectId === null) return;
+    const msg = toNotice(ev);
+    // Commits publish in seq order; insert in place all the same so replay stays ordered.
+    let i = this.ring.length;
+    while (i > 0 && this.ring[i - 1]!.seq > msg.seq) i--;
+    this.ring.splice(i, 0, msg);
+    while (this.ring.length > this.window) this.floor = this.ring.shift()!.seq;
+    this.io.to([projectRoom(ev.projectId), ALL_PROJECTS_ROOM]).emit('message', msg);
+  }
+
+  async connect(socket: Socket): Promise<void> {
+    const session = (socket.data as { session: Session }).session;
+    const scope = await visibleProjects(this.app, session);
+    if (!socket.connected) return;
+    // From here on everything is synchronous: no event can slip between the replay and the join.
+    const raw = (socket.handshake.auth as { lastSeq?: unknown }).lastSeq;
+    const lastSeq = raw === undefined || raw === null || raw === '' ? null : Number(raw);
+    const visible = (m: NoticeMessage) => scope === 'all' || (m.projectId !== null && scope.has(m.projectId));
+    if (lastSeq !== null) {
+      if (!Number.isInteger(lastSeq) || lastSeq < this.floor || lastSeq > this.head) {
+        socket.emit('resync', { headSeq: this.head, reason: lastSeq !== null && lastSeq > this.head ? 'ahead' : 'window' });
+      } else {
+        for (const m of this.ring) if (m.seq > lastSeq && visible(m)) socket.emit('message', m);
+      }
+    }
+    if (scope === 'all') void socket.join(ALL_PROJECTS_ROOM);
+    else for (const id of scope) void socket.join(projectRoom(id));
+    socket.emit('ready', { headSeq: this.head });
+  }
+
+  headSeq(): number {
+    return this.head;
+  }
+}

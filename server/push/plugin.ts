@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { messageLogBody } from '../../domain/telemetry';
+import { errors } from '../errors';
+import { ok } from '../http/envelope';
+import { parseOr400 } from '../http/validate';
+import { sessionOf } from '../auth/session';
+import { parseTime } from '../telemetry/time';
+import { visibleProjects } from '../telemetry/visibility';
+import { contentOf, toNotice } from './notice';
+import { formatTime } from '../telemetry/time';
+
+/** POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter). */
+export async function messageLogService(app: FastifyInstance) {
+  app.post('/log', async (request) => {
+    const session = sessionOf(request);
+    const body = parseOr400(messageLogBody, request.body);
+    if (body.receiver !== session.userId && !session.isRoot) throw errors.DENIED();
+    const start = parseTime(body.startTime);
+    const end = parseTime(body.endTime);
+    if (start === null || end === null) throw errors.BAD_REQUEST('startTime / endTime 无法解析');
+    const scope = await visibleProjects(app, session);
+    let q = app.db.selectFrom('event_log').where('projectId', 'is not', null).where('at', '>=', start).where('at', '<', end);
+    if (scope !== 'all') {
+      const ids = [...scope];
+      q = q.where(ids.length ? sql<boolean>`"projectId" in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
+    }
+    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const page = body.page ?? { index: 0, limit: 100 };
+    const rows = await q.selectAll().orderBy('seq', 'desc').limit(page.limit).offset(page.index * page.limit).execute();
+    const data = rows.map((r) => {
+      const notice = toNotice({ ...r, payload: JSON.parse(r.payload) as unknown });
+      return { seq: r.seq, recordTime: formatTime(r.at), logTypeName: notice.logTypeName, content: contentOf(notice), description: notice.description };
+    });
+    return ok(data, { total: Number(n) });
+  });
+}

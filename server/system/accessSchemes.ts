@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import '../store/infoSchema';
+import type { AccessSchemeRow } from '../store/infoSchema';
+import type { Database } from '../store/schema';
+import { ACCESS_TYPE } from '../../domain/enums';
+import { accessSchemeBody, type AccessConfigDto, type AccessSchemeDto } from '../../domain/schemas/info';
+import { deleteBody } from '../../domain/schemas/auth';
+import { errors } from '../errors';
+import { ok } from '../http/envelope';
+import { parseOr400 } from '../http/validate';
+import { sessionOf } from '../auth/session';
+import { requirePermission, requireTenant, type Session } from '../auth/access';
+import { transact } from '../events/transact';
+
+/** The platform tenant: its schemes are shared with every tenant, read-only for project users. */
+export const PLATFORM_TENANT_ID = 1;
+export const SCHEME_IN_USE_MSG = '删除失败，当前接入方案被设备使用！';
+
+export function visibleTenantIds(session: Session): number[] | 'all' {
+  return session.tenants === 'all' ? 'all' : [...new Set([...session.tenants, PLATFORM_TENANT_ID])];
+}
+
+export async function listSchemes(db: Kysely<Database>, session: Session): Promise<AccessSchemeDto[]> {
+  const tenants = visibleTenantIds(session);
+  let q = db
+    .selectFrom('access_scheme')
+    .leftJoin('device_access_scheme', 'device_access_scheme.schemeId', 'access_scheme.id')
+    .selectAll('access_scheme')
+    .select((eb) => eb.fn.count<number>('device_access_scheme.deviceid').as('deviceCount'))
+    .groupBy('access_scheme.id');
+  if (tenants !== 'all') q = q.where('access_scheme.tenantId', 'in', tenants);
+  const rows = await q.orderBy('access_scheme.id').execute();
+  return rows.map((r) => schemeDto(r, Number(r.deviceCount)));
+}
+
+function schemeDto(r: AccessSchemeRow, deviceCount: number): AccessSchemeDto {
+  return { ...r, modelLabel: 'equipaccessscheme', accesstypeText: ACCESS_TYPE.textOf(r.accesstype), deviceCount };
+}
+
+/** Access config and schemes (equipaccessscheme): read, create, delete. */
+export async function accessSchemeRoutes(app: FastifyInstance) {
+  app.get('/system/device/access/config', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'accessscheme_browser');
+    const data: AccessConfigDto = { accessTypes: ACCESS_TYPE.list, schemes: await listSchemes(app.db, session) };
+    return ok(data);
+  });
+
+  app.post('/system/device/access/scheme', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'accessscheme_create');
+    const body = parseOr400(accessSchemeBody, request.body);
+    const tenantId = body.tenantId ?? session.tenantId;
+    requireTenant(session, tenantId);
+    const id = await transact(app, async (trx, emit) => {
+      const dup = await trx.selectFrom('access_scheme').select('id').where('tenantId', '=', tenantId).where('name', '=', body.name).executeTakeFirst();
+      if (dup) throw errors.CONFLICT(`接入方案 ${body.name} 已存在`);
+      const row = { name: body.name, accesstype: body.accesstype, tenantId, host: body.host || null, port: body.port ?? null, remark: body.remark || null, createdAt: Date.now() };
+      const { id } = await trx.insertInto('access_scheme').values(row).returning('id').executeTakeFirstOrThrow();
+      emit({ kind: 'accessscheme.created', actorId: session.userId, actorName: session.userName, tenantId, subject: `equipaccessscheme:${id}`, payload: { after: row } });
+      return id;
+    });
+    return ok(id, { msg: '保存成功!' });
+  });
+
+  app.delete('/system/device/access/equipaccessscheme', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'accessscheme_delete');
+    const q = request.query as Record<string, unknown>;
+    const parsed = parseOr400(deleteBody, q && q.id !== undefined ? { id: q.id } : (request.body ?? {}));
+    const ids = 'ids' in parsed ? parsed.ids : [parsed.id];
+    const rows = await app.db.selectFrom('access_scheme').selectAll().where('id', 'in', ids).execute();
+    if (rows.length !== new Set(ids).size) throw errors.NOT_FOUND('接入方案');
+    for (const r of rows) requireTenant(session, r.tenantId);
+    await transact(app, async (trx, emit) => {
+      // Checked inside the transaction so a device linked meanwhile cannot lose its scheme.
+      const used = await trx.selectFrom('device_access_scheme').select('schemeId').where('schemeId', 'in', ids).executeTakeFirst();
+      if (used) throw errors.IN_USE(SCHEME_IN_USE_MSG);
+      await trx.deleteFrom('access_scheme').where('id', 'in', ids).execute();
+      for (const r of rows) emit({ kind: 'accessscheme.deleted', actorId: session.userId, actorName: session.userName, tenantId: r.tenantId, subject: `equipaccessscheme:${r.id}`, payload: { before: r } });
+    });
+    return ok(ids, { msg: '删除成功!' });
+  });
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import '../store/infoSchema';
+import { DEFAULT_SYSTEM_SETTINGS, settingReadBody, settingSaveBody, systemSettingsSchema, type SystemSettingDto } from '../../domain/schemas/info';
+import { ok } from '../http/envelope';
+import { parseOr400 } from '../http/validate';
+import { sessionOf } from '../auth/session';
+import { requirePermission, requireTenant } from '../auth/access';
+import { transact } from '../events/transact';
+
+/**
+ * System settings, one record per tenant (the platform's is tenant 1). Spec §6 names no operation
+ * permission for settings, so both read and save need the page permission wp_system_config.
+ */
+export async function settingRoutes(app: FastifyInstance) {
+  async function read(tenantId: number): Promise<SystemSettingDto> {
+    const row = await app.db.selectFrom('system_setting').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
+    if (!row) return { tenantId, settings: DEFAULT_SYSTEM_SETTINGS, updatedAt: null };
+    // A stored value from an older version may lack newer keys: defaults fill them in.
+    const parsed = systemSettingsSchema.partial().safeParse(JSON.parse(row.value));
+    return { tenantId, settings: { ...DEFAULT_SYSTEM_SETTINGS, ...(parsed.success ? parsed.data : {}) }, updatedAt: row.updatedAt };
+  }
+
+  app.post('/system/setting', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'wp_system_config');
+    const body = parseOr400(settingReadBody, request.body ?? {});
+    const tenantId = body.tenantId ?? session.tenantId;
+    requireTenant(session, tenantId);
+    return ok(await read(tenantId));
+  });
+
+  app.post('/system/setting/save', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'wp_system_config');
+    const body = parseOr400(settingSaveBody, request.body);
+    const tenantId = body.tenantId ?? session.tenantId;
+    requireTenant(session, tenantId);
+    const before = await read(tenantId);
+    const now = Date.now();
+    await transact(app, async (trx, emit) => {
+      const value = JSON.stringify(body.settings);
+      await trx
+        .insertInto('system_setting')
+        .values({ tenantId, value, updatedAt: now })
+        .onConflict((oc) => oc.column('tenantId').doUpdateSet({ value, updatedAt: now }))
+        .execute();
+      emit({ kind: 'system.setting_saved', actorId: session.userId, actorName: session.userName, tenantId, subject: `tenant:${tenantId}`, payload: { before: before.settings, after: body.settings } });
+    });
+    return ok(await read(tenantId), { msg: '保存成功!' });
+  });
+}

@@ -1,0 +1,58 @@
+import type { TrendPoint } from '../../domain/telemetry';
+
+export interface RawPoint {
+  time: number;
+  value: number;
+  status: number;
+}
+
+/**
+ * Reduces a series to one point per `bucketMs` when it holds more points than buckets: the point
+ * carries the bucket's mean (at the bucket start) and its min and max, so a one-sample spike is still
+ * visible in the extremes. A series already within the budget is returned as is.
+ */
+export function downsample(points: readonly RawPoint[], from: number, to: number, bucketMs: number): TrendPoint[] {
+  const buckets = bucketMs > 0 ? Math.ceil((to - from) / bucketMs) : Infinity;
+  if (points.length <= buckets) return points.map((p) => ({ time: p.time, value: p.value, status: p.status }));
+  const out: TrendPoint[] = [];
+  let cur = -1;
+  let sum = 0;
+  let n = 0;
+  let min = 0;
+  let max = 0;
+  let status = 0;
+  const flush = () => {
+    if (n === 0) return;
+    out.push({ time: from + cur * bucketMs, value: Math.round((sum / n) * 1000) / 1000, status, min, max });
+  };
+  for (const p of points) {
+    const b = Math.floor((p.time - from) / bucketMs);
+    if (b !== cur) {
+      flush();
+      cur = b;
+      sum = 0;
+      n = 0;
+      min = p.value;
+      max = p.value;
+      status = 0;
+    }
+    sum += p.value;
+    n++;
+    if (p.value < min) min = p.value;
+    if (p.value > max) max = p.value;
+    // A raw-marked sample (status 3) marks its bucket.
+    if (p.status !== 0) status = p.status;
+  }
+  flush();
+  return out;
+}
+
+/** Differences of a cumulative series; the first uses the last point before the range when known. */
+export function differences(points: readonly RawPoint[], before?: RawPoint): RawPoint[] {
+  let prev = before;
+  return points.map((p) => {
+    const d = prev ? Math.round((p.value - prev.value) * 1000) / 1000 : 0;
+    prev = p;
+    return { time: p.time, value: d, status: p.status };
+  });
+}

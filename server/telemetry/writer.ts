@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { transact } from '../events/transact';
+import type { AlarmEngine, Journal, Transition } from '../alarms/engine';
+import type { DeviceInfo } from './devices';
+import type { HistoryRow, HistoryStore } from './historyStore';
+import type { RealtimeCache } from './realtime';
+import type { GoodReading } from './validateBatch';
+
+interface Job {
+  device: DeviceInfo;
+  readings: GoodReading[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit for ingest: batches that arrive while a transaction is running are written together
+ * in the next one. Each batch lands whole or not at all; its alarm episodes and domain events are in
+ * the same transaction; realtime values and alarm state change only after the commit.
+ */
+export class IngestWriter {
+  private queue: Job[] = [];
+  private draining: Promise<void> | null = null;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly history: HistoryStore,
+    private readonly realtime: RealtimeCache,
+    private readonly alarms: AlarmEngine,
+    private readonly maxJobsPerTx = 2000,
+  ) {}
+
+  submit(device: DeviceInfo, readings: GoodReading[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ device, readings, resolve, reject });
+      this.draining ??= this.drain().finally(() => {
+        this.draining = null;
+      });
+    });
+  }
+
+  /** Resolves when everything submitted so far is committed. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    // Let the batches of this tick join the first transaction.
+    await new Promise((r) => setImmediate(r));
+    while (this.queue.length) {
+      const jobs = this.queue.splice(0, this.maxJobsPerTx);
+      try {
+        await this.commit(jobs);
+        for (const j of jobs) j.resolve();
+      } catch (err) {
+        for (const j of jobs) j.reject(err);
+      }
+    }
+  }
+
+  private async commit(jobs: Job[]): Promise<void> {
+    const journal: Journal = new Map();
+    const rows: HistoryRow[] = [];
+    for (const j of jobs) {
+      for (const r of j.readings) rows.push({ deviceid: j.device.id, dataid: r.def.dataId, time: r.time, value: r.value, status: r.status });
+    }
+    try {
+      await transact(this.app, async (trx, emit) => {
+        this.history.writeSync(rows);
+        const transitions: Transition[] = [];
+        for (const j of jobs) {
+          // Alarms follow time order, whatever order the device listed its readings in.
+          const ordered = j.readings.length > 1 && j.readings.some((r, i) => i > 0 && r.time < j.readings[i - 1]!.time)
+            ? [...j.readings].sort((a, b) => a.time - b.time)
+            : j.readings;
+          for (const r of ordered) {
+            const t = this.alarms.evaluate(journal, j.device, r.def, r.value, r.time);
+            if (t) transitions.push(t);
+          }
+        }
+        for (const t of transitions) await this.alarms.apply(trx, t, emit);
+      });
+    } catch (err) {
+      this.alarms.rollback(journal);
+      throw err;
+    }
+    for (const j of jobs) {
+      for (const r of j.readings) {
+        this.realtime.set({ deviceid: j.device.id, dataid: r.def.dataId, logicalid: r.logicalId, time: r.time, value: r.value, status: r.status });
+      }
+    }
+  }
+}

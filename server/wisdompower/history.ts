@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  DATA_TYPE_NAME, MAX_TREND_POINTS, MEASURES, MEASURE_BY_ID, datalogBody, historyExportBody, trendQueryBody, unitListBody,
+} from '../../domain/telemetry';
+import { errors } from '../errors';
+import { ok } from '../http/envelope';
+import { parseOr400 } from '../http/validate';
+import { sessionOf } from '../auth/session';
+import { requirePermission } from '../auth/access';
+import { requireDevice } from '../telemetry/visibility';
+import { formatTime, parseTime } from '../telemetry/time';
+import { differences, downsample, type RawPoint } from '../telemetry/trend';
+import { sendXlsx } from './xlsx';
+
+/** A year of one series at most per request. */
+const MAX_RANGE_MS = 366 * 86_400_000;
+
+function range(startTime: number | string, endTime: number | string): [number, number] {
+  const from = parseTime(startTime);
+  const to = parseTime(endTime);
+  if (from === null || to === null) throw errors.BAD_REQUEST('startTime / endTime 无法解析');
+  if (to <= from) throw errors.BAD_REQUEST('endTime 须晚于 startTime');
+  if (to - from > MAX_RANGE_MS) throw errors.BAD_REQUEST('时间范围不能超过 366 天');
+  return [from, to];
+}
+
+function measure(dataId: number) {
+  const def = MEASURE_BY_ID.get(dataId);
+  if (!def) throw errors.BAD_REQUEST(`未知的数据项 dataId ${dataId}`);
+  return def;
+}
+
+async function series(app: FastifyInstance, deviceId: number, dataId: number, from: number, to: number, diff: boolean): Promise<RawPoint[]> {
+  const points = await app.telemetry.history.range(deviceId, dataId, from, to);
+  if (!diff) return points;
+  return differences(points, await app.telemetry.history.before(deviceId, dataId, from));
+}
+
+/** History, units, export and the trend query (spec §7 History and real-time, Trend query). */
+export async function historyRoutes(app: FastifyInstance) {
+  app.post('/history/:pecDeviceId/datalog', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'historydata_browser');
+    const { pecDeviceId } = parseOr400(z.object({ pecDeviceId: z.coerce.number().int().min(0) }), request.params);
+    const body = parseOr400(datalogBody, request.body);
+    const device = await requireDevice(app, session, pecDeviceId);
+    const def = measure(body.dataId);
+    const [from, to] = range(body.startTime, body.endTime);
+    const dataList = await series(app, device.id, def.dataId, from, to, body.isDiffValue);
+    return ok({
+      pecDeviceId: device.id, dataId: def.dataId, logicalId: def.logicalId, dataTypeId: def.dataTypeId, dataIdName: def.name,
+      dataTypeName: DATA_TYPE_NAME[def.dataTypeId], unit: def.unit, isDiffValue: body.isDiffValue, dataList,
+    });
+  });
+
+  app.post('/history/dataId/unit/list', async (request) => {
+    sessionOf(request);
+    const body = parseOr400(unitListBody, request.body ?? {});
+    const list = body.dataIds ? body.dataIds.map(measure) : MEASURES;
+    return ok(list.map((d) => ({ dataId: d.dataId, logicalId: d.logicalId, dataTypeId: d.dataTypeId, dataTypeName: DATA_TYPE_NAME[d.dataTypeId], dataIdName: d.name, unit: d.unit })));
+  });
+
+  app.post('/history/export/device/datalog', async (request, reply) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'historydata_browser');
+    const body = parseOr400(historyExportBody, request.body);
+    const device = await requireDevice(app, session, body.pecDeviceId);
+    const defs = body.dataIds.map(measure);
+    const [from, to] = range(body.startTime, body.endTime);
+    const byTime = new Map<number, Record<string, unknown>>();
+    for (const def of defs) {
+      for (const p of await series(app, device.id, def.dataId, from, to, body.isDiffValue)) {
+        const row = byTime.get(p.time) ?? { time: formatTime(p.time) };
+        row[`d${def.dataId}`] = p.value;
+        byTime.set(p.time, row);
+      }
+    }
+    const rows = [...byTime.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r);
+    if (rows.length > 200_000) throw errors.BAD_REQUEST('导出数据过多，请缩小时间范围');
+    return sendXlsx(
+      reply,
+      device.name,
+      [{ header: '时间', key: 'time', width: 22 }, ...defs.map((d) => ({ header: d.unit ? `${d.name}(${d.unit})` : d.name, key: `d${d.dataId}` }))],
+      rows,
+      body.fileName,
+    );
+  });
+
+  app.post('/trend/query', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'historydata_browser');
+    const body = parseOr400(trendQueryBody, request.body);
+    const [from, to] = range(body.startTime, body.endTime);
+    // Buckets never narrower than the asked interval, and never more than the point budget.
+    const bucketMs = Math.max(body.interval * 1000, Math.ceil((to - from) / MAX_TREND_POINTS));
+    const data = [];
+    for (const mc of body.meterConfigs) {
+      const device = await requireDevice(app, session, mc.deviceId);
+      const def = measure(mc.dataId);
+      const th = app.telemetry.thresholds.get(device.id, def.dataId);
+      const points = await app.telemetry.history.range(device.id, def.dataId, from, to);
+      data.push({
+        dataId: def.dataId, dataTypeId: def.dataTypeId, deviceId: device.id, logicalId: def.logicalId, deviceName: device.name,
+        dataName: def.name, dataTypeName: DATA_TYPE_NAME[def.dataTypeId], unit: def.unit,
+        upperLimit: th?.enabled ? th.alarmLimit : null, lowerLimit: null,
+        aggregated: points.length > Math.ceil((to - from) / bucketMs),
+        dataList: downsample(points, from, to, bucketMs),
+      });
+    }
+    return ok(data);
+  });
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CONTROL_POINTS, REMOTE_GROUPS, REMOTE_PARAMS, remoteControlBody, paramSaveBody, type CommandAck } from '../../domain/telemetry';
+import { errors } from '../errors';
+import { ok } from '../http/envelope';
+import { parseOr400 } from '../http/validate';
+import { sessionOf } from '../auth/session';
+import { requirePermission, type Session } from '../auth/access';
+import type { DeviceInfo } from '../telemetry/devices';
+import { requireDevice } from '../telemetry/visibility';
+import { verifyOperator } from './remoteVerify';
+
+const idParam = z.object({ id: z.coerce.number().int().min(0) });
+const groupParams = z.object({ deviceId: z.coerce.number().int().min(0), groupId: z.coerce.number().int().min(0) });
+
+/** Remote services (spec §7 Remote): every command travels the device channel and waits for its ack. */
+export async function remoteRoutes(app: FastifyInstance) {
+  const t = () => app.telemetry;
+
+  /** Issues a command as domain events around the round trip: issued, then answered (ok or not). */
+  async function roundTrip(session: Session, device: DeviceInfo, what: string, cmd: Parameters<ReturnType<typeof t>['channel']['send']>[1]): Promise<CommandAck | null> {
+    const base = { actorId: session.userId, actorName: session.userName, tenantId: device.tenantid, projectId: device.projectid, subject: `terminal:${device.id}` };
+    const fields = { deviceId: device.id, deviceName: device.name, deviceCode: device.code, projectName: device.projectName, contactInfo: device.contactphone };
+    const writes = cmd.type !== 'param_read';
+    if (writes) await app.eventLog.record({ ...base, kind: 'remote.command_issued', payload: { ...fields, command: cmd, value: what } });
+    let ack: CommandAck | null = null;
+    try {
+      ack = await t().channel.send(device.id, cmd, t().remoteTimeoutMs);
+    } catch {
+      ack = null;
+    }
+    if (writes) {
+      await app.eventLog.record({
+        ...base,
+        kind: cmd.type === 'param_write' && ack?.ok ? 'remote.params_saved' : 'remote.command_answered',
+        payload: { ...fields, command: cmd, ok: !!ack?.ok, timeout: ack === null, params: ack?.params, value: ack?.ok ? `${what}成功` : `${what}失败` },
+      });
+    }
+    return ack;
+  }
+
+  app.get('/remote/config/:id/dataparam/group/list', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'remote_param_browser');
+    await requireDevice(app, session, parseOr400(idParam, request.params).id);
+    return ok(REMOTE_GROUPS.map((g) => ({ ...g })));
+  });
+
+  app.get('/remote/config/:deviceId/:groupId/dataparam/definition/list', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'remote_param_browser');
+    const p = parseOr400(groupParams, request.params);
+    await requireDevice(app, session, p.deviceId);
+    return ok(REMOTE_PARAMS.filter((d) => d.groupId === p.groupId));
+  });
+
+  // Values are read from the device itself, so the list shows what it applies, not what we sent.
+  app.post('/remote/config/:deviceId/:groupId/dataparam/list', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'remote_param_browser');
+    const p = parseOr400(groupParams, request.params);
+    const device = await requireDevice(app, session, p.deviceId);
+    const defs = REMOTE_PARAMS.filter((d) => d.groupId === p.groupId);
+    if (!defs.length) throw errors.NOT_FOUND(`参数组 ${p.groupId} `);
+    const ack = await roundTrip(session, device, '读取参数', { type: 'param_read', groupId: p.groupId });
+    if (!ack?.ok) throw errors.REMOTE_READ_FAILED();
+    return ok(defs.map((d) => ({ ...d, value: ack.params?.[d.id] ?? null })));
+  });
+
+  // Password digest and timestamp may come in the query (spec §7) or as userInfo in the body.
+  app.post('/remote/config/save/dataparam/list', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'remote_param_update');
+    const q = parseOr400(z.object({ password: z.string().max(128).optional(), timestamp: z.coerce.number().int().optional() }), request.query);
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    const body = parseOr400(paramSaveBody, raw.userInfo ? raw : { ...raw, userInfo: { userName: session.userName, password: q.password ?? '', timestamps: q.timestamp } });
+    await verifyOperator(app, session, body.userInfo);
+    const device = await requireDevice(app, session, body.deviceId);
+    const params: Record<string, number> = {};
+    for (const p of body.params) {
+      const def = REMOTE_PARAMS.find((d) => d.id === p.id && d.groupId === body.groupId);
+      if (!def) throw errors.BAD_REQUEST(`参数 ${p.id} 不属于参数组 ${body.groupId}`);
+      if (p.value < def.min || p.value > def.max) throw errors.BAD_REQUEST(`${def.name} 须在 ${def.min}~${def.max}${def.unit} 之间`);
+      params[p.id] = p.value;
+    }
+    const ack = await roundTrip(session, device, '参数设置', { type: 'param_write', groupId: body.groupId, params });
+    if (!ack?.ok) throw errors.REMOTE_FAILED();
+    return ok(ack.params ?? params, { msg: '保存成功!' });
+  });
+
+  app.post('/remote/config/query/:id/controlpoint/list', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'remote_control remote_param_browser');
+    await requireDevice(app, session, parseOr400(idParam, request.params).id);
+    return ok(CONTROL_POINTS.map((c) => ({ ...c })));
+  });
+
+  app.put('/remote/config/control/:deviceId/:controlpoint', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'remote_control');
+    const p = parseOr400(z.object({ deviceId: z.coerce.number().int().min(0), controlpoint: z.coerce.number().int() }), request.params);
+    const body = parseOr400(remoteControlBody, request.body);
+    if ((body.deviceId !== undefined && body.deviceId !== p.deviceId) || (body.controlpoint !== undefined && body.controlpoint !== p.controlpoint)) {
+      throw errors.BAD_REQUEST('请求体的 deviceId / controlpoint 与路径不一致');
+    }
+    await verifyOperator(app, session, body.userInfo);
+    const device = await requireDevice(app, session, p.deviceId);
+    const point = CONTROL_POINTS.find((c) => c.id === p.controlpoint);
+    if (!point) throw errors.REMOTE_NO_POINTS();
+    const ack = await roundTrip(session, device, point.name, { type: 'control', controlpoint: point.id });
+    if (!ack?.ok) throw errors.REMOTE_FAILED();
+    return ok(null, { msg: '遥控成功' });
+  });
+
+}

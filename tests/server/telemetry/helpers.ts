@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../../server/app';
+
+export const PASSWORD = 'Demo#Pass123';
+export const digest = (plain: string) => createHash('sha256').update('voltguard' + plain).digest('hex');
+
+/** A fresh app on a temp data dir, demo ledger seeded, no periodic jobs (deterministic). */
+export async function makeApp(extra: Partial<AppOptions> = {}): Promise<{ app: FastifyInstance; dir: string; cleanup: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-telemetry-'));
+  const app = await buildApp({
+    dataDir: dir,
+    rootPassword: PASSWORD,
+    demoPassword: PASSWORD,
+    demo: true,
+    ...extra,
+    telemetry: { timers: false, remoteTimeoutMs: 400, ...extra.telemetry },
+  });
+  return {
+    app,
+    dir,
+    cleanup: async () => {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, userName: string, password = PASSWORD): Promise<{ token: string; userId: number }> {
+  const res = await app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName, password: digest(password), timestamps: Date.now(), client: 'web' } });
+  const body = res.json();
+  if (body.code !== 0) throw new Error(`login ${userName}: ${body.msg}`);
+  return { token: body.data.token, userId: body.data.user.id };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Terminals of a tenant by tenant letter order in the demo seed: A owns projects 1–3, B 4–5. */
+export async function terminalsOfProject(app: FastifyInstance, projectName: string) {
+  return app.db
+    .selectFrom('terminal')
+    .innerJoin('project', 'project.id', 'terminal.projectid')
+    .select(['terminal.id', 'terminal.code', 'terminal.projectid', 'terminal.tenantid'])
+    .where('project.name', '=', projectName)
+    .orderBy('terminal.id')
+    .execute();
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { DEVICE_STATUS } from '../../../domain/enums';
+import { COMM_LOSS_EVENT_TYPE } from '../../../domain/telemetry';
+import { formatTime } from '../../../server/telemetry/time';
+import { bearer, login, makeApp, terminalsOfProject } from './helpers';
+
+let app: FastifyInstance;
+let cleanup: () => Promise<void>;
+let token: string;
+let dev: { id: number; code: string };
+let clock = Date.now();
+const DAY0 = new Date(2025, 0, 10, 0, 0, 0).getTime();
+
+beforeAll(async () => {
+  ({ app, cleanup } = await makeApp({ telemetry: { now: () => clock, commRetryMs: 45_000, commExitMs: 120_000, timers: false } }));
+  token = (await login(app, 'zhangsan')).token;
+  dev = (await terminalsOfProject(app, '西湖文化广场'))[3]!;
+  // One day of residual current at 1-minute resolution with a single-sample spike at 12:00, and energy counting up.
+  for (let m = 0; m < 1440; m += 60) {
+    const values = [];
+    for (let k = 0; k < 60; k++) values.push({ dataId: 1001, value: m + k === 720 ? 900 : 100, time: DAY0 + (m + k) * 60_000 });
+    for (let k = 0; k < 60; k++) values.push({ dataId: 1402, value: (m + k) * 0.5, time: DAY0 + (m + k) * 60_000 });
+    const r = await app.telemetry.ingest({ device: dev.code, time: DAY0 + m * 60_000, values }, { trusted: true });
+    expect(r.rejected).toEqual([]);
+  }
+});
+afterAll(async () => cleanup());
+
+const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
+
+describe('history and trend', () => {
+  it('serves a range of one series, and differences for cumulative measures', async () => {
+    const r = (await post(`/wisdompower/v1/history/${dev.id}/datalog`, { dataId: 1001, startTime: formatTime(DAY0), endTime: formatTime(DAY0 + 3600_000) })).json();
+    expect(r.code).toBe(0);
+    expect(r.data.dataList).toHaveLength(60);
+    expect(r.data.unit).toBe('mA');
+    const d = (await post(`/wisdompower/v1/history/${dev.id}/datalog`, { dataId: 1402, startTime: DAY0 + 3600_000, endTime: DAY0 + 7200_000, isDiffValue: true })).json();
+    expect(d.data.dataList.every((p: { value: number }) => p.value === 0.5)).toBe(true);
+  });
+
+  it('trend query aggregates to the interval and keeps the spike in the bucket max', async () => {
+    const r = (await post('/wisdompower/v1/trend/query', {
+      startTime: formatTime(DAY0), endTime: formatTime(DAY0 + 86_400_000), interval: 3600,
+      meterConfigs: [{ dataId: 1001, dataTypeId: 1, deviceId: dev.id, logicalId: 1 }],
+    })).json();
+    expect(r.code).toBe(0);
+    const s = r.data[0];
+    expect(s).toMatchObject({ dataId: 1001, deviceId: dev.id, logicalId: 1, unit: 'mA', upperLimit: 300, aggregated: true });
+    expect(s.dataList).toHaveLength(24);
+    const noon = s.dataList[12];
+    expect(noon.max).toBe(900);
+    expect(noon.min).toBe(100);
+    expect(s.dataList[11].max).toBe(100);
+    const raw = (await post('/wisdompower/v1/trend/query', {
+      startTime: formatTime(DAY0 + 11.5 * 3600_000), endTime: formatTime(DAY0 + 12.5 * 3600_000), interval: 60,
+      meterConfigs: [{ dataId: 1001, dataTypeId: 1, deviceId: dev.id, logicalId: 1 }],
+    })).json();
+    expect(raw.data[0].dataList).toHaveLength(60);
+    expect(raw.data[0].dataList.find((p: { value: number }) => p.value === 900)).toBeTruthy();
+    const badTime = (await post('/wisdompower/v1/trend/query', { startTime: '2025/01/10', endTime: formatTime(DAY0), meterConfigs: [{ dataId: 1001, deviceId: dev.id }] })).json();
+    expect(badTime.msg).toContain('YYYY-MM-DD HH:mm:ss');
+  });
+
+  it('realtime answers latest values, over-limit flags and trend groups', async () => {
+    const r = (await app.inject({ url: `/wisdompower/v1/realtime/${dev.id}`, headers: bearer(token) })).json();
+    expect(r.code).toBe(0);
+    const leak = r.data.measureDataList.find((m: { dataId: number }) => m.dataId === 1001);
+    expect(leak).toMatchObject({ measureName: '剩余电流', value: 100, unit: 'mA', isOverproof: false });
+    expect(r.data.trendData['剩余电流']).toMatchObject({ leftUnit: 'mA' });
+    expect(r.data.trendData['温度'].configList).toHaveLength(4);
+    const other = (await login(app, 'wangwu')).token;
+    expect((await app.inject({ url: `/wisdompower/v1/realtime/${dev.id}`, headers: bearer(other) })).json().code).toBe(4031);
+  });
+
+  it('exports history as xlsx and lists units', async () => {
+    const x = await post('/wisdompower/v1/history/export/device/datalog', { pecDeviceId: dev.id, dataIds: [1001, 1402], startTime: DAY0, endTime: DAY0 + 3600_000 });
+    expect(x.headers['content-type']).toContain('spreadsheetml');
+    const u = (await post('/wisdompower/v1/history/dataId/unit/list', {})).json();
+    expect(u.data.find((m: { dataId: number }) => m.dataId === 1101)).toMatchObject({ unit: '℃', dataIdName: 'A相温度' });
+  });
+});
+
+describe('communication status', () => {
+  it('moves to RETRY and AUTO_EXIT on silence with a comm-loss episode, and back on the next batch', async () => {
+    const d = app.telemetry.devices.getSync(dev.id)!;
+    await app.telemetry.ingest({ device: dev.code, time: clock, values: [{ dataId: 1001, value: 100 }] }, { trusted: true });
+    clock += 50_000;
+    await app.telemetry.commWatch.check();
+    expect(d.devicestatus).toBe(DEVICE_STATUS.RETRY);
+    clock += 80_000;
+    await app.telemetry.commWatch.check();
+    expect(d.devicestatus).toBe(DEVICE_STATUS.AUTO_EXIT);
+    await app.telemetry.commWatch.check(); // no repeat
+    await app.telemetry.ingest({ device: dev.code, time: clock, values: [{ dataId: 1001, value: 100 }] }, { trusted: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(d.devicestatus).toBe(DEVICE_STATUS.COMMUNICATING);
+    const eps = await app.db.selectFrom('peceventextend').selectAll().where('deviceid', '=', dev.id).where('customtype', '=', COMM_LOSS_EVENT_TYPE).execute();
+    expect(eps).toHaveLength(1);
+    expect(eps[0]!.endeventid).toBe(1);
+    const row = await app.db.selectFrom('terminal').select('devicestatus').where('id', '=', dev.id).executeTakeFirstOrThrow();
+    expect(row.devicestatus).toBe(DEVICE_STATUS.COMMUNICATING);
+    const changes = await app.db.selectFrom('event_log').select('payload').where('kind', '=', 'device.status_changed').where('subject', '=', `terminal:${dev.id}`).orderBy('seq').execute();
+    expect(changes.map((c) => JSON.parse(c.payload).to)).toEqual([DEVICE_STATUS.RETRY, DEVICE_STATUS.AUTO_EXIT, DEVICE_STATUS.COMMUNICATING]);
+  });
+});
