@@ -10,6 +10,7 @@ import { SCREENS } from './routing/screens';
 import { Layout } from './shell/Layout';
 import { LoadingBar, Toaster } from './ui/Toaster';
 import { t, useLanguage } from './i18n/i18n';
+import { RealtimeProvider } from './realtime/RealtimeContext';
 import LoginPage from '../features/login/LoginPage';
 import NoPermissionPage from '../features/noPermission/NoPermissionPage';
 
@@ -48,12 +49,21 @@ function Routes() {
   );
 }
 
+/** The socket and the bell live as long as the logged-in session, across every route. */
+function WithRealtime({ children }: { children: React.ReactNode }) {
+  const { state, user } = useSession();
+  if (state !== 'authenticated' || !user) return <>{children}</>;
+  return <RealtimeProvider userId={user.id}>{children}</RealtimeProvider>;
+}
+
 export function App() {
   return (
     <Router hook={useHashLocation}>
       <LoadingBar />
       <Toaster />
-      <Routes />
+      <WithRealtime>
+        <Routes />
+      </WithRealtime>
     </Router>
   );
 }

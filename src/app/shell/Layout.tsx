@@ -6,6 +6,7 @@ import { t, useLanguage } from '../i18n/i18n';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { Breadcrumb } from './Breadcrumb';
+import { HeaderBell, RealtimeOverlays } from '../realtime/RealtimeOverlays';
 
 /** Main and platform shells share one frame: header, sidebar, breadcrumb, content. */
 export function Layout({ shell, profile, location, children }: { shell: 'main' | 'platform'; profile: AccessProfile; location: string; children: ReactNode }) {
@@ -13,7 +14,7 @@ export function Layout({ shell, profile, location, children }: { shell: 'main' |
   const other = shell === 'platform' ? visibleMenu(profile, 'main')[0]?.items[0] : undefined;
   return (
     <div className="flex h-full flex-col" data-shell={shell}>
-      <Header shell={shell} />
+      <Header shell={shell} bellSlot={<HeaderBell shell={shell} />} />
       <div className="flex min-h-0 flex-1">
         <Sidebar profile={profile} shell={shell} location={location} />
         <main className="flex min-w-0 flex-1 flex-col">
@@ -28,6 +29,7 @@ export function Layout({ shell, profile, location, children }: { shell: 'main' |
           <div className="min-h-0 flex-1 overflow-auto">{children}</div>
         </main>
       </div>
+      <RealtimeOverlays />
     </div>
   );
 }

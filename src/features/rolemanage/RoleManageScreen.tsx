@@ -1,5 +1,65 @@
-import { ScreenPending } from '../../app/ui/ScreenPending';
+import { useMemo, useState } from 'react';
+import type { RoleDto } from '../../../domain/schemas/auth';
+import { parseJsonObject } from '../../../domain/access';
+import { findRoute } from '../../../domain/routes';
+import { api } from '../../app/api/client';
+import { directory } from '../../app/api/directory';
+import { t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
+import { useSession } from '../../app/session/SessionContext';
+import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { ScreenFrame } from '../../app/widgets/ScreenFrame';
+import { useLoad } from '../../app/widgets/useLoad';
+import { RoleFormDialog } from './RoleFormDialog';
 
+const homepageOf = (r: RoleDto) => {
+  const path = parseJsonObject(r.customConfig).homepage;
+  const route = typeof path === 'string' ? findRoute(path) : undefined;
+  return route ? t(route.titleKey as MessageKey) : undefined;
+};
+
+/** /rolemanage: roles of the caller's tenants with their page and operation permissions. */
 export default function RoleManageScreen() {
-  return <ScreenPending path="/rolemanage" />;
+  useLanguage();
+  const { user } = useSession();
+  const roles = useLoad(directory.roles, []);
+  const tenants = useLoad(directory.tenants, []);
+  const [dialog, setDialog] = useState<{ editing?: RoleDto } | null>(null);
+  const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
+  const columns = useMemo<Column<RoleDto>[]>(
+    () => [
+      { id: 'name', header: t('roles.name'), value: (r) => r.name },
+      { id: 'homepage', header: t('roles.homepage'), value: homepageOf },
+      { id: 'pages', header: t('roles.pageCount'), value: (r) => r.pageNodes.length },
+      { id: 'ops', header: t('roles.opCount'), value: (r) => r.auths.length },
+      { id: 'tenant', header: t('users.tenant'), value: (r) => tenantName.get(r.tenantId) },
+    ],
+    [tenantName],
+  );
+  return (
+    <ScreenFrame title={t('route.rolemanage')} testId="rolemanage">
+      <DataTable
+        testId="role-table"
+        columns={columns}
+        data={roles.data ?? []}
+        getRowId={(r) => String(r.id)}
+        onCreate={() => setDialog({})}
+        onEdit={(r) => setDialog({ editing: r })}
+        onDelete={async (rows) => {
+          await api.del('/auth/v1/role', { ids: rows.map((r) => r.id) });
+          roles.reload();
+        }}
+      />
+      <RoleFormDialog
+        open={dialog !== null}
+        editing={dialog?.editing}
+        tenants={tenants.data ?? []}
+        defaultTenantId={(tenants.data?.length ?? 0) > 1 ? undefined : (tenants.data?.[0]?.id ?? user?.tenantId)}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          roles.reload();
+        }}
+      />
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,66 @@
-import { ScreenPending } from '../../app/ui/ScreenPending';
+import { useMemo, useState } from 'react';
+import type { UsergroupDto } from '../../../domain/schemas/auth';
+import { parseJsonObject } from '../../../domain/access';
+import { api } from '../../app/api/client';
+import { directory } from '../../app/api/directory';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { useSession } from '../../app/session/SessionContext';
+import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { ScreenFrame } from '../../app/widgets/ScreenFrame';
+import { useLoad } from '../../app/widgets/useLoad';
+import { GroupFormDialog } from './GroupFormDialog';
+import { LogoImage } from './LogoImage';
 
+const logoOf = (g: UsergroupDto) => {
+  const v = parseJsonObject(g.customConfig).fileName;
+  return typeof v === 'string' && v ? v : null;
+};
+
+/** /usergroupmanage: groups with members and logo; a group in use cannot be deleted (server rule). */
 export default function UsergroupManageScreen() {
-  return <ScreenPending path="/usergroupmanage" />;
+  useLanguage();
+  const { user } = useSession();
+  const groups = useLoad(directory.groups, []);
+  const users = useLoad(() => directory.users(), []);
+  const tenants = useLoad(directory.tenants, []);
+  const [dialog, setDialog] = useState<{ editing?: UsergroupDto } | null>(null);
+  const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
+  const columns = useMemo<Column<UsergroupDto>[]>(
+    () => [
+      { id: 'logo', header: t('groups.logo'), value: logoOf, cell: (g) => <LogoImage fileName={logoOf(g)} size={28} />, width: 80 },
+      { id: 'name', header: t('groups.name'), value: (g) => g.name },
+      { id: 'count', header: t('groups.memberCount'), value: (g) => g.users.length, width: 100 },
+      { id: 'members', header: t('groups.members'), value: (g) => g.users.map((u) => u.name).join('、') },
+      { id: 'tenant', header: t('users.tenant'), value: (g) => tenantName.get(g.tenantId) },
+    ],
+    [tenantName],
+  );
+  return (
+    <ScreenFrame title={t('route.usergroupmanage')} testId="usergroupmanage">
+      <DataTable
+        testId="group-table"
+        columns={columns}
+        data={groups.data ?? []}
+        getRowId={(g) => String(g.id)}
+        onCreate={() => setDialog({})}
+        onEdit={(g) => setDialog({ editing: g })}
+        onDelete={async (rows) => {
+          await api.del('/auth/v1/usergroup', { ids: rows.map((r) => r.id) });
+          groups.reload();
+        }}
+      />
+      <GroupFormDialog
+        open={dialog !== null}
+        editing={dialog?.editing}
+        users={users.data ?? []}
+        tenants={tenants.data ?? []}
+        defaultTenantId={(tenants.data?.length ?? 0) > 1 ? undefined : (tenants.data?.[0]?.id ?? user?.tenantId)}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          groups.reload();
+        }}
+      />
+    </ScreenFrame>
+  );
 }

@@ -1,5 +1,86 @@
-import { ScreenPending } from '../../app/ui/ScreenPending';
+import { useMemo, useState } from 'react';
+import type { UserDto } from '../../../domain/schemas/auth';
+import { ROOT_USER_ID } from '../../../domain/enums';
+import { api } from '../../app/api/client';
+import { directory } from '../../app/api/directory';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { useSession } from '../../app/session/SessionContext';
+import { Button } from '../../app/ui/Modal';
+import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { ScreenFrame } from '../../app/widgets/ScreenFrame';
+import { SelectField } from '../../app/widgets/SelectField';
+import { useLoad } from '../../app/widgets/useLoad';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { UserFormDialog } from './UserFormDialog';
 
+/** /usermanage: project users of the caller's tenants; query by role or name; root resets passwords. */
 export default function UserManageScreen() {
-  return <ScreenPending path="/usermanage" />;
+  useLanguage();
+  const { user } = useSession();
+  const isRoot = user?.id === ROOT_USER_ID;
+  const roles = useLoad(directory.roles, []);
+  const tenants = useLoad(directory.tenants, []);
+  const [draft, setDraft] = useState({ roleId: '', name: '' });
+  const [query, setQuery] = useState(draft);
+  const users = useLoad(() => directory.users(query), [query]);
+  const [dialog, setDialog] = useState<{ editing?: UserDto } | null>(null);
+  const [resetting, setResetting] = useState<UserDto | undefined>();
+  const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
+
+  const columns = useMemo<Column<UserDto>[]>(
+    () => [
+      { id: 'name', header: t('users.name'), value: (u) => u.name },
+      { id: 'role', header: t('users.role'), value: (u) => u.roles[0]?.name },
+      { id: 'groups', header: t('users.groups'), value: (u) => u.relativeUserGroup.map((g) => g.name).join('、') },
+      { id: 'tenant', header: t('users.tenant'), value: (u) => tenantName.get(u.tenantId) },
+      { id: 'mobile', header: t('users.mobile'), value: (u) => u.mobilePhone },
+      { id: 'email', header: t('users.email'), value: (u) => u.email },
+    ],
+    [tenantName],
+  );
+
+  return (
+    <ScreenFrame
+      title={t('route.usermanage')}
+      testId="usermanage"
+      filters={
+        <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), setQuery(draft))}>
+          <SelectField className="w-48" label={t('users.role')} name="queryRole" value={draft.roleId} onChange={(roleId) => setDraft({ ...draft, roleId })}
+            placeholder={t('users.allRoles')} options={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))} />
+          <label className="mb-3 block text-sm">
+            <span className="mb-1 block text-muted">{t('users.name')}</span>
+            <input name="queryName" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} className="w-48 rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand" />
+          </label>
+          <Button kind="primary" type="submit" className="mb-3">{t('common.query')}</Button>
+        </form>
+      }
+    >
+      <DataTable
+        testId="user-table"
+        columns={columns}
+        data={users.data ?? []}
+        getRowId={(u) => String(u.id)}
+        onCreate={() => setDialog({})}
+        onEdit={(u) => setDialog({ editing: u })}
+        onDelete={async (rows) => {
+          await api.del('/auth/v1/user', { ids: rows.map((r) => r.id) });
+          users.reload();
+        }}
+        rowActions={isRoot ? [{ label: t('users.resetPassword'), run: setResetting }] : undefined}
+      />
+      <UserFormDialog
+        open={dialog !== null}
+        editing={dialog?.editing}
+        roles={roles.data ?? []}
+        tenants={tenants.data ?? []}
+        defaultTenantId={(tenants.data?.length ?? 0) > 1 ? undefined : (tenants.data?.[0]?.id ?? user?.tenantId)}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          users.reload();
+        }}
+      />
+      <ResetPasswordDialog target={resetting} rootName={user?.name ?? ''} onClose={() => setResetting(undefined)} />
+    </ScreenFrame>
+  );
 }

@@ -1,0 +1,54 @@
+import { NETWORK_ERROR_MSG } from '../../../domain/envelope';
+import { ApiError, REQUEST_TIMEOUT_MS } from './client';
+import { beginRequest } from './loading';
+import { tokenStorage } from './tokenStorage';
+import { toastError } from '../ui/toastStore';
+
+/** Spec §8: a file download that answers JSON is treated as code -1 with 文件不存在. */
+export const FILE_MISSING_MSG = '文件不存在';
+
+function authHeaders(): Record<string, string> {
+  const token = tokenStorage.get();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  const done = beginRequest();
+  try {
+    return await fetch(path, { ...init, headers: { ...authHeaders(), ...(init.headers as Record<string, string>) }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch {
+    toastError(NETWORK_ERROR_MSG);
+    throw new ApiError(-1, NETWORK_ERROR_MSG, 0);
+  } finally {
+    done();
+  }
+}
+
+/** Downloads a blob (file download, xlsx export); a JSON answer means there is no file. */
+export async function fetchBlob(path: string, init: RequestInit = {}, opts: { quiet?: boolean } = {}): Promise<Blob> {
+  const res = await send(path, init);
+  if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+    const env = (await res.json().catch(() => ({}))) as { msg?: string };
+    // The download call's own rule (spec §8) wins over the server's wording for a missing file.
+    const msg = path.includes('/file/downLoad') ? FILE_MISSING_MSG : env.msg || FILE_MISSING_MSG;
+    if (!opts.quiet) toastError(msg);
+    throw new ApiError(-1, msg, res.status);
+  }
+  return res.blob();
+}
+
+export const downloadFile = (fileName: string, opts?: { quiet?: boolean }) => fetchBlob(`/filemanager/v1/file/downLoad?fileName=${encodeURIComponent(fileName)}`, {}, opts);
+
+/** POST /filemanager/v1/file, multipart with the field `file`; data is the stored file name. */
+export async function uploadFile(file: File, tenantId?: number): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const res = await send(`/filemanager/v1/file${tenantId !== undefined ? `?tenantId=${tenantId}` : ''}`, { method: 'POST', body: form });
+  const env = (await res.json().catch(() => null)) as { code: number; msg: string; data: string } | null;
+  if (!env || env.code !== 0) {
+    const msg = env?.msg || NETWORK_ERROR_MSG;
+    toastError(msg);
+    throw new ApiError(env?.code ?? -1, msg, res.status);
+  }
+  return env.data;
+}

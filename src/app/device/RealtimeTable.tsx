@@ -1,0 +1,25 @@
+import { t, useLanguage } from '../i18n/i18n';
+import type { RealtimeMeasure } from './realtimeTypes';
+
+/** Parameter and realtime value with unit; '--' for null; over-limit rows coloured. */
+export function RealtimeTable({ rows }: { rows: RealtimeMeasure[] }) {
+  useLanguage();
+  return (
+    <table className="w-full text-sm" data-testid="realtime-table">
+      <thead className="bg-surface-2 text-left text-muted">
+        <tr>
+          <th className="px-3 py-1.5">{t('device.parameter')}</th>
+          <th className="px-3 py-1.5 text-right">{t('device.value')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.dataId} data-overproof={r.isOverproof || undefined} className={`border-t border-line ${r.isOverproof ? 'bg-danger/10 font-medium text-danger' : ''}`}>
+            <td className="px-3 py-1">{r.measureName}</td>
+            <td className="px-3 py-1 text-right font-mono">{r.value === null ? '--' : `${Number(r.value.toFixed(2))} ${r.unit}`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,42 @@
+import { passwordDigest } from '../../../domain/digest';
+import { api, ApiError } from '../api/client';
+import type { Credentials } from './OperationVerifyDialog';
+
+export interface ControlPoint {
+  id: number;
+  name: string;
+  controlType: number;
+  para: string;
+}
+
+export const REMOTE_OK = '遥控成功';
+export const REMOTE_FAILED = '遥控失败';
+export const NO_CONTROL_POINTS = '没有匹配的设备遥控点列表';
+export const LIST_FAILED = '获取数据失败';
+
+export async function listControlPoints(deviceId: number): Promise<ControlPoint[]> {
+  try {
+    return await api.post<ControlPoint[]>(`/wisdompower/v1/remote/config/query/${deviceId}/controlpoint/list`, {}, { quiet: true });
+  } catch (err) {
+    throw new Error(err instanceof ApiError && err.message ? err.message : LIST_FAILED);
+  }
+}
+
+/** Sends one control command; resolves to null on 遥控成功, else the message to show. */
+export async function sendControl(deviceId: number, point: ControlPoint, cred: Credentials): Promise<string | null> {
+  try {
+    await api.put(
+      `/wisdompower/v1/remote/config/control/${deviceId}/${point.id}`,
+      {
+        deviceId,
+        controlpoint: point.id,
+        data: { paramValue: point.para, type: 0 },
+        userInfo: { client: 'web', password: await passwordDigest(cred.password), timestamps: Date.now(), userName: cred.userName },
+      },
+      { quiet: true },
+    );
+    return null;
+  } catch (err) {
+    return err instanceof ApiError && err.message ? err.message : REMOTE_FAILED;
+  }
+}

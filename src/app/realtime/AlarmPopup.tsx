@@ -1,0 +1,49 @@
+import { useSelector } from '@xstate/react';
+import { format } from 'date-fns';
+import { EVENT_LEVEL } from '../../../domain/enums';
+import { t, useLanguage } from '../i18n/i18n';
+import { useRealtime } from './RealtimeContext';
+import { CloseIcon } from '../ui/icons';
+
+/** A new alarm or accident pops up over the screen and hides itself after 60 s unless opened (spec §9). */
+export function AlarmPopup() {
+  useLanguage();
+  const { notifications, openDevice } = useRealtime();
+  const popup = useSelector(notifications, (s) => (s.matches({ popup: 'hidden' }) ? null : s.context.popup));
+  if (!popup) return null;
+  const d = popup.description;
+  const accident = popup.level === EVENT_LEVEL.ACCIDENT;
+  return (
+    <div role="alertdialog" aria-label={popup.logTypeName} data-testid="alarm-popup" className={`fixed right-6 bottom-6 z-40 w-96 rounded-lg border-2 bg-surface p-4 text-ink shadow-2xl ${accident ? 'border-danger' : 'border-warn'}`}>
+      <div className="flex items-start justify-between">
+        <div>
+          <div className={`text-base font-semibold ${accident ? 'text-danger' : 'text-warn'}`}>{popup.logTypeName}</div>
+          <div className="font-mono text-xs text-muted">{format(popup.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</div>
+        </div>
+        <button type="button" aria-label={t('common.close')} onClick={() => notifications.send({ type: 'POPUP.DISMISS' })} className="rounded p-1 text-muted hover:text-ink">
+          <CloseIcon width={16} height={16} />
+        </button>
+      </div>
+      <div className="mt-2 text-sm">
+        {d.projectName ?? '--'} · {d.deviceName ?? '--'} <span className="text-muted">({d.deviceCode ?? '--'})</span>
+      </div>
+      <div className="mt-1 text-sm">
+        {t('bell.value')}：<b>{d.value ?? '--'}</b>　{t('bell.contact')}：{d.contactInfo ?? '--'}
+      </div>
+      <div className="mt-3 flex justify-end">
+        <button
+          type="button"
+          data-testid="alarm-popup-view"
+          className="rounded bg-brand px-3 py-1 text-sm text-brand-ink"
+          onClick={() => {
+            notifications.send({ type: 'POPUP.OPEN' });
+            if (d.deviceId != null) openDevice(d.deviceId);
+            notifications.send({ type: 'POPUP.DISMISS' });
+          }}
+        >
+          {t('bell.view')}
+        </button>
+      </div>
+    </div>
+  );
+}

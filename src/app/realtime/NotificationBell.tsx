@@ -1,0 +1,123 @@
+import { useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { format } from 'date-fns';
+import type { Notice } from '../../../machines/notificationMachine';
+import { EVENT_LEVEL } from '../../../domain/enums';
+import { t, useLanguage } from '../i18n/i18n';
+import { useRealtime } from './RealtimeContext';
+import { unlockSound, useSoundBlocked } from './alarmSound';
+import { BellIcon, SoundOffIcon, SoundOnIcon } from '../ui/icons';
+
+export const BADGE_MAX = 99;
+const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
+
+/** The header bell (spec §2 "Header notification panel"): hover to open, 350 px high. */
+export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main' | 'platform'; onOpenMessageCenter: () => void }) {
+  useLanguage();
+  const { notifications } = useRealtime();
+  const items = useSelector(notifications, (s) => s.context.items);
+  const muted = useSelector(notifications, (s) => s.context.muted);
+  const soundOn = useSelector(notifications, (s) => s.context.soundOn);
+  const blocked = useSoundBlocked();
+  const [open, setOpen] = useState(false);
+  const closeTimer = useRef<number | undefined>(undefined);
+  const show = () => {
+    window.clearTimeout(closeTimer.current);
+    setOpen(true);
+  };
+  const hide = () => {
+    closeTimer.current = window.setTimeout(() => setOpen(false), 200);
+  };
+
+  return (
+    <div className="relative flex items-center gap-1" onMouseEnter={show} onMouseLeave={hide}>
+      {blocked && soundOn && (
+        <button type="button" data-testid="enable-sound" onClick={() => void unlockSound()} className="animate-pulse rounded bg-warn px-2 py-1 text-xs font-medium text-black">
+          {t('bell.enableSound')}
+        </button>
+      )}
+      <button
+        type="button"
+        data-testid="sound-toggle"
+        title={soundOn ? t('bell.soundOn') : t('bell.soundOff')}
+        onClick={() => {
+          void unlockSound();
+          notifications.send({ type: 'SOUND.TOGGLE' });
+        }}
+        className="rounded p-1.5 hover:bg-white/10"
+      >
+        {soundOn ? <SoundOnIcon /> : <SoundOffIcon />}
+      </button>
+      <button type="button" data-testid="bell" aria-label={t('bell.title')} aria-expanded={open} onClick={() => (open ? setOpen(false) : show())} className="relative rounded p-1.5 hover:bg-white/10">
+        <BellIcon />
+        {items.length > 0 && (
+          <span data-testid="bell-badge" className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-danger px-1 text-center text-[11px] leading-5 font-semibold text-white">
+            {items.length > BADGE_MAX ? `${BADGE_MAX}+` : items.length}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div data-testid="bell-panel" role="dialog" aria-label={t('bell.title')} className="absolute top-full right-0 z-50 mt-2 flex h-[350px] w-[420px] flex-col rounded-lg border border-line bg-surface text-ink shadow-2xl">
+          <div className="flex items-baseline justify-between border-b border-line px-4 py-2">
+            <span className="font-semibold">{t('bell.title')}</span>
+            <span className="text-xs text-muted" data-testid="bell-count">{t('bell.count').replace('{n}', String(items.length))}</span>
+          </div>
+          <ul className="min-h-0 flex-1 overflow-y-auto">
+            {items.map((n, i) => (
+              <NoticeRow key={n.id} notice={n} first={i === 0} showMute={i === 0 && !muted && soundOn} />
+            ))}
+            {items.length === 0 && <li className="p-6 text-center text-sm text-muted">{t('bell.empty')}</li>}
+          </ul>
+          <div className="flex items-center justify-between border-t border-line px-4 py-2 text-sm">
+            <button type="button" className="text-brand hover:underline" onClick={() => notifications.send({ type: 'NOTICE.CLEAR_ALL' })}>
+              {t('bell.readAll')}
+            </button>
+            <button type="button" className="text-brand hover:underline" onClick={onOpenMessageCenter} data-testid="open-message-center">
+              {t('messageCenter.title')}
+            </button>
+            {shell !== 'platform' && (
+              <Link href="/alarmEvent" className="text-brand hover:underline" data-testid="view-all-messages" onClick={() => setOpen(false)}>
+                {t('bell.viewAll')}
+              </Link>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean; showMute: boolean }) {
+  const { notifications } = useRealtime();
+  const d = notice.description;
+  return (
+    <li className="border-b border-line px-4 py-2 text-sm last:border-b-0" data-testid="notice" data-first={first || undefined}>
+      <div className="flex items-center justify-between gap-2">
+        <span className={`font-medium ${notice.level === EVENT_LEVEL.EARLY_WARNING ? 'text-warn' : 'text-danger'}`}>{notice.logTypeName}</span>
+        <span className="font-mono text-xs text-muted">{format(notice.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</span>
+      </div>
+      <div className="mt-0.5 text-ink">
+        {dash(d.projectName)} · {dash(d.deviceName)} <span className="text-muted">({dash(d.deviceCode)})</span>
+      </div>
+      <div className="mt-0.5 flex items-center justify-between text-xs text-muted">
+        <span>
+          {t('bell.value')}：<span className="text-ink">{dash(d.value)}</span>　{t('bell.contact')}：<span className="text-ink">{dash(d.contactInfo)}</span>
+        </span>
+        <span className="flex gap-3">
+          {showMute && (
+            <button type="button" className="text-warn hover:underline" onClick={() => notifications.send({ type: 'NOTICE.MUTE' })} data-testid="notice-mute">
+              {t('bell.mute')}
+            </button>
+          )}
+          <button type="button" className="text-brand hover:underline" onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: notice.id })} data-testid="notice-view">
+            {t('bell.view')}
+          </button>
+          <button type="button" className="text-brand hover:underline" onClick={() => notifications.send({ type: 'NOTICE.READ', id: notice.id })} data-testid="notice-read">
+            {t('bell.read')}
+          </button>
+        </span>
+      </div>
+    </li>
+  );
+}

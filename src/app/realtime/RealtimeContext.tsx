@@ -1,0 +1,107 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { Subject, type Observable } from 'rxjs';
+import { websocketMachine, NO_WEBSOCKET_MSG } from '../../../machines/websocketMachine';
+import { notificationMachine } from '../../../machines/notificationMachine';
+import type { NoticeMessage } from '../../../domain/telemetry';
+import { api } from '../api/client';
+import { toastError } from '../ui/toastStore';
+import { socketActor } from './socketActor';
+import { playAlarm, saveSoundPreference, soundPreference, stopAlarm } from './alarmSound';
+import { isBellMessage, toNotice } from './notices';
+
+export interface Realtime {
+  /** every pushed message, in sequence order; views derive their streams from it */
+  messages: Observable<NoticeMessage>;
+  /** fires after a resync: views reload their snapshot from REST */
+  resyncs: Observable<number>;
+  socket: ActorRefFrom<typeof websocketMachine>;
+  notifications: ActorRefFrom<typeof notificationMachine>;
+  openDevice: (deviceId: number) => void;
+  openDeviceId: number | null;
+  closeDevice: () => void;
+}
+
+const RealtimeCtx = createContext<Realtime | null>(null);
+
+export function useRealtime(): Realtime {
+  const r = useContext(RealtimeCtx);
+  if (!r) throw new Error('RealtimeProvider missing');
+  return r;
+}
+export const useOptionalRealtime = () => useContext(RealtimeCtx);
+
+/**
+ * One socket and one notification list for the logged-in user, alive as long as the session is.
+ * Unmounting (logout) closes the socket manually, so it does not come back.
+ */
+export function RealtimeProvider({ userId, children }: { userId: number; children: ReactNode }) {
+  const [openDeviceId, setOpenDeviceId] = useState<number | null>(null);
+  const [parts, setParts] = useState<ReturnType<typeof createParts> | null>(null);
+
+  // Actors are created and stopped by the effect, so React's strict-mode remount gets fresh ones.
+  useEffect(() => {
+    const created = createParts(userId, setOpenDeviceId);
+    created.notifications.start();
+    created.socket.start();
+    setParts(created);
+    return () => {
+      created.socket.send({ type: 'CLOSE' });
+      created.socket.stop();
+      created.notifications.stop();
+      stopAlarm();
+    };
+  }, [userId]);
+
+  const value = useMemo<Realtime | null>(
+    () =>
+      parts && {
+        messages: parts.messages.asObservable(),
+        resyncs: parts.resyncs.asObservable(),
+        socket: parts.socket,
+        notifications: parts.notifications,
+        openDevice: setOpenDeviceId,
+        openDeviceId,
+        closeDevice: () => setOpenDeviceId(null),
+      },
+    [parts, openDeviceId],
+  );
+  return <RealtimeCtx.Provider value={value}>{children}</RealtimeCtx.Provider>;
+}
+
+function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
+  const messages = new Subject<NoticeMessage>();
+  const resyncs = new Subject<number>();
+  const notifications = createActor(
+    notificationMachine.provide({
+      actions: {
+        playSound: () => playAlarm(),
+        stopSound: () => stopAlarm(),
+        saveSoundPreference: (_, p) => saveSoundPreference(p.on),
+        openDevice: (_, p) => p.notice?.description.deviceId != null && setOpenDeviceId(p.notice.description.deviceId),
+      },
+    }),
+    { input: { soundOn: soundPreference() } },
+  );
+  const socket = createActor(
+    websocketMachine.provide({
+      actors: {
+        socket: socketActor,
+        register: fromPromise(async ({ input }) => {
+          await api.post('/messageServer/v1/service/web/client', { userId: input.userId, tags: [String(input.userId)] }, { quiet: true, background: true });
+        }),
+      },
+      actions: {
+        deliver: (_, p) => {
+          const m = p.message as NoticeMessage;
+          messages.next(m);
+          if (isBellMessage(m)) notifications.send({ type: 'NOTICE.RECEIVED', notice: toNotice(m) });
+        },
+        resync: (_, p) => resyncs.next(p.headSeq),
+        reportUnsupported: () => toastError(NO_WEBSOCKET_MSG),
+      },
+    }),
+    { input: { userId, supported: typeof WebSocket !== 'undefined' } },
+  );
+  return { messages, resyncs, notifications, socket };
+}

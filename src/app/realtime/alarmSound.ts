@@ -1,0 +1,100 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The alarm sound, synthesized with Web Audio so the console needs no audio file. Browsers refuse
+ * audio until the user interacts with the page; `blocked` tells the bell to offer a one-click enable.
+ */
+const SOUND_KEY = 'vg.alarmSound';
+let ctx: AudioContext | null = null;
+let playing: { stop: () => void } | null = null;
+let blocked = false;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+/** Spec: stored locally, 1 on, 2 off, default on. */
+export function soundPreference(): boolean {
+  return localStorage.getItem(SOUND_KEY) !== '2';
+}
+export function saveSoundPreference(on: boolean): void {
+  localStorage.setItem(SOUND_KEY, on ? '1' : '2');
+}
+
+function context(): AudioContext | null {
+  if (ctx) return ctx;
+  const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Ctor) return null;
+  ctx = new Ctor();
+  return ctx;
+}
+
+/** Call from a click: resumes the audio context the browser held back. */
+export async function unlockSound(): Promise<boolean> {
+  const c = context();
+  if (!c) return false;
+  try {
+    await c.resume();
+  } catch {
+    // stays blocked
+  }
+  blocked = c.state !== 'running';
+  emit();
+  return !blocked;
+}
+
+/** Three two-tone beeps (about 2.4 s), replacing any sound still playing. */
+export function playAlarm(): void {
+  stopAlarm();
+  const c = context();
+  if (!c) return;
+  if (c.state !== 'running') {
+    // Without a user gesture the browser keeps the context suspended: say so instead of failing silently.
+    void c.resume().then(
+      () => {
+        blocked = c.state !== 'running';
+        emit();
+      },
+      () => {},
+    );
+    blocked = true;
+    emit();
+    return;
+  }
+  const gain = c.createGain();
+  gain.gain.value = 0.15;
+  gain.connect(c.destination);
+  const osc = c.createOscillator();
+  osc.type = 'square';
+  const t0 = c.currentTime;
+  for (let i = 0; i < 6; i++) osc.frequency.setValueAtTime(i % 2 ? 660 : 880, t0 + i * 0.4);
+  osc.connect(gain);
+  osc.start(t0);
+  osc.stop(t0 + 2.4);
+  playing = {
+    stop: () => {
+      try {
+        osc.stop();
+      } catch {
+        // already stopped
+      }
+      gain.disconnect();
+    },
+  };
+  osc.onended = () => {
+    playing = null;
+  };
+}
+
+export function stopAlarm(): void {
+  playing?.stop();
+  playing = null;
+}
+
+export function useSoundBlocked(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => blocked,
+  );
+}

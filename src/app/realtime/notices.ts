@@ -1,0 +1,13 @@
+import type { NoticeMessage } from '../../../domain/telemetry';
+import type { Notice } from '../../../machines/notificationMachine';
+
+/** Which pushed messages ring the bell: raised alarms (communication loss included). */
+export function isBellMessage(m: NoticeMessage): boolean {
+  return m.kind === 'alarm.raised';
+}
+
+export function toNotice(m: NoticeMessage): Notice {
+  const p = (m.payload ?? {}) as Record<string, unknown>;
+  const level = typeof p.peceventlevel === 'number' ? p.peceventlevel : null;
+  return { id: m.id, seq: m.seq, time: m.time, kind: m.kind, logTypeName: m.logTypeName, level, description: m.description };
+}

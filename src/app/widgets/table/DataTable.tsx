@@ -1,0 +1,177 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { createColumnHelper, useTable, type PaginationState, type RowSelectionState } from '@tanstack/react-table';
+import { t, useLanguage } from '../../i18n/i18n';
+import { Button } from '../../ui/Modal';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { Pagination } from './Pagination';
+import { DEFAULT_PAGE_SIZE, features, type Features } from './tableFeatures';
+import { DEFAULT_EXPORT_NAME, exportXlsx } from './exportXlsx';
+import { useRowActions } from './useRowActions';
+
+export interface Column<T> {
+  id: string;
+  header: string;
+  /** the value shown (when no cell) and exported */
+  value: (row: T) => unknown;
+  cell?: (row: T) => ReactNode;
+  width?: number;
+}
+
+/** Server paging: the table shows `data` as the current page of `total` rows. */
+export interface ServerPaging {
+  total: number;
+  pageIndex: number;
+  pageSize: number;
+  onChange: (pageIndex: number, pageSize: number) => void;
+}
+
+export interface DataTableProps<T> {
+  columns: Column<T>[];
+  data: T[];
+  getRowId: (row: T) => string;
+  onCreate?: (() => void) | undefined;
+  onEdit?: ((row: T) => void) | undefined;
+  onDelete?: ((rows: T[]) => Promise<void>) | undefined;
+  /** rows for the export; defaults to all rows the table holds */
+  exportRows?: () => Promise<T[]>;
+  exportName?: string;
+  /** buttons placed after the standard ones */
+  actions?: ReactNode;
+  /** further actions on the selected row, with the same "select a row first" rule as edit */
+  rowActions?: { label: string; run: (row: T) => void }[] | undefined;
+  server?: ServerPaging | undefined;
+  /** false when the screen exports on the server instead */
+  exportable?: boolean;
+  testId?: string;
+}
+
+const helper = createColumnHelper<Features, any>();
+const textOf = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
+
+/**
+ * The shared table (spec §2 "Other widgets") on TanStack Table: row selection with Shift ranges,
+ * page size 100 by default (10/20/50/100), delete with confirmation, edit of the selected row and
+ * xlsx export.
+ */
+export function DataTable<T>({ columns, data, getRowId, onCreate, onEdit, onDelete, exportRows, exportName = DEFAULT_EXPORT_NAME, actions, rowActions, server, exportable = true, testId }: DataTableProps<T>) {
+  useLanguage();
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const tableColumns = useMemo(
+    () => [
+      helper.display({ id: '__select' }),
+      ...columns.map((c) => helper.accessor((row: T) => c.value(row), { id: c.id, header: c.header })),
+    ],
+    [columns],
+  );
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data: data as any[],
+    getRowId: (row: T) => getRowId(row),
+    state: { rowSelection, pagination: server ? { pageIndex: server.pageIndex, pageSize: server.pageSize } : pagination },
+    onRowSelectionChange: setRowSelection,
+    onPaginationChange: (updater) => {
+      const current = server ? { pageIndex: server.pageIndex, pageSize: server.pageSize } : pagination;
+      const next = typeof updater === 'function' ? updater(current) : updater;
+      if (server) server.onChange(next.pageIndex, next.pageSize);
+      else setPagination(next);
+    },
+    manualPagination: !!server,
+    ...(server ? { rowCount: server.total } : {}),
+    autoResetPageIndex: false,
+  });
+  const selectedRows = () => table.getSelectedRowModel().rows.map((r) => r.original as T);
+  const actionsFlow = useRowActions(selectedRows, onDelete, onEdit, () => setRowSelection({}));
+  const rows = table.getRowModel().rows;
+  const pageIndex = server ? server.pageIndex : pagination.pageIndex;
+  const pageSize = server ? server.pageSize : pagination.pageSize;
+  const byId = new Map(columns.map((c) => [c.id, c]));
+
+  const doExport = async () => exportXlsx(columns.map((c) => ({ header: c.header, value: c.value })), exportRows ? await exportRows() : data, exportName);
+
+  return (
+    <div className="flex min-h-0 flex-col rounded-lg border border-line bg-surface" data-testid={testId}>
+      <div className="flex flex-wrap items-center gap-2 border-b border-line p-3">
+        {onCreate && <Button kind="primary" onClick={onCreate}>{t('table.create')}</Button>}
+        {onEdit && <Button onClick={actionsFlow.edit}>{t('table.edit')}</Button>}
+        {onDelete && <Button kind="danger" onClick={actionsFlow.askDelete}>{t('table.delete')}</Button>}
+        {rowActions?.map((a) => (
+          <Button key={a.label} onClick={() => actionsFlow.withSelected(a.run)}>
+            {a.label}
+          </Button>
+        ))}
+        {actions}
+        {exportable && <Button className="ml-auto" onClick={() => void doExport()}>{t('table.export')}</Button>}
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto">
+        <table className="w-full border-collapse text-sm">
+          <thead className="sticky top-0 z-10 bg-surface-2 text-left text-muted">
+            <tr>
+              <th className="w-10 border-b border-line px-3 py-2">
+                <input
+                  type="checkbox"
+                  aria-label={t('table.selectAll')}
+                  checked={rows.length > 0 && table.getIsAllPageRowsSelected()}
+                  onChange={() => table.toggleAllPageRowsSelected()}
+                  className="h-4 w-4 accent-[var(--vg-brand)]"
+                />
+              </th>
+              {columns.map((c) => (
+                <th key={c.id} style={c.width ? { width: c.width } : undefined} className="border-b border-line px-3 py-2 font-medium whitespace-nowrap">
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length + 1} className="px-3 py-8 text-center text-muted">{t('common.noData')}</td>
+              </tr>
+            )}
+            {rows.map((row) => {
+              const original = row.original as T;
+              return (
+                <tr
+                  key={row.id}
+                  data-row-id={row.id}
+                  aria-selected={row.getIsSelected()}
+                  // A plain click on a row selects just that row, so "edit" needs one click.
+                  onClick={() => setRowSelection({ [row.id]: true })}
+                  className={`cursor-pointer border-b border-line last:border-b-0 ${row.getIsSelected() ? 'bg-brand/10' : 'hover:bg-surface-2'}`}
+                >
+                  <td className="px-3 py-2" onClick={(e) => e.stopPropagation()}>
+                    <input
+                      type="checkbox"
+                      aria-label={t('table.selectRow')}
+                      checked={row.getIsSelected()}
+                      onChange={row.getToggleSelectedHandler()}
+                      className="h-4 w-4 accent-[var(--vg-brand)]"
+                    />
+                  </td>
+                  {columns.map((c) => (
+                    <td key={c.id} className="max-w-md truncate px-3 py-2">
+                      {byId.get(c.id)!.cell ? c.cell!(original) : textOf(c.value(original))}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pagination
+        pageIndex={pageIndex}
+        pageSize={pageSize}
+        total={server ? server.total : data.length}
+        onChange={(i, s) => {
+          setRowSelection({});
+          if (server) server.onChange(i, s);
+          else setPagination({ pageIndex: i, pageSize: s });
+        }}
+      />
+      <ConfirmDialog open={actionsFlow.confirmOpen} text={t('table.deleteConfirm')} onConfirm={() => void actionsFlow.confirmDelete()} onCancel={actionsFlow.cancelDelete} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/** Spec §9: Excel export is xlsx with the default file name 表格导出. */
+export const DEFAULT_EXPORT_NAME = '表格导出';
+
+export interface ExportColumn {
+  header: string;
+  value: (row: never) => unknown;
+}
+
+/** Writes rows to one sheet and saves it. exceljs is loaded only when someone exports. */
+export async function exportXlsx(columns: { header: string; value: (row: any) => unknown }[], rows: unknown[], fileName = DEFAULT_EXPORT_NAME): Promise<void> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Sheet1');
+  ws.columns = columns.map((c) => ({ header: c.header, width: Math.max(12, c.header.length * 2 + 4) }));
+  for (const r of rows) ws.addRow(columns.map((c) => cellValue(c.value(r))));
+  ws.getRow(1).font = { bold: true };
+  const buffer = await wb.xlsx.writeBuffer();
+  saveBlob(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${fileName}.xlsx`);
+}
+
+function cellValue(v: unknown): string | number | boolean | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return v;
+  return JSON.stringify(v);
+}
+
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoke later: Chromium starts the download asynchronously.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

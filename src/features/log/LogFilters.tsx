@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { OPLOG_FAMILIES, OPLOG_KINDS } from '../../../domain/oplog';
+import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
+import { Button } from '../../app/ui/Modal';
+import { SelectField } from '../../app/widgets/SelectField';
+
+export interface LogFilterValue {
+  start: string;
+  end: string;
+  userName: string;
+  kind: string;
+}
+export const EMPTY_FILTER: LogFilterValue = { start: '', end: '', userName: '', kind: '' };
+
+/** The request filter: datetime-local inputs are local time; the range is [start, end). */
+export function toRequestFilter(f: LogFilterValue) {
+  return {
+    ...(f.start ? { startTime: new Date(f.start).getTime() } : {}),
+    ...(f.end ? { endTime: new Date(f.end).getTime() } : {}),
+    ...(f.userName.trim() ? { userName: f.userName.trim() } : {}),
+    ...(f.kind ? { kind: f.kind } : {}),
+  };
+}
+
+const input = 'rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand';
+
+/** Time range, user and kind (a family such as 用户, or one exact action). */
+export function LogFilters({ onSearch, onExport }: { onSearch: (f: LogFilterValue) => void; onExport: (f: LogFilterValue) => void }) {
+  useLanguage();
+  const lang = currentLanguage() === 'en' ? 'en' : 'zh';
+  const [f, setF] = useState(EMPTY_FILTER);
+  const kindOptions = [
+    ...Object.entries(OPLOG_FAMILIES).map(([k, v]) => ({ value: k, label: `${v[lang]} · ${t('common.all')}` })),
+    ...Object.entries(OPLOG_KINDS).map(([k, v]) => ({ value: k, label: v[lang] })),
+  ];
+  return (
+    <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), onSearch(f))}>
+      <label className="mb-3 block text-sm">
+        <span className="mb-1 block text-muted">{t('log.start')}</span>
+        <input type="datetime-local" name="start" value={f.start} onChange={(e) => setF({ ...f, start: e.target.value })} className={input} />
+      </label>
+      <label className="mb-3 block text-sm">
+        <span className="mb-1 block text-muted">{t('log.end')}</span>
+        <input type="datetime-local" name="end" value={f.end} onChange={(e) => setF({ ...f, end: e.target.value })} className={input} />
+      </label>
+      <label className="mb-3 block text-sm">
+        <span className="mb-1 block text-muted">{t('log.user')}</span>
+        <input name="userName" value={f.userName} onChange={(e) => setF({ ...f, userName: e.target.value })} className={`${input} w-40`} />
+      </label>
+      <SelectField className="w-48" label={t('log.kind')} name="kind" value={f.kind} onChange={(kind) => setF({ ...f, kind })} placeholder={t('log.allKinds')} options={kindOptions} />
+      <Button kind="primary" type="submit" className="mb-3">{t('common.query')}</Button>
+      <Button className="mb-3" onClick={() => onExport(f)}>{t('table.export')}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMemo, useState } from 'react';
+import type { AccessConfigDto, AccessSchemeDto } from '../../../domain/schemas/info';
+import { api } from '../../app/api/client';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { useLoad } from '../../app/widgets/useLoad';
+import { SchemeFormDialog } from './SchemeFormDialog';
+
+/** Access schemes from the device access config; create and delete (a scheme in use is refused). */
+export function SchemePanel() {
+  useLanguage();
+  const config = useLoad(() => api.get<AccessConfigDto>('/wisdompower/v1/system/device/access/config'), []);
+  const [creating, setCreating] = useState(false);
+  const columns = useMemo<Column<AccessSchemeDto>[]>(
+    () => [
+      { id: 'name', header: t('system.schemeName'), value: (s) => s.name },
+      { id: 'type', header: t('system.accessType'), value: (s) => s.accesstypeText },
+      { id: 'host', header: t('system.host'), value: (s) => s.host },
+      { id: 'port', header: t('system.port'), value: (s) => s.port },
+      { id: 'devices', header: t('system.deviceCount'), value: (s) => s.deviceCount },
+      { id: 'remark', header: t('system.remark'), value: (s) => s.remark },
+    ],
+    [],
+  );
+  return (
+    <>
+      <DataTable
+        testId="scheme-table"
+        columns={columns}
+        data={config.data?.schemes ?? []}
+        getRowId={(s) => String(s.id)}
+        onCreate={() => setCreating(true)}
+        onDelete={async (rows) => {
+          await api.del('/wisdompower/v1/system/device/access/equipaccessscheme', { ids: rows.map((r) => r.id) });
+          config.reload();
+        }}
+      />
+      <SchemeFormDialog open={creating} onClose={() => setCreating(false)} onSaved={() => (setCreating(false), config.reload())} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { downloadFile } from '../../app/api/blob';
+import { t, useLanguage } from '../../app/i18n/i18n';
+
+/**
+ * A logo loaded through the file download (an <img src> cannot carry the bearer token), shown from a
+ * blob URL that is revoked when the logo changes.
+ */
+export function LogoImage({ fileName, size = 40 }: { fileName: string | null | undefined; size?: number }) {
+  useLanguage();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!fileName) return setUrl(null);
+    let objectUrl: string | null = null;
+    let live = true;
+    downloadFile(fileName, { quiet: true })
+      .then((blob) => {
+        if (!live) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch(() => live && setUrl(null));
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [fileName]);
+  if (!url) return <span className="text-xs text-muted">{t('groups.noLogo')}</span>;
+  return <img src={url} alt="logo" width={size} height={size} className="rounded border border-line object-contain" style={{ width: size, height: size }} data-testid="group-logo" />;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { passwordDigest } from '../../../domain/digest';
+import { USER_TYPE } from '../../../domain/enums';
+import { MSG, mobileSchema, plainNameSchema, requiredSelect, strongPasswordSchema } from '../../../domain/validation';
+import type { UserDto } from '../../../domain/schemas/auth';
+
+/** The user form's fields as typed; selects hold ids as strings. */
+export interface UserForm {
+  name: string;
+  tenantId: string;
+  roleId: string;
+  mobilePhone: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+const common = {
+  name: plainNameSchema,
+  tenantId: requiredSelect('租户'),
+  roleId: requiredSelect('角色'),
+  mobilePhone: z.union([z.literal(''), mobileSchema]),
+  email: z.union([z.literal(''), z.email('请输入正确的邮箱')]),
+};
+
+export const userEditSchema = z.object(common);
+export const userCreateSchema = z
+  .object({ ...common, password: strongPasswordSchema, confirmPassword: z.string().min(1, MSG.confirmRequired) })
+  .refine((f) => f.password === f.confirmPassword, { message: MSG.passwordMismatch, path: ['confirmPassword'] });
+
+export function emptyUserForm(tenantId: number | undefined): UserForm {
+  return { name: '', tenantId: tenantId === undefined ? '' : String(tenantId), roleId: '', mobilePhone: '', email: '', password: '', confirmPassword: '' };
+}
+
+export function userFormOf(u: UserDto): UserForm {
+  return {
+    name: u.name, tenantId: String(u.tenantId), roleId: u.roles[0] ? String(u.roles[0].id) : '', mobilePhone: u.mobilePhone ?? '', email: u.email ?? '',
+    password: '', confirmPassword: '',
+  };
+}
+
+/**
+ * The save payload of spec §3: name also sent as nicName; a new user is project-type and carries its
+ * password as the wire digest; the confirmation never leaves the browser.
+ */
+export async function userPayload(form: UserForm, editing?: UserDto) {
+  const { confirmPassword: _confirm, password, ...rest } = form;
+  const body = {
+    name: rest.name,
+    nicName: rest.name,
+    tenantId: Number(rest.tenantId),
+    roles: [{ id: Number(rest.roleId) }],
+    mobilePhone: rest.mobilePhone || null,
+    email: rest.email || null,
+  };
+  if (editing) return { ...body, id: editing.id };
+  return { ...body, customConfig: JSON.stringify({ usertype: USER_TYPE.PROJECT }), password: await passwordDigest(password) };
+}
