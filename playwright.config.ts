@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /** e2e in Debian's Chromium against the built app and a real server on a temporary data dir. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18765);
+/** The live server (simulator on, short communication timeouts) for the realtime specs. */
+export const E2E_LIVE_URL = `http://127.0.0.1:${E2E_PORT + 1}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,13 +24,24 @@ export default defineConfig({
     },
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: 'node tests/e2e/serve.mjs',
-    url: `http://127.0.0.1:${E2E_PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { E2E_PORT: String(E2E_PORT) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node tests/e2e/serve.mjs',
+      url: `http://127.0.0.1:${E2E_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(E2E_PORT) },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node tests/e2e/serve.mjs --live',
+      url: `${E2E_LIVE_URL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(E2E_PORT) },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

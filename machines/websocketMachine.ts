@@ -23,6 +23,8 @@ export type SocketEvent =
   | { type: 'SOCKET.OPENED' }
   | { type: 'SOCKET.MESSAGE'; message: SequencedMessage }
   | { type: 'SOCKET.RESYNC'; headSeq: number }
+  /** the server's head sequence on connect: the baseline to resume from if nothing arrives before a drop */
+  | { type: 'SOCKET.READY'; headSeq: number }
   | { type: 'SOCKET.CLOSED'; reason: string }
   | { type: 'SOCKET.UNAUTHORIZED' }
   | { type: 'CLOSE' }
@@ -88,6 +90,10 @@ export const websocketMachine = setup({
             assign({ lastSeq: ({ event }) => event.message.seq }),
             { type: 'deliver', params: ({ event }) => ({ message: event.message }) },
           ],
+        },
+        'SOCKET.READY': {
+          guard: ({ context }) => context.lastSeq === null,
+          actions: assign({ lastSeq: ({ event }) => event.headSeq }),
         },
         'SOCKET.RESYNC': {
           actions: [

@@ -2,6 +2,14 @@ import path from 'node:path';
 import { buildApp, DEFAULT_TOKEN_TTL_MS } from './app';
 import { CREDENTIALS_FILE } from './seed/credentials';
 
+/** A numeric setting from the environment, scaled (e.g. seconds to ms); undefined keeps the default. */
+function seconds(value: string | undefined, scale: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`环境变量取值无效：${value}`);
+  return n * scale;
+}
+
 /** Reads the environment, listens, prints how to log in, and shuts down cleanly on a signal. */
 export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const port = Number(env.PORT ?? 8080);
@@ -19,7 +27,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
     // Demo mode feeds the ledger with simulated devices (same ingest path as field gateways).
     simulator: env.DEMO !== '0' && env.SIMULATOR !== '0' ? { devices: env.SIM_DEVICES ? Number(env.SIM_DEVICES) : undefined, intervalMs: Number(env.SIM_INTERVAL_S ?? 15) * 1000 } : false,
-    telemetry: { retentionDays: env.HISTORY_RETENTION_DAYS ? Number(env.HISTORY_RETENTION_DAYS) : undefined },
+    telemetry: {
+      retentionDays: seconds(env.HISTORY_RETENTION_DAYS, 1),
+      commRetryMs: seconds(env.COMM_RETRY_S, 1000),
+      commExitMs: seconds(env.COMM_EXIT_S, 1000),
+      remoteTimeoutMs: seconds(env.REMOTE_TIMEOUT_S, 1000),
+    },
   });
   await app.listen({ port, host });
   const url = `http://localhost:${port}`;

@@ -1,22 +1,42 @@
 // Starts the real server for e2e on a fresh temporary data dir, removed again on exit.
+// `--live`: a second server with the device simulator on, fast reports and short communication
+// timeouts, for the realtime specs; the default one stays quiet so other specs are deterministic.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { E2E_PASSWORDS } from './credentials.mjs';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-e2e-'));
+const live = process.argv.includes('--live');
+const port = Number(process.env.E2E_PORT ?? 18765) + (live ? 1 : 0);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), live ? 'vg-e2e-live-' : 'vg-e2e-'));
+const quiet = {
+  SIMULATOR: '0',
+  // Nobody reports on the quiet server: keep every device "communicating" for the whole run.
+  COMM_RETRY_S: '86400',
+  COMM_EXIT_S: '172800',
+};
+const busy = {
+  SIMULATOR: '1',
+  SIM_INTERVAL_S: '2',
+  // Devices 33–40 are left to the tests' own gateway emulator or to drop out.
+  SIM_DEVICES: '32',
+  COMM_RETRY_S: '4',
+  COMM_EXIT_S: '8',
+  REMOTE_TIMEOUT_S: '8',
+};
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: process.env.E2E_PORT ?? '18765',
+    PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     STATIC_DIR: 'dist',
     ROOT_PASSWORD: E2E_PASSWORDS.root,
     DEMO_PASSWORD: E2E_PASSWORDS.demo,
-    SIMULATOR: process.env.E2E_SIMULATOR ?? '0',
+    ...(live ? busy : quiet),
+    ...(process.env.E2E_SIMULATOR === '1' ? { SIMULATOR: '1' } : {}),
   },
 });
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });

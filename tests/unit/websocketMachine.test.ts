@@ -92,6 +92,20 @@ describe('websocket machine', () => {
     expect(h.delivered).toEqual([10, 11, 12]);
   });
 
+  it('a drop before any message resumes from the head the server announced on connect', () => {
+    const h = harness();
+    const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
+    h.connections[0]!.send({ type: 'SOCKET.OPENED' });
+    h.connections[0]!.send({ type: 'SOCKET.READY', headSeq: 40 });
+    h.connections[0]!.send({ type: 'SOCKET.CLOSED', reason: 'transport close' });
+    vi.advanceTimersByTime(RECONNECT_MS);
+    expect(last(h.connections).input.lastSeq).toBe(40);
+    // A later ready does not move a sequence that messages already set.
+    last(h.connections).send({ type: 'SOCKET.MESSAGE', message: { seq: 41 } });
+    last(h.connections).send({ type: 'SOCKET.READY', headSeq: 45 });
+    expect(actor.getSnapshot().context.lastSeq).toBe(41);
+  });
+
   it('never reconnects after a manual close', () => {
     const h = harness();
     const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();

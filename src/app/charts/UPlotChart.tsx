@@ -8,8 +8,8 @@ import { useTheme } from '../theme';
 export const PRECISION = 2;
 const fmtValue = (_u: uPlot, v: number | null) => (v == null ? '--' : v.toFixed(PRECISION));
 const fmtTime = (_u: uPlot, v: number | null) => (v == null ? '--' : format(v * 1000, 'yyyy-MM-dd HH:mm:ss'));
-const tickTimes = (_u: uPlot, splits: number[], _ax: number, space: number, incr: number) =>
-  splits.map((v) => format(v * 1000, incr >= 86_400 ? 'MM-dd' : incr >= 60 || space > 0 ? 'HH:mm' : 'HH:mm:ss'));
+const tickTimes = (_u: uPlot, splits: number[], _ax: number, _space: number, incr: number) =>
+  splits.map((v) => format(v * 1000, incr >= 86_400 ? 'MM-dd' : incr >= 60 ? 'HH:mm' : 'HH:mm:ss'));
 
 export interface ChartSeries {
   label: string;

@@ -15,7 +15,8 @@ const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '--' :
 /** The header bell (spec §2 "Header notification panel"): hover to open, 350 px high. */
 export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main' | 'platform'; onOpenMessageCenter: () => void }) {
   useLanguage();
-  const { notifications } = useRealtime();
+  const { notifications, socket } = useRealtime();
+  const connected = useSelector(socket, (s) => s.matches({ active: 'open' }));
   const items = useSelector(notifications, (s) => s.context.items);
   const muted = useSelector(notifications, (s) => s.context.muted);
   const soundOn = useSelector(notifications, (s) => s.context.soundOn);
@@ -49,7 +50,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
       >
         {soundOn ? <SoundOnIcon /> : <SoundOffIcon />}
       </button>
-      <button type="button" data-testid="bell" aria-label={t('bell.title')} aria-expanded={open} onClick={() => (open ? setOpen(false) : show())} className="relative rounded p-1.5 hover:bg-white/10">
+      <button type="button" data-testid="bell" data-socket={connected ? 'open' : 'closed'} aria-label={t('bell.title')} aria-expanded={open} onClick={() => (open ? setOpen(false) : show())} className="relative rounded p-1.5 hover:bg-white/10">
         <BellIcon />
         {items.length > 0 && (
           <span data-testid="bell-badge" className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-danger px-1 text-center text-[11px] leading-5 font-semibold text-white">

@@ -45,7 +45,11 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
     created.notifications.start();
     created.socket.start();
     setParts(created);
+    // Back online: reconnect at once instead of waiting out the 30 s; the sequence resumes the stream.
+    const online = () => created.socket.send({ type: 'RECONNECT' });
+    window.addEventListener('online', online);
     return () => {
+      window.removeEventListener('online', online);
       created.socket.send({ type: 'CLOSE' });
       created.socket.stop();
       created.notifications.stop();

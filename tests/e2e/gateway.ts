@@ -1,0 +1,69 @@
+import { request, type APIRequestContext } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { PASSWORDS } from './helpers';
+
+interface PendingCommand {
+  commandId: string;
+  type: string;
+  controlpoint?: number;
+}
+
+/**
+ * A field gateway for one device, as the tests' own simulated device: it reports through the real
+ * ingest path with its device key, takes commands from the ingest answers and acknowledges them.
+ */
+export class Gateway {
+  readonly commands: PendingCommand[] = [];
+  private acks: { commandId: string; ok: boolean }[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private busy = false;
+
+  private constructor(
+    private readonly api: APIRequestContext,
+    readonly deviceId: number,
+    readonly code: string,
+    private readonly key: string,
+  ) {}
+
+  static async open(baseURL: string, deviceId: number): Promise<Gateway> {
+    const api = await request.newContext({ baseURL });
+    const digest = createHash('sha256').update(`voltguard${PASSWORDS.root}`).digest('hex');
+    const login = await (await api.post('/auth/v1/login', { data: { userName: 'root', password: digest, timestamps: Date.now(), client: 'web' } })).json();
+    const res = await api.get(`/devicedata/api/comm/v1/device/${deviceId}/key`, { headers: { authorization: `Bearer ${login.data.token}` } });
+    const body = (await res.json()) as { code: number; data: { code: string; key: string } };
+    if (body.code !== 0) throw new Error(`device key: ${JSON.stringify(body)}`);
+    return new Gateway(api, deviceId, body.data.code, body.data.key);
+  }
+
+  /** One batch: readings by dataId, plus the acknowledgements of commands executed since. */
+  async report(values: Record<number, number>, time = Date.now()): Promise<void> {
+    const acks = this.acks;
+    this.acks = [];
+    const res = await this.api.post('/devicedata/api/comm/v1/ingest', {
+      headers: { 'X-Device-Key': this.key },
+      data: { device: this.code, time, values: Object.entries(values).map(([dataId, value]) => ({ dataId: Number(dataId), value })), acks },
+    });
+    const body = (await res.json()) as { code: number; msg: string; data: { commands: PendingCommand[] } };
+    if (body.code !== 0) throw new Error(`ingest refused: ${body.msg}`);
+    for (const c of body.data.commands) {
+      this.commands.push(c);
+      this.acks.push({ commandId: c.commandId, ok: true });
+    }
+  }
+
+  /** Keeps reporting normal values so the device stays online and answers commands quickly. */
+  startHeartbeat(everyMs = 500): void {
+    this.timer = setInterval(() => {
+      if (this.busy) return;
+      this.busy = true;
+      this.report({ 1001: 80, 1101: 35 })
+        .catch(() => {})
+        .finally(() => (this.busy = false));
+    }, everyMs);
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.api.dispose();
+  }
+}

@@ -1,0 +1,105 @@
+import { test, expect } from '@playwright/test';
+import { E2E_LIVE_URL } from '../../playwright.config';
+import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { Gateway } from './gateway';
+
+// These run against the live server: simulator on, devices 33–40 left to the tests.
+test.use({ baseURL: E2E_LIVE_URL });
+
+test('an alarm raised through the ingest path rings the bell; 查看 opens the device; 消音 after 操作验证 reaches the device', async ({ page }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 33);
+  gw.startHeartbeat();
+  try {
+    await loginViaForm(page, 'wangwu');
+    await expectPath(page, '/home');
+    await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
+    await gw.report({ 1001: 487.5 });
+    const notice = page.getByTestId('notice').filter({ hasText: gw.code }).filter({ hasText: '487.5' });
+    await page.getByTestId('bell').hover();
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('剩余电流报警');
+    await expect(page.getByTestId('bell-badge')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/bell-bright-zh.png` });
+
+    await notice.getByTestId('notice-view').click();
+    const dialog = page.getByTestId('device-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('device-info')).toContainText(gw.code);
+    await expect(dialog.getByTestId('realtime-table')).toContainText('剩余电流');
+    await dialog.click({ position: { x: 10, y: 10 } });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/device-dialog-bright-zh.png` });
+
+    // 操作验证: both fields required, a wrong password shows the server msg and sends nothing.
+    await dialog.getByTestId('remote-wrench').click();
+    await page.getByTestId('remote-silence').click();
+    const verify = page.getByTestId('verify-dialog');
+    await expect(verify.locator('input[name=verifyUserName]')).toHaveValue('wangwu');
+    await verify.getByRole('button', { name: '确认' }).click();
+    await expect(verify.getByRole('alert')).toHaveText('密码不能为空');
+    await verify.locator('input[name=verifyPassword]').fill('Not#ThePassword1');
+    await verify.getByRole('button', { name: '确认' }).click();
+    await expect(verify.getByTestId('verify-error')).not.toBeEmpty();
+    const wrongMsg = await verify.getByTestId('verify-error').textContent();
+    expect(wrongMsg).not.toBe('遥控成功');
+    await page.waitForTimeout(1500);
+    expect(gw.commands).toEqual([]);
+
+    await verify.locator('input[name=verifyPassword]').fill('E2e#Demo2026');
+    await verify.getByRole('button', { name: '确认' }).click();
+    // The toast sits outside the modal, which hides the rest of the page from the accessibility tree.
+    await expect(page.locator('[data-kind=success]', { hasText: '遥控成功' })).toBeVisible({ timeout: 15_000 });
+    expect(gw.commands.map((c) => [c.type, c.controlpoint])).toEqual([['control', 1]]);
+
+    // 查看 took the message off the list.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByTestId('bell').hover();
+    await expect(page.getByTestId('notice').filter({ hasText: '487.5' })).toHaveCount(0);
+  } finally {
+    await gw.close();
+  }
+});
+
+test('a socket that drops and comes back loses no alarm', async ({ page, context }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 34);
+  try {
+    await loginViaForm(page, 'wangwu');
+    await expectPath(page, '/home');
+    await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
+    await gw.report({ 1001: 90 });
+    await context.setOffline(true);
+    await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'closed');
+    await gw.report({ 1001: 512.25 });
+    await gw.report({ 1102: 96.5 });
+    await page.waitForTimeout(500);
+    await context.setOffline(false);
+    await page.getByTestId('bell').hover();
+    await expect(page.getByTestId('notice').filter({ hasText: gw.code }).filter({ hasText: '512.25' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('notice').filter({ hasText: gw.code }).filter({ hasText: '96.5' })).toBeVisible();
+  } finally {
+    await gw.close();
+  }
+});
+
+test('bell and device dialog in English, dark', async ({ page }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 35);
+  gw.startHeartbeat();
+  try {
+    await loginViaForm(page, 'wangwu');
+    await expectPath(page, '/home');
+    await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
+    await page.getByTestId('theme-toggle').click();
+    await page.getByTestId('lang-toggle').click();
+    await gw.report({ 1103: 88.8 });
+    await page.getByTestId('bell').hover();
+    const notice = page.getByTestId('notice').filter({ hasText: gw.code }).filter({ hasText: '88.8' });
+    await expect(notice).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/bell-dark-en.png` });
+    await notice.getByTestId('notice-view').click();
+    await expect(page.getByTestId('device-dialog')).toBeVisible();
+    await expect(page.getByTestId('trend-group').first()).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/device-dialog-dark-en.png` });
+  } finally {
+    await gw.close();
+  }
+});
