@@ -192,12 +192,15 @@ export const eventScopeQuery = z.object({
   id: z.coerce.number().int().min(0).optional(),
   modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']).optional(),
 });
+/** Spec §5 text rule for a remark: 1 to 140 characters once trimmed (shared by the form and the server). */
+export const REMARK_LENGTH_MSG = '长度在 1 到 140 个字符';
+export const remarkSchema = z.string().trim().min(1, REMARK_LENGTH_MSG).max(140, REMARK_LENGTH_MSG);
 export const eventSaveBody = z
   .array(
     z.object({
       id: nodeIdSchema,
       confirmeventstatus: z.literal(3).optional(),
-      remark: z.string().max(140, '长度在 1 到 140 个字符').optional(),
+      remark: remarkSchema.optional(),
     }),
   )
   .min(1)
@@ -357,3 +360,27 @@ export const messageLogBody = z.object({
   receiver: z.coerce.number().int().min(0),
   page: pageSchema.optional(),
 });
+
+/** A device's newly committed values, pushed as 'measure' (not sequenced: live state, not an event). */
+export interface MeasureMessage {
+  deviceId: number;
+  projectId: number;
+  time: number;
+  /** value by dataId */
+  values: Record<number, number>;
+}
+
+/** One tile of the wall / row of the realtime table: GET /wisdompower/v1/realtime/snapshot. */
+export interface DeviceSnapshot {
+  deviceId: number;
+  code: string;
+  name: string;
+  projectId: number;
+  projectName: string;
+  devicestatus: number;
+  /** highest active alarm: 0 none, 1 early warning, 2 alarm, 3 accident */
+  alarmRank: number;
+  activeAlarms: number;
+  time: number | null;
+  values: Record<number, number>;
+}

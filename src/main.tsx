@@ -6,11 +6,14 @@ import { SessionContext } from './app/session/SessionContext';
 import { createSessionActor } from './app/session/sessionActor';
 import { savedLanguage, setLanguage } from './app/i18n/i18n';
 import { applyTheme, savedTheme } from './app/theme';
+import { takeKioskFromUrl } from './app/kiosk/kioskConfig';
 
 async function start() {
   // The theme and the language pack are in place before the first paint, so nothing flickers.
   applyTheme(savedTheme());
   if ((await setLanguage(savedLanguage())) !== savedLanguage()) await setLanguage('zh_cn');
+  // Kiosk settings leave the URL first; the token is taken next, by the session.
+  takeKioskFromUrl();
   const session = createSessionActor();
   session.start();
   createRoot(document.getElementById('root')!).render(

@@ -48,7 +48,7 @@ export function deviceStatusStream<M extends PushedMessage>(
       const base: DeviceStatus = prev ?? { deviceId: m.description.deviceId!, status: null, activeAlarms: 0, seq: 0, time: 0 };
       if (m.seq <= base.seq) return base;
       const next = { ...base, seq: m.seq, time: m.time };
-      if (m.kind === 'device.status_changed') next.status = num(payload.devicestatus) ?? num(payload.status) ?? base.status;
+      if (m.kind === 'device.status_changed') next.status = num(payload.to) ?? base.status;
       else if (m.kind === 'alarm.raised') next.activeAlarms = base.activeAlarms + 1;
       else next.activeAlarms = Math.max(0, base.activeAlarms - 1);
       return next;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PushHub } from './hub';
+import { attachMeasurementPush } from './measurements';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,10 @@ export async function attachPush(app: FastifyInstance, window = DEFAULT_PUSH_WIN
       app.log.error({ err }, 'push connect failed');
       socket.disconnect(true);
     });
+  });
+  const detachMeasurements = attachMeasurementPush(app);
+  app.addHook('preClose', async () => {
+    detachMeasurements();
   });
   app.decorate('push', hub);
   return hub;

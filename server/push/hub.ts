@@ -7,7 +7,7 @@ import { visibleProjects } from '../telemetry/visibility';
 import { toNotice } from './notice';
 
 export const ALL_PROJECTS_ROOM = 'projects:all';
-const projectRoom = (id: number) => `project:${id}`;
+export const projectRoom = (id: number) => `project:${id}`;
 
 /**
  * Pushes project events over socket.io to the rooms of their project, so a client hears only what

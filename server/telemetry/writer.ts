@@ -18,8 +18,16 @@ interface Job {
  * in the next one. Each batch lands whole or not at all; its alarm episodes and domain events are in
  * the same transaction; realtime values and alarm state change only after the commit.
  */
+/** What one committed batch changed: a device's new latest values. */
+export interface CommittedReadings {
+  device: DeviceInfo;
+  time: number;
+  values: Record<number, number>;
+}
+
 export class IngestWriter {
   private queue: Job[] = [];
+  private readonly committedListeners = new Set<(batch: CommittedReadings[]) => void>();
   private draining: Promise<void> | null = null;
 
   constructor(
@@ -37,6 +45,12 @@ export class IngestWriter {
         this.draining = null;
       });
     });
+  }
+
+  /** Hears every committed group of batches, after the commit (the push of live values). */
+  onCommitted(listener: (batch: CommittedReadings[]) => void): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
   }
 
   /** Resolves when everything submitted so far is committed. */
@@ -84,10 +98,17 @@ export class IngestWriter {
       this.alarms.rollback(journal);
       throw err;
     }
+    const committed: CommittedReadings[] = [];
     for (const j of jobs) {
+      const values: Record<number, number> = {};
+      let time = 0;
       for (const r of j.readings) {
         this.realtime.set({ deviceid: j.device.id, dataid: r.def.dataId, logicalid: r.logicalId, time: r.time, value: r.value, status: r.status });
+        values[r.def.dataId] = r.value;
+        if (r.time > time) time = r.time;
       }
+      committed.push({ device: j.device, time, values });
     }
+    for (const l of this.committedListeners) l(committed);
   }
 }

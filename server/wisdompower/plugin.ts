@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eventRoutes } from './events';
 import { historyRoutes } from './history';
 import { realtimeRoutes } from './realtime';
+import { realtimeSnapshotRoutes } from './realtimeSnapshot';
 import { thresholdRoutes } from './thresholds';
 import { remoteRoutes } from './remote';
 
@@ -9,6 +10,8 @@ import { remoteRoutes } from './remote';
 export async function wisdompowerTelemetry(app: FastifyInstance) {
   await app.register(eventRoutes);
   await app.register(historyRoutes);
+  // The snapshot's static path is registered beside realtime/:deviceId; Fastify prefers static segments.
+  await app.register(realtimeSnapshotRoutes);
   await app.register(realtimeRoutes);
   await app.register(thresholdRoutes);
   await app.register(remoteRoutes);

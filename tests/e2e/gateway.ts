@@ -62,8 +62,13 @@ export class Gateway {
     }, everyMs);
   }
 
-  async close(): Promise<void> {
+  stopHeartbeat(): void {
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async close(): Promise<void> {
+    this.stopHeartbeat();
     await this.api.dispose();
   }
 }

@@ -40,7 +40,7 @@ describe('streams', () => {
     const source = new Subject<PushedMessage>();
     const maps: ReadonlyMap<number, { status: number | null; activeAlarms: number }>[] = [];
     deviceStatusStream(source, scheduler).subscribe((m) => maps.push(m));
-    source.next(msg(1, 'device.status_changed', 7, { devicestatus: 3 }));
+    source.next(msg(1, 'device.status_changed', 7, { from: 1, to: 3 }));
     source.next(msg(2, 'alarm.raised', 7));
     source.next(msg(3, 'alarm.raised', 8));
     scheduler.flush();
@@ -64,5 +64,31 @@ describe('streams', () => {
     expect(source.observed).toBe(true);
     b.unsubscribe();
     expect(source.observed).toBe(false);
+  });
+});
+
+describe('device tiles', () => {
+  const tile = (deviceId: number) => ({ deviceId, code: `VG${deviceId}`, name: `d${deviceId}`, projectId: 1, projectName: 'p', devicestatus: 1, alarmRank: 0, activeAlarms: 0, time: 1000, values: { 1001: 50 } });
+
+  it('starts from the snapshot, then folds values, status changes and alarms; untouched tiles keep their identity', async () => {
+    const { deviceTiles } = await import('../../streams/deviceTiles');
+    const scheduler = new VirtualTimeScheduler();
+    const source = new Subject<import('../../streams/deviceTiles').TileUpdate>();
+    const frames: ReadonlyMap<number, import('../../streams/deviceTiles').Tile>[] = [];
+    deviceTiles(source, scheduler).subscribe((m) => frames.push(m));
+    source.next({ type: 'snapshot', devices: [tile(1), tile(2)] });
+    scheduler.flush();
+    source.next({ type: 'measure', message: { deviceId: 1, projectId: 1, time: 2000, values: { 1101: 66 } } });
+    source.next({ type: 'measure', message: { deviceId: 1, projectId: 1, time: 1500, values: { 1001: 1 } } }); // older: ignored
+    source.next({ type: 'notice', message: msg(5, 'device.status_changed', 1, { from: 1, to: 2 }) });
+    source.next({ type: 'notice', message: msg(6, 'alarm.raised', 1, { peceventlevel: 1 }) });
+    scheduler.flush();
+    expect(frames).toHaveLength(2);
+    const t1 = frames[1]!.get(1)!;
+    expect(t1).toMatchObject({ devicestatus: 2, alarmRank: 3, activeAlarms: 1, time: 2000, values: { 1001: 50, 1101: 66 } });
+    expect(frames[1]!.get(2)).toBe(frames[0]!.get(2));
+    source.next({ type: 'notice', message: msg(7, 'alarm.ended', 1) });
+    scheduler.flush();
+    expect(frames[2]!.get(1)).toMatchObject({ activeAlarms: 0, alarmRank: 0 });
   });
 });

@@ -3,7 +3,7 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { Subject, type Observable } from 'rxjs';
 import { websocketMachine, NO_WEBSOCKET_MSG } from '../../../machines/websocketMachine';
 import { notificationMachine } from '../../../machines/notificationMachine';
-import type { NoticeMessage } from '../../../domain/telemetry';
+import type { MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
 import { api } from '../api/client';
 import { toastError } from '../ui/toastStore';
 import { socketActor } from './socketActor';
@@ -13,7 +13,9 @@ import { isBellMessage, toNotice } from './notices';
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
   messages: Observable<NoticeMessage>;
-  /** fires after a resync: views reload their snapshot from REST */
+  /** live values of devices, as committed on the server */
+  measures: Observable<MeasureMessage>;
+  /** fires after a resync or a reconnect: views reload their snapshot from REST */
   resyncs: Observable<number>;
   socket: ActorRefFrom<typeof websocketMachine>;
   notifications: ActorRefFrom<typeof notificationMachine>;
@@ -61,6 +63,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
     () =>
       parts && {
         messages: parts.messages.asObservable(),
+        measures: parts.measures.asObservable(),
         resyncs: parts.resyncs.asObservable(),
         socket: parts.socket,
         notifications: parts.notifications,
@@ -76,6 +79,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
 function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
   const messages = new Subject<NoticeMessage>();
   const resyncs = new Subject<number>();
+  const measures = new Subject<MeasureMessage>();
   const notifications = createActor(
     notificationMachine.provide({
       actions: {
@@ -101,11 +105,19 @@ function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
           messages.next(m);
           if (isBellMessage(m)) notifications.send({ type: 'NOTICE.RECEIVED', notice: toNotice(m) });
         },
+        deliverMeasure: (_, p) => measures.next(p.measure as MeasureMessage),
         resync: (_, p) => resyncs.next(p.headSeq),
         reportUnsupported: () => toastError(NO_WEBSOCKET_MSG),
       },
     }),
     { input: { userId, supported: typeof WebSocket !== 'undefined' } },
   );
-  return { messages, resyncs, notifications, socket };
+  // Values missed while the socket was down are not replayed: a reconnect asks views to reload.
+  let wasOpen = false;
+  socket.subscribe((snap) => {
+    const open = snap.matches({ active: 'open' });
+    if (open && wasOpen === false && snap.context.failures === 0 && snap.context.lastCloseReason !== null) resyncs.next(snap.context.lastSeq ?? 0);
+    wasOpen = open;
+  });
+  return { messages, measures, resyncs, notifications, socket };
 }

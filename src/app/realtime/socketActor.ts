@@ -19,6 +19,7 @@ export const socketActor = fromCallback<AnyEventObject, SocketInput>(({ sendBack
   });
   socket.on('connect', () => sendBack({ type: 'SOCKET.OPENED' }));
   socket.on('message', (message: { seq: number }) => sendBack({ type: 'SOCKET.MESSAGE', message }));
+  socket.on('measure', (measure: unknown) => sendBack({ type: 'SOCKET.MEASURE', measure }));
   socket.on('ready', (r: { headSeq: number }) => sendBack({ type: 'SOCKET.READY', headSeq: r.headSeq }));
   socket.on('resync', (r: { headSeq: number }) => sendBack({ type: 'SOCKET.RESYNC', headSeq: r.headSeq }));
   socket.on('disconnect', (reason) => sendBack({ type: 'SOCKET.CLOSED', reason }));

@@ -7,10 +7,14 @@ import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { Breadcrumb } from './Breadcrumb';
 import { HeaderBell, RealtimeOverlays } from '../realtime/RealtimeOverlays';
+import { kioskConfig } from '../kiosk/kioskConfig';
+import { KioskFrame } from '../kiosk/KioskFrame';
 
 /** Main and platform shells share one frame: header, sidebar, breadcrumb, content. */
 export function Layout({ shell, profile, location, children }: { shell: 'main' | 'platform'; profile: AccessProfile; location: string; children: ReactNode }) {
   useLanguage();
+  const kiosk = kioskConfig();
+  if (kiosk) return <KioskFrame config={kiosk}>{children}</KioskFrame>;
   const other = shell === 'platform' ? visibleMenu(profile, 'main')[0]?.items[0] : undefined;
   return (
     <div className="flex h-full flex-col" data-shell={shell}>

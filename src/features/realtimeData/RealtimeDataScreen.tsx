@@ -1,5 +1,41 @@
-import { ScreenPending } from '../../app/ui/ScreenPending';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { Tree } from '../../app/widgets/tree/Tree';
+import type { TreeNode } from '../../app/widgets/tree/treeModel';
+import { checkedTerminals, loadDeviceTree } from '../../app/liveDevices/deviceTree';
+import { useDeviceTiles } from '../../app/liveDevices/useDeviceTiles';
+import { useOptionalRealtime } from '../../app/realtime/RealtimeContext';
+import { RealtimeDataTable } from './RealtimeDataTable';
 
+/** /realtimeData: check devices in the tree; their live values fill the table as they arrive. */
 export default function RealtimeDataScreen() {
-  return <ScreenPending path="/realtimeData" />;
+  useLanguage();
+  const [nodes, setNodes] = useState<TreeNode[]>([]);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  useEffect(() => {
+    loadDeviceTree().then(setNodes, () => setNodes([]));
+  }, []);
+  const realtime = useOptionalRealtime();
+  const onOpen = useCallback((id: number) => realtime?.openDevice(id), [realtime]);
+  const deviceIds = useMemo(() => checkedTerminals(checked), [checked]);
+  // All visible devices are loaded once; the table shows the checked ones.
+  const { tiles } = useDeviceTiles(null);
+  const rows = useMemo(() => deviceIds.map((id) => tiles.get(id)).filter((x) => x !== undefined), [deviceIds, tiles]);
+
+  return (
+    <div className="flex h-full gap-3 p-4">
+      <aside className="flex w-72 shrink-0 flex-col rounded border border-line bg-surface p-2">
+        <Tree nodes={nodes} checkable checked={checked} onCheckedChange={setChecked} defaultExpandDepth={4} testId="realtime-tree" className="min-h-0 flex-1" />
+      </aside>
+      <section className="flex min-w-0 flex-1 flex-col">
+        {rows.length === 0 ? (
+          <div className="flex flex-1 items-center justify-center rounded border border-dashed border-line text-muted" data-testid="realtime-empty">
+            {t('realtimeData.pick')}
+          </div>
+        ) : (
+          <RealtimeDataTable tiles={rows} onOpen={onOpen} />
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,55 @@
+import { findRoute, normalizePath } from '../../../domain/routes';
+
+/** A wall display's settings, from its URL: ?kiosk=1&screens=/realTime,/home&interval=60&report=15 */
+export interface KioskConfig {
+  screens: string[];
+  intervalMs: number;
+  /** the devices' report interval: data older than two of them is flagged */
+  reportMs: number;
+}
+
+const KEY = 'vg.kiosk';
+const PARAMS = ['kiosk', 'screens', 'interval', 'report'];
+
+function positive(v: string | null, fallback: number): number {
+  const n = Number(v);
+  return v !== null && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+export function parseKiosk(params: URLSearchParams, currentPath: string): KioskConfig | null {
+  if (params.get('kiosk') !== '1') return null;
+  const listed = (params.get('screens') ?? '').split(',').map((s) => normalizePath(s.trim())).filter((p) => p !== '/' && findRoute(p));
+  const screens = listed.length ? listed : [currentPath !== '/' && findRoute(currentPath) ? currentPath : '/realTime'];
+  return { screens, intervalMs: positive(params.get('interval'), 60) * 1000, reportMs: positive(params.get('report'), 15) * 1000 };
+}
+
+/**
+ * Takes the kiosk settings out of the URL (before the hash or inside it) into session storage, so a
+ * reload of the display keeps them while the address bar stays clean.
+ */
+export function takeKioskFromUrl(loc: Location = window.location): void {
+  const search = new URLSearchParams(loc.search);
+  const [hashPath = '/', hashQuery = ''] = loc.hash.replace(/^#/, '').split('?');
+  const inHash = new URLSearchParams(hashQuery);
+  const source = search.has('kiosk') ? search : inHash;
+  const config = parseKiosk(source, normalizePath(hashPath || '/'));
+  if (!search.has('kiosk') && !inHash.has('kiosk')) return;
+  if (config) sessionStorage.setItem(KEY, JSON.stringify(config));
+  else sessionStorage.removeItem(KEY);
+  for (const p of PARAMS) {
+    search.delete(p);
+    inHash.delete(p);
+  }
+  const qs = search.toString();
+  const hq = inHash.toString();
+  window.history.replaceState(null, '', `${loc.pathname}${qs ? `?${qs}` : ''}#${hashPath || '/'}${hq ? `?${hq}` : ''}`);
+}
+
+export function kioskConfig(): KioskConfig | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as KioskConfig) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { Subject, map, merge } from 'rxjs';
+import type { DeviceSnapshot } from '../../../domain/telemetry';
+import { deviceTiles, type Tile, type TileUpdate } from '../../../streams/deviceTiles';
+import { api } from '../api/client';
+import { useOptionalRealtime } from '../realtime/RealtimeContext';
+
+/** Reloaded now and then anyway, to correct anything the pushes could not say (alarm ranks after an end). */
+const SNAPSHOT_REFRESH_MS = 60_000;
+
+/**
+ * Live tiles of the chosen projects: the REST snapshot, then pushed values, statuses and alarms,
+ * folded per animation frame. `projectIds` null means every visible project.
+ */
+export function useDeviceTiles(projectIds: number[] | null): { tiles: ReadonlyMap<number, Tile>; loadedAt: number | null } {
+  const realtime = useOptionalRealtime();
+  const [tiles, setTiles] = useState<ReadonlyMap<number, Tile>>(new Map());
+  const [loadedAt, setLoadedAt] = useState<number | null>(null);
+  const key = projectIds === null ? 'all' : projectIds.join(',');
+
+  useEffect(() => {
+    const snapshots = new Subject<TileUpdate>();
+    const updates = merge(
+      snapshots,
+      ...(realtime
+        ? [
+            realtime.measures.pipe(map((message): TileUpdate => ({ type: 'measure', message }))),
+            realtime.messages.pipe(map((message): TileUpdate => ({ type: 'notice', message }))),
+          ]
+        : []),
+    );
+    const sub = deviceTiles(updates).subscribe(setTiles);
+    let live = true;
+    const load = () =>
+      api
+        .get<DeviceSnapshot[]>(`/wisdompower/v1/realtime/snapshot${key === 'all' ? '' : `?projectIds=${key}`}`, { background: true })
+        .then((devices) => {
+          if (!live) return;
+          snapshots.next({ type: 'snapshot', devices });
+          setLoadedAt(Date.now());
+        })
+        .catch(() => {});
+    if (key !== '') void load();
+    const timer = window.setInterval(() => void load(), SNAPSHOT_REFRESH_MS);
+    const resync = realtime?.resyncs.subscribe(() => void load());
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+      resync?.unsubscribe();
+      sub.unsubscribe();
+    };
+  }, [key, realtime]);
+
+  return { tiles, loadedAt };
+}

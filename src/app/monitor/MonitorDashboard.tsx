@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { USER_TYPE } from '../../../domain/enums';
+import type { MonitorStatis, PlatformStatis } from '../../../domain/schemas/monitor';
+import { t, useLanguage } from '../i18n/i18n';
+import { useSession } from '../session/SessionContext';
+import { ScreenFrame } from '../widgets/ScreenFrame';
+import type { MonitorFilter, Variant } from './api';
+import { Bars } from './charts/Bars';
+import { Donut } from './charts/Donut';
+import { KpiCards } from './KpiCards';
+import { ChinaMap } from './map/ChinaMap';
+import { MonitorFilters } from './MonitorFilters';
+import { DEVICE_STATUS_COLOR, EVENT_LEVEL_COLOR, levelKey, statusKey, typeKey } from './palette';
+import { Panel } from './Panel';
+import { ProjectList } from './ProjectList';
+import { TenantList } from './TenantList';
+import { useMonitorData } from './useMonitorData';
+
+const TYPE_COLOR = '#0ea5e9';
+const isPlatformStatis = (s: MonitorStatis | undefined): s is PlatformStatis => !!s && 'tenants' in s;
+
+/**
+ * The global monitoring dashboard shared by /home and /platform/monitor: headline figures, device
+ * status and alarm charts, the project map and the project list. A click on a map marker or a list
+ * row filters everything to that project.
+ */
+export function MonitorDashboard({ variant, title, testId }: { variant: Variant; title: string; testId: string }) {
+  useLanguage();
+  const { profile } = useSession();
+  const pickEnterprise = !!profile && (profile.isRoot || profile.userType !== USER_TYPE.PROJECT);
+  const [filter, setFilter] = useState<MonitorFilter>({});
+  const data = useMonitorData(variant, filter);
+  const s = data.statis;
+  const visibleProjects = data.projects.filter((p) => filter.tenantId === undefined || p.tenantId === filter.tenantId);
+  const unplaced = visibleProjects.length - data.coordinates.length;
+  const selectProject = (projectId: number | undefined) => setFilter((f) => ({ ...f, projectId }));
+  const today = (id: number, list: 'byType' | 'byLevel') => s?.today[list].find((c) => c.id === id)?.count ?? 0;
+
+  return (
+    <ScreenFrame title={title} testId={testId}
+      filters={<MonitorFilters projects={data.projects} value={filter} onChange={setFilter} pickEnterprise={pickEnterprise} updatedAt={data.updatedAt} />}>
+      <div className="flex min-h-0 flex-1 flex-col gap-3">
+        <KpiCards statis={s} />
+        <div className="grid min-h-0 flex-1 grid-cols-[20rem_minmax(0,1fr)_26rem] gap-3">
+          <div className="flex min-h-0 flex-col gap-3 overflow-auto">
+            <Panel title={t('monitor.devicesByStatus')}>
+              <Donut testId="chart-status" total={s?.deviceCount ?? 0} totalLabel={t('monitor.devices')}
+                slices={(s?.devicesByStatus ?? []).map((c) => ({ key: String(c.id), label: t(statusKey(c.id)), value: c.count, color: DEVICE_STATUS_COLOR[c.id] ?? '#94a3b8' }))} />
+            </Panel>
+            <Panel title={t('monitor.alarmsByType')} extra={<span className="text-xs text-muted">{t('monitor.today')} / {t('monitor.active')}</span>}>
+              <Bars testId="chart-type" secondaryLabel={t('monitor.active')}
+                bars={(s?.active.byType ?? []).map((c) => ({ key: String(c.id), label: t(typeKey(c.id)), value: today(c.id, 'byType'), secondary: c.count, color: TYPE_COLOR }))} />
+            </Panel>
+            <Panel title={t('monitor.alarmsByLevel')} extra={<span className="text-xs text-muted">{t('monitor.today')} / {t('monitor.active')}</span>}>
+              <Bars testId="chart-level" secondaryLabel={t('monitor.active')}
+                bars={(s?.active.byLevel ?? []).map((c) => ({ key: String(c.id), label: t(levelKey(c.id)), value: today(c.id, 'byLevel'), secondary: c.count, color: EVENT_LEVEL_COLOR[c.id] ?? TYPE_COLOR }))} />
+            </Panel>
+          </div>
+          <Panel title={t('monitor.map')} className="min-h-[24rem]"
+            extra={unplaced > 0 ? <span className="text-xs text-muted" data-testid="map-unplaced">{unplaced} {t('monitor.unplaced')}</span> : undefined}>
+            <ChinaMap coordinates={data.coordinates} selectedId={filter.projectId} onSelect={selectProject} />
+          </Panel>
+          <div className="flex min-h-0 flex-col gap-3">
+            {isPlatformStatis(s) && variant === 'platform' && (
+              <Panel title={t('monitor.enterpriseList')} className="max-h-[40%]">
+                <TenantList tenants={s.tenants} selectedId={filter.tenantId} onSelect={(tenantId) => setFilter({ tenantId })} />
+              </Panel>
+            )}
+            <Panel title={t('monitor.projectList')} className="flex-1">
+              <ProjectList projects={visibleProjects} selectedId={filter.projectId} onSelect={selectProject} />
+            </Panel>
+          </div>
+        </div>
+      </div>
+    </ScreenFrame>
+  );
+}

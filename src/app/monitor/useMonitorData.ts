@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import { debounceTime, filter } from 'rxjs';
+import type { MonitorStatis, PlatformStatis, ProjectCoordinate, ProjectStatis } from '../../../domain/schemas/monitor';
+import { useOptionalRealtime } from '../realtime/RealtimeContext';
+import { loadCoordinates, loadProjects, loadStatis, type MonitorFilter, type Variant } from './api';
+
+/** Spec §9: the realtime refresh period. */
+export const REFRESH_MS = 15_000;
+/** Pushed messages that change a count; a burst of them reloads once. */
+const COUNTING_KINDS = /^(alarm\.|device\.status_changed)/;
+const PUSH_SETTLE_MS = 400;
+
+export interface MonitorData {
+  statis?: MonitorStatis | PlatformStatis | undefined;
+  projects: ProjectStatis[];
+  coordinates: ProjectCoordinate[];
+  updatedAt?: number | undefined;
+  reload: () => void;
+}
+
+/**
+ * Statistics, project list and map positions for a filter; reloaded every 15 s, on pushed alarm and
+ * status messages, after a socket resync and when the filter changes. Background reloads neither
+ * flash the loading bar nor repeat an error toast every 15 s; an older answer never overwrites a newer.
+ */
+export function useMonitorData(variant: Variant, f: MonitorFilter): MonitorData {
+  const realtime = useOptionalRealtime();
+  const [tick, setTick] = useState(0);
+  const [state, setState] = useState<Omit<MonitorData, 'reload'>>({ projects: [], coordinates: [] });
+  const seq = useRef(0);
+  const lastTick = useRef<number | null>(null);
+
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!realtime) return;
+    const bump = () => setTick((n) => n + 1);
+    const pushed = realtime.messages.pipe(filter((m) => COUNTING_KINDS.test(m.kind)), debounceTime(PUSH_SETTLE_MS)).subscribe(bump);
+    const resynced = realtime.resyncs.subscribe(bump);
+    return () => (pushed.unsubscribe(), resynced.unsubscribe());
+  }, [realtime]);
+
+  const { tenantId, projectId } = f;
+  useEffect(() => {
+    const mine = ++seq.current;
+    // Only the timer and pushes move the tick: a filter change the user made is a foreground load.
+    const background = lastTick.current !== null && lastTick.current !== tick;
+    lastTick.current = tick;
+    const opts = background ? { background: true, quiet: true } : {};
+    const filterNow = { tenantId, projectId };
+    Promise.all([loadStatis(variant, filterNow, opts), loadProjects(opts), loadCoordinates(filterNow, opts)])
+      .then(([statis, projects, coordinates]) => {
+        if (mine === seq.current) setState({ statis, projects, coordinates, updatedAt: Date.now() });
+      })
+      .catch(() => {
+        // a foreground load's error is shown by the API client; a failed background refresh keeps the last figures
+      });
+  }, [variant, tenantId, projectId, tick]);
+
+  return { ...state, reload: () => setTick((n) => n + 1) };
+}

@@ -1,0 +1,60 @@
+import { memo } from 'react';
+import { format } from 'date-fns';
+import { MEASURES } from '../../../domain/telemetry';
+import { DEVICE_STATUS, isDeviceStatusNormal } from '../../../domain/enums';
+import type { Tile } from '../../../streams/deviceTiles';
+import { t, useLanguage } from '../../app/i18n/i18n';
+
+const fmt = (v: number | undefined) => (v === undefined ? '--' : Number(v.toFixed(2)).toString());
+
+const Row = memo(function Row({ tile, onOpen }: { tile: Tile; onOpen: (id: number) => void }) {
+  const normal = isDeviceStatusNormal(tile.devicestatus);
+  return (
+    <tr className={`border-t border-line ${tile.alarmRank >= 2 ? 'bg-danger/10' : tile.alarmRank === 1 ? 'bg-warn/10' : ''}`} data-testid="realtime-row" data-device={tile.deviceId}>
+      <td className="sticky left-0 bg-surface px-3 py-1.5">
+        <button type="button" className="text-brand hover:underline" onClick={() => onOpen(tile.deviceId)}>
+          {tile.name}
+        </button>
+        <div className="font-mono text-[11px] text-muted">{tile.code}</div>
+      </td>
+      <td className="px-3 py-1.5">{tile.projectName}</td>
+      <td className={`px-3 py-1.5 ${normal ? 'text-ok' : 'text-danger'}`}>{DEVICE_STATUS.textOf(tile.devicestatus)}</td>
+      {MEASURES.map((m) => (
+        <td key={m.dataId} className="px-3 py-1.5 text-right font-mono" data-measure={m.dataId}>
+          {fmt(tile.values[m.dataId])}
+        </td>
+      ))}
+      <td className="px-3 py-1.5 font-mono text-xs text-muted">{tile.time ? format(tile.time, 'HH:mm:ss') : '--'}</td>
+    </tr>
+  );
+});
+
+/** The realtime table of the checked devices: one row per device, one column per measure. */
+export function RealtimeDataTable({ tiles, onOpen }: { tiles: Tile[]; onOpen: (id: number) => void }) {
+  useLanguage();
+  return (
+    <div className="min-h-0 flex-1 overflow-auto rounded border border-line bg-surface">
+      <table className="w-max min-w-full text-sm" data-testid="realtime-data-table">
+        <thead className="sticky top-0 z-10 bg-surface-2 text-left text-muted">
+          <tr>
+            <th className="sticky left-0 bg-surface-2 px-3 py-2">{t('realtimeData.device')}</th>
+            <th className="px-3 py-2">{t('realtimeData.project')}</th>
+            <th className="px-3 py-2">{t('realtimeData.status')}</th>
+            {MEASURES.map((m) => (
+              <th key={m.dataId} className="px-3 py-2 text-right whitespace-nowrap">
+                {m.name}
+                <span className="ml-0.5 text-xs">({m.unit})</span>
+              </th>
+            ))}
+            <th className="px-3 py-2">{t('realtimeData.time')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tiles.map((tile) => (
+            <Row key={tile.deviceId} tile={tile} onOpen={onOpen} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

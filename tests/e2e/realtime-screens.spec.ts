@@ -1,0 +1,89 @@
+import { test, expect } from '@playwright/test';
+import { E2E_LIVE_URL } from '../../playwright.config';
+import { apiToken, expectPath, hashPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { Gateway } from './gateway';
+
+test.use({ baseURL: E2E_LIVE_URL });
+
+test('the wall shows every device and turns a tile grey when its device drops out', async ({ page }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 36);
+  gw.startHeartbeat();
+  try {
+    await loginViaForm(page, 'wangwu');
+    await expectPath(page, '/home');
+    await page.goto('/#/realTime');
+    await expect(page.getByTestId('device-tile')).toHaveCount(16);
+    const tile = page.locator('[data-testid=device-tile][data-device="36"]');
+    await expect(tile).toHaveAttribute('data-state', 'normal', { timeout: 20_000 });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/wall-bright-zh.png` });
+    gw.stopHeartbeat();
+    await expect(tile).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+    await tile.click();
+    await expect(page.getByTestId('device-dialog')).toBeVisible();
+    await expect(page.getByTestId('device-comm')).toHaveAttribute('data-normal', 'false');
+  } finally {
+    await gw.close();
+  }
+});
+
+test('the wall in English and dark at 1920×1080', async ({ page }) => {
+  await loginViaForm(page, 'root');
+  await expectPath(page, '/platform/monitor');
+  await page.getByTestId('theme-toggle').click();
+  await page.getByTestId('lang-toggle').click();
+  await page.goto('/#/realTime');
+  await expect(page.getByTestId('device-tile')).toHaveCount(40);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/wall-dark-en.png` });
+});
+
+test('/realtimeData fills the table with the checked devices and updates it live', async ({ page }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 38);
+  try {
+    await loginViaForm(page, 'wangwu');
+    await expectPath(page, '/home');
+    await page.goto('/#/realtimeData');
+    await expect(page.getByTestId('realtime-empty')).toBeVisible();
+    const tree = page.getByTestId('realtime-tree');
+    await tree.getByRole('checkbox', { name: new RegExp(gw.code) }).check();
+    const row = page.locator(`[data-testid=realtime-row][data-device="38"]`);
+    await expect(row).toBeVisible();
+    await gw.report({ 1001: 123.45, 1103: 47.5 });
+    await expect(row.locator('[data-measure="1001"]')).toHaveText('123.45');
+    await expect(row.locator('[data-measure="1103"]')).toHaveText('47.5');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/realtime-data-bright-zh.png` });
+  } finally {
+    await gw.close();
+  }
+});
+
+test('kiosk: a token URL shows the screens without header or sidebar, rotates, stops for an alarm, flags a dead socket', async ({ page, request, context }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 39);
+  gw.startHeartbeat();
+  try {
+    const token = await apiToken(request, 'wangwu');
+    await page.goto(`/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime,/home&interval=4#/realTime`);
+    await expect(page.locator('[data-shell=kiosk]')).toBeVisible();
+    await expect(page.getByTestId('logo')).toHaveCount(0);
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+    expect(page.url()).not.toContain('kiosk=1');
+    await expect(page.getByTestId('device-tile').first()).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/kiosk-wall-bright-zh.png` });
+    await expect.poll(() => hashPath(page), { timeout: 15_000 }).toBe('/home');
+
+    await gw.report({ 1001: 640 });
+    await expect(page.getByTestId('alarm-popup')).toBeVisible();
+    await expect(page.getByTestId('kiosk-resume')).toBeVisible();
+    const where = hashPath(page);
+    await page.waitForTimeout(6000);
+    expect(hashPath(page)).toBe(where);
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('kiosk-watermark')).toHaveAttribute('data-reason', 'socket', { timeout: 15_000 });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/kiosk-watermark.png` });
+    await context.setOffline(false);
+    await expect(page.getByTestId('kiosk-watermark')).toHaveCount(0, { timeout: 15_000 });
+  } finally {
+    await gw.close();
+  }
+});
