@@ -20,6 +20,14 @@ export const OPLOG_KINDS: Record<string, { zh: string; en: string }> = {
   'system.setting_saved': { zh: '保存系统设置', en: 'Save system settings' },
   'accessscheme.created': { zh: '新建接入方案', en: 'Create access scheme' },
   'accessscheme.deleted': { zh: '删除接入方案', en: 'Delete access scheme' },
+  'ledger.created': { zh: '新建台账节点', en: 'Create ledger node' },
+  'ledger.updated': { zh: '修改台账节点', en: 'Update ledger node' },
+  'ledger.deleted': { zh: '删除台账节点', en: 'Delete ledger node' },
+  'ledger.property_created': { zh: '新建自定义属性', en: 'Create custom column' },
+  'ledger.property_updated': { zh: '修改自定义属性', en: 'Update custom column' },
+  'threshold.saved': { zh: '保存阈值', en: 'Save thresholds' },
+  'device.access_updated': { zh: '修改设备接入', en: 'Update device access' },
+  'device.key_viewed': { zh: '查看设备密钥', en: 'View device key' },
 };
 
 /** Families offered by the kind filter: the part before the first dot. */
@@ -30,6 +38,9 @@ export const OPLOG_FAMILIES: Record<string, { zh: string; en: string }> = {
   file: { zh: '文件', en: 'Files' },
   system: { zh: '系统设置', en: 'System settings' },
   accessscheme: { zh: '接入方案', en: 'Access schemes' },
+  ledger: { zh: '设备台账', en: 'Device ledger' },
+  threshold: { zh: '阈值', en: 'Thresholds' },
+  device: { zh: '设备', en: 'Devices' },
 };
 
 export function oplogKindText(kind: string, lang: 'zh' | 'en' = 'zh'): string {

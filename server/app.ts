@@ -23,6 +23,7 @@ import { fileService } from './files/plugin';
 import { logoService } from './files/logo';
 import { systemService } from './system/plugin';
 import { operationLogService } from './oplog/plugin';
+import { ledgerService } from './ledger/plugin';
 import { monitorService } from './monitor/plugin';
 
 export interface AppOptions {
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemService, { prefix: '/wisdompower/v1' });
   await app.register(operationLogService, { prefix: '/wisdompower/v1' });
   await app.register(wisdompowerTelemetry, { prefix: '/wisdompower/v1' });
+  await app.register(ledgerService, { prefix: '/wisdompower/v1' });
   await app.register(monitorService, { prefix: '/wisdompower/v1' });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 

@@ -64,7 +64,7 @@ test.describe('route guards', () => {
     const token = await apiToken(request, 'zhangsan');
     await page.goto(`/?token=${encodeURIComponent(token)}#/realTime`);
     await expectPath(page, '/realTime');
-    await expect(page.getByRole('heading', { name: '实时监控' })).toBeVisible();
+    await expect(page.getByTestId('wall')).toBeVisible();
     expect(page.url()).not.toContain(token);
   });
 });
@@ -76,10 +76,11 @@ test('logout clears the token and returns to the login page; the token no longer
   expect(token).toBeTruthy();
   await page.getByTestId('user-menu').click();
   await expect(page.getByTestId('user-dialog-name')).toHaveText('zhangsan');
-  await page.getByRole('button', { name: '登出' }).click();
-  await expectPath(page, '/login');
   // Logout reloads the page: read storage from the fresh document.
-  await page.waitForLoadState('load');
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: '登出' }).click();
+  await reloaded;
+  await expectPath(page, '/login');
   await expect(page.getByTestId('login-form')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('vg.token'))).toBeNull();
   const res = await request.post('/auth/v1/checktoken', { data: JSON.stringify(token), headers: { 'content-type': 'application/json' } });

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_foundation';
 import * as m002 from './002_telemetry';
 import * as m003 from './003_system_files';
+import * as m004 from './004_ledger_properties';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_telemetry': m002,
   '003_system_files': m003,
+  '004_ledger_properties': m004,
 };
 
 export const migrationProvider: MigrationProvider = {

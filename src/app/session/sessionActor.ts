@@ -53,7 +53,8 @@ export function createSessionActor() {
       storeToken: (_, params) => tokenStorage.set(params.token, params.userId),
       clearToken: () => tokenStorage.clear(),
       reload: () => {
-        window.location.hash = '#/login';
+        // replaceState fires no hashchange, so nothing renders between logout and the reload.
+        window.history.replaceState(null, '', `${window.location.pathname}#/login`);
         window.location.reload();
       },
       land: (_, params) => {

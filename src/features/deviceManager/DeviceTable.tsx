@@ -1,0 +1,76 @@
+import { useMemo, useState } from 'react';
+import { format } from 'date-fns';
+import { isDeviceStatusNormal } from '../../../domain/enums';
+import type { CustomPropertyDto, NodeRef, TerminalRowDto } from '../../../domain/schemas/ledger';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { Button } from '../../app/ui/Modal';
+import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { DEFAULT_EXPORT_NAME, saveBlob } from '../../app/widgets/table/exportXlsx';
+import { useDebouncedValue } from '../../app/widgets/useDebouncedValue';
+import { useLoad } from '../../app/widgets/useLoad';
+import { ledgerApi } from './ledgerApi';
+
+interface Props {
+  parent: NodeRef | undefined;
+  props: CustomPropertyDto[];
+  version: number;
+  onCreate?: (() => void) | undefined;
+  onEdit?: ((row: TerminalRowDto) => void) | undefined;
+  onDelete?: ((rows: TerminalRowDto[]) => Promise<void>) | undefined;
+  rowActions: { label: string; run: (row: TerminalRowDto) => void }[];
+}
+
+/** Terminals under the selected node, paged on the server, with the tenant's custom columns. */
+export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete, rowActions }: Props) {
+  useLanguage();
+  const [page, setPage] = useState({ index: 0, limit: 100 });
+  const [keyword, setKeyword] = useState('');
+  const settled = useDebouncedValue(keyword, 400);
+  const list = useLoad(() => ledgerApi.terminals({ parent, keyword: settled || undefined, page }), [parent?.modelLabel, parent?.id, settled, page, version]);
+  const custom = useMemo(() => [...new Map(props.filter((p) => p.objectlabel === 'terminal' && p.status).map((p) => [p.propertylabel, p])).values()], [props]);
+  const columns = useMemo<Column<TerminalRowDto>[]>(
+    () => [
+      { id: 'name', header: t('ledger.deviceName'), value: (r) => r.name },
+      { id: 'code', header: t('device.code'), value: (r) => r.code },
+      { id: 'project', header: t('ledger.project'), value: (r) => r.projectName },
+      {
+        id: 'status', header: t('ledger.status'), value: (r) => r.devicestatusText,
+        cell: (r) => <span className={isDeviceStatusNormal(r.devicestatus) ? 'text-ok' : 'text-danger'}>{r.devicestatusText}</span>,
+      },
+      { id: 'type', header: t('device.type'), value: (r) => r.devicetype },
+      { id: 'vendor', header: t('device.vendor'), value: (r) => r.vendor },
+      { id: 'location', header: t('device.location'), value: (r) => r.location },
+      { id: 'installdate', header: t('ledger.installdate'), value: (r) => (r.installdate ? format(r.installdate, 'yyyy-MM-dd') : null) },
+      { id: 'access', header: t('ledger.accesstype'), value: (r) => r.accesstypeText },
+      { id: 'scheme', header: t('ledger.scheme'), value: (r) => r.schemeName },
+      ...custom.map((p) => ({ id: `x_${p.propertylabel}`, header: p.propertyalias, value: (r: TerminalRowDto) => r.extendvalue[p.propertylabel] })),
+    ],
+    [custom],
+  );
+  const exportAll = async () => {
+    const blob = await ledgerApi.exportDevices(parent, settled).catch(() => null);
+    if (blob) saveBlob(blob, `${DEFAULT_EXPORT_NAME}.xlsx`);
+  };
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
+      <input
+        type="search" value={keyword} onChange={(e) => (setKeyword(e.target.value), setPage((p) => ({ ...p, index: 0 })))}
+        placeholder={t('ledger.keyword')} aria-label={t('ledger.keyword')}
+        className="w-72 rounded border border-line bg-surface-2 px-3 py-1.5 text-sm text-ink outline-none focus:border-brand"
+      />
+      <DataTable
+        testId="device-table"
+        columns={columns}
+        data={list.data?.rows ?? []}
+        getRowId={(r) => String(r.id)}
+        server={{ total: list.data?.total ?? 0, pageIndex: page.index, pageSize: page.limit, onChange: (index, limit) => setPage({ index, limit }) }}
+        onCreate={onCreate}
+        onEdit={onEdit}
+        onDelete={onDelete}
+        rowActions={rowActions}
+        exportable={false}
+        actions={<Button className="ml-auto" onClick={() => void exportAll()}>{t('ledger.exportDevices')}</Button>}
+      />
+    </div>
+  );
+}

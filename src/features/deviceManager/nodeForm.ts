@@ -1,0 +1,67 @@
+import { NODE_FIELDS, PARENT_COLUMN, type CustomPropertyDto, type LedgerLabel } from '../../../domain/schemas/ledger';
+import type { MessageKey } from '../../app/i18n/locales/zh_cn';
+import type { FieldErrors } from '../../app/widgets/formErrors';
+
+/** The text inputs of each level, in form order. */
+export const FORM_FIELDS: Record<LedgerLabel, { key: string; label: MessageKey; type?: 'number' | 'date' }[]> = {
+  province: [{ key: 'name', label: 'ledger.name' }, { key: 'code', label: 'ledger.code' }],
+  city: [{ key: 'name', label: 'ledger.name' }, { key: 'code', label: 'ledger.code' }],
+  district: [{ key: 'name', label: 'ledger.name' }, { key: 'code', label: 'ledger.code' }],
+  project: [
+    { key: 'name', label: 'ledger.name' }, { key: 'address', label: 'ledger.address' }, { key: 'contact', label: 'ledger.contact' },
+    { key: 'contactphone', label: 'ledger.contactphone' }, { key: 'longitude', label: 'ledger.longitude', type: 'number' }, { key: 'latitude', label: 'ledger.latitude', type: 'number' },
+  ],
+  enterprise: [{ key: 'name', label: 'ledger.name' }],
+  terminal: [
+    { key: 'name', label: 'ledger.deviceName' }, { key: 'code', label: 'device.code' }, { key: 'devicetype', label: 'device.type' },
+    { key: 'vendor', label: 'device.vendor' }, { key: 'location', label: 'device.location' }, { key: 'installdate', label: 'ledger.installdate', type: 'date' },
+  ],
+};
+
+export type FormValues = Record<string, string>;
+
+const day = (ms: unknown) => (typeof ms === 'number' ? new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 10) : '');
+
+/** Form values of a stored row (all strings; custom columns as x_<label>). */
+export function formOf(label: LedgerLabel, row: Record<string, unknown> | undefined): FormValues {
+  const out: FormValues = {};
+  for (const f of FORM_FIELDS[label]) {
+    const v = row?.[f.key];
+    out[f.key] = f.type === 'date' ? day(v) : v === null || v === undefined ? '' : String(v);
+  }
+  const ext = typeof row?.extendvalue === 'string' ? (JSON.parse(row.extendvalue || '{}') as Record<string, unknown>) : ((row?.extendvalue as Record<string, unknown> | undefined) ?? {});
+  for (const [k, v] of Object.entries(ext)) out[`x_${k}`] = v === null || v === undefined ? '' : String(v);
+  if (row?.tenantid !== undefined) out.tenantid = String(row.tenantid);
+  return out;
+}
+
+/**
+ * The account/node payload. Cleared fields go as empty strings; the shared schema and the server
+ * turn them into null (spec §3). Numbers are sent as numbers so the shared schema can check them.
+ */
+export function payloadOf(label: LedgerLabel, form: FormValues, props: CustomPropertyDto[], parentId: number | undefined, id: number | undefined, row?: Record<string, unknown>) {
+  const node: Record<string, unknown> = { modelLabel: label, ...(id !== undefined ? { id } : {}) };
+  for (const f of FORM_FIELDS[label]) {
+    const v = form[f.key]?.trim() ?? '';
+    if (f.type === 'number') node[f.key] = v === '' ? null : Number(v);
+    else if (f.type === 'date') node[f.key] = v === '' ? null : new Date(`${v}T00:00:00`).getTime();
+    else node[f.key] = f.key === 'name' || f.key === 'code' ? v : v === '' ? null : v;
+  }
+  const parentCol = PARENT_COLUMN[label];
+  if (parentCol) node[parentCol] = parentId ?? row?.[parentCol];
+  if (label === 'project' && form.tenantid) node.tenantid = Number(form.tenantid);
+  if (label === 'project' || label === 'terminal') node.extendvalue = Object.fromEntries(props.map((p) => [p.propertylabel, form[`x_${p.propertylabel}`] ?? '']));
+  return node;
+}
+
+/** Field errors by the shared schema; a custom column's error is keyed x_<label>. */
+export function checkNode(label: LedgerLabel, node: Record<string, unknown>): FieldErrors {
+  const r = NODE_FIELDS[label].safeParse(node);
+  if (r.success) return {};
+  const errors: FieldErrors = {};
+  for (const i of r.error.issues) {
+    const key = i.path[0] === 'extendvalue' ? `x_${String(i.path[1])}` : String(i.path[0] ?? '_');
+    errors[key] ??= i.message;
+  }
+  return errors;
+}
