@@ -286,6 +286,7 @@ const en: LanguagePack = {
   'monitor.level.1': 'Accident',
   'monitor.level.2': 'Alarm',
   'monitor.level.4': 'Warning',
+  'ledger.level': 'Level',
   'ledger.level.province': 'Province',
   'ledger.level.city': 'City',
   'ledger.level.district': 'District',

@@ -285,6 +285,7 @@ const zh_cn = {
   'monitor.level.1': '事故',
   'monitor.level.2': '报警',
   'monitor.level.4': '预警',
+  'ledger.level': '层级',
   'ledger.level.province': '省',
   'ledger.level.city': '市',
   'ledger.level.district': '区县',
