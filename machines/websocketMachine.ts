@@ -22,8 +22,6 @@ export interface SocketInput {
 export type SocketEvent =
   | { type: 'SOCKET.OPENED' }
   | { type: 'SOCKET.MESSAGE'; message: SequencedMessage }
-  /** live values: state, not sequenced events, so they pass straight through */
-  | { type: 'SOCKET.MEASURE'; measure: unknown }
   | { type: 'SOCKET.RESYNC'; headSeq: number }
   /** the server's head sequence on connect: the baseline to resume from if nothing arrives before a drop */
   | { type: 'SOCKET.READY'; headSeq: number }
@@ -58,7 +56,6 @@ export const websocketMachine = setup({
   },
   actions: {
     deliver: (_, _params: { message: SequencedMessage }) => {},
-    deliverMeasure: (_, _params: { measure: unknown }) => {},
     resync: (_, _params: { headSeq: number }) => {},
     reportUnsupported: () => {},
     unauthorized: () => {},
@@ -94,7 +91,6 @@ export const websocketMachine = setup({
             { type: 'deliver', params: ({ event }) => ({ message: event.message }) },
           ],
         },
-        'SOCKET.MEASURE': { actions: { type: 'deliverMeasure', params: ({ event }) => ({ measure: event.measure }) } },
         'SOCKET.READY': {
           guard: ({ context }) => context.lastSeq === null,
           actions: assign({ lastSeq: ({ event }) => event.headSeq }),

@@ -9,6 +9,7 @@ import { toastError } from '../ui/toastStore';
 import { socketActor } from './socketActor';
 import { playAlarm, saveSoundPreference, soundPreference, stopAlarm } from './alarmSound';
 import { isBellMessage, toNotice } from './notices';
+import { measureBus } from './measureBus';
 
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
@@ -79,7 +80,6 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
 function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
   const messages = new Subject<NoticeMessage>();
   const resyncs = new Subject<number>();
-  const measures = new Subject<MeasureMessage>();
   const notifications = createActor(
     notificationMachine.provide({
       actions: {
@@ -105,7 +105,6 @@ function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
           messages.next(m);
           if (isBellMessage(m)) notifications.send({ type: 'NOTICE.RECEIVED', notice: toNotice(m) });
         },
-        deliverMeasure: (_, p) => measures.next(p.measure as MeasureMessage),
         resync: (_, p) => resyncs.next(p.headSeq),
         reportUnsupported: () => toastError(NO_WEBSOCKET_MSG),
       },
@@ -119,5 +118,5 @@ function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
     if (open && wasOpen === false && snap.context.failures === 0 && snap.context.lastCloseReason !== null) resyncs.next(snap.context.lastSeq ?? 0);
     wasOpen = open;
   });
-  return { messages, measures, resyncs, notifications, socket };
+  return { messages, measures: measureBus, resyncs, notifications, socket };
 }

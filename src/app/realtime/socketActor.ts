@@ -3,6 +3,8 @@ import { io } from 'socket.io-client';
 import type { SocketInput } from '../../../machines/websocketMachine';
 import { UNAUTHORIZED_MSG } from '../../../domain/envelope';
 import { tokenStorage } from '../api/tokenStorage';
+import type { MeasureMessage } from '../../../domain/telemetry';
+import { measureBus } from './measureBus';
 
 export const SOCKET_PATH = '/messageServer/websocket';
 
@@ -19,7 +21,9 @@ export const socketActor = fromCallback<AnyEventObject, SocketInput>(({ sendBack
   });
   socket.on('connect', () => sendBack({ type: 'SOCKET.OPENED' }));
   socket.on('message', (message: { seq: number }) => sendBack({ type: 'SOCKET.MESSAGE', message }));
-  socket.on('measure', (measure: unknown) => sendBack({ type: 'SOCKET.MEASURE', measure }));
+  socket.on('measures', (list: MeasureMessage[]) => {
+    for (const m of list) measureBus.next(m);
+  });
   socket.on('ready', (r: { headSeq: number }) => sendBack({ type: 'SOCKET.READY', headSeq: r.headSeq }));
   socket.on('resync', (r: { headSeq: number }) => sendBack({ type: 'SOCKET.RESYNC', headSeq: r.headSeq }));
   socket.on('disconnect', (reason) => sendBack({ type: 'SOCKET.CLOSED', reason }));

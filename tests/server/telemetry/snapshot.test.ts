@@ -72,14 +72,17 @@ describe('measurement push', () => {
     for (const [who, user] of [['a', userA], ['b', userB]] as const) {
       const socket = connect(url, { path: '/messageServer/websocket', transports: ['websocket'], reconnection: false, auth: { token: user.token, userId: user.userId } });
       open.push(socket);
-      socket.on('measure', (m: MeasureMessage) => got[who].push(m));
+      socket.on('measures', (list: MeasureMessage[]) => got[who].push(...list));
       await new Promise((r) => socket.once('ready', r));
     }
     await app.telemetry.ingest({ device: devA.code, time: Date.now() - 1000, values: [{ dataId: 1102, value: 38.25 }] }, { trusted: true });
+    // values are batched per room for 100 ms
     const end = Date.now() + 3000;
-    while (got.a.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-    expect(got.a).toEqual([expect.objectContaining({ deviceId: devA.id, values: { 1102: 38.25 } })]);
+    const mine = () => got.a.find((m) => m.values[1102] === 38.25);
+    while (!mine() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    expect(mine()).toMatchObject({ deviceId: devA.id, projectId: expect.any(Number) });
     await new Promise((r) => setTimeout(r, 200));
-    expect(got.b).toEqual([]);
+    // tenant B's user hears nothing of tenant A's device, before or after
+    expect(got.b.filter((m) => m.deviceId === devA.id)).toEqual([]);
   });
 });
