@@ -32,6 +32,10 @@ const auth = { authorization: `Bearer ${login.json().data.token}` };
 const end = t0 + POINTS * 60_000;
 
 const http: number[] = [];
+const columnar: number[] = [];
+const binary: number[] = [];
+const binaryStore: number[] = [];
+let binaryBytes = 0;
 const store: number[] = [];
 const trend: number[] = [];
 const raw: number[] = [];
@@ -44,9 +48,16 @@ for (let r = 0; r < RUNS; r++) {
   store.push((await timeit(() => app.telemetry.history.range(target.id, 1001, t0, end)))[0]);
   trend.push((await timeit(() => app.inject({ method: 'POST', url: '/wisdompower/v1/trend/query', headers: auth, payload: { startTime: formatTime(t0), endTime: formatTime(end), interval: 60, meterConfigs: [{ dataId: 1001, deviceId: target.id }] } })))[0]);
   raw.push((await timeit(() => rawStmt.all(target.id, 1001, t0, end)))[0]);
+  const [c, cres] = await timeit(() => app.inject({ method: 'POST', url: `/wisdompower/v1/history/${target.id}/datalog`, headers: auth, payload: { dataId: 1001, startTime: t0, endTime: end, format: 'columnar' } }));
+  if (cres.json().data.time.length !== POINTS) throw new Error('columnar answer incomplete');
+  columnar.push(c);
+  const [b, bres] = await timeit(() => app.inject({ method: 'POST', url: `/wisdompower/v1/history/${target.id}/datalog`, headers: auth, payload: { dataId: 1001, startTime: t0, endTime: end, format: 'binary' } }));
+  binaryBytes = bres.rawPayload.byteLength;
+  binary.push(b);
+  binaryStore.push((await timeit(() => app.telemetry.history.rangeColumns(target.id, 1001, t0, end)))[0]);
 }
 const warm = (xs: number[]) => stats(xs.slice(5));
-const s = { http: warm(http), store: warm(store), trend: warm(trend), raw: warm(raw) };
+const s = { http: warm(http), store: warm(store), trend: warm(trend), raw: warm(raw), columnar: warm(columnar), binary: warm(binary), binaryStore: warm(binaryStore) };
 console.log(JSON.stringify({
   bench: 'history',
   points: count,
@@ -54,7 +65,13 @@ console.log(JSON.stringify({
   datalogHttpMs: s.http,
   storeRangeMs: s.store,
   trendQueryHttpMs_2000buckets_minmax: s.trend,
+  datalogColumnarJsonHttpMs: s.columnar,
+  datalogBinaryHttpMs: s.binary,
+  binaryBodyBytes: binaryBytes,
+  storeRangeColumnsMs: s.binaryStore,
   rawBetterSqliteMs: s.raw,
+  ratioColumnarHttpToRaw_p50: +(s.columnar.p50 / s.raw.p50).toFixed(2),
+  ratioBinaryHttpToRaw_p50: +(s.binary.p50 / s.raw.p50).toFixed(2),
   ratioStoreToRaw_p50: +(s.store.p50 / s.raw.p50).toFixed(2),
   ratioHttpToRaw_p50: +(s.http.p50 / s.raw.p50).toFixed(2),
   target: '43,200 points served in ≤ 20 ms',

@@ -56,3 +56,15 @@ export function differences(points: readonly RawPoint[], before?: RawPoint): Raw
     return { time: p.time, value: d, status: p.status };
   });
 }
+
+/** `differences` over a value column (the columnar answers); a new array, the input is untouched. */
+export function differenceColumn(value: Float64Array, before?: RawPoint): Float64Array {
+  const out = new Float64Array(value.length);
+  let prev = before?.value;
+  for (let i = 0; i < value.length; i++) {
+    const v = value[i]!;
+    out[i] = prev === undefined ? 0 : Math.round((v - prev) * 1000) / 1000;
+    prev = v;
+  }
+  return out;
+}

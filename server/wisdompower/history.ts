@@ -10,7 +10,8 @@ import { sessionOf } from '../auth/session';
 import { requirePermission } from '../auth/access';
 import { requireDevice } from '../telemetry/visibility';
 import { formatTime, parseTime } from '../telemetry/time';
-import { differences, downsample, type RawPoint } from '../telemetry/trend';
+import { differenceColumn, differences, downsample, type RawPoint } from '../telemetry/trend';
+import { BINARY_CONTENT_TYPE, datalogQueryBody, encodeSeries, type SeriesMeta } from '../../domain/seriesWire';
 import { sendXlsx } from './xlsx';
 
 /** A year of one series at most per request. */
@@ -39,19 +40,29 @@ async function series(app: FastifyInstance, deviceId: number, dataId: number, fr
 
 /** History, units, export and the trend query (spec §7 History and real-time, Trend query). */
 export async function historyRoutes(app: FastifyInstance) {
-  app.post('/history/:pecDeviceId/datalog', async (request) => {
+  app.post('/history/:pecDeviceId/datalog', async (request, reply) => {
     const session = sessionOf(request);
     requirePermission(session, 'historydata_browser');
     const { pecDeviceId } = parseOr400(z.object({ pecDeviceId: z.coerce.number().int().min(0) }), request.params);
-    const body = parseOr400(datalogBody, request.body);
+    const body = parseOr400(datalogQueryBody, request.body);
     const device = await requireDevice(app, session, pecDeviceId);
     const def = measure(body.dataId);
     const [from, to] = range(body.startTime, body.endTime);
-    const dataList = await series(app, device.id, def.dataId, from, to, body.isDiffValue);
-    return ok({
+    const head = {
       pecDeviceId: device.id, dataId: def.dataId, logicalId: def.logicalId, dataTypeId: def.dataTypeId, dataIdName: def.name,
-      dataTypeName: DATA_TYPE_NAME[def.dataTypeId], unit: def.unit, isDiffValue: body.isDiffValue, dataList,
-    });
+      dataTypeName: DATA_TYPE_NAME[def.dataTypeId] ?? '', unit: def.unit, isDiffValue: body.isDiffValue,
+    };
+    if (body.format === 'list') {
+      return ok({ ...head, dataList: await series(app, device.id, def.dataId, from, to, body.isDiffValue) });
+    }
+    // Columnar answers (issue 5): the list's per-point objects cost more to serialize than the scan.
+    const cols = await app.telemetry.history.rangeColumns(device.id, def.dataId, from, to);
+    if (body.isDiffValue) cols.value = differenceColumn(cols.value, await app.telemetry.history.before(device.id, def.dataId, from));
+    const th = app.telemetry.thresholds.get(device.id, def.dataId);
+    const meta: SeriesMeta = { ...head, upperLimit: th?.enabled ? th.alarmLimit : null, lowerLimit: null, count: cols.time.length };
+    if (body.format === 'binary') return reply.header('content-type', BINARY_CONTENT_TYPE).send(Buffer.from(encodeSeries(meta, cols)));
+    // JSON.stringify of a typed array would emit an object keyed by index; plain arrays serialize as lists.
+    return ok({ ...meta, time: Array.from(cols.time), value: Array.from(cols.value), status: Array.from(cols.status) });
   });
 
   app.post('/history/dataId/unit/list', async (request) => {
@@ -70,7 +81,8 @@ export async function historyRoutes(app: FastifyInstance) {
     const [from, to] = range(body.startTime, body.endTime);
     const byTime = new Map<number, Record<string, unknown>>();
     for (const def of defs) {
-      for (const p of await series(app, device.id, def.dataId, from, to, body.isDiffValue)) {
+      // Differences apply to counters only: the difference of a temperature reading means nothing.
+      for (const p of await series(app, device.id, def.dataId, from, to, body.isDiffValue && def.cumulative)) {
         const row = byTime.get(p.time) ?? { time: formatTime(p.time) };
         row[`d${def.dataId}`] = p.value;
         byTime.set(p.time, row);

@@ -32,7 +32,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    STATIC_DIR: 'dist',
+    // E2E_STATIC_DIR: a private build, so a concurrent `vite build` into dist/ cannot blank a running suite.
+    STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
     ROOT_PASSWORD: E2E_PASSWORDS.root,
     DEMO_PASSWORD: E2E_PASSWORDS.demo,
     ...(live ? busy : quiet),

@@ -1,5 +1,108 @@
-import { ScreenPending } from '../../app/ui/ScreenPending';
+import { useEffect, useMemo, useState } from 'react';
+import { MEASURE_BY_ID } from '../../../domain/telemetry';
+import { api } from '../../app/api/client';
+import { fetchBlob } from '../../app/api/blob';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { Trend, type TrendSeries } from '../../app/trend/Trend';
+import { Button } from '../../app/ui/Modal';
+import { DateSelector } from '../../app/widgets/dateSelector/DateSelector';
+import { defaultRange, type DateRange } from '../../app/widgets/dateSelector/dateRange';
+import { ScreenFrame } from '../../app/widgets/ScreenFrame';
+import { DEFAULT_EXPORT_NAME, saveBlob } from '../../app/widgets/table/exportXlsx';
+import { Tree } from '../../app/widgets/tree/Tree';
+import { useLoad } from '../../app/widgets/useLoad';
+import { MAX_SERIES, checkedDevices, deviceKey, parseHistoryLink, toWidgetTree, type DeviceTreeNode } from './historyModel';
+import { MeasurePicker } from './MeasurePicker';
 
+function rangeOfLink(link: ReturnType<typeof parseHistoryLink>): DateRange | undefined {
+  return link.from !== undefined && link.to !== undefined ? { type: 'custom', start: new Date(link.from), end: new Date(link.to) } : undefined;
+}
+
+/** /historyData: device tree, measures, date selector, the trend component and the xlsx export. */
 export default function HistoryDataScreen() {
-  return <ScreenPending path="/historyData" />;
+  useLanguage();
+  const initial = useMemo(() => parseHistoryLink(window.location.hash), []);
+  const [checked, setChecked] = useState<Set<string>>(() => new Set((initial.devices ?? []).map(deviceKey)));
+  const [measures, setMeasures] = useState<number[]>(initial.measures ?? [1001]);
+  const [range, setRange] = useState<DateRange>(() => rangeOfLink(initial) ?? defaultRange());
+  const [diff, setDiff] = useState(false);
+  const [shown, setShown] = useState<{ from: number; to: number } | null>(null);
+  const tree = useLoad(() => api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree'), []);
+  const names = useMemo(() => new Map<number, string>(), []);
+  const nodes = useMemo(() => toWidgetTree(tree.data ?? [], names), [tree.data, names]);
+
+  // A changed link (shared URL, bench runs) replaces the selection.
+  useEffect(() => {
+    const onHash = () => {
+      const link = parseHistoryLink(window.location.hash);
+      if (link.devices) setChecked(new Set(link.devices.map(deviceKey)));
+      if (link.measures) setMeasures(link.measures);
+      const r = rangeOfLink(link);
+      if (r) setRange(r);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  const devices = checkedDevices(checked);
+  const cumulative = measures.some((d) => MEASURE_BY_ID.get(d)?.cumulative);
+  const all: TrendSeries[] = devices.flatMap((deviceId) =>
+    measures.flatMap((dataId) => {
+      const m = MEASURE_BY_ID.get(dataId);
+      if (!m) return [];
+      const label = devices.length > 1 ? `${names.get(deviceId) ?? deviceId} ${m.name}` : m.name;
+      // Differences only make sense for counters; other measures stay as read.
+      return [{ deviceId, dataId, label, isDiffValue: diff && m.cumulative }];
+    }),
+  );
+  const series = all.slice(0, MAX_SERIES);
+  const from = range.start.getTime();
+  const to = range.end.getTime();
+
+  const exportShown = async () => {
+    const span = shown ?? { from, to };
+    for (const deviceId of devices) {
+      const fileName = devices.length > 1 ? `${DEFAULT_EXPORT_NAME}-${names.get(deviceId) ?? deviceId}` : DEFAULT_EXPORT_NAME;
+      const body = { pecDeviceId: deviceId, dataIds: measures, startTime: span.from, endTime: span.to, isDiffValue: diff, fileName };
+      const blob = await fetchBlob('/wisdompower/v1/history/export/device/datalog', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
+      if (blob) saveBlob(blob, `${fileName}.xlsx`);
+    }
+  };
+
+  return (
+    <ScreenFrame title={t('route.historyData')} testId="history-data">
+      <div className="grid min-h-0 flex-1 grid-cols-[300px_minmax(0,1fr)] gap-4">
+        <Tree nodes={nodes} checkable checked={checked} onCheckedChange={setChecked} defaultExpandDepth={4} className="h-[calc(100vh-150px)]" testId="history-tree" />
+        <div className="flex min-w-0 flex-col gap-3 overflow-auto">
+          <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface p-3">
+            <DateSelector value={range} onChange={setRange} />
+            {cumulative && (
+              <label className="inline-flex items-center gap-1.5 text-sm">
+                <input type="checkbox" data-testid="history-diff" checked={diff} onChange={(e) => setDiff(e.target.checked)} className="accent-brand" />
+                {t('history.diffValue')}
+              </label>
+            )}
+            <Button className="ml-auto" kind="primary" disabled={devices.length === 0 || measures.length === 0} onClick={() => void exportShown()} data-testid="history-export">
+              {t('history.export')}
+            </Button>
+            <div className="basis-full">
+              <MeasurePicker value={measures} onChange={setMeasures} />
+            </div>
+          </div>
+          <div className="rounded-lg border border-line bg-surface p-3">
+            {devices.length === 0 ? (
+              <p className="grid h-48 place-items-center text-sm text-muted" data-testid="history-hint">{t('history.pickDevice')}</p>
+            ) : measures.length === 0 ? (
+              <p className="grid h-48 place-items-center text-sm text-muted" data-testid="history-hint">{t('history.pickMeasure')}</p>
+            ) : (
+              <>
+                {all.length > MAX_SERIES && <p className="mb-2 text-xs text-amber-600">{t('history.tooMany').replaceAll('{n}', String(MAX_SERIES))}</p>}
+                <Trend series={series} from={from} to={to} onViewChange={(a, b) => setShown({ from: a, to: b })} />
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+    </ScreenFrame>
+  );
 }

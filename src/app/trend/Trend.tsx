@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SeriesMeta } from '../../../domain/seriesWire';
+import type { ChartView, SeriesRef } from '../../../workers/seriesApi';
+import { tokenStorage } from '../api/tokenStorage';
+import { t, useLanguage, type MessageKey } from '../i18n/i18n';
+import { Button } from '../ui/Modal';
+import { toastError } from '../ui/toastStore';
+import { seriesService, type SeriesService } from './seriesClient';
+import { TrendChart } from './TrendChart';
+import { TrendStats } from './TrendStats';
+import { TrendTable } from './TrendTable';
+import { FLAG_KEYS, PALETTE, axisUnits, clampZoom, type PlotSeries, type TrendFlags } from './trendPlot';
+
+export interface TrendSeries extends SeriesRef {
+  label: string;
+}
+
+const FLAG_LABELS: Record<keyof TrendFlags, MessageKey> = {
+  limit: 'trend.limit', extremes: 'trend.extremes', diff: 'trend.diff', avg: 'trend.avg', points: 'trend.points', rawMarks: 'trend.rawMarks',
+};
+const NO_FLAGS: TrendFlags = { limit: false, extremes: false, diff: false, avg: false, points: false, rawMarks: false };
+/** Room the y axes take from the canvas: the worker reduces to the plot's own pixel width. */
+const AXES_WIDTH = 130;
+
+interface Loaded {
+  metas: SeriesMeta[];
+  rows: number;
+  points: number;
+  bounds: { from: number; to: number };
+}
+
+/**
+ * The trend component (spec §2 "Trend component", §9 trend constants): several series on one time
+ * axis with left/right axes by unit, the six checkboxes, 曲线 / 表格, drag zoom (never under an hour).
+ * The bulk data lives in the series worker; this component only asks it for views and table pages.
+ */
+export function Trend({ series, from, to, onViewChange, height = 420 }: {
+  series: TrendSeries[];
+  from: number;
+  to: number;
+  /** the range the curve shows (after zoom), e.g. for the export */
+  onViewChange?: (from: number, to: number) => void;
+  height?: number;
+}) {
+  useLanguage();
+  const [service, setService] = useState<SeriesService | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [view, setView] = useState<ChartView | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [flags, setFlags] = useState<TrendFlags>(NO_FLAGS);
+  const [mode, setMode] = useState<'curve' | 'table'>('curve');
+  const [version, setVersion] = useState(0);
+  const [timing, setTiming] = useState<{ fetchMs: number; computeMs: number } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const request = useRef(0);
+  const seriesKey = JSON.stringify(series.map((s) => [s.deviceId, s.dataId, !!s.isDiffValue, s.label]));
+  const pixels = () => Math.max(200, (box.current?.clientWidth ?? 1200) - AXES_WIDTH);
+
+  useEffect(() => {
+    // A comlink proxy is callable: React would take it for an updater function, so it goes in wrapped.
+    void seriesService().then((svc) => setService(() => svc));
+  }, []);
+
+  useEffect(() => {
+    if (!service) return;
+    const id = ++request.current;
+    if (series.length === 0) {
+      setLoaded(null);
+      setView(null);
+      return;
+    }
+    performance.mark('trend:query');
+    setLoading(true);
+    service
+      .load({ token: tokenStorage.get(), userId: tokenStorage.userId(), series: series.map(({ deviceId, dataId, isDiffValue }) => ({ deviceId, dataId, isDiffValue: !!isDiffValue })), from, to, pixels: pixels() })
+      .then((r) => {
+        if (!r || id !== request.current) return;
+        setLoaded({ metas: r.metas, rows: r.rows, points: r.points, bounds: { from, to } });
+        setView(r.view);
+        setTiming(r.timing);
+        setVersion((v) => v + 1);
+      })
+      .catch((err: Error) => id === request.current && toastError(err.message))
+      .finally(() => id === request.current && setLoading(false));
+    // seriesKey stands for `series`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [service, seriesKey, from, to]);
+
+  useEffect(() => {
+    if (view) onViewChange?.(view.from, view.to);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view]);
+
+  const zoomTo = useCallback(
+    (a: number, b: number) => {
+      if (!service || !loaded) return;
+      const z = clampZoom(a, b, loaded.bounds);
+      const id = request.current;
+      void service.zoom(z.from, z.to, pixels()).then((v) => id === request.current && setView(v));
+    },
+    [service, loaded],
+  );
+  const reset = useCallback(() => loaded && zoomTo(loaded.bounds.from, loaded.bounds.to), [loaded, zoomTo]);
+
+  const plotSeries: PlotSeries[] = useMemo(() => {
+    if (!loaded) return [];
+    const { left } = axisUnits(loaded.metas.map((m) => m.unit));
+    return loaded.metas.map((m, k) => ({
+      label: series[k]?.label ?? m.dataIdName,
+      unit: m.unit,
+      color: PALETTE[k % PALETTE.length]!,
+      scale: m.unit === left ? 'y' : 'y2',
+      upperLimit: m.upperLimit,
+      lowerLimit: m.lowerLimit,
+    }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+
+  const zoomed = !!(view && loaded && (view.from !== loaded.bounds.from || view.to !== loaded.bounds.to));
+  const empty = !loaded || loaded.points === 0;
+  return (
+    <div ref={box} className="flex min-w-0 flex-col gap-2" data-testid="trend" data-loading={loading ? 'true' : 'false'} data-view-from={view?.from} data-view-to={view?.to} data-fetch-ms={timing?.fetchMs} data-compute-ms={timing?.computeMs}>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        {FLAG_KEYS.map((k) => (
+          <label key={k} className="inline-flex cursor-pointer items-center gap-1.5">
+            <input type="checkbox" data-flag={k} checked={flags[k]} onChange={(e) => setFlags((f) => ({ ...f, [k]: e.target.checked }))} className="accent-brand" />
+            {t(FLAG_LABELS[k])}
+          </label>
+        ))}
+        <label className="ml-auto inline-flex items-center gap-2">
+          <span className="text-muted">{t('trend.view')}</span>
+          <select aria-label={t('trend.view')} value={mode} onChange={(e) => setMode(e.target.value as 'curve' | 'table')} className="rounded border border-line bg-surface-2 px-2 py-1" data-testid="trend-mode">
+            <option value="curve">{t('trend.curve')}</option>
+            <option value="table">{t('trend.table')}</option>
+          </select>
+        </label>
+      </div>
+      <div className="flex items-center gap-3 text-xs text-muted">
+        {loading ? <span>{t('trend.loading')}</span> : loaded && <span data-testid="trend-count">{(view?.reduced ? t('trend.reduced') : t('trend.points.count')).replace('{n}', loaded.points.toLocaleString())}</span>}
+        {mode === 'curve' && !empty && <span>{t('trend.zoomHint')}</span>}
+        {mode === 'curve' && zoomed && <Button onClick={reset}>{t('trend.resetZoom')}</Button>}
+      </div>
+      {empty ? (
+        <p className="grid h-48 place-items-center rounded border border-dashed border-line text-sm text-muted" data-testid="trend-empty">{loading ? t('trend.loading') : t('trend.noData')}</p>
+      ) : mode === 'curve' ? (
+        view && (
+          <>
+            <TrendChart view={view} series={plotSeries} flags={flags} height={height} onSelect={zoomTo} onReset={reset} onPainted={() => performance.mark('trend:painted')} />
+            <TrendStats series={plotSeries} stats={view.stats} flags={flags} />
+          </>
+        )
+      ) : (
+        service && <TrendTable service={service} series={plotSeries} total={loaded.rows} version={version} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import uPlot from 'uplot';
+import { format } from 'date-fns';
+import type { SeriesStats } from '../../../workers/seriesCore';
+import { t } from '../i18n/i18n';
+import { axisUnits, paddedRange, PRECISION } from './trendScale';
+
+export { MIN_ZOOM_MS, PRECISION, Y_PADDING, axisUnits, clampZoom, paddedRange } from './trendScale';
+
+export const PALETTE = ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#06b6d4', '#ec4899', '#84cc16', '#f97316', '#14b8a6', '#6366f1', '#a855f7'];
+const LIMIT_COLOR = '#dc2626';
+const MARK_COLOR = '#e11d48';
+
+export interface TrendFlags {
+  limit: boolean;
+  extremes: boolean;
+  diff: boolean;
+  avg: boolean;
+  points: boolean;
+  rawMarks: boolean;
+}
+export const FLAG_KEYS = ['limit', 'extremes', 'diff', 'avg', 'points', 'rawMarks'] as const;
+
+export interface PlotSeries {
+  label: string;
+  unit: string;
+  color: string;
+  scale: 'y' | 'y2';
+  upperLimit: number | null;
+  lowerLimit: number | null;
+}
+
+/** What the draw hooks read at paint time (kept in a ref so toggles never rebuild the chart). */
+export interface PlotState {
+  flags: TrendFlags;
+  stats: SeriesStats[];
+  from: number;
+  to: number;
+}
+
+export const fmt = (v: number | null | undefined) => (v == null || Number.isNaN(v) ? '--' : v.toFixed(PRECISION));
+export const fmtTime = (ms: number) => format(ms, 'yyyy-MM-dd HH:mm:ss');
+
+const tickTimes = (u: uPlot, splits: number[], _ax: number, _space: number, incr: number) => {
+  const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
+  const f = incr >= 86_400 ? 'MM-dd' : span > 86_400 ? 'MM-dd HH:mm' : 'HH:mm';
+  return splits.map((v) => format(v * 1000, f));
+};
+
+let labelBg = 'rgba(255,255,255,0.85)';
+
+function label(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, color: string, align: CanvasTextAlign = 'left') {
+  ctx.font = `${11 * uPlot.pxRatio}px sans-serif`;
+  ctx.textAlign = align;
+  const w = ctx.measureText(text).width;
+  const pad = 3 * uPlot.pxRatio;
+  const bx = align === 'right' ? x - w - pad : align === 'center' ? x - w / 2 - pad : x - pad;
+  ctx.fillStyle = labelBg;
+  ctx.fillRect(bx, y - 10 * uPlot.pxRatio, w + pad * 2, 13 * uPlot.pxRatio);
+  ctx.fillStyle = color;
+  ctx.fillText(text, x, y);
+}
+
+function hline(ctx: CanvasRenderingContext2D, u: uPlot, y: number, color: string, dash: number[]) {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = uPlot.pxRatio;
+  ctx.setLineDash(dash.map((d) => d * uPlot.pxRatio));
+  ctx.beginPath();
+  ctx.moveTo(u.bbox.left, y);
+  ctx.lineTo(u.bbox.left + u.bbox.width, y);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** Limits, extremes, difference, average and raw marks drawn over the series after each paint. */
+function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
+  const { ctx, bbox } = u;
+  const px = uPlot.pxRatio;
+  const right = bbox.left + bbox.width;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
+  ctx.clip();
+  series.forEach((ps, k) => {
+    if (!u.series[k + 1]?.show) return;
+    const s = st.stats[k];
+    const X = (ms: number) => u.valToPos(ms / 1000, 'x', true);
+    const Y = (v: number) => u.valToPos(v, ps.scale, true);
+    if (st.flags.limit) {
+      for (const [v, key] of [[ps.upperLimit, 'trend.upper'], [ps.lowerLimit, 'trend.lower']] as const) {
+        if (v == null) continue;
+        hline(ctx, u, Y(v), LIMIT_COLOR, [6, 4]);
+        label(ctx, `${ps.label} ${t(key)} ${fmt(v)}`, right - 4 * px, Y(v) - 3 * px, LIMIT_COLOR, 'right');
+      }
+    }
+    if (!s || s.count === 0) return;
+    if (st.flags.avg && s.avg != null) {
+      hline(ctx, u, Y(s.avg), ps.color, [2, 3]);
+      label(ctx, `${t('trend.avg')} ${fmt(s.avg)}`, bbox.left + 4 * px, Y(s.avg) - 3 * px, ps.color);
+    }
+    if (st.flags.diff && s.first && s.last) {
+      ctx.strokeStyle = ps.color;
+      ctx.setLineDash([1 * px, 3 * px]);
+      ctx.beginPath();
+      ctx.moveTo(X(s.first.time), Y(s.first.value));
+      ctx.lineTo(X(s.last.time), Y(s.last.value));
+      ctx.stroke();
+      ctx.setLineDash([]);
+      label(ctx, `${t('trend.diff')} ${fmt(s.diff)}`, X(s.last.time) - 4 * px, Y(s.last.value) - 6 * px, ps.color, 'right');
+    }
+    if (st.flags.extremes) {
+      for (const [e, key, dy] of [[s.max, 'trend.max', -8], [s.min, 'trend.min', 16]] as const) {
+        if (!e) continue;
+        const x = X(e.time);
+        const y = Y(e.value);
+        ctx.fillStyle = ps.color;
+        ctx.beginPath();
+        ctx.arc(x, y, 4 * px, 0, Math.PI * 2);
+        ctx.fill();
+        const align: CanvasTextAlign = x > bbox.left + bbox.width * 0.8 ? 'right' : x < bbox.left + bbox.width * 0.2 ? 'left' : 'center';
+        label(ctx, `${t(key)} ${fmt(e.value)} (${format(e.time, 'MM-dd HH:mm')})`, x, y + dy * px, ps.color, align);
+      }
+    }
+    if (st.flags.rawMarks) {
+      ctx.fillStyle = MARK_COLOR;
+      const r = 4 * px;
+      for (let i = 0; i < s.marks.time.length; i++) {
+        const x = X(s.marks.time[i]!);
+        const y = Y(s.marks.value[i]!);
+        ctx.beginPath();
+        ctx.moveTo(x, y - r - 6 * px);
+        ctx.lineTo(x - r, y - 2 * r - 6 * px);
+        ctx.lineTo(x + r, y - 2 * r - 6 * px);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+  });
+  ctx.restore();
+}
+
+export function buildOptions(args: {
+  width: number;
+  height: number;
+  series: readonly PlotSeries[];
+  dark: boolean;
+  state: () => PlotState;
+  onSelect: (from: number, to: number) => void;
+  onReset: () => void;
+  onPainted: () => void;
+}): uPlot.Options {
+  const { series, state } = args;
+  const ink = args.dark ? '#8ea0bd' : '#64748b';
+  const grid = args.dark ? '#243452' : '#e5eaf0';
+  const units = axisUnits(series.map((s) => s.unit));
+  const limitsOf = (scale: string) =>
+    state().flags.limit ? series.filter((s) => s.scale === scale).flatMap((s) => [s.upperLimit, s.lowerLimit].filter((v): v is number => v != null)) : [];
+  const axis = (scale: string, unit: string, side: 1 | 3): uPlot.Axis => ({
+    scale, side, stroke: ink, grid: { stroke: grid, show: side === 3 }, ticks: { stroke: grid }, label: unit, labelSize: 18, size: 60,
+  });
+  return {
+    width: args.width,
+    height: args.height,
+    legend: { show: true },
+    cursor: { drag: { x: true, y: false, setScale: false }, bind: { dblclick: () => () => { args.onReset(); return null; } } },
+    scales: {
+      x: { time: true, range: () => [state().from / 1000, state().to / 1000] },
+      y: { range: (_u, min, max) => paddedRange(min, max, limitsOf('y')) },
+      y2: { range: (_u, min, max) => paddedRange(min, max, limitsOf('y2')) },
+    },
+    axes: [
+      // Room for 'MM-dd HH:mm' ticks, so multi-day ranges never print overlapping labels.
+      { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid }, values: tickTimes, space: 110 },
+      axis('y', units.left, 3),
+      ...(units.right !== undefined ? [axis('y2', units.right, 1)] : []),
+    ],
+    series: [
+      { value: (_u, v) => (v == null ? '--' : fmtTime(v * 1000)) },
+      ...series.map((s) => ({
+        label: s.unit ? `${s.label}(${s.unit})` : s.label,
+        stroke: s.color,
+        width: 1.5,
+        scale: s.scale,
+        spanGaps: false,
+        value: (_u: uPlot, v: number | null) => fmt(v),
+        points: { show: () => state().flags.points, size: 5, fill: s.color },
+      })),
+    ],
+    hooks: {
+      setSelect: [
+        (u) => {
+          const { left, width } = u.select;
+          if (width < 3) return;
+          const a = u.posToVal(left, 'x') * 1000;
+          const b = u.posToVal(left + width, 'x') * 1000;
+          u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+          args.onSelect(a, b);
+        },
+      ],
+      draw: [
+        (u) => {
+          labelBg = args.dark ? 'rgba(15,23,42,0.85)' : 'rgba(255,255,255,0.85)';
+          drawOverlays(u, series, state());
+          if (u.data[0].length) args.onPainted();
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The series service behind the trend component. It runs inside the comlink worker
+ * (series.worker.ts) and, when a Worker cannot start, on the main thread as the fallback: the same
+ * object either way. It fetches each series as the binary columnar datalog answer (no JSON parse of
+ * the bulk), merges them onto one time axis, computes the statistics, reduces per pixel, and hands
+ * back typed arrays whose buffers are transferred, not copied.
+ */
+import { transfer } from 'comlink';
+import { BINARY_CONTENT_TYPE, decodeSeries, type SeriesColumns, type SeriesMeta } from '../domain/seriesWire';
+import { mergeSeries, reduceMinMax, seriesStats, tableRows, type Merged, type SeriesStats } from './seriesCore';
+
+export interface SeriesRef {
+  deviceId: number;
+  dataId: number;
+  /** differences from the previous point (cumulative measures) */
+  isDiffValue?: boolean;
+}
+
+export interface LoadRequest {
+  token: string | null;
+  userId?: string | null;
+  series: SeriesRef[];
+  /** ms since epoch, half-open [from, to) */
+  from: number;
+  to: number;
+  /** the plot's width in CSS pixels: more points than this are folded into per-pixel min/max */
+  pixels: number;
+}
+
+/** What the chart draws: uPlot's AlignedData parts (x in seconds) plus the statistics of the shown range. */
+export interface ChartView {
+  from: number;
+  to: number;
+  x: Float64Array;
+  ys: Float64Array[];
+  reduced: boolean;
+  stats: SeriesStats[];
+}
+
+export interface LoadResult {
+  metas: SeriesMeta[];
+  /** points on the merged time axis (rows of the table view) */
+  rows: number;
+  /** points fetched over all series */
+  points: number;
+  view: ChartView;
+  /** where the time went inside the service (ms): the fetches, then merge + statistics + reduction */
+  timing: { fetchMs: number; computeMs: number };
+}
+
+export class SeriesFetchError extends Error {
+  constructor(message: string, readonly code: number, readonly status: number) {
+    super(message);
+  }
+}
+
+let loaded: { cols: SeriesColumns[]; merged: Merged } | null = null;
+let generation = 0;
+
+async function fetchSeries(req: LoadRequest, ref: SeriesRef): Promise<{ meta: SeriesMeta; cols: SeriesColumns }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: `${BINARY_CONTENT_TYPE}, application/json` };
+  if (req.token) headers.Authorization = `Bearer ${req.token}`;
+  if (req.userId) headers['User-Id'] = req.userId;
+  const res = await fetch(`/wisdompower/v1/history/${ref.deviceId}/datalog`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ dataId: ref.dataId, startTime: req.from, endTime: req.to, isDiffValue: ref.isDiffValue ?? false, format: 'binary' }),
+  });
+  // Errors keep the envelope; only a success is binary.
+  if (!(res.headers.get('content-type') ?? '').startsWith(BINARY_CONTENT_TYPE)) {
+    const env = (await res.json().catch(() => ({ code: -1, msg: '服务器返回了无法解析的数据' }))) as { code: number; msg: string };
+    throw new SeriesFetchError(env.msg, env.code, res.status);
+  }
+  return decodeSeries(await res.arrayBuffer());
+}
+
+function view(from: number, to: number, pixels: number): ChartView {
+  if (!loaded) return { from, to, x: new Float64Array(0), ys: [], reduced: false, stats: [] };
+  const r = reduceMinMax(loaded.merged, from, to, pixels);
+  const x = r.time;
+  for (let i = 0; i < x.length; i++) x[i] = x[i]! / 1000;
+  const stats = loaded.cols.map((c) => seriesStats(c, from, to));
+  return { from, to, x, ys: r.ys, reduced: r.reduced, stats };
+}
+
+function buffersOf(v: ChartView): ArrayBuffer[] {
+  const bufs: ArrayBuffer[] = [v.x.buffer as ArrayBuffer, ...v.ys.map((y) => y.buffer as ArrayBuffer)];
+  for (const s of v.stats) bufs.push(s.marks.time.buffer as ArrayBuffer, s.marks.value.buffer as ArrayBuffer);
+  return bufs;
+}
+
+export const api = {
+  /** Liveness probe: the main thread falls back when the worker does not answer it. */
+  async ping(): Promise<true> {
+    return true;
+  },
+
+  /** Fetches the series of [from, to) and answers the first view; a newer load supersedes it (null). */
+  async load(req: LoadRequest): Promise<LoadResult | null> {
+    const gen = ++generation;
+    const t0 = performance.now();
+    const fetched = await Promise.all(req.series.map((ref) => fetchSeries(req, ref)));
+    if (gen !== generation) return null;
+    const t1 = performance.now();
+    const cols = fetched.map((f) => f.cols);
+    loaded = { cols, merged: mergeSeries(cols) };
+    const v = view(req.from, req.to, req.pixels);
+    const result: LoadResult = { metas: fetched.map((f) => f.meta), rows: loaded.merged.time.length, points: cols.reduce((n, c) => n + c.time.length, 0), view: v,
+      timing: { fetchMs: Math.round(t1 - t0), computeMs: Math.round(performance.now() - t1) } };
+    return transfer(result, buffersOf(v));
+  },
+
+  /** A zoomed view of the loaded data, re-reduced for the narrower range so detail appears. */
+  async zoom(from: number, to: number, pixels: number): Promise<ChartView> {
+    const v = view(from, to, pixels);
+    return transfer(v, buffersOf(v));
+  },
+
+  /** One page of the table view (time and each series' value). */
+  async rows(offset: number, limit: number): Promise<{ time: number; values: (number | null)[] }[]> {
+    return loaded ? tableRows(loaded.merged, offset, limit) : [];
+  },
+};
+
+export type SeriesApi = typeof api;
