@@ -7,7 +7,7 @@ import type { Session } from '../auth/access';
 import type { Database } from '../store/schema';
 import { errors } from '../errors';
 import { applyExpressions } from '../http/queryGrammar';
-import { visibleProjects } from '../telemetry/visibility';
+import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { typeText } from '../alarms/describe';
 
 const ALLOWED = new Set<string>(EVENT_PROPS);
@@ -18,6 +18,28 @@ async function projectsUnder(app: FastifyInstance, modelLabel: string, id: numbe
   const col = modelLabel === 'province' ? 'provinceid' : modelLabel === 'city' ? 'cityid' : 'districtid';
   const rows = await app.db.selectFrom('project').select('id').where(col, '=', id).execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * Narrows the query to a device-tree node. Events hang on terminals, so a project or terminal node
+ * holds its events directly, while a region node holds none of its own: asking a region without
+ * include_submodel is a request error rather than a silently empty table. A project or terminal of
+ * another tenant is refused (4031) instead of answering an empty list that looks like "no alarms".
+ */
+async function scopedToNode(app: FastifyInstance, q: Q, scope: 'all' | Set<number>, node: { id: number; modelLabel: string }, includeSub: boolean): Promise<Q> {
+  if (node.modelLabel === 'terminal') {
+    const device = await app.db.selectFrom('terminal').select('projectid').where('id', '=', node.id).executeTakeFirst();
+    if (!device) throw errors.NOT_FOUND(`设备 ${node.id} `);
+    if (!mayseeProject(scope, device.projectid)) throw errors.TENANT_DENIED();
+    return q.where('peceventextend.deviceid', '=', node.id);
+  }
+  if (node.modelLabel === 'project') {
+    if (!mayseeProject(scope, node.id)) throw errors.TENANT_DENIED();
+    return q.where('peceventextend.projectid', '=', node.id);
+  }
+  if (!includeSub) throw errors.BAD_REQUEST('区域节点下只有项目的事件，须 include_submodel: true');
+  const ids = (await projectsUnder(app, node.modelLabel, node.id)).filter((id) => mayseeProject(scope, id));
+  return q.where(ids.length ? sql<boolean>`peceventextend.projectid in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
 }
 
 /**
@@ -32,7 +54,12 @@ export async function eventQuery(
 ): Promise<Q> {
   let q = app.db.selectFrom('peceventextend') as Q;
   const scope = await visibleProjects(app, session);
-  if (scope !== 'all') {
+  if ((scopeQ.id === undefined) !== (scopeQ.modelLabel === undefined)) throw errors.BAD_REQUEST('id 与 modelLabel 须同时提供');
+  const node = scopeQ.id !== undefined && scopeQ.modelLabel ? { id: scopeQ.id, modelLabel: scopeQ.modelLabel } : undefined;
+  // A project or terminal node is checked against the caller's scope in scopedToNode and then replaces
+  // the tenant condition: with both, SQLite walks the tenant index over every project of the tenant.
+  const ownNode = node && (node.modelLabel === 'project' || node.modelLabel === 'terminal');
+  if (scope !== 'all' && !ownNode) {
     // Project users see their tenant: the tenant index serves this without listing projects.
     if (session.servedProjectIds.length === 0 && session.tenants !== 'all') {
       const t = session.tenants.length ? session.tenants : [-1];
@@ -42,16 +69,7 @@ export async function eventQuery(
       q = q.where(ids.length ? sql<boolean>`peceventextend.projectid in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
     }
   }
-  if (scopeQ.id !== undefined && scopeQ.modelLabel) {
-    if (scopeQ.modelLabel === 'terminal') q = q.where('peceventextend.deviceid', '=', scopeQ.id);
-    else if (scopeQ.modelLabel === 'project') q = q.where('peceventextend.projectid', '=', scopeQ.id);
-    else {
-      const ids = await projectsUnder(app, scopeQ.modelLabel, scopeQ.id);
-      q = q.where(ids.length ? sql<boolean>`peceventextend.projectid in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
-    }
-  } else if (scopeQ.id !== undefined || scopeQ.modelLabel) {
-    throw errors.BAD_REQUEST('id 与 modelLabel 须同时提供');
-  }
+  if (node) q = await scopedToNode(app, q, scope, node, body.include_submodel ?? true);
   return applyExpressions(q, body.rootCondition?.filter?.expressions ?? [], ALLOWED, 'peceventextend');
 }
 
@@ -88,4 +106,35 @@ export async function eventRows(q: Q, limit: number, offset: number): Promise<Pe
       ? [{ ...r, modelLabel: 'peceventextend' as const, customtypeName: typeText(r.customtype), peceventlevelName: EVENT_LEVEL.textOf(r.peceventlevel) }]
       : [];
   });
+}
+
+const isDefaultOrder = (body: z.infer<typeof eventListBody>) =>
+  !body.orders?.length || (body.orders.length === 1 && body.orders[0]!.propertyLabel === 'eventtime' && body.orders[0]!.orderType === 'desc');
+
+/**
+ * The ordered rows in batches, for exports that must not hold the whole set. The default order walks
+ * the eventtime/id index by keyset (each batch starts just after the last row sent), so the 50th batch
+ * costs what the first does; a custom order falls back to offsets.
+ */
+export async function* eventBatches(q: Q, body: z.infer<typeof eventListBody>, max: number, batch = 2000): AsyncGenerator<PecEvent[]> {
+  let sent = 0;
+  let after: { eventtime: number; id: number } | undefined;
+  while (sent < max) {
+    const n = Math.min(batch, max - sent);
+    let rows: PecEvent[];
+    if (!isDefaultOrder(body)) rows = await eventRows(ordered(q, body), n, sent);
+    else {
+      const a = after;
+      const page = a
+        ? q.where('peceventextend.eventtime', '<=', a.eventtime).where((eb) => eb.or([eb('peceventextend.eventtime', '<', a.eventtime), eb('peceventextend.id', '<', a.id)]))
+        : q;
+      rows = await eventRows(ordered(page, body), n, 0);
+    }
+    if (!rows.length) return;
+    yield rows;
+    sent += rows.length;
+    const last = rows[rows.length - 1]!;
+    after = { eventtime: last.eventtime, id: last.id };
+    if (rows.length < n) return;
+  }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { EVENT_CONFIRM, EVENT_STATUS } from '../../domain/enums';
+import { EVENT_CONFIRM } from '../../domain/enums';
 import { eventListBody, eventSaveBody, eventScopeQuery } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
@@ -8,11 +8,11 @@ import { sessionOf } from '../auth/session';
 import { requirePermission } from '../auth/access';
 import { transact } from '../events/transact';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
-import { formatTime } from '../telemetry/time';
-import { eventQuery, eventRows, ordered } from './eventQuery';
-import { sendXlsx } from './xlsx';
+import { eventBatches, eventQuery, eventRows, ordered } from './eventQuery';
+import { streamEventsXlsx } from './eventExport';
 
-export const MAX_EXPORT_ROWS = 20_000;
+/** Streamed (see eventExport.ts), so the cap is about the spreadsheet's use, not server memory. */
+export const MAX_EXPORT_ROWS = 100_000;
 
 /** Alarm events (spec §7 Events): list, confirm / remark, export. */
 export async function eventRoutes(app: FastifyInstance) {
@@ -64,25 +64,6 @@ export async function eventRoutes(app: FastifyInstance) {
     requirePermission(session, 'event_browser');
     const body = parseOr400(eventListBody, request.body ?? {});
     const scope = parseOr400(eventScopeQuery, request.query);
-    const rows = await eventRows(ordered(await eventQuery(app, session, body, scope), body), MAX_EXPORT_ROWS, 0);
-    return sendXlsx(
-      reply,
-      '事件',
-      [
-        { header: '发生时间', key: 'eventtime', width: 22 }, { header: '项目', key: 'projectname' }, { header: '设备', key: 'devicename', width: 22 },
-        { header: '设备编号', key: 'devicecode' }, { header: '类型', key: 'customtypeName' }, { header: '等级', key: 'peceventlevelName', width: 10 },
-        { header: '描述', key: 'description', width: 36 }, { header: '状态', key: 'status', width: 10 }, { header: '结束时间', key: 'endtime', width: 22 },
-        { header: '确认状态', key: 'confirm', width: 10 }, { header: '确认人', key: 'operator' }, { header: '确认时间', key: 'updatetime', width: 22 },
-        { header: '备注', key: 'remark', width: 30 },
-      ],
-      rows.map((r) => ({
-        ...r,
-        eventtime: formatTime(r.eventtime, true),
-        endtime: r.endtime ? formatTime(r.endtime, true) : '',
-        updatetime: r.updatetime ? formatTime(r.updatetime) : '',
-        status: EVENT_STATUS.textOf(r.endeventid),
-        confirm: EVENT_CONFIRM.textOf(r.confirmeventstatus),
-      })),
-    );
+    return streamEventsXlsx(reply, eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS));
   });
 }

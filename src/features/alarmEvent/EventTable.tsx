@@ -1,0 +1,186 @@
+import { memo, useLayoutEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { format } from 'date-fns';
+import type { PecEvent } from '../../../domain/telemetry';
+import { currentLanguage, t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
+import { confirmLabel, levelLabel, LEVEL_COLOUR, statusLabel, typeLabel } from './eventText';
+
+export const ROW_HEIGHT = 36;
+
+const COLUMNS: { key: MessageKey; width: number }[] = [
+  { key: 'alarmEvent.time', width: 150 }, { key: 'alarmEvent.project', width: 110 }, { key: 'alarmEvent.device', width: 140 },
+  { key: 'alarmEvent.type', width: 130 }, { key: 'alarmEvent.level', width: 110 }, { key: 'alarmEvent.value', width: 70 },
+  { key: 'alarmEvent.status', width: 84 }, { key: 'alarmEvent.confirmStatus', width: 104 }, { key: 'alarmEvent.operator', width: 80 },
+  { key: 'alarmEvent.updatetime', width: 150 }, { key: 'alarmEvent.remark', width: 120 }, { key: 'alarmEvent.action', width: 64 },
+];
+const SELECT_WIDTH = 40;
+const MIN_WIDTH = SELECT_WIDTH + COLUMNS.reduce((s, c) => s + c.width, 0);
+
+const time = (ms: number | null) => (ms ? format(ms, 'yyyy-MM-dd HH:mm:ss') : '--');
+const num = (v: number | null) => (v === null ? '--' : String(Math.round(v * 100) / 100));
+
+interface RowProps {
+  row: PecEvent;
+  selected: boolean;
+  onCheck: (id: number, shift: boolean) => void;
+  onOnly: (id: number, shift: boolean) => void;
+  onView: ((deviceId: number) => void) | undefined;
+  /** the language, so a switch re-renders the memoised rows */
+  lang: string;
+}
+
+/** One event; memoised so a live insert re-renders only the rows whose data changed. */
+const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowProps) {
+  const cell = 'truncate px-2';
+  return (
+    <tr
+      data-event-id={row.id}
+      aria-selected={selected}
+      style={{ height: ROW_HEIGHT }}
+      onClick={(e) => onOnly(row.id, e.shiftKey)}
+      className={`cursor-pointer border-b border-line ${selected ? 'bg-brand/10' : 'hover:bg-surface-2'}`}
+    >
+      <td className="px-3" onClick={(e) => e.stopPropagation()}>
+        <input
+          type="checkbox"
+          aria-label={t('table.selectRow')}
+          checked={selected}
+          onChange={(e) => onCheck(row.id, (e.nativeEvent as MouseEvent).shiftKey)}
+          className="h-4 w-4 align-middle accent-[var(--vg-brand)]"
+        />
+      </td>
+      <td className={`${cell} tabular-nums`}>{time(row.eventtime)}</td>
+      <td className={cell} title={row.projectname}>{row.projectname}</td>
+      <td className={cell} title={`${row.devicename} ${row.devicecode}`}>{row.devicename}</td>
+      <td className={cell}>{typeLabel(row.customtype)}</td>
+      <td className={cell} data-level={row.peceventlevel}>
+        <span className="inline-flex items-center gap-1.5 font-medium" style={{ color: LEVEL_COLOUR[row.peceventlevel] }}>
+          <span className="h-2 w-2 shrink-0 rounded-full" style={{ background: LEVEL_COLOUR[row.peceventlevel] }} />
+          {levelLabel(row.peceventlevel)}
+        </span>
+      </td>
+      <td className={`${cell} tabular-nums`} title={row.description}>{num(row.value)}</td>
+      <td className={cell}>
+        <span className={row.endeventid === 0 ? 'text-danger' : 'text-muted'}>{statusLabel(row.endeventid)}</span>
+      </td>
+      <td className={cell} data-confirm={row.confirmeventstatus}>
+        <span className={row.confirmeventstatus === 3 ? 'text-ok' : 'text-warn'}>{confirmLabel(row.confirmeventstatus)}</span>
+      </td>
+      <td className={cell}>{row.operator ?? '--'}</td>
+      <td className={`${cell} tabular-nums`}>{time(row.updatetime)}</td>
+      <td className={cell} title={row.remark ?? ''}>{row.remark || '--'}</td>
+      <td className="px-2" onClick={(e) => e.stopPropagation()}>
+        {onView && (
+          <button type="button" className="text-brand hover:underline" onClick={() => onView(row.deviceid)}>
+            {t('alarmEvent.view')}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+});
+
+export interface EventTableProps {
+  rows: PecEvent[];
+  selected: ReadonlySet<number>;
+  onSelectedChange: (next: Set<number>) => void;
+  onView: ((deviceId: number) => void) | undefined;
+  /** bumped when rows were inserted on top; the table keeps the user's place unless at the very top */
+  topInsert: { version: number; added: number };
+  /** the page key (filters + page); a new page scrolls back to the top */
+  pageKey: string;
+}
+
+/**
+ * The event table with a virtualized body: only the rows in view (plus overscan) are in the DOM, so a
+ * 100-row page and a stream of live inserts stay cheap. Shift-click selects a range.
+ */
+export function EventTable({ rows, selected, onSelectedChange, onView, topInsert, pageKey }: EventTableProps) {
+  useLanguage();
+  const lang = currentLanguage();
+  const scroller = useRef<HTMLDivElement>(null);
+  const anchor = useRef<number | undefined>(undefined);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10, getItemKey: (i) => rows[i]!.id });
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && topInsert.added > 0 && el.scrollTop > 0) el.scrollTop += topInsert.added * ROW_HEIGHT;
+  }, [topInsert]);
+  useLayoutEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+    anchor.current = undefined;
+  }, [pageKey]);
+
+  // Latest rows/selection for the stable callbacks the memoised rows receive.
+  const live = useRef({ rows, selected, onSelectedChange });
+  live.current = { rows, selected, onSelectedChange };
+  const range = (from: number, to: number) => {
+    const ids = live.current.rows.map((r) => r.id);
+    const a = ids.indexOf(from);
+    const b = ids.indexOf(to);
+    return a < 0 || b < 0 ? [to] : ids.slice(Math.min(a, b), Math.max(a, b) + 1);
+  };
+  const handlers = useRef({
+    onCheck: (id: number, shift: boolean) => {
+      const { selected: sel, onSelectedChange: set } = live.current;
+      const next = new Set(sel);
+      if (shift && anchor.current !== undefined) range(anchor.current, id).forEach((x) => next.add(x));
+      else if (next.has(id)) next.delete(id);
+      else next.add(id);
+      anchor.current = id;
+      set(next);
+    },
+    onOnly: (id: number, shift: boolean) => {
+      const next = shift && anchor.current !== undefined ? new Set(range(anchor.current, id)) : new Set([id]);
+      if (!shift) anchor.current = id;
+      live.current.onSelectedChange(next);
+    },
+  }).current;
+
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+
+  return (
+    <div ref={scroller} className="min-h-0 flex-1 overflow-auto" data-testid="event-scroller">
+      <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: MIN_WIDTH }} data-testid="event-table">
+        <colgroup>
+          <col style={{ width: SELECT_WIDTH }} />
+          {COLUMNS.map((c) => (
+            <col key={c.key} style={{ width: c.key === 'alarmEvent.remark' ? undefined : c.width }} />
+          ))}
+        </colgroup>
+        <thead className="sticky top-0 z-10 bg-surface-2 text-left text-muted">
+          <tr>
+            <th className="border-b border-line px-3 py-2">
+              <input
+                type="checkbox"
+                aria-label={t('table.selectAll')}
+                checked={allSelected}
+                onChange={() => onSelectedChange(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
+                className="h-4 w-4 align-middle accent-[var(--vg-brand)]"
+              />
+            </th>
+            {COLUMNS.map((c) => (
+              <th key={c.key} className="truncate border-b border-line px-2 py-2 font-medium">{t(c.key)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={COLUMNS.length + 1} className="px-3 py-8 text-center text-muted">{t('common.noData')}</td>
+            </tr>
+          )}
+          {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
+          {items.map((v) => {
+            const row = rows[v.index]!;
+            return <Row key={row.id} row={row} selected={selected.has(row.id)} onCheck={handlers.onCheck} onOnly={handlers.onOnly} onView={onView} lang={lang} />;
+          })}
+          {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
+        </tbody>
+      </table>
+    </div>
+  );
+}

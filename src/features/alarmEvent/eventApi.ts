@@ -1,0 +1,41 @@
+import type { Expression } from '../../../domain/schemas/query';
+import type { PecEvent } from '../../../domain/telemetry';
+import { api, request } from '../../app/api/client';
+import { fetchBlob } from '../../app/api/blob';
+import { DEFAULT_EXPORT_NAME, saveBlob } from '../../app/widgets/table/exportXlsx';
+import { listBody, scopeQuery, type EventFilters, type ScopeNode } from './filterMapping';
+
+const BASE = '/wisdompower/v1/event';
+
+export async function listEvents(f: EventFilters, scope: ScopeNode | undefined, page: { index: number; limit: number }, signal?: AbortSignal) {
+  const r = await request<PecEvent[]>('POST', `${BASE}/list${scopeQuery(scope)}`, listBody(f, page), signal ? { signal } : {});
+  return { rows: r.data, total: r.total ?? r.data.length };
+}
+
+/**
+ * Fresh copies of some events for live updates, in the background. With filters, only those that match
+ * them come back (the server is the one judge of a match); without, every id the caller may see.
+ */
+export async function eventsById(ids: readonly number[], f?: EventFilters, scope?: ScopeNode): Promise<PecEvent[]> {
+  if (!ids.length) return [];
+  const idIn: Expression = { prop: 'id', operator: 'IN', limit: [...ids] };
+  const page = { index: 0, limit: ids.length };
+  const body = f ? listBody(f, page, [idIn]) : { rootLabel: 'peceventextend', rootCondition: { page, filter: { expressions: [idIn] } } };
+  const r = await request<PecEvent[]>('POST', `${BASE}/list${f ? scopeQuery(scope) : ''}`, body, { background: true, quiet: true });
+  return r.data;
+}
+
+/** Confirm: the server stamps operator and updatetime from the session. */
+export const confirmEvents = (ids: readonly number[]) => api.post<{ updated: number }>(`${BASE}/save`, ids.map((id) => ({ id, confirmeventstatus: 3 })));
+
+export const remarkEvents = (ids: readonly number[], remark: string) => api.post<{ updated: number }>(`${BASE}/save`, ids.map((id) => ({ id, remark })));
+
+/** The whole filtered set (not the page) as 表格导出.xlsx, streamed by the server. */
+export async function exportEvents(f: EventFilters, scope: ScopeNode | undefined): Promise<void> {
+  const blob = await fetchBlob(`${BASE}/export/list${scopeQuery(scope)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(listBody(f, { index: 0, limit: 100 })),
+  });
+  saveBlob(blob, `${DEFAULT_EXPORT_NAME}.xlsx`);
+}

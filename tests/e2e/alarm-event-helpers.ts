@@ -1,0 +1,35 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { apiToken } from './helpers';
+
+export interface Terminal {
+  id: number;
+  name: string;
+  code: string;
+}
+interface Node {
+  id: number;
+  name: string;
+  code?: string;
+  modelLabel: string;
+  children?: Node[];
+}
+
+/** Terminals the user sees, from the device tree, in tree order. */
+export async function terminalsOf(request: APIRequestContext, user: string): Promise<Terminal[]> {
+  const token = await apiToken(request, user);
+  const body = (await (await request.get('/devicedata/api/comm/v1/device/tree', { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Node[] };
+  const out: Terminal[] = [];
+  const walk = (n: Node) => (n.modelLabel === 'terminal' ? out.push({ id: n.id, name: n.name, code: n.code ?? '' }) : n.children?.forEach(walk));
+  body.data.forEach(walk);
+  return out;
+}
+
+/** Raises alarms through the real ingest path: the device key as root, then a reading batch. */
+export async function ingest(request: APIRequestContext, terminal: Terminal, time: number, values: { dataId: number; value: number }[]) {
+  const root = await apiToken(request, 'root');
+  const key = (await (await request.get(`/devicedata/api/comm/v1/device/${terminal.id}/key`, { headers: { authorization: `Bearer ${root}` } })).json()) as { data: { key: string } };
+  const res = await request.post('/devicedata/api/comm/v1/ingest', { headers: { 'x-device-key': key.data.key }, data: { device: terminal.code, time, values } });
+  const body = (await res.json()) as { code: number; data: { accepted: number } };
+  expect(body.code).toBe(0);
+  expect(body.data.accepted).toBe(values.length);
+}

@@ -1,0 +1,163 @@
+import { test, expect, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { expectToast } from './info-helpers';
+import { ingest, terminalsOf, type Terminal } from './alarm-event-helpers';
+
+/**
+ * /alarmEvent end to end as lisi (tenant A 值班员, homepage /alarmEvent): filter, page, confirm two rows,
+ * remark, export read back with exceljs, and a newly raised alarm arriving on top over the socket.
+ */
+test.describe.configure({ mode: 'serial' });
+
+let terminals: Terminal[];
+const table = (page: Page) => page.getByTestId('event-table');
+const rows = (page: Page) => table(page).locator('tbody tr[data-event-id]');
+const totalText = (page: Page) => page.getByTestId('pagination').locator('span').first();
+const totalOf = async (page: Page) => Number((await totalText(page).textContent())!.match(/\d+/)![0]);
+
+test.beforeAll(async ({ request }) => {
+  terminals = (await terminalsOf(request, 'lisi')).slice(0, 7);
+  expect(terminals.length).toBe(7);
+  // 7 terminals × (a residual-current alarm, level 报警, and a temperature early warning, level 预警) = 14 events, today.
+  const now = Date.now();
+  for (const [i, t] of terminals.entries()) {
+    await ingest(request, t, now - (30 - i) * 60_000, [{ dataId: 1001, value: 350 + i }, { dataId: 1101, value: 60 }]);
+  }
+});
+
+test('filter, page, confirm two, remark, export', async ({ page }) => {
+  await loginViaForm(page, 'lisi');
+  await expectPath(page, '/alarmEvent');
+  await expect(totalText(page)).toHaveText('共 14 条');
+  await expect(rows(page)).toHaveCount(14);
+  // newest first
+  const times = await rows(page).locator('td:nth-child(2)').allTextContents();
+  expect([...times].sort().reverse()).toEqual(times);
+
+  // Nothing selected: confirm asks for a row first.
+  await page.getByRole('button', { name: '确认', exact: true }).click();
+  await expectToast(page, '请先选择需要编辑的行');
+
+  // Filter by level 预警 → only early warnings.
+  await page.getByTestId('filter-level').getByRole('button', { name: '预警' }).click();
+  await expect(totalText(page)).toHaveText('共 7 条');
+  await expect(rows(page).locator('td[data-level="4"]')).toHaveCount(7);
+  await page.getByTestId('filter-level').getByRole('button', { name: '全部' }).click();
+  await expect(totalText(page)).toHaveText('共 14 条');
+
+  // Page size 10 → two pages; the second holds the remaining 4.
+  await page.getByTestId('pagination').getByRole('combobox').selectOption('10');
+  await expect(page.getByTestId('page-indicator')).toHaveText('1 / 2');
+  await expect(rows(page)).toHaveCount(10);
+  await page.getByRole('button', { name: '下一页' }).click();
+  await expect(page.getByTestId('page-indicator')).toHaveText('2 / 2');
+  await expect(rows(page)).toHaveCount(4);
+  await page.getByTestId('pagination').getByRole('combobox').selectOption('100');
+
+  // Confirm two rows: the server stamps lisi.
+  await expect(rows(page)).toHaveCount(14);
+  const first = rows(page).nth(0);
+  const second = rows(page).nth(1);
+  const ids = [await first.getAttribute('data-event-id'), await second.getAttribute('data-event-id')];
+  await first.getByRole('checkbox').check();
+  await second.getByRole('checkbox').check();
+  await expect(page.getByTestId('selected-count')).toHaveText('已选 2 条');
+  await page.getByRole('button', { name: '确认', exact: true }).click();
+  await expectToast(page, '确认成功');
+  for (const id of ids) {
+    const row = table(page).locator(`tr[data-event-id="${id}"]`);
+    await expect(row.locator('td[data-confirm]')).toHaveText('已确认');
+    await expect(row).toContainText('lisi');
+  }
+  await page.getByTestId('filter-confirm').getByRole('radio', { name: '未确认' }).click();
+  await expect(totalText(page)).toHaveText('共 12 条');
+  await page.getByTestId('filter-confirm').getByRole('radio', { name: '全部' }).click();
+
+  // Remark: empty is refused with the spec message, then saved and shown.
+  await rows(page).nth(2).click();
+  await page.getByRole('button', { name: '添加备注' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('长度在 1 到 140 个字符');
+  await dialog.locator('textarea[name=remark]').fill('现场复位，线路绝缘已检查');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expectToast(page, '保存成功!');
+  await expect(rows(page).nth(2)).toContainText('现场复位，线路绝缘已检查');
+
+  // Export the filtered set (type 剩余电流 only) and read it back.
+  await page.getByTestId('filter-type').getByRole('button', { name: '剩余电流' }).click();
+  await expect(totalText(page)).toHaveText('共 7 条');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('表格导出.xlsx');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await file.path());
+  const ws = wb.worksheets[0]!;
+  expect(ws.getRow(1).getCell(1).value).toBe('发生时间');
+  expect(ws.rowCount).toBe(1 + 7);
+  const types = new Set<string>();
+  ws.eachRow((r, n) => n > 1 && types.add(String(r.getCell(5).value)));
+  expect([...types]).toEqual(['剩余电流']);
+});
+
+test('a newly raised alarm arrives on top, keeping the selection; confirmed elsewhere updates the row', async ({ page, request }) => {
+  await loginViaForm(page, 'lisi');
+  await expectPath(page, '/alarmEvent');
+  await expect(totalText(page)).toHaveText('共 14 条');
+  const selectedId = await rows(page).nth(3).getAttribute('data-event-id');
+  await rows(page).nth(3).getByRole('checkbox').check();
+
+  // A probe failure (level 事故) on another terminal, raised through ingest now.
+  const t = (await terminalsOf(request, 'lisi'))[8]!;
+  await ingest(request, t, Date.now(), [{ dataId: 1501, value: 1 }]);
+  await expect(totalText(page)).toHaveText('共 15 条');
+  const top = rows(page).nth(0);
+  await expect(top).toContainText(t.name);
+  await expect(top.locator('td[data-level="1"]')).toHaveText('事故');
+  await expect(table(page).locator(`tr[data-event-id="${selectedId}"]`)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('selected-count')).toHaveText('已选 1 条');
+
+  // Someone else (zhangsan, same tenant) confirms it: the row updates in place.
+  const newId = Number(await top.getAttribute('data-event-id'));
+  const { apiToken } = await import('./helpers');
+  const token = await apiToken(request, 'zhangsan');
+  const res = await request.post('/wisdompower/v1/event/save', { headers: { authorization: `Bearer ${token}` }, data: [{ id: newId, confirmeventstatus: 3 }] });
+  expect(((await res.json()) as { code: number }).code).toBe(0);
+  await expect(top.locator('td[data-confirm]')).toHaveText('已确认');
+  await expect(top).toContainText('zhangsan');
+
+  // Scope from the device tree: the project of the new alarm holds just that one; 全部 brings all back.
+  const projectName = (await top.locator('td:nth-child(3)').textContent())!;
+  await page.getByTestId('event-tree').getByText(projectName, { exact: true }).click();
+  await expect(totalText(page)).toHaveText('共 1 条');
+  await page.getByRole('complementary', { name: '范围' }).getByRole('button', { name: '全部', exact: true }).click();
+  await expect(totalText(page)).toHaveText('共 15 条');
+
+  // 查看 opens the device realtime dialog.
+  await rows(page).nth(0).getByRole('button', { name: '查看' }).click();
+  await expect(page.getByRole('dialog')).toContainText(t.name);
+});
+
+// Last in the serial file, so the table holds the confirmed, remarked and live rows of the tests above.
+for (const [lang, theme] of [['zh_cn', 'bright'], ['zh_cn', 'dark'], ['en', 'bright'], ['en', 'dark']] as const) {
+  test(`screenshot ${lang} ${theme}`, async ({ page }) => {
+    await page.addInitScript(([l, th]) => {
+      localStorage.setItem('vg.lang', l!);
+      localStorage.setItem('vg.theme', th!);
+    }, [lang, theme]);
+    await loginViaForm(page, 'lisi');
+    await expectPath(page, '/alarmEvent');
+    await expect(rows(page)).toHaveCount(15);
+    await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+    await rows(page).nth(1).getByRole('checkbox').check();
+    await rows(page).nth(2).getByRole('checkbox').check();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-${theme}-${lang}.png` });
+    if (theme === 'bright') {
+      await page.getByRole('button', { name: lang === 'en' ? 'Add remark' : '添加备注' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: lang === 'en' ? 'Save' : '保存' }).click();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-remark-${theme}-${lang}.png` });
+    }
+  });
+}
