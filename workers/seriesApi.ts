@@ -8,6 +8,7 @@
 import { transfer } from 'comlink';
 import { BINARY_CONTENT_TYPE, decodeSeries, type SeriesColumns, type SeriesMeta } from '../domain/seriesWire';
 import { mergeSeries, reduceMinMax, seriesStats, tableRows, type Merged, type SeriesStats } from './seriesCore';
+import { RingBuffer } from './ringBuffer';
 
 export interface SeriesRef {
   deviceId: number;
@@ -55,6 +56,8 @@ export class SeriesFetchError extends Error {
 }
 
 let loaded: { cols: SeriesColumns[]; merged: Merged } | null = null;
+/** Live rings by key (e.g. a device's trend group), fed with pushed readings. */
+const rings = new Map<string, RingBuffer>();
 let generation = 0;
 
 async function fetchSeries(req: LoadRequest, ref: SeriesRef): Promise<{ meta: SeriesMeta; cols: SeriesColumns }> {
@@ -114,6 +117,29 @@ export const api = {
   async zoom(from: number, to: number, pixels: number): Promise<ChartView> {
     const v = view(from, to, pixels);
     return transfer(v, buffersOf(v));
+  },
+
+  /** Opens (or resets) a live ring of `series` columns holding the last `capacity` rows. */
+  async ringOpen(key: string, series: number, capacity: number): Promise<void> {
+    rings.set(key, new RingBuffer(series, capacity));
+  },
+
+  /** Ingests realtime rows (time in ms) into a ring; answers how many rows it holds. */
+  async ringPush(key: string, rows: { time: number; values: (number | null)[] }[]): Promise<number> {
+    const ring = rings.get(key);
+    if (!ring) return 0;
+    for (const r of rows) ring.push(r.time / 1000, r.values);
+    return ring.length;
+  },
+
+  /** The ring as AlignedData columns (time in s, NaN for gaps), moved to the caller by transfer. */
+  async ringTake(key: string): Promise<Float64Array[]> {
+    const cols = rings.get(key)?.snapshot() ?? [];
+    return transfer(cols, cols.map((c) => c.buffer as ArrayBuffer));
+  },
+
+  async ringClose(key: string): Promise<void> {
+    rings.delete(key);
   },
 
   /** One page of the table view (time and each series' value). */

@@ -3,6 +3,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { t, useLanguage } from '../i18n/i18n';
 import { CloseIcon, ExpandIcon } from '../ui/icons';
 import { useDeviceRealtime } from './useDeviceRealtime';
+import { useLiveTrend } from './useLiveTrend';
 import { DeviceInfoPanel } from './DeviceInfoPanel';
 import { RealtimeTable } from './RealtimeTable';
 import { TrendGroups } from './TrendGroups';
@@ -12,6 +13,7 @@ export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number |
   useLanguage();
   const [fullscreen, setFullscreen] = useState(false);
   const { data, error } = useDeviceRealtime(deviceId);
+  const live = useLiveTrend(deviceId, data?.trendData);
   return (
     <Dialog open={deviceId !== null} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden />
@@ -39,7 +41,7 @@ export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number |
                 <DeviceInfoPanel device={data.device} />
                 <div className="grid grid-cols-[360px_1fr] items-start gap-4">
                   <RealtimeTable rows={data.measureDataList} />
-                  <TrendGroups trendData={data.trendData} />
+                  <TrendGroups trendData={data.trendData} live={live} />
                 </div>
               </div>
             )}

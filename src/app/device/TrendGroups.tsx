@@ -16,8 +16,18 @@ export function alignGroup(group: TrendGroup): uPlot.AlignedData {
   return [times.map((tm) => tm / 1000), ...columns] as uPlot.AlignedData;
 }
 
-function GroupChart({ title, group }: { title: string; group: TrendGroup }) {
-  const data = useMemo(() => alignGroup(group), [group]);
+/** Appends the live rows newer than the REST history (NaN gaps become uPlot's null). */
+export function withLive(base: uPlot.AlignedData, live: Float64Array[] | undefined): uPlot.AlignedData {
+  if (!live || live.length === 0 || live[0]!.length === 0) return base;
+  const last = base[0].length ? base[0][base[0].length - 1]! : -Infinity;
+  const from = live[0]!.findIndex((t) => t > last);
+  if (from < 0) return base;
+  const tail = (col: Float64Array) => Array.from(col.subarray(from), (v) => (Number.isNaN(v) ? null : v));
+  return base.map((col, i) => [...Array.from(col as ArrayLike<number | null>), ...(live[i] ? tail(live[i]!) : [])]) as uPlot.AlignedData;
+}
+
+function GroupChart({ title, group, live }: { title: string; group: TrendGroup; live: Float64Array[] | undefined }) {
+  const data = useMemo(() => withLive(alignGroup(group), live), [group, live]);
   const series: ChartSeries[] = group.measureDataList.map((m, i) => ({
     label: m.measureName,
     unit: m.unit,
@@ -38,14 +48,14 @@ function GroupChart({ title, group }: { title: string; group: TrendGroup }) {
 }
 
 /** One chart per trend group with left and right unit axes; 没有获取到可用数据 when empty. */
-export function TrendGroups({ trendData }: { trendData: Record<string, TrendGroup> }) {
+export function TrendGroups({ trendData, live }: { trendData: Record<string, TrendGroup>; live?: Map<string, Float64Array[]> }) {
   useLanguage();
   const groups = Object.entries(trendData);
   if (groups.length === 0) return <div className="p-6 text-center text-sm text-muted">{t('device.noData')}</div>;
   return (
     <div className="grid grid-cols-1 gap-3">
       {groups.map(([title, g]) => (
-        <GroupChart key={title} title={title} group={g} />
+        <GroupChart key={title} title={title} group={g} live={live?.get(title)} />
       ))}
     </div>
   );
