@@ -25,6 +25,7 @@ import { systemService } from './system/plugin';
 import { operationLogService } from './oplog/plugin';
 import { ledgerService } from './ledger/plugin';
 import { monitorService } from './monitor/plugin';
+import { reportService } from './report/plugin';
 
 export interface AppOptions {
   dataDir: string;
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(wisdompowerTelemetry, { prefix: '/wisdompower/v1' });
   await app.register(ledgerService, { prefix: '/wisdompower/v1' });
   await app.register(monitorService, { prefix: '/wisdompower/v1' });
+  await app.register(reportService, { prefix: '/wisdompower/v1' });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {

@@ -59,6 +59,8 @@ export const errors = {
   FILE_TOO_LARGE: createError('FILE_TOO_LARGE', 4405, '文件过大：上限为 %s', 413),
   FILE_TYPE: createError('FILE_TYPE', 4406, '不支持的文件类型：%s（允许：%s）', 415),
   FILE_FIELD_MISSING: createError('FILE_FIELD_MISSING', 4407, '请选择要上传的文件（表单字段 file）', 400),
+  // Analysis reports (issue 8).
+  REPORT_PDF_UNAVAILABLE: createError('REPORT_PDF_UNAVAILABLE', 4501, '服务器无法生成 PDF（%s），请使用“打印”另存为 PDF', 503),
   INTERNAL: createError('INTERNAL', 5000, '服务器内部错误，请稍后再试', 500),
 } as const;
 

@@ -195,6 +195,20 @@ export interface PecEventTable {
   tenantid: number;
 }
 
+/** A confirmed analysis report (migration 005): node, the projects it covered, period, who and when. */
+export interface ReportAffirmTable {
+  id: Generated<number>;
+  modelLabel: string;
+  nodeId: number;
+  /** sorted project ids the report covered, comma-separated */
+  projectKey: string;
+  startTime: number;
+  endTime: number;
+  userId: number;
+  operator: string;
+  affirmedAt: number;
+}
+
 export interface Database {
   tenant: TenantTable;
   app_user: UserTable;
@@ -218,6 +232,7 @@ export interface Database {
   history: HistoryTable;
   realtime: RealtimeTable;
   peceventextend: PecEventTable;
+  report_affirm: ReportAffirmTable;
 }
 
 export type UserRow = Selectable<UserTable>;

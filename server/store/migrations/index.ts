@@ -3,6 +3,7 @@ import * as m001 from './001_foundation';
 import * as m002 from './002_telemetry';
 import * as m003 from './003_system_files';
 import * as m004 from './004_ledger_properties';
+import * as m005 from './005_report_affirm';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '002_telemetry': m002,
   '003_system_files': m003,
   '004_ledger_properties': m004,
+  '005_report_affirm': m005,
 };
 
 export const migrationProvider: MigrationProvider = {

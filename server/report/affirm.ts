@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Session } from '../auth/access';
+import { errors } from '../errors';
+import { transact } from '../events/transact';
+import { formatTime } from '../telemetry/time';
+import type { AffirmStatus } from '../../domain/schemas/report';
+import type { ReportRequest } from './period';
+
+/** The report's identity: node, the projects it covered for this caller, and the period. */
+function keyOf(req: ReportRequest) {
+  return {
+    modelLabel: req.scope.modelLabel,
+    nodeId: req.scope.id,
+    projectKey: req.scope.projects.map((p) => p.id).sort((a, b) => a - b).join(','),
+    startTime: req.start,
+    endTime: req.end,
+  };
+}
+
+export async function affirmStatus(app: FastifyInstance, req: ReportRequest): Promise<AffirmStatus> {
+  const k = keyOf(req);
+  const row = await app.db.selectFrom('report_affirm').select(['userId', 'operator', 'affirmedAt'])
+    .where('modelLabel', '=', k.modelLabel).where('nodeId', '=', k.nodeId).where('projectKey', '=', k.projectKey)
+    .where('startTime', '=', k.startTime).where('endTime', '=', k.endTime)
+    .executeTakeFirst();
+  return row
+    ? { affirmed: true, operator: row.operator, userId: row.userId, affirmTime: Number(row.affirmedAt) }
+    : { affirmed: false, operator: null, userId: null, affirmTime: null };
+}
+
+/**
+ * Confirms the report once; who and when come from the session and the server clock. A second
+ * confirmation is refused so the first confirmer stays on record.
+ */
+export async function affirmReport(app: FastifyInstance, session: Session, req: ReportRequest): Promise<AffirmStatus> {
+  const k = keyOf(req);
+  const now = Date.now();
+  await transact(app, async (trx, emit) => {
+    const existing = await trx.selectFrom('report_affirm').select(['operator', 'affirmedAt'])
+      .where('modelLabel', '=', k.modelLabel).where('nodeId', '=', k.nodeId).where('projectKey', '=', k.projectKey)
+      .where('startTime', '=', k.startTime).where('endTime', '=', k.endTime)
+      .executeTakeFirst();
+    if (existing) throw errors.CONFLICT(`该期报告已由 ${existing.operator} 于 ${formatTime(Number(existing.affirmedAt))} 确认`);
+    await trx.insertInto('report_affirm').values({ ...k, userId: session.userId, operator: session.userName, affirmedAt: now }).execute();
+    const single = req.scope.projects.length === 1 ? req.scope.projects[0]! : undefined;
+    emit({
+      kind: 'report.affirmed', actorId: session.userId, actorName: session.userName,
+      tenantId: single?.tenantId ?? null, projectId: single?.id ?? null,
+      subject: `report:${k.modelLabel}:${k.nodeId}:${k.startTime}-${k.endTime}`,
+      payload: { ...k, name: req.scope.name, operator: session.userName, affirmTime: now },
+    });
+  });
+  return { affirmed: true, operator: session.userName, userId: session.userId, affirmTime: now };
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionOf } from '../auth/session';
+import { requirePermission } from '../auth/access';
+import { ok } from '../http/envelope';
+import { affirmReport, affirmStatus } from './affirm';
+import { REPORT_EXCEL_NAME, reportWorkbook } from './excel';
+import { reportFigures } from './figures';
+import { reportHtml } from './html';
+import { renderPdf } from './pdf';
+import { reportRequest } from './period';
+import type { ReportFigures } from '../../domain/schemas/report';
+
+const SECTIONS = ['overview', 'nodeDistribute', 'timeDistribute', 'typeDistribute', 'conclusion'] as const satisfies readonly (keyof ReportFigures)[];
+const PDF_NAME = '智慧安全用电运行评估报告.pdf';
+
+const attachment = (reply: FastifyReply, type: string, name: string, ascii: string) =>
+  reply.header('content-type', type).header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+
+/**
+ * Analysis reports (spec §7 "Monitoring and reports", §9). Every route takes id, name, modelLabel,
+ * startTime, endTime in the query and covers only the node's projects the caller may see. Reading
+ * needs report_browser; the printable, Excel and PDF forms need report_download too; confirming the
+ * period's report needs report_verify.
+ */
+export async function reportService(app: FastifyInstance) {
+  const figuresFor = async (request: FastifyRequest, ...permissions: string[]) => {
+    const session = sessionOf(request);
+    for (const p of ['report_browser', ...permissions]) requirePermission(session, p);
+    const req = await reportRequest(app, session, request.query);
+    return { session, req, figures: await reportFigures(app.db, req) };
+  };
+
+  for (const section of SECTIONS) {
+    app.get(`/${section}`, async (request) => ok((await figuresFor(request)).figures[section]));
+  }
+
+  app.get('/report/affirmStatus', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'report_browser');
+    return ok(await affirmStatus(app, await reportRequest(app, session, request.query)));
+  });
+
+  // The same query as the reads, in the body, so the confirmation names exactly the report shown.
+  app.post('/report/affirm', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session, 'report_browser');
+    requirePermission(session, 'report_verify');
+    return ok(await affirmReport(app, session, await reportRequest(app, session, request.body)), { msg: '报告已确认' });
+  });
+
+  app.get('/report/html', async (request, reply) => {
+    const { req, figures } = await figuresFor(request, 'report_download');
+    return reply.header('content-type', 'text/html; charset=utf-8').send(reportHtml(figures, await affirmStatus(app, req)));
+  });
+
+  app.get('/report/excel', async (request, reply) => {
+    const { figures } = await figuresFor(request, 'report_download');
+    return attachment(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', REPORT_EXCEL_NAME, 'export.xlsx').send(await reportWorkbook(figures));
+  });
+
+  app.get('/report/pdf', async (request, reply) => {
+    const { req, figures } = await figuresFor(request, 'report_download');
+    const pdf = await renderPdf(reportHtml(figures, await affirmStatus(app, req)));
+    return attachment(reply, 'application/pdf', PDF_NAME, 'report.pdf').send(pdf);
+  });
+}

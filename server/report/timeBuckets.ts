@@ -1,0 +1,53 @@
+import type { ReportTimeDistribute, TimeBucket, TimeUnit } from '../../domain/schemas/report';
+
+const HOUR = 3600_000;
+const DAY = 86_400_000;
+const p2 = (n: number) => String(n).padStart(2, '0');
+
+/** Hours for a day or two, days up to a quarter, months beyond: a chart of a few dozen bars at most. */
+export function unitOf(start: number, end: number): TimeUnit {
+  if (end - start <= 2 * DAY) return 'hour';
+  if (end - start <= 93 * DAY) return 'day';
+  return 'month';
+}
+
+/** The next bucket start in server-local time, so days and months follow the calendar (DST included). */
+function next(t: number, unit: TimeUnit): number {
+  const d = new Date(t);
+  if (unit === 'hour') return t + HOUR;
+  if (unit === 'day') return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
+  return new Date(d.getFullYear(), d.getMonth() + 1, 1).getTime();
+}
+
+function floor(t: number, unit: TimeUnit): number {
+  const d = new Date(t);
+  if (unit === 'hour') return new Date(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours()).getTime();
+  if (unit === 'day') return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  return new Date(d.getFullYear(), d.getMonth(), 1).getTime();
+}
+
+function label(t: number, unit: TimeUnit, multiDay: boolean): string {
+  const d = new Date(t);
+  if (unit === 'hour') return `${multiDay ? `${p2(d.getMonth() + 1)}-${p2(d.getDate())} ` : ''}${p2(d.getHours())}:00`;
+  if (unit === 'day') return `${p2(d.getMonth() + 1)}-${p2(d.getDate())}`;
+  return `${d.getFullYear()}-${p2(d.getMonth() + 1)}`;
+}
+
+/** Alarms per bucket over [start, end), zero-filled, and per hour of day over the whole period. */
+export function timeDistribute(start: number, end: number, times: readonly number[]): ReportTimeDistribute {
+  const unit = unitOf(start, end);
+  const multiDay = end - start > DAY;
+  const buckets: TimeBucket[] = [];
+  const index = new Map<number, number>();
+  for (let t = floor(start, unit); t < end; t = next(t, unit)) {
+    index.set(t, buckets.length);
+    buckets.push({ start: t, label: label(t, unit, multiDay), total: 0 });
+  }
+  const hourOfDay = Array.from({ length: 24 }, () => 0);
+  for (const t of times) {
+    const i = index.get(floor(t, unit));
+    if (i !== undefined) buckets[i]!.total++;
+    hourOfDay[new Date(t).getHours()]!++;
+  }
+  return { unit, buckets, hourOfDay };
+}

@@ -1,0 +1,13 @@
+import { t, type MessageKey } from '../../app/i18n/i18n';
+
+/** A duration in minutes or hours and minutes; a dash when nothing was confirmed. */
+export function durationText(ms: number | null): string {
+  if (ms === null) return '--';
+  const total = Math.round(ms / 60_000);
+  if (total < 60) return t('analysisReport.minutes').replace('{m}', String(total));
+  return t('analysisReport.hours').replace('{h}', String(Math.floor(total / 60))).replace('{m}', String(total % 60));
+}
+
+export const typeText = (id: number) => t(`monitor.type.${id}` as MessageKey);
+export const levelText = (id: number) => t(`monitor.level.${id}` as MessageKey);
+export const LEVEL_COLOR: Record<number, string> = { 1: '#d64545', 2: '#e8873a', 4: '#d4a900' };
