@@ -23,7 +23,7 @@ async function createMonth(request: APIRequestContext) {
   const [a, b] = terminals.slice(-2) as [number, number];
   // A worker restarted after a failure runs beforeAll again: the month is made once.
   const zt = await apiToken(request, 'zhangsan');
-  const existing = await (await request.post('/wisdompower/v1/event/list', { headers: { Authorization: `Bearer ${zt}` }, data: { rootLabel: 'peceventextend', rootCondition: { page: { index: 0, limit: 100 } } } })).json();
+  const existing = await (await request.post('/wisdompower/v1/event/list', { headers: { Authorization: `Bearer ${zt}` }, data: { rootLabel: 'peceventextend', rootCondition: { filter: { expressions: [{ prop: 'deviceid', operator: 'EQ', limit: a }] }, page: { index: 0, limit: 1000 } } } })).json();
   if (existing.data.some((e: { deviceid: number; eventtime: number }) => e.deviceid === a && e.eventtime === lastMonth(3, 10))) return;
   const ingest = async (device: number, time: number, dataId: number, value: number) => {
     const key = (await (await request.get(`/devicedata/api/comm/v1/device/${device}/key`, { headers })).json()).data;
@@ -38,7 +38,7 @@ async function createMonth(request: APIRequestContext) {
   }
   await ingest(b, lastMonth(5, 8), 1101, 60);
   const zhangsan = await apiToken(request, 'zhangsan');
-  const list = await (await request.post('/wisdompower/v1/event/list', { headers: { Authorization: `Bearer ${zhangsan}` }, data: { rootLabel: 'peceventextend', rootCondition: { page: { index: 0, limit: 100 } } } })).json();
+  const list = await (await request.post('/wisdompower/v1/event/list', { headers: { Authorization: `Bearer ${zhangsan}` }, data: { rootLabel: 'peceventextend', rootCondition: { filter: { expressions: [{ prop: 'deviceid', operator: 'EQ', limit: a }] }, page: { index: 0, limit: 1000 } } } })).json();
   const first = list.data.find((e: { deviceid: number; eventtime: number }) => e.deviceid === a && e.eventtime === lastMonth(3, 10));
   const saved = await request.post('/wisdompower/v1/event/save', { headers: { Authorization: `Bearer ${zhangsan}` }, data: [{ id: first.id, confirmeventstatus: 3 }] });
   expect((await saved.json()).code).toBe(0);
