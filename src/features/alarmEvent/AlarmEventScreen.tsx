@@ -13,7 +13,7 @@ import { EventFiltersBar, type FilterState } from './EventFiltersBar';
 import { EventTable } from './EventTable';
 import { RemarkDialog } from './RemarkDialog';
 import { confirmEvents, exportEvents, remarkEvents } from './eventApi';
-import { loadDeviceTree, nodeKey, scopeOfKey } from './deviceTree';
+import { loadDeviceTree, parseTreeKey as scopeOfKey, treeKey as nodeKey } from '../../app/liveDevices/deviceTree';
 import type { EventFilters, ScopeNode } from './filterMapping';
 import { useEventPage } from './useEventPage';
 

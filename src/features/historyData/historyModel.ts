@@ -1,5 +1,6 @@
 import { MEASURES, type MeasureDef } from '../../../domain/telemetry';
 import type { TreeNode } from '../../app/widgets/tree/treeModel';
+import { treeKey, type DeviceTreeNode } from '../../app/liveDevices/deviceTree';
 
 /** At most this many curves at once (devices × measures): beyond it a chart stops being readable. */
 export const MAX_SERIES = 16;
@@ -11,28 +12,20 @@ export function measureGroups(measures: readonly MeasureDef[] = MEASURES): { tit
   return [...groups].map(([title, list]) => ({ title, measures: list }));
 }
 
-/** GET /devicedata/api/comm/v1/device/tree node (docs/api-telemetry.md "Device tree"). */
-export interface DeviceTreeNode {
-  id: number;
-  name: string;
-  modelLabel: string;
-  children?: DeviceTreeNode[];
-}
+export type { DeviceTreeNode } from '../../app/liveDevices/deviceTree';
+export { checkedTerminals as checkedDevices } from '../../app/liveDevices/deviceTree';
 
 /** Widget ids carry the model label: a project and a terminal may share a numeric id. */
-export const deviceKey = (id: number) => `terminal:${id}`;
+export const deviceKey = (id: number) => treeKey({ modelLabel: 'terminal', id });
 
 export function toWidgetTree(nodes: readonly DeviceTreeNode[], names: Map<number, string>): TreeNode[] {
   const walk = (n: DeviceTreeNode): TreeNode => {
     if (n.modelLabel === 'terminal') names.set(n.id, n.name);
-    return { id: `${n.modelLabel}:${n.id}`, label: n.name, ...(n.children?.length ? { children: n.children.map(walk) } : {}) };
+    return { id: treeKey(n), label: n.name, ...(n.children?.length ? { children: n.children.map(walk) } : {}) };
   };
   return nodes.map(walk);
 }
 
-/** Terminal ids among checked tree keys (checked branches hold no terminal key of their own). */
-export const checkedDevices = (checked: ReadonlySet<string>) =>
-  [...checked].filter((k) => k.startsWith('terminal:')).map((k) => Number(k.slice('terminal:'.length))).filter(Number.isInteger);
 
 /**
  * A shareable selection in the hash query: #/historyData?devices=1,2&measures=1001,1101&from=<ms>&to=<ms>.
