@@ -28,6 +28,13 @@ export const OPLOG_KINDS: Record<string, { zh: string; en: string }> = {
   'threshold.saved': { zh: '保存阈值', en: 'Save thresholds' },
   'device.access_updated': { zh: '修改设备接入', en: 'Update device access' },
   'device.key_viewed': { zh: '查看设备密钥', en: 'View device key' },
+  'remote.command_issued': { zh: '下发遥控命令', en: 'Issue remote command' },
+  'remote.command_answered': { zh: '设备应答', en: 'Device answer' },
+  'remote.params_saved': { zh: '保存遥调参数', en: 'Save remote parameters' },
+  'tenant.created': { zh: '新建租户', en: 'Create tenant' },
+  'tenant.status_changed': { zh: '修改租户状态', en: 'Change tenant status' },
+  'project.status_changed': { zh: '修改项目状态', en: 'Change project status' },
+  'user.projects_assigned': { zh: '分配服务项目', en: 'Assign served projects' },
 };
 
 /** Families offered by the kind filter: the part before the first dot. */
@@ -41,6 +48,9 @@ export const OPLOG_FAMILIES: Record<string, { zh: string; en: string }> = {
   ledger: { zh: '设备台账', en: 'Device ledger' },
   threshold: { zh: '阈值', en: 'Thresholds' },
   device: { zh: '设备', en: 'Devices' },
+  remote: { zh: '遥控遥调', en: 'Remote operations' },
+  tenant: { zh: '租户', en: 'Tenants' },
+  project: { zh: '项目', en: 'Projects' },
 };
 
 export function oplogKindText(kind: string, lang: 'zh' | 'en' = 'zh'): string {

@@ -26,6 +26,7 @@ import { operationLogService } from './oplog/plugin';
 import { ledgerService } from './ledger/plugin';
 import { monitorService } from './monitor/plugin';
 import { reportService } from './report/plugin';
+import { platformService } from './platform/plugin';
 
 export interface AppOptions {
   dataDir: string;
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ledgerService, { prefix: '/wisdompower/v1' });
   await app.register(monitorService, { prefix: '/wisdompower/v1' });
   await app.register(reportService, { prefix: '/wisdompower/v1' });
+  await app.register(platformService, { prefix: '/wisdompower/v1' });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CONTROL_POINTS, REMOTE_GROUPS, REMOTE_PARAMS, remoteControlBody, paramSaveBody, type CommandAck } from '../../domain/telemetry';
+import { REMOTE_GROUPS, remoteControlBody, paramSaveBody, type CommandAck } from '../../domain/telemetry';
+import { PARAM_DEFINITIONS, checkParamValue, controlPointsFor } from '../../domain/schemas/remote';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
@@ -10,6 +11,16 @@ import type { DeviceInfo } from '../telemetry/devices';
 import { requireDevice } from '../telemetry/visibility';
 import { verifyOperator } from './remoteVerify';
 
+/** The device's values for the keys that were sent: what it actually applied. */
+function appliedOf(sent: Record<string, number>, answered: Record<string, number>): Record<string, number | null> {
+  return Object.fromEntries(Object.keys(sent).map((k) => [k, answered[k] ?? null]));
+}
+
+async function controlPointsOf(app: FastifyInstance, deviceId: number) {
+  const row = await app.db.selectFrom('terminal').select('devicetype').where('id', '=', deviceId).executeTakeFirst();
+  return controlPointsFor(row?.devicetype);
+}
+
 const idParam = z.object({ id: z.coerce.number().int().min(0) });
 const groupParams = z.object({ deviceId: z.coerce.number().int().min(0), groupId: z.coerce.number().int().min(0) });
 
@@ -18,11 +29,12 @@ export async function remoteRoutes(app: FastifyInstance) {
   const t = () => app.telemetry;
 
   /** Issues a command as domain events around the round trip: issued, then answered (ok or not). */
-  async function roundTrip(session: Session, device: DeviceInfo, what: string, cmd: Parameters<ReturnType<typeof t>['channel']['send']>[1]): Promise<CommandAck | null> {
+  async function roundTrip(session: Session, device: DeviceInfo, what: string, cmd: Parameters<ReturnType<typeof t>['channel']['send']>[1], before?: Record<string, number>): Promise<CommandAck | null> {
     const base = { actorId: session.userId, actorName: session.userName, tenantId: device.tenantid, projectId: device.projectid, subject: `terminal:${device.id}` };
     const fields = { deviceId: device.id, deviceName: device.name, deviceCode: device.code, projectName: device.projectName, contactInfo: device.contactphone };
     const writes = cmd.type !== 'param_read';
-    if (writes) await app.eventLog.record({ ...base, kind: 'remote.command_issued', payload: { ...fields, command: cmd, value: what } });
+    // before/after are what the operation log shows: what was asked, and what the device answered.
+    if (writes) await app.eventLog.record({ ...base, kind: 'remote.command_issued', payload: { ...fields, command: cmd, value: what, before: before ?? { command: what } } });
     let ack: CommandAck | null = null;
     try {
       ack = await t().channel.send(device.id, cmd, t().remoteTimeoutMs);
@@ -33,7 +45,11 @@ export async function remoteRoutes(app: FastifyInstance) {
       await app.eventLog.record({
         ...base,
         kind: cmd.type === 'param_write' && ack?.ok ? 'remote.params_saved' : 'remote.command_answered',
-        payload: { ...fields, command: cmd, ok: !!ack?.ok, timeout: ack === null, params: ack?.params, value: ack?.ok ? `${what}成功` : `${what}失败` },
+        payload: {
+          ...fields, command: cmd, ok: !!ack?.ok, timeout: ack === null, params: ack?.params, value: ack?.ok ? `${what}成功` : `${what}失败`,
+          before: before ?? { command: what },
+          after: { answer: ack === null ? '设备无应答' : ack.ok ? `${what}成功` : `${what}失败`, ...(ack?.message ? { message: ack.message } : {}), ...(cmd.type === 'param_write' && ack?.params ? appliedOf(before ?? {}, ack.params) : {}) },
+        },
       });
     }
     return ack;
@@ -51,7 +67,7 @@ export async function remoteRoutes(app: FastifyInstance) {
     requirePermission(session, 'remote_param_browser');
     const p = parseOr400(groupParams, request.params);
     await requireDevice(app, session, p.deviceId);
-    return ok(REMOTE_PARAMS.filter((d) => d.groupId === p.groupId));
+    return ok(PARAM_DEFINITIONS.filter((d) => d.groupId === p.groupId));
   });
 
   // Values are read from the device itself, so the list shows what it applies, not what we sent.
@@ -60,7 +76,7 @@ export async function remoteRoutes(app: FastifyInstance) {
     requirePermission(session, 'remote_param_browser');
     const p = parseOr400(groupParams, request.params);
     const device = await requireDevice(app, session, p.deviceId);
-    const defs = REMOTE_PARAMS.filter((d) => d.groupId === p.groupId);
+    const defs = PARAM_DEFINITIONS.filter((d) => d.groupId === p.groupId);
     if (!defs.length) throw errors.NOT_FOUND(`参数组 ${p.groupId} `);
     const ack = await roundTrip(session, device, '读取参数', { type: 'param_read', groupId: p.groupId });
     if (!ack?.ok) throw errors.REMOTE_READ_FAILED();
@@ -78,21 +94,25 @@ export async function remoteRoutes(app: FastifyInstance) {
     const device = await requireDevice(app, session, body.deviceId);
     const params: Record<string, number> = {};
     for (const p of body.params) {
-      const def = REMOTE_PARAMS.find((d) => d.id === p.id && d.groupId === body.groupId);
+      const def = PARAM_DEFINITIONS.find((d) => d.id === p.id && d.groupId === body.groupId);
       if (!def) throw errors.BAD_REQUEST(`参数 ${p.id} 不属于参数组 ${body.groupId}`);
-      if (p.value < def.min || p.value > def.max) throw errors.BAD_REQUEST(`${def.name} 须在 ${def.min}~${def.max}${def.unit} 之间`);
-      params[p.id] = p.value;
+      const checked = checkParamValue(def, p.value);
+      if (!checked.ok) throw errors.BAD_REQUEST(checked.error);
+      params[p.id] = checked.value;
     }
-    const ack = await roundTrip(session, device, '参数设置', { type: 'param_write', groupId: body.groupId, params });
+    const ack = await roundTrip(session, device, '参数设置', { type: 'param_write', groupId: body.groupId, params }, params);
     if (!ack?.ok) throw errors.REMOTE_FAILED();
-    return ok(ack.params ?? params, { msg: '保存成功!' });
+    // Only the device's own answer: a device that acks without values leaves the screen to read them back.
+    return ok(ack.params ?? {}, { msg: '保存成功!' });
   });
 
   app.post('/remote/config/query/:id/controlpoint/list', async (request) => {
     const session = sessionOf(request);
     requirePermission(session, 'remote_control remote_param_browser');
-    await requireDevice(app, session, parseOr400(idParam, request.params).id);
-    return ok(CONTROL_POINTS.map((c) => ({ ...c })));
+    const device = await requireDevice(app, session, parseOr400(idParam, request.params).id);
+    const points = await controlPointsOf(app, device.id);
+    // An empty list is an answer, not a failure: the message tells the screen what to show.
+    return ok(points, points.length ? {} : { msg: errors.REMOTE_NO_POINTS().message });
   });
 
   app.put('/remote/config/control/:deviceId/:controlpoint', async (request) => {
@@ -105,7 +125,7 @@ export async function remoteRoutes(app: FastifyInstance) {
     }
     await verifyOperator(app, session, body.userInfo);
     const device = await requireDevice(app, session, p.deviceId);
-    const point = CONTROL_POINTS.find((c) => c.id === p.controlpoint);
+    const point = (await controlPointsOf(app, device.id)).find((c) => c.id === p.controlpoint);
     if (!point) throw errors.REMOTE_NO_POINTS();
     const ack = await roundTrip(session, device, point.name, { type: 'control', controlpoint: point.id });
     if (!ack?.ok) throw errors.REMOTE_FAILED();

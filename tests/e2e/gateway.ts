@@ -1,11 +1,20 @@
 import { request, type APIRequestContext } from '@playwright/test';
 import { createHash } from 'node:crypto';
+import { REMOTE_PARAMS } from '../../domain/telemetry';
 import { PASSWORDS } from './helpers';
 
 interface PendingCommand {
   commandId: string;
   type: string;
   controlpoint?: number;
+  groupId?: number;
+  params?: Record<string, number>;
+}
+
+interface Ack {
+  commandId: string;
+  ok: boolean;
+  params?: Record<string, number>;
 }
 
 /**
@@ -14,7 +23,11 @@ interface PendingCommand {
  */
 export class Gateway {
   readonly commands: PendingCommand[] = [];
-  private acks: { commandId: string; ok: boolean }[] = [];
+  private acks: Ack[] = [];
+  /** the device's own parameter values: reads answer these, writes change them */
+  readonly params: Record<string, number> = Object.fromEntries(REMOTE_PARAMS.map((p) => [p.id, p.defaultValue]));
+  /** a device-side rule: the value it actually applies for a written one (default: as sent) */
+  applies: (id: string, value: number) => number = (_id, value) => value;
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
 
@@ -47,8 +60,15 @@ export class Gateway {
     if (body.code !== 0) throw new Error(`ingest refused: ${body.msg}`);
     for (const c of body.data.commands) {
       this.commands.push(c);
-      this.acks.push({ commandId: c.commandId, ok: true });
+      this.acks.push(this.answer(c));
     }
+  }
+
+  /** Parameter commands answer with the device's values; other commands are simply acknowledged. */
+  private answer(c: PendingCommand): Ack {
+    if (c.type === 'param_write') for (const [k, v] of Object.entries(c.params ?? {})) if (k in this.params) this.params[k] = this.applies(k, v);
+    if (c.type === 'param_read' || c.type === 'param_write') return { commandId: c.commandId, ok: true, params: { ...this.params } };
+    return { commandId: c.commandId, ok: true };
   }
 
   /** Keeps reporting normal values so the device stays online and answers commands quickly. */

@@ -1,5 +1,76 @@
-import { ScreenPending } from '../../app/ui/ScreenPending';
+import { useMemo, useState } from 'react';
+import type { RoleDto } from '../../../domain/schemas/auth';
+import type { PlatformUserRow } from '../../../domain/schemas/platform';
+import { USER_TYPE } from '../../../domain/enums';
+import { api } from '../../app/api/client';
+import { directory } from '../../app/api/directory';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { useSession } from '../../app/session/SessionContext';
+import { toastError, toastSuccess } from '../../app/ui/toastStore';
+import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { ScreenFrame } from '../../app/widgets/ScreenFrame';
+import { useLoad } from '../../app/widgets/useLoad';
+import { PlatformUserDialog } from './PlatformUserDialog';
+import { ServedProjectsDialog, type ProjectChoice } from './ServedProjectsDialog';
 
+/** /platform/user: platform and service users, and which projects each service user serves. */
 export default function PlatformUserScreen() {
-  return <ScreenPending path="/platform/user" />;
+  useLanguage();
+  const { user } = useSession();
+  const users = useLoad(() => api.get<PlatformUserRow[]>('/wisdompower/v1/platform/users'), []);
+  const roles = useLoad<RoleDto[]>(() => directory.roles().catch(() => []), []);
+  const projects = useLoad(() => api.get<ProjectChoice[]>('/wisdompower/v1/platform/projects'), []);
+  const [dialog, setDialog] = useState<{ editing?: PlatformUserRow } | null>(null);
+  const [serving, setServing] = useState<PlatformUserRow | undefined>();
+
+  const columns = useMemo<Column<PlatformUserRow>[]>(
+    () => [
+      { id: 'name', header: t('users.name'), value: (u) => u.name, width: 160 },
+      { id: 'type', header: t('platformUser.type'), value: (u) => t(u.usertype === USER_TYPE.PLATFORM ? 'platformUser.type1' : 'platformUser.type2'), width: 120 },
+      { id: 'role', header: t('users.role'), value: (u) => u.roleName, width: 160 },
+      {
+        id: 'serves', header: t('platformUser.serves'),
+        value: (u) => (u.usertype === USER_TYPE.SERVICE ? u.servedProjects.map((p) => p.name).join('、') : t('platformUser.allProjects')),
+        cell: (u) => (u.usertype === USER_TYPE.SERVICE ? (
+          <button type="button" className="max-w-full truncate text-left text-brand hover:underline" data-testid={`serves-${u.name}`} onClick={(e) => (e.stopPropagation(), setServing(u))}>
+            {u.servedProjects.map((p) => p.name).join('、') || t('platformUser.noProjects')}
+          </button>
+        ) : <span className="text-muted">{t('platformUser.allProjects')}</span>),
+      },
+      { id: 'mobile', header: t('users.mobile'), value: (u) => u.mobilePhone, width: 140 },
+      { id: 'email', header: t('users.email'), value: (u) => u.email, width: 200 },
+    ],
+    [],
+  );
+
+  const remove = async (rows: PlatformUserRow[]) => {
+    const res = await api.del('/auth/v1/user', { ids: rows.map((r) => r.id) }).catch(() => null);
+    if (res === null) return;
+    toastSuccess(t('table.deleteSuccess'));
+    users.reload();
+  };
+
+  return (
+    <ScreenFrame title={t('route.platformUser')} testId="platform-user">
+      <DataTable
+        testId="platform-user-table"
+        columns={columns}
+        data={users.data ?? []}
+        getRowId={(u) => String(u.id)}
+        onCreate={() => setDialog({})}
+        onEdit={(u) => setDialog({ editing: u })}
+        onDelete={remove}
+        rowActions={[{ label: t('platformUser.serves'), run: (u) => (u.usertype === USER_TYPE.SERVICE ? setServing(u) : toastError(t('platformUser.onlyService'))) }]}
+      />
+      <PlatformUserDialog
+        open={!!dialog}
+        editing={dialog?.editing}
+        roles={roles.data ?? []}
+        tenantId={user?.tenantId ?? 1}
+        onClose={() => setDialog(null)}
+        onSaved={() => (setDialog(null), users.reload())}
+      />
+      <ServedProjectsDialog user={serving} projects={projects.data ?? []} onClose={() => setServing(undefined)} onSaved={() => (setServing(undefined), users.reload())} />
+    </ScreenFrame>
+  );
 }

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { OperationVerifyDialog } from '../../app/device/OperationVerifyDialog';
+import { listControlPoints, NO_CONTROL_POINTS, REMOTE_OK, sendControl, type ControlPoint } from '../../app/device/remoteCommands';
+import { toastSuccess } from '../../app/ui/toastStore';
+
+/** The device's control points; each command goes through 操作验证 exactly as in the device dialog. */
+export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number; canControl: boolean }) {
+  useLanguage();
+  const [points, setPoints] = useState<ControlPoint[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<ControlPoint | null>(null);
+  const [last, setLast] = useState<{ name: string; at: Date } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setPoints(null);
+    setError(null);
+    setLast(null);
+    listControlPoints(deviceId)
+      .then((p) => live && setPoints(p))
+      .catch((err: Error) => live && (setPoints([]), setError(err.message)));
+    return () => {
+      live = false;
+    };
+  }, [deviceId]);
+
+  return (
+    <div className="rounded-lg border border-line bg-surface p-3" data-testid="control-points">
+      <h2 className="mb-2 font-medium">{t('remoteSetting.controlPoints')}</h2>
+      {points === null && <p className="text-sm text-muted">{t('app.loading')}</p>}
+      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      {points?.length === 0 && !error && <p className="text-sm text-muted" data-testid="no-control-points">{NO_CONTROL_POINTS}</p>}
+      <div className="flex flex-wrap items-center gap-2">
+        {points?.map((p) => (
+          <button
+            key={p.id}
+            type="button"
+            data-testid={`control-${p.para}`}
+            disabled={!canControl}
+            title={canControl ? undefined : '无操作权限!'}
+            className="rounded bg-brand px-4 py-1.5 text-sm text-brand-ink disabled:cursor-not-allowed disabled:opacity-50"
+            onClick={() => setPending(p)}
+          >
+            {p.name}
+          </button>
+        ))}
+        {last && (
+          <span className="text-sm text-emerald-600 dark:text-emerald-400" data-testid="control-result">
+            {last.name} · {REMOTE_OK} · {last.at.toLocaleTimeString()}
+          </span>
+        )}
+      </div>
+      {pending && (
+        <OperationVerifyDialog
+          open
+          onClose={() => setPending(null)}
+          onConfirm={async (cred) => {
+            const msg = await sendControl(deviceId, pending, cred);
+            if (!msg) {
+              toastSuccess(REMOTE_OK);
+              setLast({ name: pending.name, at: new Date() });
+            }
+            return msg;
+          }}
+        />
+      )}
+    </div>
+  );
+}
