@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DEVICE_STATUS, EVENT_CONFIRM, isDeviceStatusNormal } from '../../domain/enums';
+import { DEVICE_STATUS, EVENT_CONFIRM, ROOT_USER_ID, isDeviceStatusNormal } from '../../domain/enums';
 import { statusBody, tenantCreateBody, type DistrictOption, type OperateOverview, type ProjectOpsRow, type TenantRow } from '../../domain/schemas/platform';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
@@ -101,6 +101,11 @@ export async function operateRoutes(app: FastifyInstance) {
         const before = await trx.selectFrom(table).select(['id', 'name', 'status']).where('id', '=', id).executeTakeFirst();
         if (!before) throw errors.NOT_FOUND(table === 'tenant' ? '租户' : '项目');
         await trx.updateTable(table).set({ status }).where('id', '=', id).execute();
+        // A suspended tenant's users are logged out at once; login refuses them until it is resumed.
+        if (table === 'tenant' && status === 0) {
+          const users = trx.selectFrom('app_user').select('id').where('tenantId', '=', id).where('id', '!=', ROOT_USER_ID);
+          await trx.updateTable('auth_token').set({ revokedAt: Date.now() }).where('userId', 'in', users).where('revokedAt', 'is', null).execute();
+        }
         const tenantId = table === 'tenant' ? id : (await trx.selectFrom('project').select('tenantid').where('id', '=', id).executeTakeFirstOrThrow()).tenantid;
         emit({
           kind: `${table}.status_changed`, actorId: session.userId, actorName: session.userName, tenantId,

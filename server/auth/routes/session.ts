@@ -35,6 +35,10 @@ export async function sessionRoutes(app: FastifyInstance) {
       throw errors.LOGIN_FAILED();
     }
     await lockout.clear(body.userName);
+    if (user.id !== ROOT_USER_ID) {
+      const tenant = await app.db.selectFrom('tenant').select('status').where('id', '=', user.tenantId).executeTakeFirst();
+      if (tenant && tenant.status === 0) throw errors.TENANT_SUSPENDED();
+    }
     const token = await app.tokens.issue(user.id);
     await app.eventLog.record({ kind: 'user.login', actorId: user.id, actorName: user.name, tenantId: user.tenantId, subject: `user:${user.id}`, payload: { client: body.client } });
     return ok({ token, user: await userDto(app.db, user.id) });
