@@ -58,7 +58,16 @@ async function measure(ms: number): Promise<{ frames: number[]; longTasks: numbe
   return page.evaluate(`(${MEASURE_SCRIPT})(${ms})`) as Promise<{ frames: number[]; longTasks: number[] }>;
 }
 
+const cdp = await page.context().newCDPSession(page);
+/** JS heap after a full collection, so the figure shows what is retained, not garbage. */
+async function retainedHeapMb(): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usedSize / 1048576;
+}
+
 const idle = await measure(4000);
+const heapBefore = await retainedHeapMb();
 
 // 1,000 updates per second: each one device's new values; every 50th crosses the leak limit and back.
 let sent = 0;
@@ -75,6 +84,7 @@ const feeder = setInterval(() => {
 const loaded = await measure(SECONDS * 1000);
 clearInterval(feeder);
 await app.telemetry.writer.idle();
+const heapAfter = await retainedHeapMb();
 
 // Alarm latency: a node client on the same socket path marks when the message arrives; the page
 // marks when the bell's badge changes. Both use this machine's clock.
@@ -120,6 +130,7 @@ console.log(`wall: ${shownTiles}`);
 console.log(`updates sent: ${sent} in ${SECONDS} s (${Math.round(sent / SECONDS)}/s) to ${DEVICES} devices`);
 console.log(`frame time idle (baseline, same page)  p50 ${frameIdle.p50} ms  p95 ${frameIdle.p95} ms  max ${frameIdle.max} ms`);
 console.log(`frame time under updates               p50 ${frameLoaded.p50} ms  p95 ${frameLoaded.p95} ms  max ${frameLoaded.max} ms  (p95 ratio to idle ${(frameLoaded.p95 / frameIdle.p95).toFixed(2)}; target p95 ≤ 16.7 ms)`);
+console.log(`retained JS heap before ${heapBefore.toFixed(1)} MB, after ${SECONDS} s of updates ${heapAfter.toFixed(1)} MB (WALL_SECONDS=600 for a longer soak)`);
 console.log(`long tasks under updates: ${loaded.longTasks.length}, longest ${loaded.longTasks.length ? Math.max(...loaded.longTasks).toFixed(1) : 0} ms (target: none over 50 ms)`);
 console.log(`socket message → bell shown  ${JSON.stringify(stats(socketToBell))} ms (target ≤ 100 ms)`);
 console.log(`reading ingested → bell shown ${JSON.stringify(stats(ingestToBell))} ms`);
