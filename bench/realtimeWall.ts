@@ -15,6 +15,8 @@ import { benchApp, ensureTerminals, stats } from './lib';
 const DEVICES = 5000;
 const UPDATES_PER_S = 1000;
 const SECONDS = Number(process.env.WALL_SECONDS ?? 12);
+// every Nth update crosses the leak limit (0: no alarms during the flood)
+const ALARM_EVERY = Number(process.env.ALARM_EVERY ?? 50);
 const PASSWORD = 'Bench#Pass123';
 
 const { app, done } = await benchApp({ staticDir: path.resolve('dist') });
@@ -76,7 +78,7 @@ const feed = () => setInterval(() => {
   const batch = UPDATES_PER_S / 20;
   for (let i = 0; i < batch; i++) {
     const d = terminals[(sent + i) % terminals.length]!;
-    const leak = (sent + i) % 50 === 0 ? 420 : 80 + ((sent + i) % 90);
+    const leak = ALARM_EVERY > 0 && (sent + i) % ALARM_EVERY === 0 ? 420 : 80 + ((sent + i) % 90);
     void app.telemetry.ingest({ device: d.code, time: t + sent + i, values: [{ dataId: 1001, value: leak }, { dataId: 1101, value: 30 + ((sent + i) % 20) }] }, { trusted: true }).catch(() => {});
   }
   sent += batch;

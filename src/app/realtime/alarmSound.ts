@@ -19,7 +19,7 @@ export function saveSoundPreference(on: boolean): void {
   localStorage.setItem(SOUND_KEY, on ? '1' : '2');
 }
 
-function context(): AudioContext | null {
+function createContext(): AudioContext | null {
   if (ctx) return ctx;
   const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return null;
@@ -27,9 +27,35 @@ function context(): AudioContext | null {
   return ctx;
 }
 
+// The audio context is made on the user's first gesture, not on the first alarm: browsers only let
+// it run after a gesture anyway, and building it costs a long task right when an alarm arrives.
+let gestureSeen = false;
+if (typeof window !== 'undefined') {
+  const onGesture = () => {
+    gestureSeen = true;
+    window.removeEventListener('pointerdown', onGesture, true);
+    window.removeEventListener('keydown', onGesture, true);
+    const c = createContext();
+    void c?.resume().then(
+      () => {
+        blocked = c.state !== 'running';
+        emit();
+      },
+      () => {},
+    );
+  };
+  window.addEventListener('pointerdown', onGesture, true);
+  window.addEventListener('keydown', onGesture, true);
+}
+
+function context(): AudioContext | null {
+  return gestureSeen ? createContext() : ctx;
+}
+
 /** Call from a click: resumes the audio context the browser held back. */
 export async function unlockSound(): Promise<boolean> {
-  const c = context();
+  gestureSeen = true;
+  const c = createContext();
   if (!c) return false;
   try {
     await c.resume();
@@ -45,7 +71,14 @@ export async function unlockSound(): Promise<boolean> {
 export function playAlarm(): void {
   stopAlarm();
   const c = context();
-  if (!c) return;
+  if (!c) {
+    // no gesture yet: offer the one-click enable instead of failing silently
+    if (!blocked) {
+      blocked = true;
+      emit();
+    }
+    return;
+  }
   if (c.state !== 'running') {
     // Without a user gesture the browser keeps the context suspended: say so instead of failing silently.
     void c.resume().then(
