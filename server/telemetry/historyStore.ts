@@ -22,6 +22,9 @@ export class HistoryStore {
   private readonly many: SQLite.Statement;
   private readonly one: SQLite.Statement;
   private readonly rangeStmt: SQLite.Statement;
+  private readonly timeStmt: SQLite.Statement;
+  private readonly valueStmt: SQLite.Statement;
+  private readonly statusStmt: SQLite.Statement;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -41,6 +44,23 @@ export class HistoryStore {
       .orderBy('time')
       .compile();
     this.rangeStmt = sqlite.prepare(q.sql).raw(true);
+    // The columnar answers read each column as a plucked list of numbers (no array per row, about a
+    // third of the raw-mode cost) and the status only where it is not 0, which is rare.
+    const column = (c: 'time' | 'value') =>
+      db.selectFrom('history').select(c).where('deviceid', '=', 0).where('dataid', '=', 0).where('time', '>=', 0).where('time', '<', 0).orderBy('time').compile().sql;
+    this.timeStmt = sqlite.prepare(column('time')).pluck(true);
+    this.valueStmt = sqlite.prepare(column('value')).pluck(true);
+    const marked = db
+      .selectFrom('history')
+      .select(['time', 'status'])
+      .where('deviceid', '=', 0)
+      .where('dataid', '=', 0)
+      .where('time', '>=', 0)
+      .where('time', '<', 0)
+      .where('status', '!=', 0)
+      .orderBy('time')
+      .compile();
+    this.statusStmt = sqlite.prepare(marked.sql).raw(true);
   }
 
   private compileInsert(n: number): string {
@@ -93,19 +113,24 @@ export class HistoryStore {
    * and the arrays go to the wire as one block copy each.
    */
   async rangeColumns(deviceid: number, dataid: number, from: number, to: number): Promise<{ time: Float64Array; value: Float64Array; status: Uint8Array }> {
-    const rows = await this.db.connection().execute(async () => this.rangeStmt.all(deviceid, dataid, from, to) as [number, number, number][]);
-    const n = rows.length;
-    const time = new Float64Array(n);
-    const value = new Float64Array(n);
-    const status = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const r = rows[i]!;
-      time[i] = r[0];
-      value[i] = r[1];
-      status[i] = r[2];
-    }
-    return { time, value, status };
+    // One connection hold for the three reads, so they see the same rows.
+    return this.db.connection().execute(async () => {
+      const times = this.timeStmt.all(deviceid, dataid, from, to) as number[];
+      const values = this.valueStmt.all(deviceid, dataid, from, to) as number[];
+      const marks = this.statusStmt.all(deviceid, dataid, from, to, 0) as [number, number][];
+      const time = Float64Array.from(times);
+      const value = Float64Array.from(values);
+      const status = new Uint8Array(time.length);
+      // both lists are in time order: one forward walk places the marks
+      let j = 0;
+      for (const [t, st] of marks) {
+        while (j < time.length && time[j]! < t) j++;
+        if (j < time.length && time[j] === t) status[j] = st;
+      }
+      return { time, value, status };
+    });
   }
+
 
   /** The last point before `t`, for difference values at the start of a range. */
   async before(deviceid: number, dataid: number, t: number) {
