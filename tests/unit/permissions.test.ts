@@ -128,3 +128,13 @@ describe('isAllowed (spec §6)', () => {
     expect(isAllowed(h, 'user_create', true)).toBe(false);
   });
 });
+
+describe('enumeration labels', () => {
+  it('answer in zh_cn by default and in English on request; unknown ids show --', async () => {
+    const { DEVICE_STATUS, EVENT_LEVEL } = await import('../../domain/enums');
+    expect(DEVICE_STATUS.textOf(2)).toBe('自动退出');
+    expect(DEVICE_STATUS.textOf(2, 'en')).toBe('Auto exit');
+    expect(EVENT_LEVEL.textOf(4, 'en')).toBe('Early warning');
+    expect(DEVICE_STATUS.textOf(99, 'en')).toBe('--');
+  });
+});

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
-import { isDeviceStatusNormal } from '../../../domain/enums';
-import { t, useLanguage } from '../i18n/i18n';
+import { DEVICE_STATUS, isDeviceStatusNormal } from '../../../domain/enums';
+import { currentLanguage, t, useLanguage } from '../i18n/i18n';
 import type { DeviceRealtime } from './realtimeTypes';
 import { RemoteControlMenu } from './RemoteControlMenu';
 
@@ -23,7 +23,7 @@ export function DeviceInfoPanel({ device }: { device: DeviceRealtime['device'] }
         <div>
           <span className="text-muted">{t('device.commStatus')}：</span>
           <span data-testid="device-comm" data-normal={normal} className={`font-medium ${normal ? 'text-ok' : 'text-danger'}`}>
-            {normal ? t('device.commNormal') : t('device.commError')}（{device.devicestatusText}）
+            {normal ? t('device.commNormal') : t('device.commError')}（{DEVICE_STATUS.textOf(device.devicestatus, currentLanguage())}）
           </span>
         </div>
         {rows.map(([k, v]) => (

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ChildStatusDto, TreeLabel } from '../../../domain/schemas/ledger';
 import { DEVICE_STATUS } from '../../../domain/enums';
-import { t, useLanguage } from '../../app/i18n/i18n';
+import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { useLoad } from '../../app/widgets/useLoad';
 import { ledgerApi } from './ledgerApi';
@@ -19,7 +19,7 @@ export function ChildStatusTable({ node, version }: { node: { modelLabel: TreeLa
       { id: 'normal', header: t('ledger.normalCount'), value: (r) => r.normalCount, cell: (r) => <span className="text-ok">{r.normalCount}</span> },
       { id: 'abnormal', header: t('ledger.abnormalCount'), value: (r) => r.abnormalCount, cell: (r) => <span className={r.abnormalCount ? 'text-danger' : ''}>{r.abnormalCount}</span> },
       { id: 'alarms', header: t('ledger.activeAlarmCount'), value: (r) => r.activeAlarmCount },
-      { id: 'status', header: t('ledger.status'), value: (r) => (r.devicestatus !== undefined ? DEVICE_STATUS.textOf(r.devicestatus) : null) },
+      { id: 'status', header: t('ledger.status'), value: (r) => (r.devicestatus !== undefined ? DEVICE_STATUS.textOf(r.devicestatus, currentLanguage()) : null) },
     ],
     [],
   );

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { MEASURES } from '../../../domain/telemetry';
 import { DEVICE_STATUS, isDeviceStatusNormal } from '../../../domain/enums';
 import type { Tile } from '../../../streams/deviceTiles';
-import { t, useLanguage } from '../../app/i18n/i18n';
+import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 
 const fmt = (v: number | undefined) => (v === undefined ? '--' : Number(v.toFixed(2)).toString());
 
@@ -18,7 +18,7 @@ const Row = memo(function Row({ tile, onOpen }: { tile: Tile; onOpen: (id: numbe
         <div className="font-mono text-[11px] text-muted">{tile.code}</div>
       </td>
       <td className="px-3 py-1.5">{tile.projectName}</td>
-      <td className={`px-3 py-1.5 ${normal ? 'text-ok' : 'text-danger'}`}>{DEVICE_STATUS.textOf(tile.devicestatus)}</td>
+      <td className={`px-3 py-1.5 ${normal ? 'text-ok' : 'text-danger'}`}>{DEVICE_STATUS.textOf(tile.devicestatus, currentLanguage())}</td>
       {MEASURES.map((m) => (
         <td key={m.dataId} className="px-3 py-1.5 text-right font-mono" data-measure={m.dataId}>
           {fmt(tile.values[m.dataId])}
