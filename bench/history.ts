@@ -63,8 +63,25 @@ const binaryAlone: number[] = [];
 for (let r = 0; r < RUNS; r++) {
   binaryAlone.push((await timeit(() => app.inject({ method: 'POST', url: `/wisdompower/v1/history/${target.id}/datalog`, headers: auth, payload: { dataId: 1001, startTime: t0, endTime: end, format: 'binary' } })))[0]);
 }
+// And over a real loopback socket, as the browser's worker fetches it (app.inject also decodes every
+// answer into a string, which a binary body does not need).
+await app.listen({ port: 0, host: '127.0.0.1' });
+const addr = app.server.address();
+const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+const binaryLoopback: number[] = [];
+for (let r = 0; r < RUNS; r++) {
+  binaryLoopback.push(
+    (await timeit(async () => {
+      const res = await fetch(`${base}/wisdompower/v1/history/${target.id}/datalog`, {
+        method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ dataId: 1001, startTime: t0, endTime: end, format: 'binary' }),
+      });
+      if ((await res.arrayBuffer()).byteLength !== binaryBytes) throw new Error('binary answer incomplete');
+    }))[0],
+  );
+}
 const warm = (xs: number[]) => stats(xs.slice(5));
-const s = { http: warm(http), store: warm(store), trend: warm(trend), raw: warm(raw), columnar: warm(columnar), binary: warm(binary), binaryStore: warm(binaryStore), binaryAlone: warm(binaryAlone) };
+const s = { http: warm(http), store: warm(store), trend: warm(trend), raw: warm(raw), columnar: warm(columnar), binary: warm(binary), binaryStore: warm(binaryStore), binaryAlone: warm(binaryAlone), binaryLoopback: warm(binaryLoopback) };
 console.log(JSON.stringify({
   bench: 'history',
   points: count,
@@ -75,6 +92,7 @@ console.log(JSON.stringify({
   datalogColumnarJsonHttpMs: s.columnar,
   datalogBinaryHttpMs: s.binary,
   datalogBinaryHttpAloneMs: s.binaryAlone,
+  datalogBinaryLoopbackFetchMs: s.binaryLoopback,
   binaryBodyBytes: binaryBytes,
   storeRangeColumnsMs: s.binaryStore,
   rawBetterSqliteMs: s.raw,
