@@ -111,11 +111,15 @@ function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
     }),
     { input: { userId, supported: typeof WebSocket !== 'undefined' } },
   );
-  // Values missed while the socket was down are not replayed: a reconnect asks views to reload.
+  // Values missed while the socket was down are not replayed: every reconnect asks views to reload.
   let wasOpen = false;
+  let openedBefore = false;
   socket.subscribe((snap) => {
     const open = snap.matches({ active: 'open' });
-    if (open && wasOpen === false && snap.context.failures === 0 && snap.context.lastCloseReason !== null) resyncs.next(snap.context.lastSeq ?? 0);
+    if (open && !wasOpen) {
+      if (openedBefore) resyncs.next(snap.context.lastSeq ?? 0);
+      openedBefore = true;
+    }
     wasOpen = open;
   });
   return { messages, measures: measureBus, resyncs, notifications, socket };
