@@ -36,16 +36,17 @@ const child = fork(fileURLToPath(new URL('./alarmLatencyClients.ts', import.meta
   execArgv: ['--import', 'tsx'],
   env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ url, tokens, probeIds: probes.map((p) => p.id) }) },
 });
-const fromChild = <T>(type: string) => new Promise<T>((resolve) => {
-  const h = (m: { type: string }) => {
-    if (m.type === 'error') console.error('client error', m);
-    if (m.type === type) {
-      child.off('message', h);
-      resolve(m as T);
-    }
-  };
-  child.on('message', h);
-});
+const fromChild = <T>(type: string) =>
+  new Promise<T>((resolve) => {
+    const h = (m: { type: string }) => {
+      if (m.type === 'error') console.error('client error', m);
+      if (m.type === type) {
+        child.off('message', h);
+        resolve(m as T);
+      }
+    };
+    child.on('message', h);
+  });
 const t0 = Date.now();
 await fromChild('ready');
 const connectMs = Date.now() - t0;
@@ -67,35 +68,59 @@ sim.stop();
 child.send({ type: 'collect' });
 const { latencies, received } = await fromChild<{ latencies: number[]; received: number }>('latencies');
 
-const history = await app.db.selectFrom('history').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-const events = await app.db.selectFrom('event_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+const history = await app.db
+  .selectFrom('history')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .executeTakeFirstOrThrow();
+const events = await app.db
+  .selectFrom('event_log')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .executeTakeFirstOrThrow();
 // Scale reference: raw better-sqlite3 insert of one report (14 rows) in its own transaction.
 const sqlite = app.store.sqlite;
-sqlite.exec('create table raw_ref (deviceid integer, dataid integer, time bigint, value real, status integer, primary key (deviceid, dataid, time)) without rowid');
+sqlite.exec(
+  'create table raw_ref (deviceid integer, dataid integer, time bigint, value real, status integer, primary key (deviceid, dataid, time)) without rowid',
+);
 const ins = sqlite.prepare('insert into raw_ref values (?, ?, ?, ?, ?)');
 const rawOne: number[] = [];
 for (let i = 0; i < 500; i++) {
   const t = performance.now();
-  sqlite.transaction(() => { for (let d = 0; d < 14; d++) ins.run(i, d, i, 1, 0); })();
+  sqlite.transaction(() => {
+    for (let d = 0; d < 14; d++) ins.run(i, d, i, 1, 0);
+  })();
   rawOne.push(performance.now() - t);
 }
-const expected = probes.reduce((n, p) => n + tokens.filter((t) => t.userId === byName.get('root') || (p.projectid <= 3 ? t.userId === byName.get('zhangsan') : t.userId === byName.get('wangwu'))).length, 0);
-console.log(JSON.stringify({
-  bench: 'alarmLatency',
-  simulatedDevices: DEVICES,
-  reportIntervalS: INTERVAL_MS / 1000,
-  clients: CLIENTS,
-  clientsConnectMs: connectMs,
-  probeAlarms: PROBES,
-  deliveries: latencies.length,
-  expectedDeliveries: expected,
-  messagesReceivedByAllClients: received,
-  historyRows: Number(history.n),
-  eventLogRows: Number(events.n),
-  readingToClientMs: stats(latencies),
-  probeIngestCallMs: stats(ingestMs),
-  rawSqliteOneReportTxMs: stats(rawOne),
-  target: 'p99 ≤ 200 ms',
-}, null, 2));
+const expected = probes.reduce(
+  (n, p) =>
+    n +
+    tokens.filter(
+      (t) =>
+        t.userId === byName.get('root') || (p.projectid <= 3 ? t.userId === byName.get('zhangsan') : t.userId === byName.get('wangwu')),
+    ).length,
+  0,
+);
+console.log(
+  JSON.stringify(
+    {
+      bench: 'alarmLatency',
+      simulatedDevices: DEVICES,
+      reportIntervalS: INTERVAL_MS / 1000,
+      clients: CLIENTS,
+      clientsConnectMs: connectMs,
+      probeAlarms: PROBES,
+      deliveries: latencies.length,
+      expectedDeliveries: expected,
+      messagesReceivedByAllClients: received,
+      historyRows: Number(history.n),
+      eventLogRows: Number(events.n),
+      readingToClientMs: stats(latencies),
+      probeIngestCallMs: stats(ingestMs),
+      rawSqliteOneReportTxMs: stats(rawOne),
+      target: 'p99 ≤ 200 ms',
+    },
+    null,
+    2,
+  ),
+);
 child.kill();
 await done();

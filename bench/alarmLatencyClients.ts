@@ -2,7 +2,11 @@
 import { io } from 'socket.io-client';
 import type { NoticeMessage } from '../domain/telemetry';
 
-const { url, tokens, probeIds } = JSON.parse(process.env.BENCH_CLIENTS!) as { url: string; tokens: { token: string; userId: number }[]; probeIds: number[] };
+const { url, tokens, probeIds } = JSON.parse(process.env.BENCH_CLIENTS!) as {
+  url: string;
+  tokens: { token: string; userId: number }[];
+  probeIds: number[];
+};
 const probes = new Set(probeIds);
 const latencies: number[] = [];
 let ready = 0;
@@ -14,7 +18,8 @@ for (const t of tokens) {
   });
   s.on('message', (m: NoticeMessage) => {
     received++;
-    if (m.kind === 'alarm.raised' && m.description.deviceId !== null && probes.has(m.description.deviceId)) latencies.push(Date.now() - m.time);
+    if (m.kind === 'alarm.raised' && m.description.deviceId !== null && probes.has(m.description.deviceId))
+      latencies.push(Date.now() - m.time);
   });
   s.on('connect_error', (e) => process.send!({ type: 'error', message: e.message }));
 }

@@ -13,7 +13,8 @@ const terminals = await app.db.selectFrom('terminal').select(['id', 'projectid',
 const sqlite = app.store.sqlite;
 const now = Date.now();
 const rnd = mulberry32(1);
-const ins = sqlite.prepare(`insert into peceventextend (eventtime, endtime, endeventid, customtype, peceventlevel, confirmeventstatus, value, endvalue, limitvalue, dataid, description, remark, updatetime, operator, deviceid, projectid, tenantid)
+const ins =
+  sqlite.prepare(`insert into peceventextend (eventtime, endtime, endeventid, customtype, peceventlevel, confirmeventstatus, value, endvalue, limitvalue, dataid, description, remark, updatetime, operator, deviceid, projectid, tenantid)
   values (?, ?, ?, ?, ?, ?, ?, null, 300, 1001, '剩余电流 320mA 超过报警值 300mA', null, null, null, ?, ?, ?)`);
 const [fillMs] = await timeit(() =>
   sqlite.transaction(() => {
@@ -21,13 +22,33 @@ const [fillMs] = await timeit(() =>
       const t = terminals[Math.floor(rnd() * terminals.length)]!;
       const at = now - Math.floor(rnd() * 365 * 86_400_000);
       const active = rnd() < 0.05 ? 0 : 1;
-      ins.run(at, active ? at + 60_000 : null, active, 1 + Math.floor(rnd() * 4), [1, 2, 4][Math.floor(rnd() * 3)]!, rnd() < 0.7 ? 3 : 1, 300 + rnd() * 100, t.id, t.projectid, t.tenantid);
+      ins.run(
+        at,
+        active ? at + 60_000 : null,
+        active,
+        1 + Math.floor(rnd() * 4),
+        [1, 2, 4][Math.floor(rnd() * 3)]!,
+        rnd() < 0.7 ? 3 : 1,
+        300 + rnd() * 100,
+        t.id,
+        t.projectid,
+        t.tenantid,
+      );
     }
   })(),
 );
 sqlite.exec('analyze');
 
-const login = await app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName: 'zhangsan', password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'), timestamps: Date.now(), client: 'web' } });
+const login = await app.inject({
+  method: 'POST',
+  url: '/auth/v1/login',
+  payload: {
+    userName: 'zhangsan',
+    password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'),
+    timestamps: Date.now(),
+    client: 'web',
+  },
+});
 const auth = { authorization: `Bearer ${login.json().data.token}` };
 const tenantA = (await app.db.selectFrom('app_user').select('tenantId').where('name', '=', 'zhangsan').executeTakeFirstOrThrow()).tenantId;
 
@@ -55,7 +76,18 @@ for (const [name, expressions] of Object.entries(queries)) {
   const count = sqlite.prepare(`select count(*) n ${rawSql[name as keyof typeof rawSql]}`);
   const page = sqlite.prepare(`select * ${rawSql[name as keyof typeof rawSql]} order by eventtime desc, id desc limit 100`);
   for (let r = 0; r < RUNS; r++) {
-    const [ms, res] = await timeit(() => app.inject({ method: 'POST', url: '/wisdompower/v1/event/list', headers: auth, payload: { rootLabel: 'peceventextend', rootCondition: { page: { index: 0, limit: 100 }, filter: { expressions } }, orders: [{ propertyLabel: 'eventtime', orderType: 'desc' }] } }));
+    const [ms, res] = await timeit(() =>
+      app.inject({
+        method: 'POST',
+        url: '/wisdompower/v1/event/list',
+        headers: auth,
+        payload: {
+          rootLabel: 'peceventextend',
+          rootCondition: { page: { index: 0, limit: 100 }, filter: { expressions } },
+          orders: [{ propertyLabel: 'eventtime', orderType: 'desc' }],
+        },
+      }),
+    );
     total = res.json().total;
     http.push(ms);
     raw.push((await timeit(() => [count.get(), page.all()]))[0]);
@@ -64,5 +96,18 @@ for (const [name, expressions] of Object.entries(queries)) {
   const w = stats(raw.slice(3));
   out[name] = { total, httpMs: h, rawMs: w, ratioHttpToRaw_p50: +(h.p50 / w.p50).toFixed(2) };
 }
-console.log(JSON.stringify({ bench: 'events', stored: TOTAL, fillSeconds: +(fillMs / 1000).toFixed(1), pageSize: 100, ...out, target: 'one filtered page over 1,000,000 events ≤ 50 ms' }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'events',
+      stored: TOTAL,
+      fillSeconds: +(fillMs / 1000).toFixed(1),
+      pageSize: 100,
+      ...out,
+      target: 'one filtered page over 1,000,000 events ≤ 50 ms',
+    },
+    null,
+    2,
+  ),
+);
 await done();

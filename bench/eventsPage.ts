@@ -33,7 +33,8 @@ const terminals = await app.db.selectFrom('terminal').select(['id', 'projectid',
 const sqlite = app.store.sqlite;
 const now = Date.now();
 const rnd = mulberry32(6);
-const ins = sqlite.prepare(`insert into peceventextend (eventtime, endtime, endeventid, customtype, peceventlevel, confirmeventstatus, value, endvalue, limitvalue, dataid, description, remark, updatetime, operator, deviceid, projectid, tenantid)
+const ins =
+  sqlite.prepare(`insert into peceventextend (eventtime, endtime, endeventid, customtype, peceventlevel, confirmeventstatus, value, endvalue, limitvalue, dataid, description, remark, updatetime, operator, deviceid, projectid, tenantid)
   values (?, ?, ?, ?, ?, ?, ?, null, 300, 1001, '剩余电流 320mA 超过报警值 300mA', null, null, null, ?, ?, ?)`);
 const [fillMs] = await timeit(() =>
   sqlite.transaction(() => {
@@ -41,23 +42,49 @@ const [fillMs] = await timeit(() =>
       const t = terminals[Math.floor(rnd() * terminals.length)]!;
       const at = now - 1000 - Math.floor(rnd() * 365 * 86_400_000);
       const ended = rnd() < 0.05 ? 0 : 1;
-      ins.run(at, ended ? at + 60_000 : null, ended, 1 + Math.floor(rnd() * 4), [1, 2, 4][Math.floor(rnd() * 3)]!, rnd() < 0.7 ? 3 : 1, 300 + rnd() * 100, t.id, t.projectid, t.tenantid);
+      ins.run(
+        at,
+        ended ? at + 60_000 : null,
+        ended,
+        1 + Math.floor(rnd() * 4),
+        [1, 2, 4][Math.floor(rnd() * 3)]!,
+        rnd() < 0.7 ? 3 : 1,
+        300 + rnd() * 100,
+        t.id,
+        t.projectid,
+        t.tenantid,
+      );
     }
   })(),
 );
 sqlite.exec('analyze');
 
-const digest = createHash('sha256').update('voltguard' + PASSWORD).digest('hex');
-const login = await app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName: 'zhangsan', password: digest, timestamps: Date.now(), client: 'web' } });
+const digest = createHash('sha256')
+  .update('voltguard' + PASSWORD)
+  .digest('hex');
+const login = await app.inject({
+  method: 'POST',
+  url: '/auth/v1/login',
+  payload: { userName: 'zhangsan', password: digest, timestamps: Date.now(), client: 'web' },
+});
 const auth = { authorization: `Bearer ${login.json().data.token}` };
 const tenantA = (await app.db.selectFrom('app_user').select('tenantId').where('name', '=', 'zhangsan').executeTakeFirstOrThrow()).tenantId;
-const projectA = (await app.db.selectFrom('project').select('id').where('tenantid', '=', tenantA).orderBy('id').executeTakeFirstOrThrow()).id;
+const projectA = (await app.db.selectFrom('project').select('id').where('tenantid', '=', tenantA).orderBy('id').executeTakeFirstOrThrow())
+  .id;
 
 // ---------- 1. server time of the screen's pages ----------
 const yearStart = new Date(new Date(now).getFullYear(), 0, 1);
 const yearEnd = new Date(new Date(now).getFullYear() + 1, 0, 1);
 const today = new Date(new Date(now).setHours(0, 0, 0, 0));
-const f = (over: Partial<EventFilters>): EventFilters => ({ start: yearStart, end: yearEnd, types: [], levels: [], status: 'all', confirm: 'all', ...over });
+const f = (over: Partial<EventFilters>): EventFilters => ({
+  start: yearStart,
+  end: yearEnd,
+  types: [],
+  levels: [],
+  status: 'all',
+  confirm: 'all',
+  ...over,
+});
 const cases: Record<string, { filters: EventFilters; scope?: ScopeNode }> = {
   todayOpening: { filters: f({ start: today, end: new Date(today.getTime() + 86_400_000) }) },
   yearEarlyWarnings: { filters: f({ levels: [4] }) },
@@ -66,10 +93,13 @@ const cases: Record<string, { filters: EventFilters; scope?: ScopeNode }> = {
 };
 const rawWhere = (exprs: Expression[], scope?: ScopeNode) =>
   // Mirrors the route: a project scope replaces the tenant condition (eventQuery.ts).
-  [scope ? `projectid = ${scope.id}` : `tenantid = ${tenantA}`, ...exprs.map((e) => {
-    const op = { EQ: '=', GE: '>=', LT: '<', IN: 'in' }[e.operator as 'EQ'];
-    return `${e.prop} ${op} ${Array.isArray(e.limit) ? `(${e.limit.join(',')})` : String(e.limit)}`;
-  })].join(' and ');
+  [
+    scope ? `projectid = ${scope.id}` : `tenantid = ${tenantA}`,
+    ...exprs.map((e) => {
+      const op = { EQ: '=', GE: '>=', LT: '<', IN: 'in' }[e.operator as 'EQ'];
+      return `${e.prop} ${op} ${Array.isArray(e.limit) ? `(${e.limit.join(',')})` : String(e.limit)}`;
+    }),
+  ].join(' and ');
 const server: Record<string, unknown> = {};
 for (const [name, c] of Object.entries(cases)) {
   const body = listBody(c.filters, { index: 0, limit: 100 });
@@ -80,7 +110,9 @@ for (const [name, c] of Object.entries(cases)) {
   const raw: number[] = [];
   let total = 0;
   for (let r = 0; r < RUNS; r++) {
-    const [ms, res] = await timeit(() => app.inject({ method: 'POST', url: `/wisdompower/v1/event/list${scopeQuery(c.scope)}`, headers: auth, payload: body }));
+    const [ms, res] = await timeit(() =>
+      app.inject({ method: 'POST', url: `/wisdompower/v1/event/list${scopeQuery(c.scope)}`, headers: auth, payload: body }),
+    );
     total = res.json().total;
     http.push(ms);
     raw.push((await timeit(() => [count.get(), page.all()]))[0]);
@@ -93,7 +125,10 @@ for (const [name, c] of Object.entries(cases)) {
 // ---------- 2. click → painted in Chromium ----------
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
 const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
 page.on('pageerror', (e) => console.error('pageerror', e.message));
 await page.goto(`${base}/#/login`);
@@ -139,11 +174,20 @@ for (let r = 0; r < 12; r++) {
 await browser.close();
 const p = stats(paints.slice(2));
 const b = stats(fetches.slice(2));
-const chromiumPaint = { clickToPaintMs: p, bareFetchMs: b, ratioPaintToFetch_p50: +(p.p50 / b.p50).toFixed(2), target: 'painted within 200 ms of the click' };
+const chromiumPaint = {
+  clickToPaintMs: p,
+  bareFetchMs: b,
+  ratioPaintToFetch_p50: +(p.p50 / b.p50).toFixed(2),
+  target: 'painted within 200 ms of the click',
+};
 
 // ---------- 3. export of 100,000 events: streamed vs buffered ----------
 const gc = (globalThis as { gc?: () => void }).gc;
-const rootLogin = await app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName: 'root', password: digest, timestamps: Date.now(), client: 'web' } });
+const rootLogin = await app.inject({
+  method: 'POST',
+  url: '/auth/v1/login',
+  payload: { userName: 'root', password: digest, timestamps: Date.now(), client: 'web' },
+});
 const rootToken = rootLogin.json().data.token as string;
 async function peak(fn: () => Promise<unknown>) {
   gc?.();
@@ -158,10 +202,19 @@ async function peak(fn: () => Promise<unknown>) {
   const [ms, out] = await timeit(fn);
   clearInterval(timer);
   const m = process.memoryUsage();
-  return { ms: Math.round(ms), out, peakHeapAboveIdleMB: +((Math.max(heap, m.heapUsed) - idle.heapUsed) / 2 ** 20).toFixed(1), peakRssAboveIdleMB: +((Math.max(rss, m.rss) - idle.rss) / 2 ** 20).toFixed(1) };
+  return {
+    ms: Math.round(ms),
+    out,
+    peakHeapAboveIdleMB: +((Math.max(heap, m.heapUsed) - idle.heapUsed) / 2 ** 20).toFixed(1),
+    peakRssAboveIdleMB: +((Math.max(rss, m.rss) - idle.rss) / 2 ** 20).toFixed(1),
+  };
 }
 const streamed = await peak(async () => {
-  const res = await fetch(`${base}/wisdompower/v1/event/export/list`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${rootToken}` }, body: '{}' });
+  const res = await fetch(`${base}/wisdompower/v1/event/export/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${rootToken}` },
+    body: '{}',
+  });
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   return bytes;
@@ -186,6 +239,20 @@ const exportMem = {
   ratioStreamedToBuffered_peakHeap: +(streamed.peakHeapAboveIdleMB / buffered.peakHeapAboveIdleMB).toFixed(2),
 };
 
-console.log(JSON.stringify({ bench: 'eventsPage', stored: TOTAL, fillSeconds: +(fillMs / 1000).toFixed(1), server, serverTarget: 'filtered page ≤ 50 ms', chromiumPaint, export: exportMem }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'eventsPage',
+      stored: TOTAL,
+      fillSeconds: +(fillMs / 1000).toFixed(1),
+      server,
+      serverTarget: 'filtered page ≤ 50 ms',
+      chromiumPaint,
+      export: exportMem,
+    },
+    null,
+    2,
+  ),
+);
 await done();
 fs.rmSync(staticDir, { recursive: true, force: true });

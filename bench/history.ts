@@ -27,7 +27,16 @@ sqlite.transaction(() => {
   }
 })();
 
-const login = await app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName: 'root', password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'), timestamps: Date.now(), client: 'web' } });
+const login = await app.inject({
+  method: 'POST',
+  url: '/auth/v1/login',
+  payload: {
+    userName: 'root',
+    password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'),
+    timestamps: Date.now(),
+    client: 'web',
+  },
+});
 const auth = { authorization: `Bearer ${login.json().data.token}` };
 const end = t0 + POINTS * 60_000;
 
@@ -40,18 +49,57 @@ const store: number[] = [];
 const trend: number[] = [];
 const raw: number[] = [];
 let count = 0;
-const rawStmt = sqlite.prepare('select time, value, status from history where deviceid = ? and dataid = ? and time >= ? and time < ? order by time');
+const rawStmt = sqlite.prepare(
+  'select time, value, status from history where deviceid = ? and dataid = ? and time >= ? and time < ? order by time',
+);
 for (let r = 0; r < RUNS; r++) {
-  const [a, res] = await timeit(() => app.inject({ method: 'POST', url: `/wisdompower/v1/history/${target.id}/datalog`, headers: auth, payload: { dataId: 1001, startTime: t0, endTime: end } }));
+  const [a, res] = await timeit(() =>
+    app.inject({
+      method: 'POST',
+      url: `/wisdompower/v1/history/${target.id}/datalog`,
+      headers: auth,
+      payload: { dataId: 1001, startTime: t0, endTime: end },
+    }),
+  );
   count = res.json().data.dataList.length;
   http.push(a);
   store.push((await timeit(() => app.telemetry.history.range(target.id, 1001, t0, end)))[0]);
-  trend.push((await timeit(() => app.inject({ method: 'POST', url: '/wisdompower/v1/trend/query', headers: auth, payload: { startTime: formatTime(t0), endTime: formatTime(end), interval: 60, meterConfigs: [{ dataId: 1001, deviceId: target.id }] } })))[0]);
+  trend.push(
+    (
+      await timeit(() =>
+        app.inject({
+          method: 'POST',
+          url: '/wisdompower/v1/trend/query',
+          headers: auth,
+          payload: {
+            startTime: formatTime(t0),
+            endTime: formatTime(end),
+            interval: 60,
+            meterConfigs: [{ dataId: 1001, deviceId: target.id }],
+          },
+        }),
+      )
+    )[0],
+  );
   raw.push((await timeit(() => rawStmt.all(target.id, 1001, t0, end)))[0]);
-  const [c, cres] = await timeit(() => app.inject({ method: 'POST', url: `/wisdompower/v1/history/${target.id}/datalog`, headers: auth, payload: { dataId: 1001, startTime: t0, endTime: end, format: 'columnar' } }));
+  const [c, cres] = await timeit(() =>
+    app.inject({
+      method: 'POST',
+      url: `/wisdompower/v1/history/${target.id}/datalog`,
+      headers: auth,
+      payload: { dataId: 1001, startTime: t0, endTime: end, format: 'columnar' },
+    }),
+  );
   if (cres.json().data.time.length !== POINTS) throw new Error('columnar answer incomplete');
   columnar.push(c);
-  const [b, bres] = await timeit(() => app.inject({ method: 'POST', url: `/wisdompower/v1/history/${target.id}/datalog`, headers: auth, payload: { dataId: 1001, startTime: t0, endTime: end, format: 'binary' } }));
+  const [b, bres] = await timeit(() =>
+    app.inject({
+      method: 'POST',
+      url: `/wisdompower/v1/history/${target.id}/datalog`,
+      headers: auth,
+      payload: { dataId: 1001, startTime: t0, endTime: end, format: 'binary' },
+    }),
+  );
   binaryBytes = bres.rawPayload.byteLength;
   binary.push(b);
   binaryStore.push((await timeit(() => app.telemetry.history.rangeColumns(target.id, 1001, t0, end)))[0]);
@@ -61,7 +109,18 @@ for (let r = 0; r < RUNS; r++) {
 const binaryAlone: number[] = [];
 (globalThis as { gc?: () => void }).gc?.();
 for (let r = 0; r < RUNS; r++) {
-  binaryAlone.push((await timeit(() => app.inject({ method: 'POST', url: `/wisdompower/v1/history/${target.id}/datalog`, headers: auth, payload: { dataId: 1001, startTime: t0, endTime: end, format: 'binary' } })))[0]);
+  binaryAlone.push(
+    (
+      await timeit(() =>
+        app.inject({
+          method: 'POST',
+          url: `/wisdompower/v1/history/${target.id}/datalog`,
+          headers: auth,
+          payload: { dataId: 1001, startTime: t0, endTime: end, format: 'binary' },
+        }),
+      )
+    )[0],
+  );
 }
 // And over a real loopback socket, as the browser's worker fetches it (app.inject also decodes every
 // answer into a string, which a binary body does not need).
@@ -71,35 +130,54 @@ const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 
 const binaryLoopback: number[] = [];
 for (let r = 0; r < RUNS; r++) {
   binaryLoopback.push(
-    (await timeit(async () => {
-      const res = await fetch(`${base}/wisdompower/v1/history/${target.id}/datalog`, {
-        method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ dataId: 1001, startTime: t0, endTime: end, format: 'binary' }),
-      });
-      if ((await res.arrayBuffer()).byteLength !== binaryBytes) throw new Error('binary answer incomplete');
-    }))[0],
+    (
+      await timeit(async () => {
+        const res = await fetch(`${base}/wisdompower/v1/history/${target.id}/datalog`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ dataId: 1001, startTime: t0, endTime: end, format: 'binary' }),
+        });
+        if ((await res.arrayBuffer()).byteLength !== binaryBytes) throw new Error('binary answer incomplete');
+      })
+    )[0],
   );
 }
 const warm = (xs: number[]) => stats(xs.slice(5));
-const s = { http: warm(http), store: warm(store), trend: warm(trend), raw: warm(raw), columnar: warm(columnar), binary: warm(binary), binaryStore: warm(binaryStore), binaryAlone: warm(binaryAlone), binaryLoopback: warm(binaryLoopback) };
-console.log(JSON.stringify({
-  bench: 'history',
-  points: count,
-  otherSeriesRows: (SERIES - 1) * POINTS,
-  datalogHttpMs: s.http,
-  storeRangeMs: s.store,
-  trendQueryHttpMs_2000buckets_minmax: s.trend,
-  datalogColumnarJsonHttpMs: s.columnar,
-  datalogBinaryHttpMs: s.binary,
-  datalogBinaryHttpAloneMs: s.binaryAlone,
-  datalogBinaryLoopbackFetchMs: s.binaryLoopback,
-  binaryBodyBytes: binaryBytes,
-  storeRangeColumnsMs: s.binaryStore,
-  rawBetterSqliteMs: s.raw,
-  ratioColumnarHttpToRaw_p50: +(s.columnar.p50 / s.raw.p50).toFixed(2),
-  ratioBinaryHttpToRaw_p50: +(s.binary.p50 / s.raw.p50).toFixed(2),
-  ratioStoreToRaw_p50: +(s.store.p50 / s.raw.p50).toFixed(2),
-  ratioHttpToRaw_p50: +(s.http.p50 / s.raw.p50).toFixed(2),
-  target: '43,200 points served in ≤ 20 ms',
-}, null, 2));
+const s = {
+  http: warm(http),
+  store: warm(store),
+  trend: warm(trend),
+  raw: warm(raw),
+  columnar: warm(columnar),
+  binary: warm(binary),
+  binaryStore: warm(binaryStore),
+  binaryAlone: warm(binaryAlone),
+  binaryLoopback: warm(binaryLoopback),
+};
+console.log(
+  JSON.stringify(
+    {
+      bench: 'history',
+      points: count,
+      otherSeriesRows: (SERIES - 1) * POINTS,
+      datalogHttpMs: s.http,
+      storeRangeMs: s.store,
+      trendQueryHttpMs_2000buckets_minmax: s.trend,
+      datalogColumnarJsonHttpMs: s.columnar,
+      datalogBinaryHttpMs: s.binary,
+      datalogBinaryHttpAloneMs: s.binaryAlone,
+      datalogBinaryLoopbackFetchMs: s.binaryLoopback,
+      binaryBodyBytes: binaryBytes,
+      storeRangeColumnsMs: s.binaryStore,
+      rawBetterSqliteMs: s.raw,
+      ratioColumnarHttpToRaw_p50: +(s.columnar.p50 / s.raw.p50).toFixed(2),
+      ratioBinaryHttpToRaw_p50: +(s.binary.p50 / s.raw.p50).toFixed(2),
+      ratioStoreToRaw_p50: +(s.store.p50 / s.raw.p50).toFixed(2),
+      ratioHttpToRaw_p50: +(s.http.p50 / s.raw.p50).toFixed(2),
+      target: '43,200 points served in ≤ 20 ms',
+    },
+    null,
+    2,
+  ),
+);
 await done();

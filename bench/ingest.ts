@@ -18,7 +18,12 @@ const rounds = Math.ceil(TOTAL / (PER_BATCH * devices.length));
 
 function valuesFor(i: number, k: number) {
   // Normal values (no alarms), varying so nothing is constant-folded.
-  return MEASURES.map((m, j) => ({ dataId: m.dataId, logicalId: 1, value: m.alarmLimit ? m.alarmLimit * 0.3 + ((i + j + k) % 17) : (i * 7 + j + k) % 230, status: 0 }));
+  return MEASURES.map((m, j) => ({
+    dataId: m.dataId,
+    logicalId: 1,
+    value: m.alarmLimit ? m.alarmLimit * 0.3 + ((i + j + k) % 17) : (i * 7 + j + k) % 230,
+    status: 0,
+  }));
 }
 
 // --- ours
@@ -37,7 +42,9 @@ const oursRate = readings / (ms / 1000);
 
 // --- raw better-sqlite3: same rows, same key shape, prepared single-row inserts in big transactions
 const sqlite = app.store.sqlite;
-sqlite.exec('create table history_raw (deviceid integer not null, dataid integer not null, time bigint not null, value real not null, status integer not null, primary key (deviceid, dataid, time)) without rowid');
+sqlite.exec(
+  'create table history_raw (deviceid integer not null, dataid integer not null, time bigint not null, value real not null, status integer not null, primary key (deviceid, dataid, time)) without rowid',
+);
 const ins = sqlite.prepare('insert into history_raw (deviceid, dataid, time, value, status) values (?, ?, ?, ?, ?)');
 let rawCount = 0;
 const [rawMs] = await timeit(() => {
@@ -53,16 +60,25 @@ const [rawMs] = await timeit(() => {
 });
 const rawRate = rawCount / (rawMs / 1000);
 
-const stored = await app.db.selectFrom('history').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-console.log(JSON.stringify({
-  bench: 'ingest',
-  readings,
-  stored: Number(stored.n),
-  devices: devices.length,
-  batchSize: PER_BATCH,
-  oursReadingsPerSec: Math.round(oursRate),
-  rawReadingsPerSec: Math.round(rawRate),
-  ratioOursToRaw: +(oursRate / rawRate).toFixed(3),
-  target: '≥ 100,000 readings/s',
-}, null, 2));
+const stored = await app.db
+  .selectFrom('history')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .executeTakeFirstOrThrow();
+console.log(
+  JSON.stringify(
+    {
+      bench: 'ingest',
+      readings,
+      stored: Number(stored.n),
+      devices: devices.length,
+      batchSize: PER_BATCH,
+      oursReadingsPerSec: Math.round(oursRate),
+      rawReadingsPerSec: Math.round(rawRate),
+      ratioOursToRaw: +(oursRate / rawRate).toFixed(3),
+      target: '≥ 100,000 readings/s',
+    },
+    null,
+    2,
+  ),
+);
 await done();

@@ -18,7 +18,16 @@ const { app, done } = await benchApp();
 const [fillMs] = await timeit(() => ensureTerminals(app, TOTAL));
 app.store.sqlite.exec('analyze');
 const token = async (userName: string) => {
-  const res = await app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName, password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'), timestamps: Date.now(), client: 'web' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/v1/login',
+    payload: {
+      userName,
+      password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'),
+      timestamps: Date.now(),
+      client: 'web',
+    },
+  });
   return (res.json() as { data: { token: string } }).data.token;
 };
 const [root, zhangsan] = [await token('root'), await token('zhangsan')];
@@ -27,10 +36,34 @@ console.log(`ledger: ${TOTAL} terminals (filled in ${fillMs.toFixed(0)} ms), ${R
 
 // --- device table page ---------------------------------------------------------------------------
 const cases = [
-  { name: 'root, whole ledger, page 50', token: root, body: { page: { index: 50, limit: 100 } }, raw: { where: '', args: [] as number[], offset: 5000 } },
-  { name: 'zhangsan, whole tenant, page 20', token: zhangsan, body: { page: { index: 20, limit: 100 } }, raw: { where: 'where tenantid = ?', args: [project.tenantid], offset: 2000 } },
-  { name: 'zhangsan, one province, page 10', token: zhangsan, body: { parent: { modelLabel: 'province', id: project.provinceid }, page: { index: 10, limit: 100 } }, raw: { where: 'where tenantid = ? and id in (select deviceid from pecdeviceinfo where provinceid = ?)', args: [project.tenantid, project.provinceid], offset: 1000 } },
-  { name: 'zhangsan, keyword "压测终端19"', token: zhangsan, body: { keyword: '压测终端19', page: { index: 0, limit: 100 } }, raw: { where: "where tenantid = ? and (name like '%压测终端19%' or code like '%压测终端19%')", args: [project.tenantid], offset: 0 } },
+  {
+    name: 'root, whole ledger, page 50',
+    token: root,
+    body: { page: { index: 50, limit: 100 } },
+    raw: { where: '', args: [] as number[], offset: 5000 },
+  },
+  {
+    name: 'zhangsan, whole tenant, page 20',
+    token: zhangsan,
+    body: { page: { index: 20, limit: 100 } },
+    raw: { where: 'where tenantid = ?', args: [project.tenantid], offset: 2000 },
+  },
+  {
+    name: 'zhangsan, one province, page 10',
+    token: zhangsan,
+    body: { parent: { modelLabel: 'province', id: project.provinceid }, page: { index: 10, limit: 100 } },
+    raw: {
+      where: 'where tenantid = ? and id in (select deviceid from pecdeviceinfo where provinceid = ?)',
+      args: [project.tenantid, project.provinceid],
+      offset: 1000,
+    },
+  },
+  {
+    name: 'zhangsan, keyword "压测终端19"',
+    token: zhangsan,
+    body: { keyword: '压测终端19', page: { index: 0, limit: 100 } },
+    raw: { where: "where tenantid = ? and (name like '%压测终端19%' or code like '%压测终端19%')", args: [project.tenantid], offset: 0 },
+  },
 ];
 for (const c of cases) {
   const route: number[] = [];
@@ -39,7 +72,14 @@ for (const c of cases) {
   const count = app.store.sqlite.prepare(`select count(*) n from terminal ${c.raw.where}`);
   const page = app.store.sqlite.prepare(`select * from terminal ${c.raw.where} order by id limit 100 offset ${c.raw.offset}`);
   for (let i = 0; i < RUNS; i++) {
-    const [ms, res] = await timeit(() => app.inject({ method: 'POST', url: '/wisdompower/v1/account/node/list', headers: { authorization: `Bearer ${c.token}` }, payload: c.body }));
+    const [ms, res] = await timeit(() =>
+      app.inject({
+        method: 'POST',
+        url: '/wisdompower/v1/account/node/list',
+        headers: { authorization: `Bearer ${c.token}` },
+        payload: c.body,
+      }),
+    );
     total = (res.json() as { total: number }).total;
     route.push(ms);
     const [rms] = await timeit(() => (count.get(...c.raw.args), page.all(...c.raw.args)));
@@ -47,15 +87,21 @@ for (const c of cases) {
   }
   const r = stats(route);
   const b = stats(raw);
-  console.log(`device page  ${c.name.padEnd(36)} total ${String(total).padStart(6)}  route p50 ${r.p50} ms p95 ${r.p95} ms | raw sqlite p50 ${b.p50} ms | ratio ${(r.p50 / b.p50).toFixed(1)}× | target < 50 ms: ${r.p95 < 50 ? 'met' : 'MISSED'}`);
+  console.log(
+    `device page  ${c.name.padEnd(36)} total ${String(total).padStart(6)}  route p50 ${r.p50} ms p95 ${r.p95} ms | raw sqlite p50 ${b.p50} ms | ratio ${(r.p50 / b.p50).toFixed(1)}× | target < 50 ms: ${r.p95 < 50 ? 'met' : 'MISSED'}`,
+  );
 }
 
 // --- tree ----------------------------------------------------------------------------------------
-const [treeMs, treeRes] = await timeit(() => app.inject({ method: 'GET', url: '/wisdompower/v1/account/root/0/tree?containLeaf=true', headers: { authorization: `Bearer ${root}` } }));
+const [treeMs, treeRes] = await timeit(() =>
+  app.inject({ method: 'GET', url: '/wisdompower/v1/account/root/0/tree?containLeaf=true', headers: { authorization: `Bearer ${root}` } }),
+);
 const roots = (treeRes.json() as { data: LedgerTreeNode[] }).data;
 const [adaptMs, nodes] = await timeit(() => toWidgetTree(roots));
 const [indexMs, index] = await timeit(() => indexTree(nodes));
-console.log(`tree         GET account/root/0/tree ${treeMs.toFixed(1)} ms (${index.byId.size} nodes, ${(treeRes.body.length / 1024).toFixed(0)} KiB); to widget ${adaptMs.toFixed(1)} ms; index ${indexMs.toFixed(1)} ms (once per load)`);
+console.log(
+  `tree         GET account/root/0/tree ${treeMs.toFixed(1)} ms (${index.byId.size} nodes, ${(treeRes.body.length / 1024).toFixed(0)} KiB); to widget ${adaptMs.toFixed(1)} ms; index ${indexMs.toFixed(1)} ms (once per load)`,
+);
 const labels = [...index.lower.values()];
 const expanded = new Set<string>();
 for (const kw of ['压测终端1999', 'bench0123', '西湖', '终端', 'no-such-thing']) {
@@ -72,6 +118,9 @@ for (const kw of ['压测终端1999', 'bench0123', '西湖', '终端', 'no-such-
   }
   const f = stats(filt);
   const b = stats(raw);
-  console.log(`tree filter  "${kw}"`.padEnd(36) + ` rows ${String(shown).padStart(6)}  filter+rows p50 ${f.p50} ms p95 ${f.p95} ms | raw label scan p50 ${b.p50} ms | ratio ${(f.p50 / Math.max(b.p50, 0.01)).toFixed(1)}× | target < 100 ms: ${f.p95 < 100 ? 'met' : 'MISSED'}`);
+  console.log(
+    `tree filter  "${kw}"`.padEnd(36) +
+      ` rows ${String(shown).padStart(6)}  filter+rows p50 ${f.p50} ms p95 ${f.p95} ms | raw label scan p50 ${b.p50} ms | ratio ${(f.p50 / Math.max(b.p50, 0.01)).toFixed(1)}× | target < 100 ms: ${f.p95 < 100 ? 'met' : 'MISSED'}`,
+  );
 }
 await done();

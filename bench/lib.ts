@@ -8,22 +8,60 @@ import { ACCESS_TYPE, DEVICE_STATUS } from '../domain/enums';
 
 export async function benchApp(extra: Partial<AppOptions> = {}): Promise<{ app: FastifyInstance; dir: string; done: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-bench-'));
-  const app = await buildApp({ dataDir: dir, rootPassword: 'Bench#Pass123', demoPassword: 'Bench#Pass123', demo: true, ...extra, telemetry: { timers: false, ...extra.telemetry } });
-  return { app, dir, done: async () => { await app.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  const app = await buildApp({
+    dataDir: dir,
+    rootPassword: 'Bench#Pass123',
+    demoPassword: 'Bench#Pass123',
+    demo: true,
+    ...extra,
+    telemetry: { timers: false, ...extra.telemetry },
+  });
+  return {
+    app,
+    dir,
+    done: async () => {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Adds terminals spread over the demo projects until the ledger holds `total`; returns all ids. */
 export async function ensureTerminals(app: FastifyInstance, total: number): Promise<{ id: number; code: string; projectid: number }[]> {
-  const projects = await app.db.selectFrom('project').select(['id', 'tenantid', 'provinceid', 'cityid', 'districtid']).orderBy('id').execute();
-  const have = await app.db.selectFrom('terminal').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const projects = await app.db
+    .selectFrom('project')
+    .select(['id', 'tenantid', 'provinceid', 'cityid', 'districtid'])
+    .orderBy('id')
+    .execute();
+  const have = await app.db
+    .selectFrom('terminal')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   await app.db.transaction().execute(async (trx) => {
     for (let i = Number(have.n); i < total; i++) {
       const p = projects[i % projects.length]!;
-      const { id } = await trx.insertInto('terminal').values({
-        name: `压测终端${i}`, code: `BENCH${String(i).padStart(6, '0')}`, devicestatus: DEVICE_STATUS.COMMUNICATING, devicetype: 'bench', vendor: null,
-        location: null, installdate: null, accesstype: ACCESS_TYPE['4G'], tenantid: p.tenantid, projectid: p.id, devicekeyhash: null, extendvalue: null,
-      }).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('pecdeviceinfo').values({ provinceid: p.provinceid, cityid: p.cityid, districtid: p.districtid, projectid: p.id, deviceid: id, pecdeviceid: id }).execute();
+      const { id } = await trx
+        .insertInto('terminal')
+        .values({
+          name: `压测终端${i}`,
+          code: `BENCH${String(i).padStart(6, '0')}`,
+          devicestatus: DEVICE_STATUS.COMMUNICATING,
+          devicetype: 'bench',
+          vendor: null,
+          location: null,
+          installdate: null,
+          accesstype: ACCESS_TYPE['4G'],
+          tenantid: p.tenantid,
+          projectid: p.id,
+          devicekeyhash: null,
+          extendvalue: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('pecdeviceinfo')
+        .values({ provinceid: p.provinceid, cityid: p.cityid, districtid: p.districtid, projectid: p.id, deviceid: id, pecdeviceid: id })
+        .execute();
     }
   });
   await app.telemetry.devices.load();
@@ -37,7 +75,13 @@ export function percentile(sorted: number[], p: number): number {
 
 export function stats(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: +percentile(s, 50).toFixed(2), p95: +percentile(s, 95).toFixed(2), p99: +percentile(s, 99).toFixed(2), max: +(s[s.length - 1] ?? NaN).toFixed(2) };
+  return {
+    n: s.length,
+    p50: +percentile(s, 50).toFixed(2),
+    p95: +percentile(s, 95).toFixed(2),
+    p99: +percentile(s, 99).toFixed(2),
+    max: +(s[s.length - 1] ?? NaN).toFixed(2),
+  };
 }
 
 export async function timeit<T>(fn: () => Promise<T> | T): Promise<[number, T]> {

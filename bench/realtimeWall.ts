@@ -24,7 +24,10 @@ const terminals = await ensureTerminals(app, DEVICES);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
 
 await page.goto(`${base}/#/login`);
@@ -74,15 +77,28 @@ const heapBefore = await retainedHeapMb();
 // 1,000 updates per second: each one device's new values; every 50th crosses the leak limit and back.
 let sent = 0;
 const t = Date.now() - 3600_000;
-const feed = () => setInterval(() => {
-  const batch = UPDATES_PER_S / 20;
-  for (let i = 0; i < batch; i++) {
-    const d = terminals[(sent + i) % terminals.length]!;
-    const leak = ALARM_EVERY > 0 && (sent + i) % ALARM_EVERY === 0 ? 420 : 80 + ((sent + i) % 90);
-    void app.telemetry.ingest({ device: d.code, time: t + sent + i, values: [{ dataId: 1001, value: leak }, { dataId: 1101, value: 30 + ((sent + i) % 20) }] }, { trusted: true }).catch(() => {});
-  }
-  sent += batch;
-}, 50);
+const feed = () =>
+  setInterval(() => {
+    const batch = UPDATES_PER_S / 20;
+    for (let i = 0; i < batch; i++) {
+      const d = terminals[(sent + i) % terminals.length]!;
+      const leak = ALARM_EVERY > 0 && (sent + i) % ALARM_EVERY === 0 ? 420 : 80 + ((sent + i) % 90);
+      void app.telemetry
+        .ingest(
+          {
+            device: d.code,
+            time: t + sent + i,
+            values: [
+              { dataId: 1001, value: leak },
+              { dataId: 1101, value: 30 + ((sent + i) % 20) },
+            ],
+          },
+          { trusted: true },
+        )
+        .catch(() => {});
+    }
+    sent += batch;
+  }, 50);
 let feeder = feed();
 const loaded = await measure(SECONDS * 1000);
 clearInterval(feeder);
@@ -109,8 +125,18 @@ await page.goto(`${base}/#/platform/monitor`);
 await page.reload();
 await page.waitForFunction(`document.querySelector('[data-testid=bell]')?.getAttribute('data-socket') === 'open'`);
 const digest = createHash('sha256').update(`voltguard${PASSWORD}`).digest('hex');
-const login = await (await fetch(`${base}/auth/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'root', password: digest, timestamps: Date.now(), client: 'web' }) })).json() as { data: { token: string; user: { id: number } } };
-const client = connect(base, { path: '/messageServer/websocket', transports: ['websocket'], auth: { token: login.data.token, userId: login.data.user.id } });
+const login = (await (
+  await fetch(`${base}/auth/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'root', password: digest, timestamps: Date.now(), client: 'web' }),
+  })
+).json()) as { data: { token: string; user: { id: number } } };
+const client = connect(base, {
+  path: '/messageServer/websocket',
+  transports: ['websocket'],
+  auth: { token: login.data.token, userId: login.data.user.id },
+});
 await new Promise((r) => client.once('ready', r));
 const arrivals = new Map<number, number>();
 client.on('message', (m: { kind: string; description: { value: unknown } }) => {
@@ -126,7 +152,8 @@ for (let i = 0; i < 20; i++) {
   const d = terminals[i * 7 + 1]!;
   const value = 500 + i;
   // settle the device first: the flood may have left it in alarm, and a held alarm raises nothing new
-  for (let k = 0; k < 3; k++) await app.telemetry.ingest({ device: d.code, time: Date.now() - 5000 + k, values: [{ dataId: 1001, value: 50 }] }, { trusted: true });
+  for (let k = 0; k < 3; k++)
+    await app.telemetry.ingest({ device: d.code, time: Date.now() - 5000 + k, values: [{ dataId: 1001, value: 50 }] }, { trusted: true });
   await page.evaluate('window.bellTimes = []');
   const t0 = Date.now();
   await app.telemetry.ingest({ device: d.code, time: Date.now() - 1000 + i, values: [{ dataId: 1001, value }] }, { trusted: true });
@@ -136,7 +163,8 @@ for (let i = 0; i < 20; i++) {
   const arrived = arrivals.get(value);
   if (arrived !== undefined) socketToBell.push(Math.max(0, shown - arrived));
   // end it again so the next reading raises a fresh alarm
-  for (let k = 0; k < 3; k++) await app.telemetry.ingest({ device: d.code, time: Date.now() + k, values: [{ dataId: 1001, value: 50 }] }, { trusted: true });
+  for (let k = 0; k < 3; k++)
+    await app.telemetry.ingest({ device: d.code, time: Date.now() + k, values: [{ dataId: 1001, value: 50 }] }, { trusted: true });
 }
 client.disconnect();
 
@@ -145,9 +173,18 @@ const frameLoaded = stats(loaded.frames);
 console.log(`wall: ${shownTiles}`);
 console.log(`updates sent: ${sentTimed} in ${SECONDS} s (${Math.round(sentTimed / SECONDS)}/s) to ${DEVICES} devices`);
 console.log(`frame time idle (baseline, same page)  p50 ${frameIdle.p50} ms  p95 ${frameIdle.p95} ms  max ${frameIdle.max} ms`);
-console.log(`frame time under updates               p50 ${frameLoaded.p50} ms  p95 ${frameLoaded.p95} ms  max ${frameLoaded.max} ms  (p95 ratio to idle ${(frameLoaded.p95 / frameIdle.p95).toFixed(2)}; target p95 ≤ 16.7 ms)`);
-console.log(`retained JS heap idle ${heapBefore.toFixed(1)} MB; after ${SECONDS} s of updates ${heapAfter.toFixed(1)} MB; then every 10 s of soak: ${soak.slice(1).map((m) => m.toFixed(1)).join(', ')} MB (SOAK_SECONDS=3600 for an hour)`);
-console.log(`long tasks under updates: ${loaded.longTasks.length}, longest ${loaded.longTasks.length ? Math.max(...loaded.longTasks).toFixed(1) : 0} ms (target: none over 50 ms)`);
+console.log(
+  `frame time under updates               p50 ${frameLoaded.p50} ms  p95 ${frameLoaded.p95} ms  max ${frameLoaded.max} ms  (p95 ratio to idle ${(frameLoaded.p95 / frameIdle.p95).toFixed(2)}; target p95 ≤ 16.7 ms)`,
+);
+console.log(
+  `retained JS heap idle ${heapBefore.toFixed(1)} MB; after ${SECONDS} s of updates ${heapAfter.toFixed(1)} MB; then every 10 s of soak: ${soak
+    .slice(1)
+    .map((m) => m.toFixed(1))
+    .join(', ')} MB (SOAK_SECONDS=3600 for an hour)`,
+);
+console.log(
+  `long tasks under updates: ${loaded.longTasks.length}, longest ${loaded.longTasks.length ? Math.max(...loaded.longTasks).toFixed(1) : 0} ms (target: none over 50 ms)`,
+);
 console.log(`socket message → bell shown  ${JSON.stringify(stats(socketToBell))} ms (target ≤ 100 ms)`);
 console.log(`reading ingested → bell shown ${JSON.stringify(stats(ingestToBell))} ms`);
 await browser.close();

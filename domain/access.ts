@@ -76,9 +76,7 @@ export function visibleMenu(p: AccessProfile, shell: 'main' | 'platform'): { gro
     .map((g) => ({
       group: g.id,
       titleKey: g.titleKey,
-      items: ROUTES.filter(
-        (r) => r.group === g.id && canOpenRoute(p, r) && !(p.multiProjectServiceMode && r.hiddenInServiceMode),
-      ),
+      items: ROUTES.filter((r) => r.group === g.id && canOpenRoute(p, r) && !(p.multiProjectServiceMode && r.hiddenInServiceMode)),
     }))
     .filter((g) => g.items.length > 0);
 }
@@ -107,10 +105,7 @@ export function landingPath(p: AccessProfile, currentPath: string): string {
   return first ? first.path : '/noPermission';
 }
 
-export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'reload'; to: string };
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'reload'; to: string };
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 

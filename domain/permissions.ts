@@ -24,33 +24,89 @@ export const PAGE_PERMISSIONS = [
 export type PagePermission = (typeof PAGE_PERMISSIONS)[number];
 
 export const PERMISSION_GROUPS = [
-  'user', 'group', 'role', 'event', 'remote', 'accessscheme', 'report', 'province', 'city', 'area',
-  'project', 'device', 'historydata', 'accuntnode', 'property',
+  'user',
+  'group',
+  'role',
+  'event',
+  'remote',
+  'accessscheme',
+  'report',
+  'province',
+  'city',
+  'area',
+  'project',
+  'device',
+  'historydata',
+  'accuntnode',
+  'property',
 ] as const;
 export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
 
 export const PERMISSION_ACTIONS = [
-  'browser', 'update', 'create', 'delete', 'upload', 'download', 'mark', 'discard', 'verify', 'commit',
-  'assign', 'publish', 'claim',
+  'browser',
+  'update',
+  'create',
+  'delete',
+  'upload',
+  'download',
+  'mark',
+  'discard',
+  'verify',
+  'commit',
+  'assign',
+  'publish',
+  'claim',
 ] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
 export const CUSTOM_PERMISSIONS = [
-  'event_confirm', 'event_update', 'remote_control', 'remote_param_browser', 'remote_param_update', 'user_logo',
+  'event_confirm',
+  'event_update',
+  'remote_control',
+  'remote_param_browser',
+  'remote_param_update',
+  'user_logo',
 ] as const;
 
 export const GROUP_TEXT: Record<PermissionGroup, string> = {
-  user: '用户', group: '用户组', role: '角色', event: '事件', remote: '遥控', accessscheme: '接入方案',
-  report: '报表', province: '省', city: '市', area: '区县', project: '项目', device: '设备',
-  historydata: '历史数据', accuntnode: '台账节点', property: '自定义属性',
+  user: '用户',
+  group: '用户组',
+  role: '角色',
+  event: '事件',
+  remote: '遥控',
+  accessscheme: '接入方案',
+  report: '报表',
+  province: '省',
+  city: '市',
+  area: '区县',
+  project: '项目',
+  device: '设备',
+  historydata: '历史数据',
+  accuntnode: '台账节点',
+  property: '自定义属性',
 };
 export const ACTION_TEXT: Record<PermissionAction, string> = {
-  browser: '查看', update: '修改', create: '新建', delete: '删除', upload: '上传', download: '下载',
-  mark: '标记', discard: '废弃', verify: '审核', commit: '提交', assign: '分配', publish: '发布', claim: '认领',
+  browser: '查看',
+  update: '修改',
+  create: '新建',
+  delete: '删除',
+  upload: '上传',
+  download: '下载',
+  mark: '标记',
+  discard: '废弃',
+  verify: '审核',
+  commit: '提交',
+  assign: '分配',
+  publish: '发布',
+  claim: '认领',
 };
 export const CUSTOM_TEXT: Record<(typeof CUSTOM_PERMISSIONS)[number], string> = {
-  event_confirm: '事件确认', event_update: '事件备注', remote_control: '遥控', remote_param_browser: '遥调查看',
-  remote_param_update: '遥调修改', user_logo: '用户组Logo',
+  event_confirm: '事件确认',
+  event_update: '事件备注',
+  remote_control: '遥控',
+  remote_param_browser: '遥调查看',
+  remote_param_update: '遥调修改',
+  user_logo: '用户组Logo',
 };
 
 export interface PermissionEntry {
@@ -64,7 +120,11 @@ export interface PermissionEntry {
 
 function buildPermissionMap(): PermissionEntry[] {
   const entries: PermissionEntry[] = PAGE_PERMISSIONS.map((name, i) => ({
-    id: i + 1, name, kind: 'page', group: 'page', text: name,
+    id: i + 1,
+    name,
+    kind: 'page',
+    group: 'page',
+    text: name,
   }));
   const custom = new Set<string>(CUSTOM_PERMISSIONS);
   PERMISSION_GROUPS.forEach((group, gi) => {
@@ -73,7 +133,10 @@ function buildPermissionMap(): PermissionEntry[] {
       // is the one name lookups resolve to, so the shadowed duplicate is left out (ids stay positional).
       if (custom.has(`${group}_${action}`)) return;
       entries.push({
-        id: 1000 + gi * 20 + ai, name: `${group}_${action}`, kind: 'operation', group,
+        id: 1000 + gi * 20 + ai,
+        name: `${group}_${action}`,
+        kind: 'operation',
+        group,
         text: `${GROUP_TEXT[group]}${ACTION_TEXT[action]}`,
       });
     });

@@ -66,6 +66,10 @@ export function decodeSeries(buf: ArrayBuffer): { meta: SeriesMeta; cols: Series
   if (head + n * 17 > buf.byteLength) throw new Error('series body truncated');
   return {
     meta,
-    cols: { time: new Float64Array(buf, head, n), value: new Float64Array(buf, head + n * 8, n), status: new Uint8Array(buf, head + n * 16, n) },
+    cols: {
+      time: new Float64Array(buf, head, n),
+      value: new Float64Array(buf, head + n * 8, n),
+      status: new Uint8Array(buf, head + n * 16, n),
+    },
   };
 }

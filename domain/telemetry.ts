@@ -63,10 +63,25 @@ export const MEASURES: readonly MeasureDef[] = [
   m({ dataId: 1301, name: 'A相电压', unit: 'V', chart: '电流电压' }),
   m({ dataId: 1302, name: 'B相电压', unit: 'V', chart: '电流电压' }),
   m({ dataId: 1303, name: 'C相电压', unit: 'V', chart: '电流电压' }),
-  m({ dataId: 1401, name: '有功功率', unit: 'kW', chart: '功率', eventType: EVENT_TYPE.POWER_LIMIT_EXCEEDED, alarmLimit: DEFAULT_POWER_LIMIT_KW }),
+  m({
+    dataId: 1401,
+    name: '有功功率',
+    unit: 'kW',
+    chart: '功率',
+    eventType: EVENT_TYPE.POWER_LIMIT_EXCEEDED,
+    alarmLimit: DEFAULT_POWER_LIMIT_KW,
+  }),
   m({ dataId: 1402, name: '有功电度', unit: 'kWh', chart: '功率', cumulative: true }),
   // 0 normal, 1 fault: a fault is an accident, with no early-warning stage.
-  m({ dataId: 1501, name: '探头状态', unit: '', chart: '状态', eventType: EVENT_TYPE.PROBE_FAILURE, alarmLimit: 1, alarmLevel: EVENT_LEVEL.ACCIDENT }),
+  m({
+    dataId: 1501,
+    name: '探头状态',
+    unit: '',
+    chart: '状态',
+    eventType: EVENT_TYPE.PROBE_FAILURE,
+    alarmLimit: 1,
+    alarmLevel: EVENT_LEVEL.ACCIDENT,
+  }),
 ];
 export const MEASURE_BY_ID: ReadonlyMap<number, MeasureDef> = new Map(MEASURES.map((x) => [x.dataId, x]));
 
@@ -175,7 +190,17 @@ export const thresholdSaveBody = z.object({
 
 // ---------- events ----------
 
-export const EVENT_PROPS = ['id', 'eventtime', 'endeventid', 'customtype', 'confirmeventstatus', 'peceventlevel', 'deviceid', 'projectid', 'dataid'] as const;
+export const EVENT_PROPS = [
+  'id',
+  'eventtime',
+  'endeventid',
+  'customtype',
+  'confirmeventstatus',
+  'peceventlevel',
+  'deviceid',
+  'projectid',
+  'dataid',
+] as const;
 
 export const eventListBody = z.object({
   rootLabel: z.literal('peceventextend').default('peceventextend'),
@@ -258,7 +283,12 @@ export const trendQueryBody = z.object({
   startTime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'startTime 须为 YYYY-MM-DD HH:mm:ss'),
   endTime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'endTime 须为 YYYY-MM-DD HH:mm:ss'),
   /** bucket width in seconds; 0 or absent: raw points when they fit MAX_TREND_POINTS */
-  interval: z.number().int().min(0).max(31 * 86400).default(0),
+  interval: z
+    .number()
+    .int()
+    .min(0)
+    .max(31 * 86400)
+    .default(0),
   meterConfigs: z
     .array(
       z.object({
@@ -301,7 +331,10 @@ export const remoteControlBody = z.object({
 export const paramSaveBody = z.object({
   deviceId: nodeIdSchema,
   groupId: z.number().int().min(0),
-  params: z.array(z.object({ id: z.string().min(1).max(40), value: z.number().finite() })).min(1).max(50),
+  params: z
+    .array(z.object({ id: z.string().min(1).max(40), value: z.number().finite() }))
+    .min(1)
+    .max(50),
   userInfo: userInfoSchema,
 });
 

@@ -52,9 +52,7 @@ export function validatePasswordChange(form: PasswordChangeForm): PasswordChange
 
 // Generic rules of spec §5 as zod schemas, shared by forms and server.
 const SPECIAL = /[`~!@#$%^&*()+=|{}':;',\\[\].<>/?！￥…（）—【】‘；：”“。，、？\s]/;
-export const strongPasswordSchema = z
-  .string()
-  .regex(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z\d]).{8,18}$/, MSG.strongPassword);
+export const strongPasswordSchema = z.string().regex(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z\d]).{8,18}$/, MSG.strongPassword);
 export const nameSchema = z.string().min(1, MSG.nameLength).max(20, MSG.nameLength);
 export const plainNameSchema = nameSchema.refine((v) => !SPECIAL.test(v), MSG.noSpecialChars);
 export const textSchema = z.string().min(1, MSG.textLength).max(140, MSG.textLength);

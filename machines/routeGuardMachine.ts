@@ -16,11 +16,9 @@ export interface RouteGuardContext {
 }
 
 export type RouteGuardEvent =
-  | { type: 'ROUTE.CHANGED'; path: string }
-  | { type: 'SESSION.CHANGED'; hasToken: boolean; profile: AccessProfile | undefined };
+  { type: 'ROUTE.CHANGED'; path: string } | { type: 'SESSION.CHANGED'; hasToken: boolean; profile: AccessProfile | undefined };
 
-const decide = (c: RouteGuardContext) =>
-  guardRoute({ path: c.path, fromPath: c.previous, hasToken: c.hasToken, profile: c.profile });
+const decide = (c: RouteGuardContext) => guardRoute({ path: c.path, fromPath: c.previous, hasToken: c.hasToken, profile: c.profile });
 
 export const routeGuardMachine = setup({
   types: {
@@ -58,7 +56,9 @@ export const routeGuardMachine = setup({
   states: {
     idle: {
       // The first route seen has no predecessor, so it cannot be an /admin crossing.
-      on: { 'ROUTE.CHANGED': { target: 'deciding', actions: assign(({ event }) => ({ previous: undefined, path: normalizePath(event.path) })) } },
+      on: {
+        'ROUTE.CHANGED': { target: 'deciding', actions: assign(({ event }) => ({ previous: undefined, path: normalizePath(event.path) })) },
+      },
     },
     deciding: {
       always: [

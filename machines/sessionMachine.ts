@@ -26,10 +26,7 @@ export interface LoadedUser {
 }
 
 export type SessionEvent =
-  | { type: 'LOGIN'; userName: string; password: string }
-  | { type: 'LOGOUT' }
-  | { type: 'UNAUTHORIZED' }
-  | { type: 'USER.REFRESH' };
+  { type: 'LOGIN'; userName: string; password: string } | { type: 'LOGOUT' } | { type: 'UNAUTHORIZED' } | { type: 'USER.REFRESH' };
 
 export const UNAUTHORIZED_RELOAD_MS = 1500;
 
@@ -86,7 +83,11 @@ export const sessionMachine = setup({
         onDone: {
           target: 'authenticated',
           actions: [
-            assign(({ event }) => ({ user: event.output.user, profile: accessProfileOf(event.output.user), projectId: event.output.projectId })),
+            assign(({ event }) => ({
+              user: event.output.user,
+              profile: accessProfileOf(event.output.user),
+              projectId: event.output.projectId,
+            })),
             { type: 'storeToken', params: ({ context, event }) => ({ token: context.token!, userId: event.output.user.id }) },
             { type: 'land', params: ({ context }) => ({ profile: context.profile! }) },
           ],

@@ -62,12 +62,17 @@ export const websocketMachine = setup({
   },
   guards: {
     isSupported: ({ context }) => context.supported,
-    isNewer: ({ context, event }) =>
-      event.type === 'SOCKET.MESSAGE' && (context.lastSeq === null || event.message.seq > context.lastSeq),
+    isNewer: ({ context, event }) => event.type === 'SOCKET.MESSAGE' && (context.lastSeq === null || event.message.seq > context.lastSeq),
   },
 }).createMachine({
   id: 'websocket',
-  context: ({ input }) => ({ userId: input.userId, lastSeq: input.lastSeq ?? null, failures: 0, lastCloseReason: null, supported: input.supported }),
+  context: ({ input }) => ({
+    userId: input.userId,
+    lastSeq: input.lastSeq ?? null,
+    failures: 0,
+    lastCloseReason: null,
+    supported: input.supported,
+  }),
   initial: 'starting',
   states: {
     starting: {

@@ -17,12 +17,27 @@ function newestMtime(p) {
   return newest;
 }
 
+/** Vite is a dev dependency: a production install (`npm ci --omit=dev`) serves the existing build. */
+async function loadVite() {
+  try {
+    return await import('vite');
+  } catch {
+    return null;
+  }
+}
+
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
-if (built < sources) {
-  console.log(built ? 'Browser app is stale: rebuilding…' : 'Building the browser app…');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+if (process.env.NODE_ENV !== 'production' && built < sources) {
+  const vite = await loadVite();
+  if (vite) {
+    console.log(built ? 'Browser app is stale: rebuilding…' : 'Building the browser app…');
+    await vite.build({ root, logLevel: 'warn' });
+  } else if (!built) {
+    console.error('The browser app is not built and Vite is not installed (production install).');
+    console.error('Build it once with the dev dependencies: npm ci && npm run build, then npm ci --omit=dev.');
+    process.exit(1);
+  }
 }
 
 const { register } = await import('tsx/esm/api');

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, Vitest (unit and server integration), then Playwright e2e in Debian's Chromium
-# against the built app and a real server on a temporary data dir.
+# `npm test`: typecheck, lint, import cycles, Vitest (unit and server integration), the production start,
+# then Playwright e2e in Debian's Chromium against the built app and a real server on a temporary data dir.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,11 +20,17 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
 fi
 
 mkdir -p screenshots
-echo "== typecheck"
-npx tsc --noEmit -p tsconfig.json
+echo "== typecheck (tsc -b: domain, worker, browser, server and test worlds)"
+npm run --silent typecheck
+echo "== lint and format"
+npm run --silent lint
+echo "== import cycles"
+npm run --silent cycles
 echo "== unit and server tests"
 npx vitest run
 echo "== build"
 npx vite build --logLevel warn
+echo "== production start (npm ci --omit=dev, then npm start)"
+node tests/prod/productionStart.mjs
 echo "== e2e"
 npx playwright test

@@ -26,7 +26,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
     // Demo mode feeds the ledger with simulated devices (same ingest path as field gateways).
-    simulator: env.DEMO !== '0' && env.SIMULATOR !== '0' ? { devices: env.SIM_DEVICES ? Number(env.SIM_DEVICES) : undefined, intervalMs: Number(env.SIM_INTERVAL_S ?? 15) * 1000 } : false,
+    simulator:
+      env.DEMO !== '0' && env.SIMULATOR !== '0'
+        ? { devices: env.SIM_DEVICES ? Number(env.SIM_DEVICES) : undefined, intervalMs: Number(env.SIM_INTERVAL_S ?? 15) * 1000 }
+        : false,
     telemetry: {
       retentionDays: seconds(env.HISTORY_RETENTION_DAYS, 1),
       commRetryMs: seconds(env.COMM_RETRY_S, 1000),

@@ -14,7 +14,10 @@ export interface PushedMessage {
 export const ALARM_KINDS = new Set(['alarm.raised', 'alarm.ended', 'alarm.confirmed', 'alarm.remarked']);
 
 /** New and changed alarms, in arrival order, batched per frame. */
-export function alarmStream<M extends PushedMessage>(messages: Observable<M>, scheduler: SchedulerLike = animationFrameScheduler): Observable<M[]> {
+export function alarmStream<M extends PushedMessage>(
+  messages: Observable<M>,
+  scheduler: SchedulerLike = animationFrameScheduler,
+): Observable<M[]> {
   return messages.pipe(
     filter((m) => ALARM_KINDS.has(m.kind)),
     coalescePerFrame<M>(scheduler),
@@ -40,18 +43,21 @@ export function deviceStatusStream<M extends PushedMessage>(
   messages: Observable<M>,
   scheduler: SchedulerLike = animationFrameScheduler,
 ): Observable<ReadonlyMap<number, DeviceStatus>> {
-  return keyedState<M, number, DeviceStatus>(messages.pipe(filter((m) => m.kind === 'device.status_changed' || m.kind === 'alarm.raised' || m.kind === 'alarm.ended')), {
-    scheduler,
-    key: (m) => m.description.deviceId,
-    reduce: (prev, m) => {
-      const payload = (m.payload ?? {}) as Record<string, unknown>;
-      const base: DeviceStatus = prev ?? { deviceId: m.description.deviceId!, status: null, activeAlarms: 0, seq: 0, time: 0 };
-      if (m.seq <= base.seq) return base;
-      const next = { ...base, seq: m.seq, time: m.time };
-      if (m.kind === 'device.status_changed') next.status = num(payload.to) ?? base.status;
-      else if (m.kind === 'alarm.raised') next.activeAlarms = base.activeAlarms + 1;
-      else next.activeAlarms = Math.max(0, base.activeAlarms - 1);
-      return next;
+  return keyedState<M, number, DeviceStatus>(
+    messages.pipe(filter((m) => m.kind === 'device.status_changed' || m.kind === 'alarm.raised' || m.kind === 'alarm.ended')),
+    {
+      scheduler,
+      key: (m) => m.description.deviceId,
+      reduce: (prev, m) => {
+        const payload = (m.payload ?? {}) as Record<string, unknown>;
+        const base: DeviceStatus = prev ?? { deviceId: m.description.deviceId!, status: null, activeAlarms: 0, seq: 0, time: 0 };
+        if (m.seq <= base.seq) return base;
+        const next = { ...base, seq: m.seq, time: m.time };
+        if (m.kind === 'device.status_changed') next.status = num(payload.to) ?? base.status;
+        else if (m.kind === 'alarm.raised') next.activeAlarms = base.activeAlarms + 1;
+        else next.activeAlarms = Math.max(0, base.activeAlarms - 1);
+        return next;
+      },
     },
-  });
+  );
 }

@@ -50,14 +50,20 @@ export function applyTileUpdate(tiles: Map<number, Tile>, u: TileUpdate): void {
 }
 
 /** Folds snapshots, pushed values and pushed events into tiles, emitted at most once a frame. */
-export function deviceTiles(updates: Observable<TileUpdate>, scheduler: SchedulerLike = animationFrameScheduler): Observable<ReadonlyMap<number, Tile>> {
+export function deviceTiles(
+  updates: Observable<TileUpdate>,
+  scheduler: SchedulerLike = animationFrameScheduler,
+): Observable<ReadonlyMap<number, Tile>> {
   return updates.pipe(
     coalescePerFrame<TileUpdate>(scheduler),
-    scan((prev, batch) => {
-      const next = new Map(prev);
-      for (const u of batch) applyTileUpdate(next, u);
-      return next as ReadonlyMap<number, Tile>;
-    }, new Map<number, Tile>() as ReadonlyMap<number, Tile>),
+    scan(
+      (prev, batch) => {
+        const next = new Map(prev);
+        for (const u of batch) applyTileUpdate(next, u);
+        return next as ReadonlyMap<number, Tile>;
+      },
+      new Map<number, Tile>() as ReadonlyMap<number, Tile>,
+    ),
     share({ resetOnRefCountZero: true }),
   );
 }

@@ -8,7 +8,10 @@ export class RingBuffer {
   private head = 0;
   private size = 0;
 
-  constructor(readonly series: number, readonly capacity: number) {
+  constructor(
+    readonly series: number,
+    readonly capacity: number,
+  ) {
     this.cols = Array.from({ length: series + 1 }, () => new Float64Array(capacity));
   }
 

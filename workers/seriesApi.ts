@@ -50,7 +50,11 @@ export interface LoadResult {
 }
 
 export class SeriesFetchError extends Error {
-  constructor(message: string, readonly code: number, readonly status: number) {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly status: number,
+  ) {
     super(message);
   }
 }
@@ -67,7 +71,13 @@ async function fetchSeries(req: LoadRequest, ref: SeriesRef): Promise<{ meta: Se
   const res = await fetch(`/wisdompower/v1/history/${ref.deviceId}/datalog`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ dataId: ref.dataId, startTime: req.from, endTime: req.to, isDiffValue: ref.isDiffValue ?? false, format: 'binary' }),
+    body: JSON.stringify({
+      dataId: ref.dataId,
+      startTime: req.from,
+      endTime: req.to,
+      isDiffValue: ref.isDiffValue ?? false,
+      format: 'binary',
+    }),
   });
   // Errors keep the envelope; only a success is binary.
   if (!(res.headers.get('content-type') ?? '').startsWith(BINARY_CONTENT_TYPE)) {
@@ -108,8 +118,13 @@ export const api = {
     const cols = fetched.map((f) => f.cols);
     loaded = { cols, merged: mergeSeries(cols) };
     const v = view(req.from, req.to, req.pixels);
-    const result: LoadResult = { metas: fetched.map((f) => f.meta), rows: loaded.merged.time.length, points: cols.reduce((n, c) => n + c.time.length, 0), view: v,
-      timing: { fetchMs: Math.round(t1 - t0), computeMs: Math.round(performance.now() - t1) } };
+    const result: LoadResult = {
+      metas: fetched.map((f) => f.meta),
+      rows: loaded.merged.time.length,
+      points: cols.reduce((n, c) => n + c.time.length, 0),
+      view: v,
+      timing: { fetchMs: Math.round(t1 - t0), computeMs: Math.round(performance.now() - t1) },
+    };
     return transfer(result, buffersOf(v));
   },
 
@@ -135,7 +150,10 @@ export const api = {
   /** The ring as AlignedData columns (time in s, NaN for gaps), moved to the caller by transfer. */
   async ringTake(key: string): Promise<Float64Array[]> {
     const cols = rings.get(key)?.snapshot() ?? [];
-    return transfer(cols, cols.map((c) => c.buffer as ArrayBuffer));
+    return transfer(
+      cols,
+      cols.map((c) => c.buffer as ArrayBuffer),
+    );
   },
 
   async ringClose(key: string): Promise<void> {

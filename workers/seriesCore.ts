@@ -101,10 +101,13 @@ export function seriesStats(cols: SeriesColumns, from = -Infinity, to = Infinity
   const first = at(firstI);
   const last = at(lastI);
   return {
-    count, max, min,
+    count,
+    max,
+    min,
     avg: count ? sum / count : null,
     diff: first && last ? last.value - first.value : null,
-    first, last,
+    first,
+    last,
     marks: { time: Float64Array.from(markIdx, (i) => cols.time[i]!), value: Float64Array.from(markIdx, (i) => cols.value[i]!) },
   };
 }
@@ -143,8 +146,14 @@ export function reduceMinMax(m: Merged, from: number, to: number, pixels: number
       for (; i < end; i++) {
         const v = y[i]!;
         if (v !== v) continue; // NaN: the series has no point here
-        if (loI < 0 || v < lo) (lo = v), (loI = i);
-        if (hiI < 0 || v > hi) (hi = v), (hiI = i);
+        if (loI < 0 || v < lo) {
+          lo = v;
+          loI = i;
+        }
+        if (hiI < 0 || v > hi) {
+          hi = v;
+          hiI = i;
+        }
       }
       i = end;
       if (loI < 0) continue;

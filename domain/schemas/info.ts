@@ -52,7 +52,10 @@ const HOST = /^[A-Za-z0-9.-]{1,100}$/;
 export const accessSchemeBody = z
   .object({
     name: plainNameSchema,
-    accesstype: z.number().int().refine((v) => ACCESS_TYPE.has(v), '请选择接入方式'),
+    accesstype: z
+      .number()
+      .int()
+      .refine((v) => ACCESS_TYPE.has(v), '请选择接入方式'),
     tenantId: id.optional(),
     host: z.union([z.literal(''), z.string().regex(HOST, '请输入正确的服务器地址')]).nullish(),
     port: z.number().int().min(1, '端口范围 1~65535').max(65535, '端口范围 1~65535').nullish(),
@@ -111,7 +114,11 @@ export const operationLogFilter = z
     /** part of the acting user's name */
     userName: z.string().max(64).optional(),
     /** an exact kind (user.created) or a family (user) */
-    kind: z.string().regex(/^[a-z_]+(\.[a-z_]+)*$/, '日志类型不合法').max(64).optional(),
+    kind: z
+      .string()
+      .regex(/^[a-z_]+(\.[a-z_]+)*$/, '日志类型不合法')
+      .max(64)
+      .optional(),
   })
   .refine((f) => f.startTime === undefined || f.endTime === undefined || f.startTime < f.endTime, '开始时间须早于结束时间');
 

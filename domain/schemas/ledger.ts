@@ -26,12 +26,21 @@ export const CHILD_LABELS: Record<LedgerLabel | 'root', LedgerLabel[]> = {
 
 /** Operation permission group of each level (spec §3 permission names). */
 export const LEDGER_PERMISSION_GROUP: Record<LedgerLabel, string> = {
-  province: 'province', city: 'city', district: 'area', project: 'project', terminal: 'device', enterprise: 'accuntnode',
+  province: 'province',
+  city: 'city',
+  district: 'area',
+  project: 'project',
+  terminal: 'device',
+  enterprise: 'accuntnode',
 };
 
 /** Parent id column of each level below province. */
 export const PARENT_COLUMN: Partial<Record<LedgerLabel, string>> = {
-  city: 'provinceid', district: 'cityid', project: 'districtid', terminal: 'projectid', enterprise: 'projectid',
+  city: 'provinceid',
+  district: 'cityid',
+  project: 'districtid',
+  terminal: 'projectid',
+  enterprise: 'projectid',
 };
 
 // --- custom column properties --------------------------------------------------------------------
@@ -74,7 +83,10 @@ export interface CustomPropertyDto {
 /** Values of custom columns on a node: null where nothing was entered (empty strings become null). */
 export type ExtendValues = Record<string, string | number | null>;
 
-export const extendValuesSchema = z.record(z.string().max(32), z.union([z.string().max(140, '长度在 1 到 140 个字符'), z.number(), z.null()]));
+export const extendValuesSchema = z.record(
+  z.string().max(32),
+  z.union([z.string().max(140, '长度在 1 到 140 个字符'), z.number(), z.null()]),
+);
 
 /** Empty strings (cleared form fields) are saved as null (spec §3 "Custom column property"). */
 export function nullEmpty<T extends Record<string, unknown>>(o: T): T {
@@ -108,12 +120,20 @@ export const NODE_FIELDS = {
     name: z.string().min(1, '长度在 1 到 40 个字符').max(40, '长度在 1 到 40 个字符'),
     code,
     projectid: nodeIdSchema,
-    devicestatus: z.number().int().refine((v) => DEVICE_STATUS.has(v), '设备状态不在 DEVICE_STATUS 中').optional(),
+    devicestatus: z
+      .number()
+      .int()
+      .refine((v) => DEVICE_STATUS.has(v), '设备状态不在 DEVICE_STATUS 中')
+      .optional(),
     devicetype: optText(60),
     vendor: optText(60),
     location: optText(140),
     installdate: z.number().int().nullable().optional(),
-    accesstype: z.number().int().refine((v) => ACCESS_TYPE.has(v), '接入方式须为 5（GPRS/4G）或 6（电信平台）').optional(),
+    accesstype: z
+      .number()
+      .int()
+      .refine((v) => ACCESS_TYPE.has(v), '接入方式须为 5（GPRS/4G）或 6（电信平台）')
+      .optional(),
     extendvalue: extendValuesSchema.optional(),
   }),
 } as const satisfies Record<LedgerLabel, z.ZodType>;
@@ -202,13 +222,20 @@ export const exportBody = z.object({
 });
 
 export const nbiotMapBody = z.object({ keys: z.array(z.string().min(1).max(128)).min(1, '请提供设备密钥').max(1000) });
-export interface NbiotMapDto { key: string; deviceId: number | null; code: string | null }
+export interface NbiotMapDto {
+  key: string;
+  deviceId: number | null;
+  code: string | null;
+}
 
 export const pecdeviceListBody = z.object({ projectIds: z.array(nodeIdSchema).min(1, '请选择项目').max(1000) });
 
 export const deviceAccessSaveBody = z.object({
   deviceId: nodeIdSchema,
-  accesstype: z.number().int().refine((v) => ACCESS_TYPE.has(v), '接入方式须为 5（GPRS/4G）或 6（电信平台）'),
+  accesstype: z
+    .number()
+    .int()
+    .refine((v) => ACCESS_TYPE.has(v), '接入方式须为 5（GPRS/4G）或 6（电信平台）'),
   schemeId: nodeIdSchema.nullable().default(null),
 });
 export type DeviceAccessSave = z.input<typeof deviceAccessSaveBody>;

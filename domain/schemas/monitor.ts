@@ -7,10 +7,7 @@ import { COMM_LOSS_EVENT_TYPE } from '../telemetry';
  * /home and /platform/monitor screens and the server's monitor/* routes.
  */
 
-const idText = z.coerce
-  .number({ error: 'id 须为大于等于 0 的整数' })
-  .int('id 须为大于等于 0 的整数')
-  .min(0, 'id 须为大于等于 0 的整数');
+const idText = z.coerce.number({ error: 'id 须为大于等于 0 的整数' }).int('id 须为大于等于 0 的整数').min(0, 'id 须为大于等于 0 的整数');
 
 /**
  * The node a statistic is taken over. 'global' (id 0) is everything the caller may see; 'tenant' is an

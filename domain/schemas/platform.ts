@@ -13,7 +13,10 @@ export const statusBody = z.object({
 });
 
 export const servedProjectsBody = z.object({
-  projectIds: z.array(z.number().int().min(1)).max(500).transform((ids) => [...new Set(ids)]),
+  projectIds: z
+    .array(z.number().int().min(1))
+    .max(500)
+    .transform((ids) => [...new Set(ids)]),
 });
 
 export interface TenantRow {

@@ -36,7 +36,10 @@ export const rootConditionSchema = z.object({
 });
 
 /** An id of a tree node or a model row: an integer 0 or more (spec §5). */
-export const nodeIdSchema = z.number({ error: 'id 须为大于等于 0 的整数' }).int('id 须为大于等于 0 的整数').min(0, 'id 须为大于等于 0 的整数');
+export const nodeIdSchema = z
+  .number({ error: 'id 须为大于等于 0 的整数' })
+  .int('id 须为大于等于 0 的整数')
+  .min(0, 'id 须为大于等于 0 的整数');
 
 export const modelQueryBody = z.object({
   rootLabel: z.string().min(1).max(64),

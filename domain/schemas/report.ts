@@ -158,7 +158,12 @@ export interface AffirmStatus {
 export const REPORT_LEVELS: readonly number[] = EVENT_LEVEL.list.map((e) => e.id);
 
 const TYPE_EN: Record<number, string> = {
-  1: 'residual current', 2: 'temperature', 3: 'power over limit', 4: 'probe failure', 5: 'switch event', 6: 'communication loss',
+  1: 'residual current',
+  2: 'temperature',
+  3: 'power over limit',
+  4: 'probe failure',
+  5: 'switch event',
+  6: 'communication loss',
 };
 const typeName = (id: number, lang: Lang) => (lang === 'en' ? TYPE_EN[id] : EVENT_TYPE_TEXT[id]) ?? String(id);
 const pct = (now: number, before: number) => Math.round(((now - before) / before) * 100);
@@ -176,13 +181,29 @@ export function describeFinding(f: Finding, lang: Lang = 'zh_cn'): string {
     case 'none':
       return zh ? '本期未发生报警事件，用电运行平稳。' : 'No alarms in this period; operation was stable.';
     case 'total': {
-      if (f.previous === 0) return zh ? `本期共发生报警事件 ${f.total} 起，上期无报警。` : `${f.total} alarms in this period; none in the previous one.`;
+      if (f.previous === 0)
+        return zh ? `本期共发生报警事件 ${f.total} 起，上期无报警。` : `${f.total} alarms in this period; none in the previous one.`;
       const d = pct(f.total, f.previous);
-      const trend = d === 0 ? (zh ? '与上期持平' : 'the same as') : zh ? `较上期 ${f.previous} 起${d > 0 ? '上升' : '下降'} ${Math.abs(d)}%` : `${d > 0 ? 'up' : 'down'} ${Math.abs(d)}% from`;
-      return zh ? `本期共发生报警事件 ${f.total} 起，${trend}。` : `${f.total} alarms in this period, ${trend} ${d === 0 ? 'the previous period' : `${f.previous} in the previous period`}.`;
+      const trend =
+        d === 0
+          ? zh
+            ? '与上期持平'
+            : 'the same as'
+          : zh
+            ? `较上期 ${f.previous} 起${d > 0 ? '上升' : '下降'} ${Math.abs(d)}%`
+            : `${d > 0 ? 'up' : 'down'} ${Math.abs(d)}% from`;
+      return zh
+        ? `本期共发生报警事件 ${f.total} 起，${trend}。`
+        : `${f.total} alarms in this period, ${trend} ${d === 0 ? 'the previous period' : `${f.previous} in the previous period`}.`;
     }
     case 'rising': {
-      const was = zh ? (f.previous ? `较上期 ${f.previous} 起明显上升` : '上期无此类报警') : f.previous ? `rose to ${f.count} from ${f.previous}` : `appeared (${f.count}; none before)`;
+      const was = zh
+        ? f.previous
+          ? `较上期 ${f.previous} 起明显上升`
+          : '上期无此类报警'
+        : f.previous
+          ? `rose to ${f.count} from ${f.previous}`
+          : `appeared (${f.count}; none before)`;
       return zh
         ? `${f.project}的${typeName(f.type, lang)}报警 ${f.count} 起，${was}，建议排查相关线路与设备。`
         : `${capital(typeName(f.type, lang))} alarms at ${f.project} ${was}; check the circuits and devices concerned.`;
@@ -192,7 +213,9 @@ export function describeFinding(f: Finding, lang: Lang = 'zh_cn'): string {
         ? `${f.project}的${typeName(f.type, lang)}报警由上期 ${f.previous} 起降至 ${f.count} 起，整改见效。`
         : `${capital(typeName(f.type, lang))} alarms at ${f.project} fell from ${f.previous} to ${f.count}.`;
     case 'accidents':
-      return zh ? `本期发生事故级事件 ${f.count} 起，须逐一核查处置。` : `${f.count} accident-level events occurred; each needs to be investigated.`;
+      return zh
+        ? `本期发生事故级事件 ${f.count} 起，须逐一核查处置。`
+        : `${f.count} accident-level events occurred; each needs to be investigated.`;
     case 'topDevice':
       return zh
         ? `${f.project}的设备「${f.device}」报警 ${f.count} 起，占全部报警的 ${f.share}%，建议重点巡检。`
@@ -200,7 +223,9 @@ export function describeFinding(f: Finding, lang: Lang = 'zh_cn'): string {
     case 'unconfirmed':
       return zh ? `尚有 ${f.count} 起报警未确认，请及时处理。` : `${f.count} alarms are still unconfirmed.`;
     case 'slowConfirm':
-      return zh ? `报警平均确认用时 ${f.avgHours} 小时，响应偏慢。` : `Alarms took ${f.avgHours} hours on average to be confirmed, which is slow.`;
+      return zh
+        ? `报警平均确认用时 ${f.avgHours} 小时，响应偏慢。`
+        : `Alarms took ${f.avgHours} hours on average to be confirmed, which is slow.`;
     case 'fastConfirm':
       return zh ? `报警平均确认用时 ${f.avgMinutes} 分钟，响应及时。` : `Alarms were confirmed in ${f.avgMinutes} minutes on average.`;
   }

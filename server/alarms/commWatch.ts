@@ -36,7 +36,11 @@ export class CommWatch {
   /** A batch arrived (after its commit). */
   seen(device: DeviceInfo): Promise<void> | undefined {
     this.lastSeen.set(device.id, this.opts.now());
-    if (device.devicestatus === DEVICE_STATUS.RETRY || device.devicestatus === DEVICE_STATUS.AUTO_EXIT || device.devicestatus === DEVICE_STATUS.UNKNOWN) {
+    if (
+      device.devicestatus === DEVICE_STATUS.RETRY ||
+      device.devicestatus === DEVICE_STATUS.AUTO_EXIT ||
+      device.devicestatus === DEVICE_STATUS.UNKNOWN
+    ) {
       return this.change(device, DEVICE_STATUS.COMMUNICATING);
     }
     return undefined;
@@ -62,22 +66,50 @@ export class CommWatch {
       await transact(this.app, async (trx, emit) => {
         await trx.updateTable('terminal').set({ devicestatus: to }).where('id', '=', device.id).execute();
         emit({
-          kind: 'device.status_changed', tenantId: device.tenantid, projectId: device.projectid, subject: `terminal:${device.id}`,
+          kind: 'device.status_changed',
+          tenantId: device.tenantid,
+          projectId: device.projectid,
+          subject: `terminal:${device.id}`,
           payload: { ...base, from, to, value: DEVICE_STATUS.textOf(to) },
         });
         if (to === DEVICE_STATUS.AUTO_EXIT) {
           const { id } = await trx
             .insertInto('peceventextend')
             .values({
-              eventtime: now, endtime: null, endeventid: EVENT_STATUS.ACTIVE, customtype: COMM_LOSS_EVENT_TYPE, peceventlevel: EVENT_LEVEL.ALARM,
-              confirmeventstatus: EVENT_CONFIRM.UNCONFIRM, value: null, endvalue: null, limitvalue: null, dataid: null, description: '通信中断',
-              remark: null, updatetime: null, operator: null, deviceid: device.id, projectid: device.projectid, tenantid: device.tenantid,
+              eventtime: now,
+              endtime: null,
+              endeventid: EVENT_STATUS.ACTIVE,
+              customtype: COMM_LOSS_EVENT_TYPE,
+              peceventlevel: EVENT_LEVEL.ALARM,
+              confirmeventstatus: EVENT_CONFIRM.UNCONFIRM,
+              value: null,
+              endvalue: null,
+              limitvalue: null,
+              dataid: null,
+              description: '通信中断',
+              remark: null,
+              updatetime: null,
+              operator: null,
+              deviceid: device.id,
+              projectid: device.projectid,
+              tenantid: device.tenantid,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
           emit({
-            kind: 'alarm.raised', tenantId: device.tenantid, projectId: device.projectid, subject: `peceventextend:${id}`,
-            payload: { ...base, eventId: id, customtype: COMM_LOSS_EVENT_TYPE, peceventlevel: EVENT_LEVEL.ALARM, value: null, eventtime: now, description: '通信中断' },
+            kind: 'alarm.raised',
+            tenantId: device.tenantid,
+            projectId: device.projectid,
+            subject: `peceventextend:${id}`,
+            payload: {
+              ...base,
+              eventId: id,
+              customtype: COMM_LOSS_EVENT_TYPE,
+              peceventlevel: EVENT_LEVEL.ALARM,
+              value: null,
+              eventtime: now,
+              description: '通信中断',
+            },
           });
         }
         if (to === DEVICE_STATUS.COMMUNICATING) {
@@ -91,8 +123,19 @@ export class CommWatch {
           for (const { id } of open) {
             await trx.updateTable('peceventextend').set({ endeventid: EVENT_STATUS.END, endtime: now }).where('id', '=', id).execute();
             emit({
-              kind: 'alarm.ended', tenantId: device.tenantid, projectId: device.projectid, subject: `peceventextend:${id}`,
-              payload: { ...base, eventId: id, customtype: COMM_LOSS_EVENT_TYPE, peceventlevel: EVENT_LEVEL.ALARM, value: null, endtime: now, description: '通信恢复' },
+              kind: 'alarm.ended',
+              tenantId: device.tenantid,
+              projectId: device.projectid,
+              subject: `peceventextend:${id}`,
+              payload: {
+                ...base,
+                eventId: id,
+                customtype: COMM_LOSS_EVENT_TYPE,
+                peceventlevel: EVENT_LEVEL.ALARM,
+                value: null,
+                endtime: now,
+                description: '通信恢复',
+              },
             });
           }
         }

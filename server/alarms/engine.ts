@@ -99,8 +99,19 @@ export class AlarmEngine {
         .where('id', '=', live.episodeId)
         .execute();
       emit({
-        kind: 'alarm.ended', tenantId: t.device.tenantid, projectId: t.device.projectid, subject: `peceventextend:${live.episodeId}`,
-        payload: { ...base, eventId: live.episodeId, customtype: t.def.eventType, peceventlevel: levelOfRank(t.def, t.from), dataId: t.def.dataId, value: t.value, endtime: t.time },
+        kind: 'alarm.ended',
+        tenantId: t.device.tenantid,
+        projectId: t.device.projectid,
+        subject: `peceventextend:${live.episodeId}`,
+        payload: {
+          ...base,
+          eventId: live.episodeId,
+          customtype: t.def.eventType,
+          peceventlevel: levelOfRank(t.def, t.from),
+          dataId: t.def.dataId,
+          value: t.value,
+          endtime: t.time,
+        },
       });
       live.episodeId = null;
     }
@@ -110,16 +121,43 @@ export class AlarmEngine {
       const { id } = await trx
         .insertInto('peceventextend')
         .values({
-          eventtime: t.time, endtime: null, endeventid: EVENT_STATUS.ACTIVE, customtype: t.def.eventType!, peceventlevel: level,
-          confirmeventstatus: EVENT_CONFIRM.UNCONFIRM, value: t.value, endvalue: null, limitvalue: t.limit, dataid: t.def.dataId,
-          description, remark: null, updatetime: null, operator: null, deviceid: t.device.id, projectid: t.device.projectid, tenantid: t.device.tenantid,
+          eventtime: t.time,
+          endtime: null,
+          endeventid: EVENT_STATUS.ACTIVE,
+          customtype: t.def.eventType!,
+          peceventlevel: level,
+          confirmeventstatus: EVENT_CONFIRM.UNCONFIRM,
+          value: t.value,
+          endvalue: null,
+          limitvalue: t.limit,
+          dataid: t.def.dataId,
+          description,
+          remark: null,
+          updatetime: null,
+          operator: null,
+          deviceid: t.device.id,
+          projectid: t.device.projectid,
+          tenantid: t.device.tenantid,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       live.episodeId = id;
       emit({
-        kind: 'alarm.raised', tenantId: t.device.tenantid, projectId: t.device.projectid, subject: `peceventextend:${id}`,
-        payload: { ...base, eventId: id, customtype: t.def.eventType, peceventlevel: level, dataId: t.def.dataId, value: t.value, limit: t.limit, eventtime: t.time, description },
+        kind: 'alarm.raised',
+        tenantId: t.device.tenantid,
+        projectId: t.device.projectid,
+        subject: `peceventextend:${id}`,
+        payload: {
+          ...base,
+          eventId: id,
+          customtype: t.def.eventType,
+          peceventlevel: level,
+          dataId: t.def.dataId,
+          value: t.value,
+          limit: t.limit,
+          eventtime: t.time,
+          description,
+        },
       });
     }
   }

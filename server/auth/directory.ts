@@ -20,9 +20,26 @@ export async function userDtos(db: Kysely<Database>, users: UserRow[]): Promise<
   if (users.length === 0) return [];
   const ids = users.map((u) => u.id);
   const [roles, groups, nodes] = await Promise.all([
-    db.selectFrom('user_role').innerJoin('role', 'role.id', 'user_role.roleId').selectAll('role').select('user_role.userId').where('user_role.userId', 'in', ids).orderBy('role.id').execute(),
-    db.selectFrom('usergroup_user').innerJoin('usergroup', 'usergroup.id', 'usergroup_user.groupId').select(['usergroup.id', 'usergroup.name', 'usergroup_user.userId']).where('usergroup_user.userId', 'in', ids).execute(),
-    db.selectFrom('user_model_node').leftJoin('project', 'project.id', 'user_model_node.nodeId').select(['user_model_node.userId', 'user_model_node.modelLabel', 'user_model_node.nodeId', 'project.name']).where('user_model_node.userId', 'in', ids).execute(),
+    db
+      .selectFrom('user_role')
+      .innerJoin('role', 'role.id', 'user_role.roleId')
+      .selectAll('role')
+      .select('user_role.userId')
+      .where('user_role.userId', 'in', ids)
+      .orderBy('role.id')
+      .execute(),
+    db
+      .selectFrom('usergroup_user')
+      .innerJoin('usergroup', 'usergroup.id', 'usergroup_user.groupId')
+      .select(['usergroup.id', 'usergroup.name', 'usergroup_user.userId'])
+      .where('usergroup_user.userId', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('user_model_node')
+      .leftJoin('project', 'project.id', 'user_model_node.nodeId')
+      .select(['user_model_node.userId', 'user_model_node.modelLabel', 'user_model_node.nodeId', 'project.name'])
+      .where('user_model_node.userId', 'in', ids)
+      .execute(),
   ]);
   return users.map((u) => ({
     id: u.id,
@@ -47,13 +64,20 @@ export async function userDto(db: Kysely<Database>, userId: number): Promise<Use
   return u ? (await userDtos(db, [u]))[0] : undefined;
 }
 
-export async function usergroupDtos(db: Kysely<Database>, groups: { id: number; name: string; tenantId: number; customConfig: string | null }[]): Promise<UsergroupDto[]> {
+export async function usergroupDtos(
+  db: Kysely<Database>,
+  groups: { id: number; name: string; tenantId: number; customConfig: string | null }[],
+): Promise<UsergroupDto[]> {
   if (groups.length === 0) return [];
   const members = await db
     .selectFrom('usergroup_user')
     .innerJoin('app_user', 'app_user.id', 'usergroup_user.userId')
     .select(['usergroup_user.groupId', 'app_user.id', 'app_user.name'])
-    .where('usergroup_user.groupId', 'in', groups.map((g) => g.id))
+    .where(
+      'usergroup_user.groupId',
+      'in',
+      groups.map((g) => g.id),
+    )
     .execute();
   return groups.map((g) => ({
     ...g,

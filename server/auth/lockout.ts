@@ -32,7 +32,10 @@ export class LoginLockout {
         .executeTakeFirstOrThrow();
       if (Number(n) < MAX_FAILURES) return false;
       await trx.deleteFrom('login_lock').where('userName', '=', userName).execute();
-      await trx.insertInto('login_lock').values({ userName, lockedUntil: at + LOCK_MS }).execute();
+      await trx
+        .insertInto('login_lock')
+        .values({ userName, lockedUntil: at + LOCK_MS })
+        .execute();
       await trx.deleteFrom('login_failure').where('userName', '=', userName).execute();
       return true;
     });

@@ -37,7 +37,11 @@ export class TokenStore {
     if (!row || row.revokedAt !== null || row.expiresAt <= at) return undefined;
     // Writing on every request would make reads into writes; a minute of slack is plenty for a 12 h window.
     if (row.expiresAt - at < this.ttlMs - 60_000) {
-      await this.db.updateTable('auth_token').set({ expiresAt: at + this.ttlMs }).where('tokenHash', '=', hash).execute();
+      await this.db
+        .updateTable('auth_token')
+        .set({ expiresAt: at + this.ttlMs })
+        .where('tokenHash', '=', hash)
+        .execute();
     }
     return row.userId;
   }
@@ -58,6 +62,9 @@ export class TokenStore {
   }
 
   async purgeExpired(): Promise<void> {
-    await this.db.deleteFrom('auth_token').where('expiresAt', '<', this.now() - 7 * 24 * 3600_000).execute();
+    await this.db
+      .deleteFrom('auth_token')
+      .where('expiresAt', '<', this.now() - 7 * 24 * 3600_000)
+      .execute();
   }
 }

@@ -26,7 +26,11 @@ export async function deviceDataService(app: FastifyInstance) {
     const { deviceId } = parseOr400(z.object({ deviceId: z.coerce.number().int().min(0) }), request.params);
     const device = await requireDevice(app, session, deviceId);
     await app.eventLog.record({
-      kind: 'device.key_viewed', actorId: session.userId, actorName: session.userName, tenantId: device.tenantid, subject: `terminal:${device.id}`,
+      kind: 'device.key_viewed',
+      actorId: session.userId,
+      actorName: session.userName,
+      tenantId: device.tenantid,
+      subject: `terminal:${device.id}`,
       payload: { deviceId: device.id, deviceCode: device.code },
     });
     return ok({ deviceId: device.id, code: device.code, header: 'X-Device-Key', key: app.telemetry.keys.keyOf(device.code) });

@@ -33,7 +33,13 @@ export async function buildTree(app: FastifyInstance, scope: 'all' | Set<number>
     if (withTerminals) {
       node.children = terminals
         .filter((t) => t.projectid === p.id)
-        .map((t) => ({ id: t.id, name: t.name, code: t.code, devicestatus: live.getSync(t.id)?.devicestatus ?? t.devicestatus, modelLabel: 'terminal' as const }));
+        .map((t) => ({
+          id: t.id,
+          name: t.name,
+          code: t.code,
+          devicestatus: live.getSync(t.id)?.devicestatus ?? t.devicestatus,
+          modelLabel: 'terminal' as const,
+        }));
     }
     const list = projNodes.get(p.districtid) ?? [];
     list.push(node);
@@ -59,7 +65,11 @@ export async function buildTree(app: FastifyInstance, scope: 'all' | Set<number>
 
 /** Stations: one row per visible project with device and alarm counts. */
 export async function stations(app: FastifyInstance, scope: 'all' | Set<number>) {
-  const projects = await app.db.selectFrom('project').select(['id', 'name', 'tenantid', 'address', 'contact', 'contactphone', 'longitude', 'latitude']).orderBy('id').execute();
+  const projects = await app.db
+    .selectFrom('project')
+    .select(['id', 'name', 'tenantid', 'address', 'contact', 'contactphone', 'longitude', 'latitude'])
+    .orderBy('id')
+    .execute();
   const active = await app.db
     .selectFrom('peceventextend')
     .select(['projectid', (eb) => eb.fn.countAll<number>().as('n')])
@@ -73,6 +83,13 @@ export async function stations(app: FastifyInstance, scope: 'all' | Set<number>)
     .map((p) => {
       const mine = devices.filter((d) => d.projectid === p.id);
       const abnormal = mine.filter((d) => !isDeviceStatusNormal(d.devicestatus)).length;
-      return { ...p, modelLabel: 'project', deviceCount: mine.length, normalCount: mine.length - abnormal, abnormalCount: abnormal, activeAlarmCount: activeBy.get(p.id) ?? 0 };
+      return {
+        ...p,
+        modelLabel: 'project',
+        deviceCount: mine.length,
+        normalCount: mine.length - abnormal,
+        abnormalCount: abnormal,
+        activeAlarmCount: activeBy.get(p.id) ?? 0,
+      };
     });
 }

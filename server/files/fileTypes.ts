@@ -8,7 +8,10 @@ export interface FileType {
   magic: (head: Buffer) => boolean;
 }
 
-const startsWith = (...bytes: number[]) => (head: Buffer) => bytes.every((b, i) => head[i] === b);
+const startsWith =
+  (...bytes: number[]) =>
+  (head: Buffer) =>
+    bytes.every((b, i) => head[i] === b);
 const zip = startsWith(0x50, 0x4b, 0x03, 0x04);
 
 export const FILE_TYPES: readonly FileType[] = [
@@ -16,7 +19,11 @@ export const FILE_TYPES: readonly FileType[] = [
   { ext: 'jpg', mime: 'image/jpeg', magic: startsWith(0xff, 0xd8, 0xff) },
   { ext: 'jpeg', mime: 'image/jpeg', magic: startsWith(0xff, 0xd8, 0xff) },
   { ext: 'gif', mime: 'image/gif', magic: startsWith(0x47, 0x49, 0x46, 0x38) },
-  { ext: 'webp', mime: 'image/webp', magic: (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    ext: 'webp',
+    mime: 'image/webp',
+    magic: (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
   { ext: 'bmp', mime: 'image/bmp', magic: startsWith(0x42, 0x4d) },
   { ext: 'pdf', mime: 'application/pdf', magic: startsWith(0x25, 0x50, 0x44, 0x46) },
   { ext: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', magic: zip },

@@ -61,9 +61,24 @@ export async function fileService(app: FastifyInstance, opts: FileServiceOptions
     const name = await storage.save(type.ext, bytes);
     try {
       await transact(app, async (trx, emit) => {
-        const row = { name, originalName: fileName.slice(0, 200), mime: type.mime, size: bytes.length, tenantId, uploaderId: session.userId, createdAt: Date.now() };
+        const row = {
+          name,
+          originalName: fileName.slice(0, 200),
+          mime: type.mime,
+          size: bytes.length,
+          tenantId,
+          uploaderId: session.userId,
+          createdAt: Date.now(),
+        };
         await trx.insertInto('stored_file').values(row).execute();
-        emit({ kind: 'file.uploaded', actorId: session.userId, actorName: session.userName, tenantId, subject: `file:${name}`, payload: { after: { fileName: name, originalName: row.originalName, size: row.size, mime: row.mime } } });
+        emit({
+          kind: 'file.uploaded',
+          actorId: session.userId,
+          actorName: session.userName,
+          tenantId,
+          subject: `file:${name}`,
+          payload: { after: { fileName: name, originalName: row.originalName, size: row.size, mime: row.mime } },
+        });
       });
     } catch (err) {
       await storage.remove(name);
@@ -83,7 +98,10 @@ export async function fileService(app: FastifyInstance, opts: FileServiceOptions
     if (!bytes) throw errors.FILE_NOT_FOUND();
     return reply
       .header('content-type', record.mime)
-      .header('content-disposition', `attachment; filename="download.${extensionOf(record.name)}"; filename*=UTF-8''${encodeURIComponent(record.originalName)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="download.${extensionOf(record.name)}"; filename*=UTF-8''${encodeURIComponent(record.originalName)}`,
+      )
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=300')
       .send(bytes);

@@ -31,13 +31,23 @@ export async function deviceAccessRoutes(app: FastifyInstance) {
         const scheme = await trx.selectFrom('access_scheme').selectAll().where('id', '=', body.schemeId).executeTakeFirst();
         // A scheme of another tenant is reported as missing: its existence is not the caller's business.
         if (!scheme || scheme.tenantId !== device.tenantid) throw errors.NOT_FOUND(`接入方案 ${body.schemeId} `);
-        if (scheme.accesstype !== body.accesstype) throw errors.BAD_REQUEST(`接入方案「${scheme.name}」是${ACCESS_TYPE.textOf(scheme.accesstype)}，与所选接入方式不一致`);
-        await trx.insertInto('device_access_scheme').values({ deviceid: device.id, schemeId: scheme.id }).onConflict((oc) => oc.column('deviceid').doUpdateSet({ schemeId: scheme.id })).execute();
+        if (scheme.accesstype !== body.accesstype)
+          throw errors.BAD_REQUEST(`接入方案「${scheme.name}」是${ACCESS_TYPE.textOf(scheme.accesstype)}，与所选接入方式不一致`);
+        await trx
+          .insertInto('device_access_scheme')
+          .values({ deviceid: device.id, schemeId: scheme.id })
+          .onConflict((oc) => oc.column('deviceid').doUpdateSet({ schemeId: scheme.id }))
+          .execute();
       } else await trx.deleteFrom('device_access_scheme').where('deviceid', '=', device.id).execute();
       await trx.updateTable('terminal').set({ accesstype: body.accesstype }).where('id', '=', device.id).execute();
       emit({
-        kind: 'device.access_updated', actorId: session.userId, actorName: session.userName, tenantId: device.tenantid, projectId: device.projectid,
-        subject: `terminal:${device.id}`, payload: { deviceId: device.id, deviceName: device.name, before, after: { accesstype: body.accesstype, schemeId: body.schemeId } },
+        kind: 'device.access_updated',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId: device.tenantid,
+        projectId: device.projectid,
+        subject: `terminal:${device.id}`,
+        payload: { deviceId: device.id, deviceName: device.name, before, after: { accesstype: body.accesstype, schemeId: body.schemeId } },
       });
     });
     await app.telemetry.devices.load();

@@ -6,7 +6,12 @@ import { projectFilter, requireNode, scopeOf } from './scope';
 import { parseExtend } from './properties';
 
 const likeText = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-const CHAIN: Partial<Record<LedgerLabel, 'provinceid' | 'cityid' | 'districtid' | 'projectid'>> = { province: 'provinceid', city: 'cityid', district: 'districtid', project: 'projectid' };
+const CHAIN: Partial<Record<LedgerLabel, 'provinceid' | 'cityid' | 'districtid' | 'projectid'>> = {
+  province: 'provinceid',
+  city: 'cityid',
+  district: 'districtid',
+  project: 'projectid',
+};
 
 export interface TerminalQuery {
   parent?: { modelLabel: TreeLabel; id: number } | undefined;
@@ -31,7 +36,8 @@ export async function terminalQuery(app: FastifyInstance, session: Session, body
   }
   // A tenant user filters by tenantid: its index is ordered by id, so a page needs no sort. Service
   // users see only the projects they serve.
-  if (session.tenants !== 'all' && !session.servedProjectIds.length) q = q.where('terminal.tenantid', 'in', session.tenants.length ? session.tenants : [-1]);
+  if (session.tenants !== 'all' && !session.servedProjectIds.length)
+    q = q.where('terminal.tenantid', 'in', session.tenants.length ? session.tenants : [-1]);
   else {
     const visible = projectFilter(scope);
     if (visible) q = q.where('terminal.projectid', 'in', visible);
@@ -43,14 +49,31 @@ export async function terminalQuery(app: FastifyInstance, session: Session, body
   return q;
 }
 
-export async function terminalRows(app: FastifyInstance, q: Awaited<ReturnType<typeof terminalQuery>>, page: { index: number; limit: number } | null): Promise<TerminalRowDto[]> {
+export async function terminalRows(
+  app: FastifyInstance,
+  q: Awaited<ReturnType<typeof terminalQuery>>,
+  page: { index: number; limit: number } | null,
+): Promise<TerminalRowDto[]> {
   let rows = q
     .leftJoin('project', 'project.id', 'terminal.projectid')
     .leftJoin('device_access_scheme', 'device_access_scheme.deviceid', 'terminal.id')
     .leftJoin('access_scheme', 'access_scheme.id', 'device_access_scheme.schemeId')
     .select([
-      'terminal.id', 'terminal.name', 'terminal.code', 'terminal.devicestatus', 'terminal.devicetype', 'terminal.vendor', 'terminal.location', 'terminal.installdate',
-      'terminal.accesstype', 'terminal.projectid', 'terminal.tenantid', 'terminal.extendvalue', 'project.name as projectName', 'access_scheme.id as schemeId', 'access_scheme.name as schemeName',
+      'terminal.id',
+      'terminal.name',
+      'terminal.code',
+      'terminal.devicestatus',
+      'terminal.devicetype',
+      'terminal.vendor',
+      'terminal.location',
+      'terminal.installdate',
+      'terminal.accesstype',
+      'terminal.projectid',
+      'terminal.tenantid',
+      'terminal.extendvalue',
+      'project.name as projectName',
+      'access_scheme.id as schemeId',
+      'access_scheme.name as schemeName',
     ])
     .orderBy('terminal.id');
   if (page) rows = rows.limit(page.limit).offset(page.index * page.limit);
@@ -58,9 +81,12 @@ export async function terminalRows(app: FastifyInstance, q: Awaited<ReturnType<t
   return (await rows.execute()).map((r) => {
     const devicestatus = live.getSync(r.id)?.devicestatus ?? r.devicestatus;
     return {
-      ...r, modelLabel: 'terminal' as const, devicestatus, devicestatusText: DEVICE_STATUS.textOf(devicestatus), accesstypeText: ACCESS_TYPE.textOf(r.accesstype),
+      ...r,
+      modelLabel: 'terminal' as const,
+      devicestatus,
+      devicestatusText: DEVICE_STATUS.textOf(devicestatus),
+      accesstypeText: ACCESS_TYPE.textOf(r.accesstype),
       extendvalue: parseExtend(r.extendvalue),
     };
   });
 }
-

@@ -27,14 +27,20 @@ export async function listRoutes(app: FastifyInstance) {
       // Projects and enterprises are few (no paging index needed); one typed query over either table.
       let q = app.db.selectFrom(body.modelLabel as 'project').selectAll();
       if (p && p.modelLabel !== 'root') {
-        const col = body.modelLabel === 'enterprise' ? 'projectid' : ({ province: 'provinceid', city: 'cityid', district: 'districtid', project: 'id' } as Record<string, string>)[p.modelLabel];
+        const col =
+          body.modelLabel === 'enterprise'
+            ? 'projectid'
+            : ({ province: 'provinceid', city: 'cityid', district: 'districtid', project: 'id' } as Record<string, string>)[p.modelLabel];
         if (!col) return ok([], { total: 0 });
         q = q.where(col as 'id', '=', p.id);
       }
       if (visible) q = q.where((body.modelLabel === 'project' ? 'id' : 'projectid') as 'id', 'in', visible);
       const rows = (await q.orderBy('id').execute()) as Record<string, unknown>[];
       const page = rows.slice(body.page.index * body.page.limit, (body.page.index + 1) * body.page.limit);
-      return ok(page.map((r) => ({ ...r, modelLabel: body.modelLabel, extendvalue: parseExtend(r.extendvalue as string | null) })), { total: rows.length });
+      return ok(
+        page.map((r) => ({ ...r, modelLabel: body.modelLabel, extendvalue: parseExtend(r.extendvalue as string | null) })),
+        { total: rows.length },
+      );
     }
     const q = await terminalQuery(app, session, body);
     const [{ total }, rows] = await Promise.all([
@@ -50,17 +56,29 @@ export async function listRoutes(app: FastifyInstance) {
     requirePermission(session, 'device_browser');
     const body = parseOr400(exportBody, request.body ?? {});
     const rows = await terminalRows(app, await terminalQuery(app, session, body), { index: 0, limit: EXPORT_MAX });
-    let props = app.db.selectFrom('ledger_property').select(['propertylabel', 'propertyalias']).where('objectlabel', '=', 'terminal').where('status', '=', 1);
+    let props = app.db
+      .selectFrom('ledger_property')
+      .select(['propertylabel', 'propertyalias'])
+      .where('objectlabel', '=', 'terminal')
+      .where('status', '=', 1);
     if (session.tenants !== 'all') props = props.where('tenantid', 'in', session.tenants.length ? session.tenants : [-1]);
     const custom = [...new Map((await props.execute()).map((p) => [p.propertylabel, p.propertyalias])).entries()];
     const columns = [
-      { header: '设备名称', key: 'name' }, { header: '设备编号', key: 'code' }, { header: '所属项目', key: 'projectName' }, { header: '通信状态', key: 'devicestatusText' },
-      { header: '设备类型', key: 'devicetype' }, { header: '厂家', key: 'vendor' }, { header: '安装位置', key: 'location' }, { header: '安装时间', key: 'installdate' },
-      { header: '接入方式', key: 'accesstypeText' }, { header: '接入方案', key: 'schemeName' },
+      { header: '设备名称', key: 'name' },
+      { header: '设备编号', key: 'code' },
+      { header: '所属项目', key: 'projectName' },
+      { header: '通信状态', key: 'devicestatusText' },
+      { header: '设备类型', key: 'devicetype' },
+      { header: '厂家', key: 'vendor' },
+      { header: '安装位置', key: 'location' },
+      { header: '安装时间', key: 'installdate' },
+      { header: '接入方式', key: 'accesstypeText' },
+      { header: '接入方案', key: 'schemeName' },
       ...custom.map(([label, alias]) => ({ header: alias, key: `x_${label}` })),
     ];
     const data = rows.map((r) => ({
-      ...r, installdate: r.installdate ? new Date(r.installdate).toISOString().slice(0, 10) : null,
+      ...r,
+      installdate: r.installdate ? new Date(r.installdate).toISOString().slice(0, 10) : null,
       ...Object.fromEntries(custom.map(([label]) => [`x_${label}`, r.extendvalue[label] ?? null])),
     }));
     return sendXlsx(reply, '设备台账', columns, data);
@@ -75,7 +93,16 @@ export async function listRoutes(app: FastifyInstance) {
     const rows = await app.db
       .selectFrom('pecdeviceinfo')
       .innerJoin('terminal', 'terminal.id', 'pecdeviceinfo.deviceid')
-      .select(['pecdeviceinfo.provinceid', 'pecdeviceinfo.cityid', 'pecdeviceinfo.districtid', 'pecdeviceinfo.projectid', 'pecdeviceinfo.deviceid', 'pecdeviceinfo.pecdeviceid', 'terminal.name', 'terminal.code'])
+      .select([
+        'pecdeviceinfo.provinceid',
+        'pecdeviceinfo.cityid',
+        'pecdeviceinfo.districtid',
+        'pecdeviceinfo.projectid',
+        'pecdeviceinfo.deviceid',
+        'pecdeviceinfo.pecdeviceid',
+        'terminal.name',
+        'terminal.code',
+      ])
       .where('pecdeviceinfo.projectid', 'in', projectIds)
       .orderBy('pecdeviceinfo.deviceid')
       .execute();

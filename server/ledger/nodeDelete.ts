@@ -13,7 +13,11 @@ const emptySets = (): Sets => Object.fromEntries(LEDGER_LABELS.map((l) => [l, ne
 
 async function idsWhere(db: Db, table: LedgerLabel, column: string, parents: Set<number>): Promise<number[]> {
   if (!parents.size) return [];
-  const rows = await db.selectFrom(table).select('id').where(column as 'id', 'in', [...parents]).execute();
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where(column as 'id', 'in', [...parents])
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -40,7 +44,9 @@ const impactOf = (sets: Sets): DeleteImpact => Object.fromEntries(LEDGER_LABELS.
 
 /** "2 个区县、1 个项目、8 个设备" */
 export const describeImpact = (impact: DeleteImpact) =>
-  LEDGER_LABELS.filter((l) => impact[l]).map((l) => `${impact[l]} 个${LEVEL_TEXT[l]}`).join('、');
+  LEDGER_LABELS.filter((l) => impact[l])
+    .map((l) => `${impact[l]} 个${LEVEL_TEXT[l]}`)
+    .join('、');
 
 /**
  * POST account/delete/node/list: deletes nodes with what hangs below them. A node with children is
@@ -58,24 +64,39 @@ export async function nodeDeleteRoutes(app: FastifyInstance) {
       if (body.dryRun) return { impact, deleted: false };
       for (const l of LEDGER_LABELS) if (sets[l].size) requireLevel(session, l, 'delete');
       const descendants = Object.values(sets).reduce((a, s) => a + s.size, 0) - rows.size;
-      if (descendants > 0 && !body.cascade) throw errors.IN_USE(`所选节点下还有下级节点，将一并删除：${describeImpact(impact)}；请确认后再删除`);
+      if (descendants > 0 && !body.cascade)
+        throw errors.IN_USE(`所选节点下还有下级节点，将一并删除：${describeImpact(impact)}；请确认后再删除`);
       const terminals = [...sets.terminal];
       // In chunks: SQLite limits bound parameters per statement.
       for (let i = 0; i < terminals.length; i += 500) {
         const chunk = terminals.slice(i, i + 500);
-        for (const t of ['pecdeviceinfo', 'measure_threshold', 'device_access_scheme', 'realtime'] as const) await trx.deleteFrom(t).where('deviceid', 'in', chunk).execute();
+        for (const t of ['pecdeviceinfo', 'measure_threshold', 'device_access_scheme', 'realtime'] as const)
+          await trx.deleteFrom(t).where('deviceid', 'in', chunk).execute();
         await trx.deleteFrom('terminal').where('id', 'in', chunk).execute();
       }
       for (const l of ['enterprise', 'project', 'district', 'city', 'province'] as const) {
         const ids = [...sets[l]];
-        for (let i = 0; i < ids.length; i += 500) await trx.deleteFrom(l).where('id', 'in', ids.slice(i, i + 500)).execute();
+        for (let i = 0; i < ids.length; i += 500)
+          await trx
+            .deleteFrom(l)
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute();
       }
-      if (sets.project.size) await trx.deleteFrom('user_model_node').where('modelLabel', '=', 'project').where('nodeId', 'in', [...sets.project]).execute();
+      if (sets.project.size)
+        await trx
+          .deleteFrom('user_model_node')
+          .where('modelLabel', '=', 'project')
+          .where('nodeId', 'in', [...sets.project])
+          .execute();
       for (const [subject, row] of rows) {
         const label = subject.split(':')[0] as LedgerLabel;
         emit({
-          kind: 'ledger.deleted', actorId: session.userId, actorName: session.userName, tenantId: (row.tenantid as number | undefined) ?? null,
-          projectId: label === 'project' ? (row.id as number) : ((row.projectid as number | undefined) ?? null), subject,
+          kind: 'ledger.deleted',
+          actorId: session.userId,
+          actorName: session.userName,
+          tenantId: (row.tenantid as number | undefined) ?? null,
+          projectId: label === 'project' ? (row.id as number) : ((row.projectid as number | undefined) ?? null),
+          subject,
           payload: { modelLabel: label, level: LEVEL_TEXT[label], id: row.id, name: row.name, before: row, cascade: impact },
         });
       }

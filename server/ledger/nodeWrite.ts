@@ -35,7 +35,8 @@ async function placeNode(db: Db, session: Session, scope: Scope, label: LedgerLa
       f.cityid = city.id;
       f.provinceid = city.provinceid;
       // A service user works inside the projects it serves; it neither creates nor re-homes projects.
-      if (session.tenants !== 'all' && session.servedProjectIds.length && (id === undefined || !session.servedProjectIds.includes(id))) throw errors.TENANT_DENIED();
+      if (session.tenants !== 'all' && session.servedProjectIds.length && (id === undefined || !session.servedProjectIds.includes(id)))
+        throw errors.TENANT_DENIED();
       const tenantId = (f.tenantid as number | undefined) ?? (before?.tenantid as number | undefined) ?? session.tenantId;
       requireTenant(session, tenantId);
       f.tenantid = tenantId;
@@ -52,9 +53,17 @@ async function placeNode(db: Db, session: Session, scope: Scope, label: LedgerLa
 
 /** Keeps pecdeviceinfo (the device's region chain, spec §3) in step with its project. */
 async function linkDevice(db: Db, deviceId: number, projectId: number, isNew: boolean) {
-  const p = await db.selectFrom('project').select(['id', 'provinceid', 'cityid', 'districtid']).where('id', '=', projectId).executeTakeFirstOrThrow();
+  const p = await db
+    .selectFrom('project')
+    .select(['id', 'provinceid', 'cityid', 'districtid'])
+    .where('id', '=', projectId)
+    .executeTakeFirstOrThrow();
   const chain = { provinceid: p.provinceid, cityid: p.cityid, districtid: p.districtid, projectid: p.id };
-  if (isNew) await db.insertInto('pecdeviceinfo').values({ ...chain, deviceid: deviceId, pecdeviceid: deviceId }).execute();
+  if (isNew)
+    await db
+      .insertInto('pecdeviceinfo')
+      .values({ ...chain, deviceid: deviceId, pecdeviceid: deviceId })
+      .execute();
   else await db.updateTable('pecdeviceinfo').set(chain).where('deviceid', '=', deviceId).execute();
 }
 
@@ -79,7 +88,11 @@ export async function nodeWriteRoutes(app: FastifyInstance) {
         f.extendvalue = mergeExtend(defs, before?.extendvalue as string | null | undefined, f.extendvalue as ExtendValues | undefined);
       }
       if (label === 'terminal') {
-        const dup = await trx.selectFrom('terminal').select('id').where('code', '=', f.code as string).executeTakeFirst();
+        const dup = await trx
+          .selectFrom('terminal')
+          .select('id')
+          .where('code', '=', f.code as string)
+          .executeTakeFirst();
         if (dup && dup.id !== id) throw errors.CONFLICT(`设备编号 ${String(f.code)} 已存在`);
       }
       let newId = id;
@@ -89,21 +102,39 @@ export async function nodeWriteRoutes(app: FastifyInstance) {
           f.devicestatus ??= DEVICE_STATUS.UNKNOWN;
           f.accesstype ??= ACCESS_TYPE['4G'];
         }
-        newId = (await trx.insertInto(label).values(f as never).returning('id').executeTakeFirstOrThrow()).id;
+        newId = (
+          await trx
+            .insertInto(label)
+            .values(f as never)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
       } else {
-        await trx.updateTable(label).set(f as never).where('id', '=', id).execute();
+        await trx
+          .updateTable(label)
+          .set(f as never)
+          .where('id', '=', id)
+          .execute();
       }
       if (label === 'terminal') await linkDevice(trx, newId!, projectId!, id === undefined);
       if (label === 'project' && id !== undefined) {
         // A project moved to another district takes its devices' region chain along.
-        await trx.updateTable('pecdeviceinfo').set({ provinceid: f.provinceid as number, cityid: f.cityid as number, districtid: f.districtid as number }).where('projectid', '=', id).execute();
+        await trx
+          .updateTable('pecdeviceinfo')
+          .set({ provinceid: f.provinceid as number, cityid: f.cityid as number, districtid: f.districtid as number })
+          .where('projectid', '=', id)
+          .execute();
         // Terminals and enterprises carry their project's tenant; a project given to another tenant takes them along.
         await trx.updateTable('terminal').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
         await trx.updateTable('enterprise').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
       }
       emit({
-        kind: id === undefined ? 'ledger.created' : 'ledger.updated', actorId: session.userId, actorName: session.userName,
-        tenantId, projectId: label === 'project' ? newId! : projectId, subject: `${label}:${newId}`,
+        kind: id === undefined ? 'ledger.created' : 'ledger.updated',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId,
+        projectId: label === 'project' ? newId! : projectId,
+        subject: `${label}:${newId}`,
         payload: { modelLabel: label, level: LEVEL_TEXT[label], id: newId, name: f.name, ...(before ? { before } : {}), after: f },
       });
       return { id: newId!, modelLabel: label };

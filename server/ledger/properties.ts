@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import './ledgerSchema';
-import { nullEmpty, propertyListBody, propertySaveBody, type CustomPropertyDto, type ExtendValues, type PropertyObject, type PropertyType } from '../../domain/schemas/ledger';
+import {
+  nullEmpty,
+  propertyListBody,
+  propertySaveBody,
+  type CustomPropertyDto,
+  type ExtendValues,
+  type PropertyObject,
+  type PropertyType,
+} from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
@@ -9,14 +17,33 @@ import { requirePermission, requireTenant } from '../auth/access';
 import { transact } from '../events/transact';
 import type { Db } from './scope';
 
-type PropertyRow = { id: number; tenantid: number; objectlabel: string; propertylabel: string; propertyalias: string; propertytype: string; status: number };
+type PropertyRow = {
+  id: number;
+  tenantid: number;
+  objectlabel: string;
+  propertylabel: string;
+  propertyalias: string;
+  propertytype: string;
+  status: number;
+};
 const dto = (r: PropertyRow): CustomPropertyDto => ({
-  id: r.id, tenantid: r.tenantid, objectlabel: r.objectlabel as PropertyObject, propertylabel: r.propertylabel,
-  propertyalias: r.propertyalias, propertytype: r.propertytype as PropertyType, status: r.status === 1,
+  id: r.id,
+  tenantid: r.tenantid,
+  objectlabel: r.objectlabel as PropertyObject,
+  propertylabel: r.propertylabel,
+  propertyalias: r.propertyalias,
+  propertytype: r.propertytype as PropertyType,
+  status: r.status === 1,
 });
 
 export async function propertiesOf(db: Db, tenantId: number, objectlabel: PropertyObject): Promise<CustomPropertyDto[]> {
-  const rows = await db.selectFrom('ledger_property').selectAll().where('tenantid', '=', tenantId).where('objectlabel', '=', objectlabel).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('ledger_property')
+    .selectAll()
+    .where('tenantid', '=', tenantId)
+    .where('objectlabel', '=', objectlabel)
+    .orderBy('id')
+    .execute();
   return rows.map(dto);
 }
 
@@ -24,8 +51,12 @@ export async function propertiesOf(db: Db, tenantId: number, objectlabel: Proper
  * Checks custom column values against the tenant's definitions and merges them over the stored ones:
  * empty strings become null, numbers are numbers, and a key nobody defined is refused.
  */
-export function mergeExtend(defs: CustomPropertyDto[], stored: string | null | undefined, incoming: ExtendValues | undefined): string | null {
-  let base: ExtendValues = {};
+export function mergeExtend(
+  defs: CustomPropertyDto[],
+  stored: string | null | undefined,
+  incoming: ExtendValues | undefined,
+): string | null {
+  let base: ExtendValues;
   try {
     base = stored ? (JSON.parse(stored) as ExtendValues) : {};
   } catch {
@@ -74,19 +105,45 @@ export async function propertyRoutes(app: FastifyInstance) {
 
   app.post('/account/node/custom/property', async (request) => {
     const session = sessionOf(request);
-    const list = parseOr400(propertySaveBody, (Array.isArray(request.body) ? request.body : []).map((p) => (p && typeof p === 'object' ? nullEmpty(p as Record<string, unknown>) : p)));
+    const list = parseOr400(
+      propertySaveBody,
+      (Array.isArray(request.body) ? request.body : []).map((p) =>
+        p && typeof p === 'object' ? nullEmpty(p as Record<string, unknown>) : p,
+      ),
+    );
     const saved = await transact(app, async (trx, emit) => {
       const ids: number[] = [];
       for (const p of list) {
         const tenantid = p.tenantid ?? session.tenantId;
         requireTenant(session, tenantid);
-        const values = { propertyalias: p.propertyalias, propertylabel: p.propertylabel, propertytype: p.propertytype, status: p.status ? 1 : 0, objectlabel: p.objectlabel, tenantid, updatedAt: Date.now() };
-        const dup = await trx.selectFrom('ledger_property').select('id').where('tenantid', '=', tenantid).where('objectlabel', '=', p.objectlabel).where('propertylabel', '=', p.propertylabel).executeTakeFirst();
+        const values = {
+          propertyalias: p.propertyalias,
+          propertylabel: p.propertylabel,
+          propertytype: p.propertytype,
+          status: p.status ? 1 : 0,
+          objectlabel: p.objectlabel,
+          tenantid,
+          updatedAt: Date.now(),
+        };
+        const dup = await trx
+          .selectFrom('ledger_property')
+          .select('id')
+          .where('tenantid', '=', tenantid)
+          .where('objectlabel', '=', p.objectlabel)
+          .where('propertylabel', '=', p.propertylabel)
+          .executeTakeFirst();
         if (dup && dup.id !== p.id) throw errors.CONFLICT(`属性标识 ${p.propertylabel} 已存在`);
         if (p.id === undefined) {
           requirePermission(session, 'property_create');
           const { id } = await trx.insertInto('ledger_property').values(values).returning('id').executeTakeFirstOrThrow();
-          emit({ kind: 'ledger.property_created', actorId: session.userId, actorName: session.userName, tenantId: tenantid, subject: `property:${id}`, payload: { after: values } });
+          emit({
+            kind: 'ledger.property_created',
+            actorId: session.userId,
+            actorName: session.userName,
+            tenantId: tenantid,
+            subject: `property:${id}`,
+            payload: { after: values },
+          });
           ids.push(id);
         } else {
           requirePermission(session, 'property_update');
@@ -94,9 +151,21 @@ export async function propertyRoutes(app: FastifyInstance) {
           if (!before) throw errors.NOT_FOUND(`自定义属性 ${p.id} `);
           requireTenant(session, before.tenantid);
           // The label keys stored values in extendvalue; changing it would orphan them.
-          if (before.propertylabel !== p.propertylabel || before.objectlabel !== p.objectlabel) throw errors.BAD_REQUEST('属性标识和所属层级保存后不可修改');
-          await trx.updateTable('ledger_property').set({ ...values, tenantid: before.tenantid }).where('id', '=', p.id).execute();
-          emit({ kind: 'ledger.property_updated', actorId: session.userId, actorName: session.userName, tenantId: before.tenantid, subject: `property:${p.id}`, payload: { before, after: values } });
+          if (before.propertylabel !== p.propertylabel || before.objectlabel !== p.objectlabel)
+            throw errors.BAD_REQUEST('属性标识和所属层级保存后不可修改');
+          await trx
+            .updateTable('ledger_property')
+            .set({ ...values, tenantid: before.tenantid })
+            .where('id', '=', p.id)
+            .execute();
+          emit({
+            kind: 'ledger.property_updated',
+            actorId: session.userId,
+            actorName: session.userName,
+            tenantId: before.tenantid,
+            subject: `property:${p.id}`,
+            payload: { before, after: values },
+          });
           ids.push(p.id);
         }
       }

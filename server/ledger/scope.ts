@@ -11,7 +11,12 @@ export type Db = Kysely<Database> | Transaction<Database>;
 export type Scope = 'all' | Set<number>;
 
 export const LEVEL_TEXT: Record<LedgerLabel, string> = {
-  province: '省', city: '市', district: '区县', project: '项目', enterprise: '企业', terminal: '设备',
+  province: '省',
+  city: '市',
+  district: '区县',
+  project: '项目',
+  enterprise: '企业',
+  terminal: '设备',
 };
 
 /** Throws 无操作权限! unless the session may do `action` on nodes of this level. */

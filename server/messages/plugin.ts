@@ -9,7 +9,16 @@ import { errors } from '../errors';
 export async function messageService(app: FastifyInstance) {
   app.post('/service/web/client', async (request) => {
     const session = sessionOf(request);
-    const body = parseOr400(z.object({ userId: z.coerce.number().int().min(0), tags: z.array(z.union([z.string(), z.number()])).max(20).default([]) }), request.body);
+    const body = parseOr400(
+      z.object({
+        userId: z.coerce.number().int().min(0),
+        tags: z
+          .array(z.union([z.string(), z.number()]))
+          .max(20)
+          .default([]),
+      }),
+      request.body,
+    );
     if (body.userId !== session.userId) throw errors.DENIED();
     return ok({ userId: body.userId, tags: body.tags.map(String) });
   });

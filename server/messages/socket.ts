@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { loadSession, type Session } from '../auth/access';
 
 declare module 'fastify' {
@@ -16,7 +16,9 @@ export const SOCKET_PATH = '/messageServer/websocket';
  */
 export function attachSocket(app: FastifyInstance): Server {
   const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false, pingInterval: 25_000, pingTimeout: 20_000 });
-  io.use(async (socket, next) => {
+  // socket.io middleware ignores a returned promise, so the async check reports through `next` itself.
+  io.use((socket, next) => void authenticateSocket(socket, next));
+  async function authenticateSocket(socket: Socket, next: (err?: Error) => void): Promise<void> {
     try {
       const auth = socket.handshake.auth as { token?: unknown; userId?: unknown };
       const token = typeof auth.token === 'string' ? auth.token : '';
@@ -37,10 +39,12 @@ export function attachSocket(app: FastifyInstance): Server {
       app.log.error({ err }, 'socket authentication failed');
       next(new Error('服务器内部错误'));
     }
-  });
+  }
   app.addHook('onClose', async () => {
     io.disconnectSockets(true);
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      void io.close(() => resolve());
+    });
   });
   return io;
 }

@@ -15,9 +15,42 @@ const COLUMNS: Record<string, { columns: string[]; tenantScoped: boolean; parent
   province: { columns: ['id', 'name', 'code'], tenantScoped: false },
   city: { columns: ['id', 'name', 'code', 'provinceid'], tenantScoped: false, parent: 'provinceid' },
   district: { columns: ['id', 'name', 'code', 'cityid'], tenantScoped: false, parent: 'cityid' },
-  project: { columns: ['id', 'name', 'tenantid', 'provinceid', 'cityid', 'districtid', 'address', 'contact', 'contactphone', 'longitude', 'latitude', 'status', 'extendvalue'], tenantScoped: true },
+  project: {
+    columns: [
+      'id',
+      'name',
+      'tenantid',
+      'provinceid',
+      'cityid',
+      'districtid',
+      'address',
+      'contact',
+      'contactphone',
+      'longitude',
+      'latitude',
+      'status',
+      'extendvalue',
+    ],
+    tenantScoped: true,
+  },
   enterprise: { columns: ['id', 'name', 'tenantid', 'projectid', 'extendvalue'], tenantScoped: true },
-  terminal: { columns: ['id', 'name', 'code', 'devicestatus', 'devicetype', 'vendor', 'location', 'installdate', 'accesstype', 'tenantid', 'projectid', 'extendvalue'], tenantScoped: true },
+  terminal: {
+    columns: [
+      'id',
+      'name',
+      'code',
+      'devicestatus',
+      'devicetype',
+      'vendor',
+      'location',
+      'installdate',
+      'accesstype',
+      'tenantid',
+      'projectid',
+      'extendvalue',
+    ],
+    tenantScoped: true,
+  },
 };
 
 /** The model service of spec §7: query, enumerations, write/hierachy and delete by idRange. */
@@ -53,8 +86,14 @@ export async function modelService(app: FastifyInstance) {
     }
     q = q.orderBy(sql.ref(`${table}.id`));
     const page = body.rootCondition?.page ?? { index: 0, limit: 1000 };
-    const rows = await q.limit(page.limit).offset(page.index * page.limit).execute();
-    return ok(rows.map((r) => ({ ...(r as object), modelLabel: table })), { total: Number(countRow.n) });
+    const rows = await q
+      .limit(page.limit)
+      .offset(page.index * page.limit)
+      .execute();
+    return ok(
+      rows.map((r) => ({ ...(r as object), modelLabel: table })),
+      { total: Number(countRow.n) },
+    );
   });
 
   app.get('/enumerations/:rootLabel', async (request) => {

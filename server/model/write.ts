@@ -23,21 +23,44 @@ const schemas = {
   city: z.object({ name: text(20), code: opt(20), provinceid: nodeIdSchema }),
   district: z.object({ name: text(20), code: opt(20), cityid: nodeIdSchema }),
   project: z.object({
-    name: text(40), tenantid: nodeIdSchema.optional(), provinceid: nodeIdSchema, cityid: nodeIdSchema, districtid: nodeIdSchema,
-    address: opt(140), contact: opt(40), contactphone: opt(40), longitude: z.number().nullable().optional(), latitude: z.number().nullable().optional(),
+    name: text(40),
+    tenantid: nodeIdSchema.optional(),
+    provinceid: nodeIdSchema,
+    cityid: nodeIdSchema,
+    districtid: nodeIdSchema,
+    address: opt(140),
+    contact: opt(40),
+    contactphone: opt(40),
+    longitude: z.number().nullable().optional(),
+    latitude: z.number().nullable().optional(),
     extendvalue: opt(4000),
   }),
   terminal: z.object({
-    name: text(40), code: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'code 须为 1–32 位字母、数字、下划线或横线'),
-    devicestatus: z.number().int().refine((v) => DEVICE_STATUS.has(v), 'devicestatus 不在 DEVICE_STATUS 中').optional(),
-    devicetype: opt(60), vendor: opt(60), location: opt(140), installdate: z.number().int().nullable().optional(),
-    accesstype: z.number().int().refine((v) => ACCESS_TYPE.has(v), 'accesstype 须为 5 或 6').optional(),
-    projectid: nodeIdSchema, extendvalue: opt(4000),
+    name: text(40),
+    code: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'code 须为 1–32 位字母、数字、下划线或横线'),
+    devicestatus: z
+      .number()
+      .int()
+      .refine((v) => DEVICE_STATUS.has(v), 'devicestatus 不在 DEVICE_STATUS 中')
+      .optional(),
+    devicetype: opt(60),
+    vendor: opt(60),
+    location: opt(140),
+    installdate: z.number().int().nullable().optional(),
+    accesstype: z
+      .number()
+      .int()
+      .refine((v) => ACCESS_TYPE.has(v), 'accesstype 须为 5 或 6')
+      .optional(),
+    projectid: nodeIdSchema,
+    extendvalue: opt(4000),
   }),
 } as const;
 
 const writeBody = z
-  .array(z.object({ modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']), id: nodeIdSchema.optional() }).passthrough())
+  .array(
+    z.object({ modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']), id: nodeIdSchema.optional() }).passthrough(),
+  )
   .length(1, 'write/hierachy 须为只含一个节点的数组');
 const deleteBody = z.object({ idRange: z.array(nodeIdSchema).min(1).max(1000) });
 
@@ -47,7 +70,11 @@ function nullEmpty(o: Record<string, unknown>) {
 }
 
 async function projectTenant(trx: Transaction<Database>, projectId: number) {
-  return trx.selectFrom('project').select(['id', 'tenantid', 'provinceid', 'cityid', 'districtid']).where('id', '=', projectId).executeTakeFirst();
+  return trx
+    .selectFrom('project')
+    .select(['id', 'tenantid', 'provinceid', 'cityid', 'districtid'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
 }
 
 /** Regions are shared by every tenant: only users who see all tenants change them. */
@@ -70,7 +97,8 @@ export async function modelWriteRoutes(app: FastifyInstance) {
       if (label === 'project') {
         tenantId = (fields.tenantid as number | undefined) ?? session.tenantId;
         if (session.tenants !== 'all' && !session.tenants.includes(tenantId)) throw errors.TENANT_DENIED();
-        if (session.servedProjectIds.length && node!.id !== undefined && !session.servedProjectIds.includes(node!.id)) throw errors.TENANT_DENIED();
+        if (session.servedProjectIds.length && node!.id !== undefined && !session.servedProjectIds.includes(node!.id))
+          throw errors.TENANT_DENIED();
         fields.tenantid = tenantId;
         projectId = node!.id ?? null;
       } else if (label === 'terminal') {
@@ -90,12 +118,35 @@ export async function modelWriteRoutes(app: FastifyInstance) {
           values.devicestatus ??= DEVICE_STATUS.UNKNOWN;
           values.accesstype ??= ACCESS_TYPE['4G'];
         }
-        const dup = label === 'terminal' ? await trx.selectFrom('terminal').select('id').where('code', '=', fields.code as string).executeTakeFirst() : undefined;
+        const dup =
+          label === 'terminal'
+            ? await trx
+                .selectFrom('terminal')
+                .select('id')
+                .where('code', '=', fields.code as string)
+                .executeTakeFirst()
+            : undefined;
         if (dup) throw errors.CONFLICT(`设备编号 ${String(fields.code)} 已存在`);
-        id = (await trx.insertInto(label).values(values as never).returning('id').executeTakeFirstOrThrow()).id;
+        id = (
+          await trx
+            .insertInto(label)
+            .values(values as never)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
         if (label === 'terminal') {
           const p = (await projectTenant(trx, projectId!))!;
-          await trx.insertInto('pecdeviceinfo').values({ provinceid: p.provinceid, cityid: p.cityid, districtid: p.districtid, projectid: p.id, deviceid: id, pecdeviceid: id }).execute();
+          await trx
+            .insertInto('pecdeviceinfo')
+            .values({
+              provinceid: p.provinceid,
+              cityid: p.cityid,
+              districtid: p.districtid,
+              projectid: p.id,
+              deviceid: id,
+              pecdeviceid: id,
+            })
+            .execute();
         }
       } else {
         const before = await trx.selectFrom(label).selectAll().where('id', '=', id).executeTakeFirst();
@@ -103,15 +154,28 @@ export async function modelWriteRoutes(app: FastifyInstance) {
         const b = before as Record<string, unknown>;
         if (label === 'terminal' && !mayseeProject(scope, b.projectid as number)) throw errors.TENANT_DENIED();
         if (label === 'project' && !mayseeProject(scope, id)) throw errors.TENANT_DENIED();
-        await trx.updateTable(label).set(fields as never).where('id', '=', id).execute();
+        await trx
+          .updateTable(label)
+          .set(fields as never)
+          .where('id', '=', id)
+          .execute();
         if (label === 'terminal') {
           const p = (await projectTenant(trx, projectId!))!;
-          await trx.updateTable('pecdeviceinfo').set({ provinceid: p.provinceid, cityid: p.cityid, districtid: p.districtid, projectid: p.id }).where('deviceid', '=', id).execute();
+          await trx
+            .updateTable('pecdeviceinfo')
+            .set({ provinceid: p.provinceid, cityid: p.cityid, districtid: p.districtid, projectid: p.id })
+            .where('deviceid', '=', id)
+            .execute();
         }
       }
       emit({
-        kind: node!.id === undefined ? 'ledger.created' : 'ledger.updated', actorId: session.userId, actorName: session.userName,
-        tenantId, projectId: label === 'project' ? id : projectId, subject: `${label}:${id}`, payload: { modelLabel: label, id, fields },
+        kind: node!.id === undefined ? 'ledger.created' : 'ledger.updated',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId,
+        projectId: label === 'project' ? id : projectId,
+        subject: `${label}:${id}`,
+        payload: { modelLabel: label, id, fields },
       });
       return { id, modelLabel: label };
     });
@@ -121,12 +185,19 @@ export async function modelWriteRoutes(app: FastifyInstance) {
 
   app.delete('/:modelLabel', async (request) => {
     const session = sessionOf(request);
-    const { modelLabel } = parseOr400(z.object({ modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']) }), request.params);
+    const { modelLabel } = parseOr400(
+      z.object({ modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']) }),
+      request.params,
+    );
     const { idRange } = parseOr400(deleteBody, request.body);
     requirePermission(session, `${GROUP[modelLabel]}_delete`);
     const scope = await visibleProjects(app, session);
     const child: Record<Label, [keyof Database, string] | null> = {
-      province: ['city', 'provinceid'], city: ['district', 'cityid'], district: ['project', 'districtid'], project: ['terminal', 'projectid'], terminal: null,
+      province: ['city', 'provinceid'],
+      city: ['district', 'cityid'],
+      district: ['project', 'districtid'],
+      project: ['terminal', 'projectid'],
+      terminal: null,
     };
     const deleted = await transact(app, async (trx, emit) => {
       const rows = (await trx.selectFrom(modelLabel).selectAll().where('id', 'in', idRange).execute()) as Record<string, unknown>[];
@@ -138,16 +209,25 @@ export async function modelWriteRoutes(app: FastifyInstance) {
       }
       const c = child[modelLabel];
       if (c) {
-        const used = await trx.selectFrom(c[0] as 'city').select('id').where(c[1] as 'provinceid', 'in', idRange).limit(1).executeTakeFirst();
+        const used = await trx
+          .selectFrom(c[0] as 'city')
+          .select('id')
+          .where(c[1] as 'provinceid', 'in', idRange)
+          .limit(1)
+          .executeTakeFirst();
         if (used) throw errors.IN_USE(`删除失败：所选 ${modelLabel} 下仍有 ${c[0]}`);
       }
       if (modelLabel === 'terminal') await trx.deleteFrom('pecdeviceinfo').where('deviceid', 'in', idRange).execute();
       await trx.deleteFrom(modelLabel).where('id', 'in', idRange).execute();
       for (const r of rows) {
         emit({
-          kind: 'ledger.deleted', actorId: session.userId, actorName: session.userName, tenantId: (r.tenantid as number | undefined) ?? null,
+          kind: 'ledger.deleted',
+          actorId: session.userId,
+          actorName: session.userName,
+          tenantId: (r.tenantid as number | undefined) ?? null,
           projectId: modelLabel === 'terminal' ? (r.projectid as number) : modelLabel === 'project' ? (r.id as number) : null,
-          subject: `${modelLabel}:${String(r.id)}`, payload: { modelLabel, id: r.id, name: r.name },
+          subject: `${modelLabel}:${String(r.id)}`,
+          payload: { modelLabel, id: r.id, name: r.name },
         });
       }
       return rows.length;

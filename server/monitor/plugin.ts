@@ -4,8 +4,13 @@ import { requirePermission } from '../auth/access';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
 import {
-  coordinateParams, platformStatisBody, projectStatisListBody, statisParams,
-  type PlatformStatis, type ProjectCoordinate, type TenantStatis,
+  coordinateParams,
+  platformStatisBody,
+  projectStatisListBody,
+  statisParams,
+  type PlatformStatis,
+  type ProjectCoordinate,
+  type TenantStatis,
 } from '../../domain/schemas/monitor';
 import { resolveScope } from './scope';
 import { projectStatisOf, statisOf, tally } from './statistics';
@@ -22,22 +27,30 @@ export async function monitorService(app: FastifyInstance) {
     const session = sessionOf(request);
     requirePermission(session, MONITOR_PAGES);
     const body = parseOr400(projectStatisListBody, request.body ?? {});
-    const scope = body.tenantId === undefined
-      ? await resolveScope(app, session, 'global', 0)
-      : await resolveScope(app, session, 'tenant', body.tenantId);
+    const scope =
+      body.tenantId === undefined
+        ? await resolveScope(app, session, 'global', 0)
+        : await resolveScope(app, session, 'tenant', body.tenantId);
     const keyword = body.keyword?.toLowerCase();
     const projects = keyword ? scope.projects.filter((p) => p.name.toLowerCase().includes(keyword)) : scope.projects;
-    const t = await tally(app.db, projects.map((p) => p.id));
-    return ok(projects.map((p) => projectStatisOf(t, p)), { total: projects.length });
+    const t = await tally(
+      app.db,
+      projects.map((p) => p.id),
+    );
+    return ok(
+      projects.map((p) => projectStatisOf(t, p)),
+      { total: projects.length },
+    );
   });
 
   app.post('/monitor/global/platform/statis', async (request) => {
     const session = sessionOf(request);
     requirePermission(session, 'wp_platform_monitor');
     const body = parseOr400(platformStatisBody, request.body ?? {});
-    const scope = body.tenantId === undefined
-      ? await resolveScope(app, session, 'global', 0)
-      : await resolveScope(app, session, 'tenant', body.tenantId);
+    const scope =
+      body.tenantId === undefined
+        ? await resolveScope(app, session, 'global', 0)
+        : await resolveScope(app, session, 'tenant', body.tenantId);
     const ids = scope.projects.map((p) => p.id);
     const t = await tally(app.db, ids);
     const byTenant = new Map<number, { name: string; ids: number[] }>();
@@ -48,7 +61,15 @@ export async function monitorService(app: FastifyInstance) {
     }
     const tenants: TenantStatis[] = [...byTenant].map(([id, { name, ids: own }]) => {
       const s = statisOf(t, scope, own);
-      return { id, name, projectCount: own.length, deviceCount: s.deviceCount, abnormalDevices: s.abnormalDevices, todayAlarms: s.today.total, activeAlarms: s.active.total };
+      return {
+        id,
+        name,
+        projectCount: own.length,
+        deviceCount: s.deviceCount,
+        abnormalDevices: s.abnormalDevices,
+        todayAlarms: s.today.total,
+        activeAlarms: s.active.total,
+      };
     });
     const data: PlatformStatis = { ...statisOf(t, scope, ids), tenants };
     return ok(data);
@@ -70,15 +91,35 @@ export async function monitorService(app: FastifyInstance) {
     const scope = await resolveScope(app, session, modelLabel, id);
     // A project without a usable position cannot be placed; the project list still shows it.
     const placed = scope.projects.filter((p) => isLngLat(p.longitude, p.latitude));
-    const t = await tally(app.db, placed.map((p) => p.id));
+    const t = await tally(
+      app.db,
+      placed.map((p) => p.id),
+    );
     const data: ProjectCoordinate[] = placed.map((p) => {
       const s = projectStatisOf(t, p);
-      return { id: p.id, name: p.name, tenantId: p.tenantId, longitude: p.longitude!, latitude: p.latitude!, deviceCount: s.deviceCount, activeAlarms: s.activeAlarms, alarmState: s.alarmState };
+      return {
+        id: p.id,
+        name: p.name,
+        tenantId: p.tenantId,
+        longitude: p.longitude!,
+        latitude: p.latitude!,
+        deviceCount: s.deviceCount,
+        activeAlarms: s.activeAlarms,
+        alarmState: s.alarmState,
+      };
     });
     return ok(data);
   });
 }
 
 function isLngLat(lng: number | null, lat: number | null): boolean {
-  return lng !== null && lat !== null && Number.isFinite(lng) && Number.isFinite(lat) && Math.abs(lng) <= 180 && Math.abs(lat) <= 90 && !(lng === 0 && lat === 0);
+  return (
+    lng !== null &&
+    lat !== null &&
+    Number.isFinite(lng) &&
+    Number.isFinite(lat) &&
+    Math.abs(lng) <= 180 &&
+    Math.abs(lat) <= 90 &&
+    !(lng === 0 && lat === 0)
+  );
 }

@@ -43,8 +43,16 @@ export async function resolveScope(app: FastifyInstance, session: Session, model
     .innerJoin('city', 'city.id', 'project.cityid')
     .innerJoin('district', 'district.id', 'project.districtid')
     .select([
-      'project.id', 'project.name', 'project.tenantid as tenantId', 'tenant.name as tenantName', 'province.name as provinceName',
-      'city.name as cityName', 'district.name as districtName', 'project.address', 'project.longitude', 'project.latitude',
+      'project.id',
+      'project.name',
+      'project.tenantid as tenantId',
+      'tenant.name as tenantName',
+      'province.name as provinceName',
+      'city.name as cityName',
+      'district.name as districtName',
+      'project.address',
+      'project.longitude',
+      'project.latitude',
     ])
     .orderBy('project.id');
   const name = await nameOf(app, session, modelLabel, id);

@@ -2,13 +2,29 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { EVENT_CONFIRM, EVENT_STATUS, isDeviceStatusNormal } from '../../domain/enums';
 import {
-  MONITOR_DEVICE_STATUSES, MONITOR_EVENT_LEVELS, MONITOR_EVENT_TYPES, alarmStateOf,
-  type AlarmCounts, type CountById, type MonitorStatis, type ProjectStatis,
+  MONITOR_DEVICE_STATUSES,
+  MONITOR_EVENT_LEVELS,
+  MONITOR_EVENT_TYPES,
+  alarmStateOf,
+  type AlarmCounts,
+  type CountById,
+  type MonitorStatis,
+  type ProjectStatis,
 } from '../../domain/schemas/monitor';
 import type { ResolvedScope, ScopedProject } from './scope';
 
-interface DeviceRow { projectid: number; devicestatus: number; n: number }
-interface EventRow { projectid: number; customtype: number; peceventlevel: number; confirmeventstatus: number; n: number }
+interface DeviceRow {
+  projectid: number;
+  devicestatus: number;
+  n: number;
+}
+interface EventRow {
+  projectid: number;
+  customtype: number;
+  peceventlevel: number;
+  confirmeventstatus: number;
+  n: number;
+}
 
 /** Grouped counts of a set of projects, fetched once and then cut per project or per enterprise. */
 export interface Tally {
@@ -37,7 +53,8 @@ export async function tally(db: Kysely<Database>, projectIds: readonly number[],
   if (projectIds.length === 0) return empty;
   const ids = [...projectIds];
   const [devices, today, active] = await Promise.all([
-    db.selectFrom('terminal')
+    db
+      .selectFrom('terminal')
       .select(['projectid', 'devicestatus', (eb) => eb.fn.countAll<number>().as('n')])
       .where('projectid', 'in', ids)
       .groupBy(['projectid', 'devicestatus'])
@@ -79,14 +96,23 @@ function zeroFilled(ids: readonly number[], rows: { key: number; n: number }[]):
 export function alarmCounts(rows: readonly EventRow[]): AlarmCounts {
   return {
     total: rows.reduce((s, r) => s + r.n, 0),
-    byType: zeroFilled(MONITOR_EVENT_TYPES, rows.map((r) => ({ key: r.customtype, n: r.n }))),
-    byLevel: zeroFilled(MONITOR_EVENT_LEVELS, rows.map((r) => ({ key: r.peceventlevel, n: r.n }))),
+    byType: zeroFilled(
+      MONITOR_EVENT_TYPES,
+      rows.map((r) => ({ key: r.customtype, n: r.n })),
+    ),
+    byLevel: zeroFilled(
+      MONITOR_EVENT_LEVELS,
+      rows.map((r) => ({ key: r.peceventlevel, n: r.n })),
+    ),
     unconfirmed: rows.filter((r) => r.confirmeventstatus === EVENT_CONFIRM.UNCONFIRM).reduce((s, r) => s + r.n, 0),
   };
 }
 
 function deviceCounts(rows: readonly DeviceRow[]) {
-  const devicesByStatus = zeroFilled(MONITOR_DEVICE_STATUSES, rows.map((r) => ({ key: r.devicestatus, n: r.n })));
+  const devicesByStatus = zeroFilled(
+    MONITOR_DEVICE_STATUSES,
+    rows.map((r) => ({ key: r.devicestatus, n: r.n })),
+  );
   const deviceCount = rows.reduce((s, r) => s + r.n, 0);
   const normalDevices = rows.filter((r) => isDeviceStatusNormal(r.devicestatus)).reduce((s, r) => s + r.n, 0);
   return { devicesByStatus, deviceCount, normalDevices, abnormalDevices: deviceCount - normalDevices };

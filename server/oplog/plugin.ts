@@ -32,7 +32,12 @@ export async function operationLogService(app: FastifyInstance) {
     const body = parseOr400(operationLogListBody, request.body ?? {});
     const q = logQuery(app.db, session, body.filter);
     const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll().orderBy('seq', 'desc').limit(body.page.limit).offset(body.page.index * body.page.limit).execute();
+    const rows = await q
+      .selectAll()
+      .orderBy('seq', 'desc')
+      .limit(body.page.limit)
+      .offset(body.page.index * body.page.limit)
+      .execute();
     return ok(rows.map(toRow), { total: Number(total) });
   });
 
@@ -54,8 +59,13 @@ export async function operationLogService(app: FastifyInstance) {
         { header: '修改后', key: 'after', width: 60 },
       ],
       rows.map((r) => ({
-        seq: r.seq, time: formatTime(r.at), actorName: r.actorName ?? '--', kindText: oplogKindText(r.kind),
-        subject: r.subject ?? '', before: brief(r.payload.before), after: brief(r.payload.after),
+        seq: r.seq,
+        time: formatTime(r.at),
+        actorName: r.actorName ?? '--',
+        kindText: oplogKindText(r.kind),
+        subject: r.subject ?? '',
+        before: brief(r.payload.before),
+        after: brief(r.payload.after),
       })),
     );
   });

@@ -23,7 +23,17 @@ export function logQuery(db: Kysely<Database>, session: Session, f: OperationLog
   return q;
 }
 
-export function toRow(r: { seq: number; at: number; kind: string; actorId: number | null; actorName: string | null; tenantId: number | null; projectId: number | null; subject: string | null; payload: string }): OperationLogRow {
+export function toRow(r: {
+  seq: number;
+  at: number;
+  kind: string;
+  actorId: number | null;
+  actorName: string | null;
+  tenantId: number | null;
+  projectId: number | null;
+  subject: string | null;
+  payload: string;
+}): OperationLogRow {
   let payload: OperationLogRow['payload'] = {};
   try {
     const v: unknown = JSON.parse(r.payload);

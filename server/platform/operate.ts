@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEVICE_STATUS, EVENT_CONFIRM, ROOT_USER_ID, isDeviceStatusNormal } from '../../domain/enums';
-import { statusBody, tenantCreateBody, type DistrictOption, type OperateOverview, type ProjectOpsRow, type TenantRow } from '../../domain/schemas/platform';
+import {
+  statusBody,
+  tenantCreateBody,
+  type DistrictOption,
+  type OperateOverview,
+  type ProjectOpsRow,
+  type TenantRow,
+} from '../../domain/schemas/platform';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
@@ -25,18 +32,47 @@ export async function operateRoutes(app: FastifyInstance) {
     const db = app.db;
     const [tenants, projectsPerTenant, usersPerTenant, projects, unconfirmed, served] = await Promise.all([
       db.selectFrom('tenant').select(['id', 'name', 'status', 'createdAt']).orderBy('id').execute(),
-      db.selectFrom('project').select(['tenantid as k', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('tenantid').execute(),
-      db.selectFrom('app_user').select(['tenantId as k', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('tenantId').execute(),
-      db.selectFrom('project')
+      db
+        .selectFrom('project')
+        .select(['tenantid as k', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('tenantid')
+        .execute(),
+      db
+        .selectFrom('app_user')
+        .select(['tenantId as k', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('tenantId')
+        .execute(),
+      db
+        .selectFrom('project')
         .innerJoin('tenant', 'tenant.id', 'project.tenantid')
         .leftJoin('district', 'district.id', 'project.districtid')
         .leftJoin('city', 'city.id', 'project.cityid')
         .leftJoin('province', 'province.id', 'project.provinceid')
-        .select(['project.id', 'project.name', 'project.tenantid', 'project.status', 'tenant.name as tenantName', 'province.name as province', 'city.name as city', 'district.name as district'])
+        .select([
+          'project.id',
+          'project.name',
+          'project.tenantid',
+          'project.status',
+          'tenant.name as tenantName',
+          'province.name as province',
+          'city.name as city',
+          'district.name as district',
+        ])
         .orderBy('project.id')
         .execute(),
-      db.selectFrom('peceventextend').select(['projectid as k', (eb) => eb.fn.countAll<number>().as('n')]).where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM).groupBy('projectid').execute(),
-      db.selectFrom('user_model_node').innerJoin('app_user', 'app_user.id', 'user_model_node.userId').select(['user_model_node.nodeId', 'app_user.id', 'app_user.name']).where('user_model_node.modelLabel', '=', 'project').orderBy('app_user.name').execute(),
+      db
+        .selectFrom('peceventextend')
+        .select(['projectid as k', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM)
+        .groupBy('projectid')
+        .execute(),
+      db
+        .selectFrom('user_model_node')
+        .innerJoin('app_user', 'app_user.id', 'user_model_node.userId')
+        .select(['user_model_node.nodeId', 'app_user.id', 'app_user.name'])
+        .where('user_model_node.modelLabel', '=', 'project')
+        .orderBy('app_user.name')
+        .execute(),
     ]);
     const projectCount = countMap(projectsPerTenant);
     const userCount = countMap(usersPerTenant);
@@ -51,7 +87,11 @@ export async function operateRoutes(app: FastifyInstance) {
     const projectRows: ProjectOpsRow[] = visible.map((p) => {
       const mine = devices.filter((d) => d.projectid === p.id);
       return {
-        id: p.id, name: p.name, tenantId: p.tenantid, tenantName: p.tenantName, status: p.status,
+        id: p.id,
+        name: p.name,
+        tenantId: p.tenantid,
+        tenantName: p.tenantName,
+        status: p.status,
         region: [p.province, p.city, p.district].filter(Boolean).join(' '),
         deviceCount: mine.length,
         onlineCount: mine.filter((d) => d.devicestatus === DEVICE_STATUS.COMMUNICATING).length,
@@ -72,7 +112,9 @@ export async function operateRoutes(app: FastifyInstance) {
       .innerJoin('city', 'city.id', 'district.cityid')
       .innerJoin('province', 'province.id', 'city.provinceid')
       .select(['district.id', 'district.name', 'city.name as city', 'province.name as province'])
-      .orderBy('province.id').orderBy('city.id').orderBy('district.id')
+      .orderBy('province.id')
+      .orderBy('city.id')
+      .orderBy('district.id')
       .execute();
     return ok(rows.map((r): DistrictOption => ({ id: r.id, name: `${r.province} ${r.city} ${r.name}` })));
   });
@@ -82,9 +124,21 @@ export async function operateRoutes(app: FastifyInstance) {
     requirePlatformWriter(session, PAGE);
     const body = parseOr400(tenantCreateBody, request.body);
     const id = await transact(app, async (trx, emit) => {
-      if (await trx.selectFrom('tenant').select('id').where('name', '=', body.name).executeTakeFirst()) throw errors.CONFLICT(`租户 ${body.name} 已存在`);
-      const { id } = await trx.insertInto('tenant').values({ name: body.name, customConfig: null, createdAt: Date.now() }).returning('id').executeTakeFirstOrThrow();
-      emit({ kind: 'tenant.created', actorId: session.userId, actorName: session.userName, tenantId: id, subject: `tenant:${id}`, payload: { after: { name: body.name } } });
+      if (await trx.selectFrom('tenant').select('id').where('name', '=', body.name).executeTakeFirst())
+        throw errors.CONFLICT(`租户 ${body.name} 已存在`);
+      const { id } = await trx
+        .insertInto('tenant')
+        .values({ name: body.name, customConfig: null, createdAt: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      emit({
+        kind: 'tenant.created',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId: id,
+        subject: `tenant:${id}`,
+        payload: { after: { name: body.name } },
+      });
       return id;
     });
     return ok(id, { msg: '保存成功!' });
@@ -104,12 +158,24 @@ export async function operateRoutes(app: FastifyInstance) {
         // A suspended tenant's users are logged out at once; login refuses them until it is resumed.
         if (table === 'tenant' && status === 0) {
           const users = trx.selectFrom('app_user').select('id').where('tenantId', '=', id).where('id', '!=', ROOT_USER_ID);
-          await trx.updateTable('auth_token').set({ revokedAt: Date.now() }).where('userId', 'in', users).where('revokedAt', 'is', null).execute();
+          await trx
+            .updateTable('auth_token')
+            .set({ revokedAt: Date.now() })
+            .where('userId', 'in', users)
+            .where('revokedAt', 'is', null)
+            .execute();
         }
-        const tenantId = table === 'tenant' ? id : (await trx.selectFrom('project').select('tenantid').where('id', '=', id).executeTakeFirstOrThrow()).tenantid;
+        const tenantId =
+          table === 'tenant'
+            ? id
+            : (await trx.selectFrom('project').select('tenantid').where('id', '=', id).executeTakeFirstOrThrow()).tenantid;
         emit({
-          kind: `${table}.status_changed`, actorId: session.userId, actorName: session.userName, tenantId,
-          ...(table === 'project' ? { projectId: id } : {}), subject: `${table}:${id}`,
+          kind: `${table}.status_changed`,
+          actorId: session.userId,
+          actorName: session.userName,
+          tenantId,
+          ...(table === 'project' ? { projectId: id } : {}),
+          subject: `${table}:${id}`,
           payload: { before: { name: before.name, status: before.status }, after: { name: before.name, status } },
         });
       });

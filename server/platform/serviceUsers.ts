@@ -21,9 +21,23 @@ export async function platformUserRoutes(app: FastifyInstance) {
     const session = sessionOf(request);
     requirePlatformPage(session, PAGE);
     const [users, roles, served] = await Promise.all([
-      app.db.selectFrom('app_user').select(['id', 'name', 'nicName', 'tenantId', 'customConfig', 'mobilePhone', 'email']).orderBy('id').execute(),
-      app.db.selectFrom('user_role').innerJoin('role', 'role.id', 'user_role.roleId').select(['user_role.userId', 'role.id', 'role.name']).execute(),
-      app.db.selectFrom('user_model_node').innerJoin('project', 'project.id', 'user_model_node.nodeId').select(['user_model_node.userId', 'project.id', 'project.name']).where('user_model_node.modelLabel', '=', 'project').orderBy('project.id').execute(),
+      app.db
+        .selectFrom('app_user')
+        .select(['id', 'name', 'nicName', 'tenantId', 'customConfig', 'mobilePhone', 'email'])
+        .orderBy('id')
+        .execute(),
+      app.db
+        .selectFrom('user_role')
+        .innerJoin('role', 'role.id', 'user_role.roleId')
+        .select(['user_role.userId', 'role.id', 'role.name'])
+        .execute(),
+      app.db
+        .selectFrom('user_model_node')
+        .innerJoin('project', 'project.id', 'user_model_node.nodeId')
+        .select(['user_model_node.userId', 'project.id', 'project.name'])
+        .where('user_model_node.modelLabel', '=', 'project')
+        .orderBy('project.id')
+        .execute(),
     ]);
     const rows: PlatformUserRow[] = users
       .map((u) => ({ u, usertype: userTypeOf(u) }))
@@ -33,8 +47,15 @@ export async function platformUserRoutes(app: FastifyInstance) {
       .map(({ u, usertype }) => {
         const role = roles.find((r) => r.userId === u.id);
         return {
-          id: u.id, name: u.name, nicName: u.nicName, usertype, tenantId: u.tenantId, roleId: role?.id ?? null, roleName: role?.name ?? null,
-          mobilePhone: u.mobilePhone, email: u.email,
+          id: u.id,
+          name: u.name,
+          nicName: u.nicName,
+          usertype,
+          tenantId: u.tenantId,
+          roleId: role?.id ?? null,
+          roleName: role?.name ?? null,
+          mobilePhone: u.mobilePhone,
+          email: u.email,
           servedProjects: served.filter((s) => s.userId === u.id).map((s) => ({ id: s.id, name: s.name })),
         };
       });
@@ -45,7 +66,10 @@ export async function platformUserRoutes(app: FastifyInstance) {
   app.get('/platform/projects', async (request) => {
     const session = sessionOf(request);
     requirePlatformPage(session, PAGE);
-    let q = app.db.selectFrom('project').innerJoin('tenant', 'tenant.id', 'project.tenantid').select(['project.id', 'project.name', 'project.status', 'tenant.name as tenantName']);
+    let q = app.db
+      .selectFrom('project')
+      .innerJoin('tenant', 'tenant.id', 'project.tenantid')
+      .select(['project.id', 'project.name', 'project.status', 'tenant.name as tenantName']);
     if (session.tenants !== 'all') q = q.where('project.tenantid', 'in', session.tenants.length ? session.tenants : [-1]);
     return ok(await q.orderBy('tenant.id').orderBy('project.id').execute());
   });
@@ -57,16 +81,33 @@ export async function platformUserRoutes(app: FastifyInstance) {
     const { id } = parseOr400(z.object({ id: z.coerce.number().int().min(1) }), request.params);
     const { projectIds } = parseOr400(servedProjectsBody, request.body);
     await transact(app, async (trx, emit) => {
-      const user = await trx.selectFrom('app_user').select(['id', 'name', 'tenantId', 'customConfig']).where('id', '=', id).executeTakeFirst();
+      const user = await trx
+        .selectFrom('app_user')
+        .select(['id', 'name', 'tenantId', 'customConfig'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!user) throw errors.NOT_FOUND('用户');
       if (userTypeOf(user) !== USER_TYPE.SERVICE) throw errors.BAD_REQUEST('只有服务用户可以分配服务项目');
       const found = projectIds.length ? await trx.selectFrom('project').select(['id', 'name']).where('id', 'in', projectIds).execute() : [];
       if (found.length !== projectIds.length) throw errors.NOT_FOUND('项目');
-      const before = await trx.selectFrom('user_model_node').select('nodeId').where('userId', '=', id).where('modelLabel', '=', 'project').execute();
+      const before = await trx
+        .selectFrom('user_model_node')
+        .select('nodeId')
+        .where('userId', '=', id)
+        .where('modelLabel', '=', 'project')
+        .execute();
       await trx.deleteFrom('user_model_node').where('userId', '=', id).where('modelLabel', '=', 'project').execute();
-      if (projectIds.length) await trx.insertInto('user_model_node').values(projectIds.map((nodeId) => ({ userId: id, modelLabel: 'project', nodeId }))).execute();
+      if (projectIds.length)
+        await trx
+          .insertInto('user_model_node')
+          .values(projectIds.map((nodeId) => ({ userId: id, modelLabel: 'project', nodeId })))
+          .execute();
       emit({
-        kind: 'user.projects_assigned', actorId: session.userId, actorName: session.userName, tenantId: user.tenantId, subject: `user:${id}`,
+        kind: 'user.projects_assigned',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId: user.tenantId,
+        subject: `user:${id}`,
         payload: { before: { projects: before.map((b) => b.nodeId).sort((a, b) => a - b) }, after: { projects: found.map((p) => p.name) } },
       });
     });

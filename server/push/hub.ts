@@ -34,7 +34,10 @@ export class PushHub {
       .orderBy('seq', 'desc')
       .limit(this.window)
       .execute();
-    const head = await this.app.db.selectFrom('event_log').select((eb) => eb.fn.max('seq').as('m')).executeTakeFirst();
+    const head = await this.app.db
+      .selectFrom('event_log')
+      .select((eb) => eb.fn.max('seq').as('m'))
+      .executeTakeFirst();
     this.head = Number(head?.m ?? 0);
     this.ring = rows.reverse().map((r) => toNotice({ ...r, payload: JSON.parse(r.payload) as unknown }));
     this.floor = rows.length < this.window ? 0 : this.ring[0]!.seq - 1;

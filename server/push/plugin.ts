@@ -27,10 +27,21 @@ export async function messageLogService(app: FastifyInstance) {
     }
     const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const page = body.page ?? { index: 0, limit: 100 };
-    const rows = await q.selectAll().orderBy('seq', 'desc').limit(page.limit).offset(page.index * page.limit).execute();
+    const rows = await q
+      .selectAll()
+      .orderBy('seq', 'desc')
+      .limit(page.limit)
+      .offset(page.index * page.limit)
+      .execute();
     const data = rows.map((r) => {
       const notice = toNotice({ ...r, payload: JSON.parse(r.payload) as unknown });
-      return { seq: r.seq, recordTime: formatTime(r.at), logTypeName: notice.logTypeName, content: contentOf(notice), description: notice.description };
+      return {
+        seq: r.seq,
+        recordTime: formatTime(r.at),
+        logTypeName: notice.logTypeName,
+        content: contentOf(notice),
+        description: notice.description,
+      };
     });
     return ok(data, { total: Number(n) });
   });

@@ -11,7 +11,10 @@ function keyOf(req: ReportRequest) {
   return {
     modelLabel: req.scope.modelLabel,
     nodeId: req.scope.id,
-    projectKey: req.scope.projects.map((p) => p.id).sort((a, b) => a - b).join(','),
+    projectKey: req.scope.projects
+      .map((p) => p.id)
+      .sort((a, b) => a - b)
+      .join(','),
     startTime: req.start,
     endTime: req.end,
   };
@@ -19,9 +22,14 @@ function keyOf(req: ReportRequest) {
 
 export async function affirmStatus(app: FastifyInstance, req: ReportRequest): Promise<AffirmStatus> {
   const k = keyOf(req);
-  const row = await app.db.selectFrom('report_affirm').select(['userId', 'operator', 'affirmedAt'])
-    .where('modelLabel', '=', k.modelLabel).where('nodeId', '=', k.nodeId).where('projectKey', '=', k.projectKey)
-    .where('startTime', '=', k.startTime).where('endTime', '=', k.endTime)
+  const row = await app.db
+    .selectFrom('report_affirm')
+    .select(['userId', 'operator', 'affirmedAt'])
+    .where('modelLabel', '=', k.modelLabel)
+    .where('nodeId', '=', k.nodeId)
+    .where('projectKey', '=', k.projectKey)
+    .where('startTime', '=', k.startTime)
+    .where('endTime', '=', k.endTime)
     .executeTakeFirst();
   return row
     ? { affirmed: true, operator: row.operator, userId: row.userId, affirmTime: Number(row.affirmedAt) }
@@ -36,16 +44,27 @@ export async function affirmReport(app: FastifyInstance, session: Session, req: 
   const k = keyOf(req);
   const now = Date.now();
   await transact(app, async (trx, emit) => {
-    const existing = await trx.selectFrom('report_affirm').select(['operator', 'affirmedAt'])
-      .where('modelLabel', '=', k.modelLabel).where('nodeId', '=', k.nodeId).where('projectKey', '=', k.projectKey)
-      .where('startTime', '=', k.startTime).where('endTime', '=', k.endTime)
+    const existing = await trx
+      .selectFrom('report_affirm')
+      .select(['operator', 'affirmedAt'])
+      .where('modelLabel', '=', k.modelLabel)
+      .where('nodeId', '=', k.nodeId)
+      .where('projectKey', '=', k.projectKey)
+      .where('startTime', '=', k.startTime)
+      .where('endTime', '=', k.endTime)
       .executeTakeFirst();
     if (existing) throw errors.CONFLICT(`该期报告已由 ${existing.operator} 于 ${formatTime(Number(existing.affirmedAt))} 确认`);
-    await trx.insertInto('report_affirm').values({ ...k, userId: session.userId, operator: session.userName, affirmedAt: now }).execute();
+    await trx
+      .insertInto('report_affirm')
+      .values({ ...k, userId: session.userId, operator: session.userName, affirmedAt: now })
+      .execute();
     const single = req.scope.projects.length === 1 ? req.scope.projects[0]! : undefined;
     emit({
-      kind: 'report.affirmed', actorId: session.userId, actorName: session.userName,
-      tenantId: single?.tenantId ?? null, projectId: single?.id ?? null,
+      kind: 'report.affirmed',
+      actorId: session.userId,
+      actorName: session.userName,
+      tenantId: single?.tenantId ?? null,
+      projectId: single?.id ?? null,
       subject: `report:${k.modelLabel}:${k.nodeId}:${k.startTime}-${k.endTime}`,
       payload: { ...k, name: req.scope.name, operator: session.userName, affirmTime: now },
     });

@@ -1,5 +1,12 @@
 import { describeFinding, type Finding, type ReportConclusion, type ReportFigures, type ReportRating } from '../../domain/schemas/report';
-import type { PairCount } from './figures';
+
+/** Alarms of one project and type in this period and the one before: the trend material. */
+export interface PairCount {
+  project: string;
+  type: number;
+  count: number;
+  previous: number;
+}
 
 /** A project-and-type count is a trend worth a sentence only from this many alarms on. */
 export const TREND_MIN = 3;
@@ -31,7 +38,13 @@ export function conclude(f: Omit<ReportFigures, 'conclusion'>, pairs: readonly P
 
   const top = f.nodeDistribute.topDevices[0];
   if (top && o.total >= 5 && top.total * 10 >= o.total * 3) {
-    findings.push({ kind: 'topDevice', device: top.name, project: top.projectName, count: top.total, share: Math.round((top.total / o.total) * 100) });
+    findings.push({
+      kind: 'topDevice',
+      device: top.name,
+      project: top.projectName,
+      count: top.total,
+      share: Math.round((top.total / o.total) * 100),
+    });
   }
   if (o.unconfirmed > 0) findings.push({ kind: 'unconfirmed', count: o.unconfirmed });
   const avg = o.confirmation.avgMs;

@@ -3,10 +3,15 @@ import type { Database } from '../store/schema';
 import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import { MONITOR_EVENT_LEVELS, MONITOR_EVENT_TYPES, type CountById } from '../../domain/schemas/monitor';
 import {
-  TOP_DEVICES, type ConfirmationFigures, type DeviceFigure, type NodeFigure, type ReportFigures, type TypeFigure,
+  TOP_DEVICES,
+  type ConfirmationFigures,
+  type DeviceFigure,
+  type NodeFigure,
+  type ReportFigures,
+  type TypeFigure,
 } from '../../domain/schemas/report';
 import { timeDistribute } from './timeBuckets';
-import { conclude } from './conclusion';
+import { conclude, type PairCount } from './conclusion';
 import type { ReportRequest } from './period';
 
 interface EventRow {
@@ -29,13 +34,19 @@ export async function reportFigures(db: Kysely<Database>, req: ReportRequest, no
   const ids = req.scope.projects.map((p) => p.id);
   const [events, previous, terminals] = ids.length
     ? await Promise.all([
-        db.selectFrom('peceventextend')
+        db
+          .selectFrom('peceventextend')
           .select(['projectid', 'deviceid', 'customtype', 'peceventlevel', 'confirmeventstatus', 'endeventid', 'eventtime', 'updatetime'])
-          .where('projectid', 'in', ids).where('eventtime', '>=', req.start).where('eventtime', '<', req.end)
+          .where('projectid', 'in', ids)
+          .where('eventtime', '>=', req.start)
+          .where('eventtime', '<', req.end)
           .execute() as Promise<EventRow[]>,
-        db.selectFrom('peceventextend')
+        db
+          .selectFrom('peceventextend')
           .select(['projectid', 'customtype', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('projectid', 'in', ids).where('eventtime', '>=', req.previous.start).where('eventtime', '<', req.previous.end)
+          .where('projectid', 'in', ids)
+          .where('eventtime', '>=', req.previous.start)
+          .where('eventtime', '<', req.previous.end)
           .groupBy(['projectid', 'customtype'])
           .execute(),
         db.selectFrom('terminal').select(['id', 'name', 'code', 'projectid']).where('projectid', 'in', ids).execute(),
@@ -49,8 +60,13 @@ export async function reportFigures(db: Kysely<Database>, req: ReportRequest, no
     const mine = events.filter((e) => e.projectid === p.id);
     const prev = previous.filter((r) => r.projectid === p.id).reduce((s, r) => s + Number(r.n), 0);
     return {
-      id: p.id, name: p.name, modelLabel: 'project', total: mine.length, previous: prev,
-      byLevel: countBy(MONITOR_EVENT_LEVELS, mine, (e) => e.peceventlevel), unconfirmed: mine.filter(isUnconfirmed).length,
+      id: p.id,
+      name: p.name,
+      modelLabel: 'project',
+      total: mine.length,
+      previous: prev,
+      byLevel: countBy(MONITOR_EVENT_LEVELS, mine, (e) => e.peceventlevel),
+      unconfirmed: mine.filter(isUnconfirmed).length,
     };
   });
   nodes.sort((a, b) => b.total - a.total || a.id - b.id);
@@ -68,8 +84,12 @@ export async function reportFigures(db: Kysely<Database>, req: ReportRequest, no
     .map(([deviceId, list]) => {
       const t = terminalById.get(deviceId);
       return {
-        deviceId, name: t?.name ?? String(deviceId), code: t?.code ?? '', projectName: projectName.get(list[0]!.projectid) ?? '',
-        total: list.length, byType: countBy(MONITOR_EVENT_TYPES, list, (e) => e.customtype),
+        deviceId,
+        name: t?.name ?? String(deviceId),
+        code: t?.code ?? '',
+        projectName: projectName.get(list[0]!.projectid) ?? '',
+        total: list.length,
+        byType: countBy(MONITOR_EVENT_TYPES, list, (e) => e.customtype),
       };
     });
 
@@ -99,7 +119,11 @@ export async function reportFigures(db: Kysely<Database>, req: ReportRequest, no
       generatedAt: now,
     },
     nodeDistribute: { nodes, topDevices },
-    timeDistribute: timeDistribute(req.start, req.end, events.map((e) => e.eventtime)),
+    timeDistribute: timeDistribute(
+      req.start,
+      req.end,
+      events.map((e) => e.eventtime),
+    ),
     typeDistribute: { byType, byLevel },
   };
   const accidents = byLevel.find((c) => c.id === EVENT_LEVEL.ACCIDENT)?.count ?? 0;
@@ -131,13 +155,6 @@ export function confirmationFigures(confirmed: readonly Pick<EventRow, 'eventtim
     within1h: spans.filter((v) => v <= 3600_000).length,
     within24h: spans.filter((v) => v <= 86_400_000).length,
   };
-}
-
-export interface PairCount {
-  project: string;
-  type: number;
-  count: number;
-  previous: number;
 }
 
 /** Alarms per project and type, this period and the one before: the conclusion's trend material. */

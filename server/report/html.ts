@@ -5,7 +5,14 @@ import { formatTime } from '../telemetry/time';
 import { columns, esc, hbars } from './svg';
 
 export const LEVEL_COLOR: Record<number, string> = { 1: '#d64545', 2: '#e8873a', 4: '#e0b400' };
-const SCOPE_TEXT: Record<string, string> = { global: '全部项目', tenant: '企业', province: '省', city: '市', district: '区县', project: '项目' };
+const SCOPE_TEXT: Record<string, string> = {
+  global: '全部项目',
+  tenant: '企业',
+  province: '省',
+  city: '市',
+  district: '区县',
+  project: '项目',
+};
 
 /** ms as 小时/分钟 text; a dash when there is nothing to measure. */
 export function durationText(ms: number | null): string {
@@ -29,9 +36,18 @@ export function reportHtml(f: ReportFigures, affirm: AffirmStatus): string {
   const o = f.overview;
   const level = (id: number) => o.byLevel.find((c) => c.id === id)?.count ?? 0;
   const kv: [string, string | number][] = [
-    ['项目数', o.projectCount], ['设备数', o.deviceCount], ['报警总数', o.total], ['上期报警数', o.previous.total],
-    ['事故', level(1)], ['报警', level(2)], ['预警', level(4)], ['报警设备数', o.alarmedDevices],
-    ['已确认', o.confirmed], ['未确认', o.unconfirmed], ['仍在活动', o.active], ['平均确认用时', durationText(o.confirmation.avgMs)],
+    ['项目数', o.projectCount],
+    ['设备数', o.deviceCount],
+    ['报警总数', o.total],
+    ['上期报警数', o.previous.total],
+    ['事故', level(1)],
+    ['报警', level(2)],
+    ['预警', level(4)],
+    ['报警设备数', o.alarmedDevices],
+    ['已确认', o.confirmed],
+    ['未确认', o.unconfirmed],
+    ['仍在活动', o.active],
+    ['平均确认用时', durationText(o.confirmation.avgMs)],
   ];
   const nodes = f.nodeDistribute.nodes;
   const types = f.typeDistribute.byType.filter((t) => t.total > 0 || t.previous > 0);
@@ -50,7 +66,9 @@ export function reportHtml(f: ReportFigures, affirm: AffirmStatus): string {
 </header>
 
 <section class="block"><h2>一、运行概况</h2>
-  <table class="kv">${chunk(kv, 4).map((row) => `<tr>${row.map(([k, v]) => `<th>${k}</th><td>${esc(v)}</td>`).join('')}</tr>`).join('')}</table>
+  <table class="kv">${chunk(kv, 4)
+    .map((row) => `<tr>${row.map(([k, v]) => `<th>${k}</th><td>${esc(v)}</td>`).join('')}</tr>`)
+    .join('')}</table>
 </section>
 
 <section><h2>二、报警节点分布</h2>
@@ -62,7 +80,11 @@ export function reportHtml(f: ReportFigures, affirm: AffirmStatus): string {
 
 <section><h2>三、报警时间分布</h2>
   <figure class="block">${columns(f.timeDistribute.buckets.map((b) => ({ label: b.label, value: b.total })))}<figcaption>按${{ hour: '小时', day: '日', month: '月' }[f.timeDistribute.unit]}统计的报警数</figcaption></figure>
-  <figure class="block">${columns(f.timeDistribute.hourOfDay.map((v, h) => ({ label: String(h), value: v, color: '#6b8fd6' })), 640, 170)}<figcaption>按一天中的时段（0–23 时）统计的报警数</figcaption></figure>
+  <figure class="block">${columns(
+    f.timeDistribute.hourOfDay.map((v, h) => ({ label: String(h), value: v, color: '#6b8fd6' })),
+    640,
+    170,
+  )}<figcaption>按一天中的时段（0–23 时）统计的报警数</figcaption></figure>
 </section>
 
 <section><h2>四、报警类型与等级分布</h2>
@@ -75,10 +97,16 @@ export function reportHtml(f: ReportFigures, affirm: AffirmStatus): string {
 
 <section><h2>五、设备报警排行</h2>
   <table class="grid"><thead><tr><th>序号</th><th>设备</th><th>编码</th><th>项目</th><th>报警数</th><th>主要类型</th></tr></thead><tbody>
-  ${f.nodeDistribute.topDevices.length ? f.nodeDistribute.topDevices.map((d, i) => {
-    const main = [...d.byType].sort((a, b) => b.count - a.count)[0];
-    return `<tr><td>${i + 1}</td><td>${esc(d.name)}</td><td>${esc(d.code)}</td><td>${esc(d.projectName)}</td><td>${d.total}</td><td>${main && main.count ? typeText(main.id) : '--'}</td></tr>`;
-  }).join('') : '<tr><td colspan="6">本期无报警设备</td></tr>'}
+  ${
+    f.nodeDistribute.topDevices.length
+      ? f.nodeDistribute.topDevices
+          .map((d, i) => {
+            const main = [...d.byType].sort((a, b) => b.count - a.count)[0];
+            return `<tr><td>${i + 1}</td><td>${esc(d.name)}</td><td>${esc(d.code)}</td><td>${esc(d.projectName)}</td><td>${d.total}</td><td>${main && main.count ? typeText(main.id) : '--'}</td></tr>`;
+          })
+          .join('')
+      : '<tr><td colspan="6">本期无报警设备</td></tr>'
+  }
   </tbody></table>
 </section>
 

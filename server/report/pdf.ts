@@ -27,12 +27,21 @@ async function render(html: string): Promise<Buffer> {
   } catch {
     throw errors.REPORT_PDF_UNAVAILABLE('未安装 playwright-core');
   }
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  }).catch((e: Error) => {
-    throw errors.REPORT_PDF_UNAVAILABLE(`Chromium 无法启动：${e.message.split('\n')[0]}`);
-  });
+  const browser = await chromium
+    .launch({
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+    .catch((e: Error) => {
+      throw errors.REPORT_PDF_UNAVAILABLE(`Chromium 无法启动：${e.message.split('\n')[0]}`);
+    });
   try {
     const page = await browser.newPage();
     // No network: the report is self-contained, and nothing it holds should reach out.

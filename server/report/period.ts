@@ -38,8 +38,13 @@ export async function reportRequest(app: FastifyInstance, session: Session, quer
  */
 export function previousPeriod(start: number, end: number): { start: number; end: number } {
   const s = new Date(start);
-  const wholeMonth = s.getDate() === 1 && s.getHours() === 0 && s.getMinutes() === 0 && s.getSeconds() === 0 && s.getMilliseconds() === 0
-    && new Date(s.getFullYear(), s.getMonth() + 1, 1).getTime() === end;
+  const wholeMonth =
+    s.getDate() === 1 &&
+    s.getHours() === 0 &&
+    s.getMinutes() === 0 &&
+    s.getSeconds() === 0 &&
+    s.getMilliseconds() === 0 &&
+    new Date(s.getFullYear(), s.getMonth() + 1, 1).getTime() === end;
   if (wholeMonth) return { start: new Date(s.getFullYear(), s.getMonth() - 1, 1).getTime(), end: start };
   return { start: start - (end - start), end: start };
 }

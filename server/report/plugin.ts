@@ -10,11 +10,19 @@ import { renderPdf } from './pdf';
 import { reportRequest } from './period';
 import type { ReportFigures } from '../../domain/schemas/report';
 
-const SECTIONS = ['overview', 'nodeDistribute', 'timeDistribute', 'typeDistribute', 'conclusion'] as const satisfies readonly (keyof ReportFigures)[];
+const SECTIONS = [
+  'overview',
+  'nodeDistribute',
+  'timeDistribute',
+  'typeDistribute',
+  'conclusion',
+] as const satisfies readonly (keyof ReportFigures)[];
 const PDF_NAME = '智慧安全用电运行评估报告.pdf';
 
 const attachment = (reply: FastifyReply, type: string, name: string, ascii: string) =>
-  reply.header('content-type', type).header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+  reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
 
 /**
  * Analysis reports (spec §7 "Monitoring and reports", §9). Every route takes id, name, modelLabel,
@@ -55,7 +63,9 @@ export async function reportService(app: FastifyInstance) {
 
   app.get('/report/excel', async (request, reply) => {
     const { figures } = await figuresFor(request, 'report_download');
-    return attachment(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', REPORT_EXCEL_NAME, 'export.xlsx').send(await reportWorkbook(figures));
+    return attachment(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', REPORT_EXCEL_NAME, 'export.xlsx').send(
+      await reportWorkbook(figures),
+    );
   });
 
   app.get('/report/pdf', async (request, reply) => {

@@ -27,10 +27,12 @@ export function hbars(items: readonly BarItem[], width = 640): string {
   const rows = items.map((it, i) => {
     const y = i * row + 4;
     const w = Math.round((it.value / max) * plotW);
-    return `<text x="${labelW - 8}" y="${y + 13}" text-anchor="end" ${FONT} fill="#333">${esc(truncate(it.label, 12))}</text>`
-      + `<rect x="${labelW}" y="${y + 3}" width="${plotW}" height="12" rx="2" fill="#eef1f6"/>`
-      + `<rect x="${labelW}" y="${y + 3}" width="${w}" height="12" rx="2" fill="${it.color ?? BRAND}"/>`
-      + `<text x="${labelW + plotW + 6}" y="${y + 13}" ${FONT} fill="#111">${it.value}</text>`;
+    return (
+      `<text x="${labelW - 8}" y="${y + 13}" text-anchor="end" ${FONT} fill="#333">${esc(truncate(it.label, 12))}</text>` +
+      `<rect x="${labelW}" y="${y + 3}" width="${plotW}" height="12" rx="2" fill="#eef1f6"/>` +
+      `<rect x="${labelW}" y="${y + 3}" width="${w}" height="12" rx="2" fill="${it.color ?? BRAND}"/>` +
+      `<text x="${labelW + plotW + 6}" y="${y + 13}" ${FONT} fill="#111">${it.value}</text>`
+    );
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">${rows.join('')}</svg>`;
 }
@@ -53,8 +55,14 @@ export function columns(items: readonly BarItem[], width = 640, height = 200): s
   const bars = items.map((it, i) => {
     const h = (it.value / max) * plotH;
     const x = left + i * slot + (slot - barW) / 2;
-    const label = i % every === 0 ? `<text x="${x + barW / 2}" y="${height - 6}" text-anchor="middle" ${FONT} fill="${AXIS}">${esc(it.label)}</text>` : '';
-    const value = it.value > 0 && items.length <= 31 ? `<text x="${x + barW / 2}" y="${top + plotH - h - 3}" text-anchor="middle" font-size="9" fill="#333">${it.value}</text>` : '';
+    const label =
+      i % every === 0
+        ? `<text x="${x + barW / 2}" y="${height - 6}" text-anchor="middle" ${FONT} fill="${AXIS}">${esc(it.label)}</text>`
+        : '';
+    const value =
+      it.value > 0 && items.length <= 31
+        ? `<text x="${x + barW / 2}" y="${top + plotH - h - 3}" text-anchor="middle" font-size="9" fill="#333">${it.value}</text>`
+        : '';
     return `<rect x="${x.toFixed(1)}" y="${(top + plotH - h).toFixed(1)}" width="${barW.toFixed(1)}" height="${h.toFixed(1)}" fill="${it.color ?? BRAND}"/>${label}${value}`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">${grid.join('')}${bars.join('')}</svg>`;

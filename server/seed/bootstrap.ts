@@ -46,10 +46,21 @@ export async function bootstrap(db: Kysely<Database>, opts: BootstrapOptions): P
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('tenant').values({ id: 1, name: '平台', customConfig: null, createdAt: now }).execute();
-    await trx.insertInto('app_user').values({
-      id: 1, name: 'root', nicName: 'root', tenantId: 1, customConfig: JSON.stringify({ usertype: USER_TYPE.PLATFORM }),
-      passwordHash: hashes.get('root')!, email: null, mobilePhone: null, createdAt: now, updatedAt: now,
-    }).execute();
+    await trx
+      .insertInto('app_user')
+      .values({
+        id: 1,
+        name: 'root',
+        nicName: 'root',
+        tenantId: 1,
+        customConfig: JSON.stringify({ usertype: USER_TYPE.PLATFORM }),
+        passwordHash: hashes.get('root')!,
+        email: null,
+        mobilePhone: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     if (opts.demo) await seedDemo(trx, { passwordHashes: hashes, now });
   });
 

@@ -24,13 +24,17 @@ async function main() {
   const intervalMs = Number(arg('interval', '15')) * 1000;
   const pollMs = Number(arg('poll', '3')) * 1000;
   const seed = Number(arg('seed', '20240601'));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, 'voltguard.sqlite'), { readonly: true, fileMustExist: true }) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, 'voltguard.sqlite'), { readonly: true, fileMustExist: true }) }),
+  });
   const rows = await db.selectFrom('terminal').select(['id', 'code']).orderBy('id').execute();
   await db.destroy();
   const limit = Number(arg('devices', String(rows.length)));
   if (limit > rows.length) console.warn(`the ledger holds ${rows.length} terminals; simulating all of them`);
   const keys = new DeviceKeys(dataDir);
-  const sims = rows.slice(0, limit).map((r) => ({ sim: new DeviceSim(r.id, r.code, seed), key: keys.keyOf(r.code), acks: [] as CommandAck[] }));
+  const sims = rows
+    .slice(0, limit)
+    .map((r) => ({ sim: new DeviceSim(r.id, r.code, seed), key: keys.keyOf(r.code), acks: [] as CommandAck[] }));
   let sent = 0;
   let refused = 0;
 
@@ -62,7 +66,10 @@ async function main() {
       };
       report();
       setInterval(report, intervalMs);
-      if (pollMs > 0) setInterval(() => !s.sim.silentNow() && post(s, []).catch(() => undefined), pollMs);
+      if (pollMs > 0)
+        setInterval(() => {
+          if (!s.sim.silentNow()) post(s, []).catch(() => undefined);
+        }, pollMs);
     }, start);
   });
   setInterval(() => console.log(`${new Date().toISOString()} readings accepted: ${sent}, refused batches: ${refused}`), 60_000);

@@ -131,7 +131,8 @@ export class DeviceSim {
     const state = () => ({ ...this.params, buzzer: this.buzzer ? 1 : 0, latched: this.latched ? 1 : 0 });
     switch (cmd.type) {
       case 'control':
-        if (cmd.controlpoint === 1) this.buzzer = false; // silence
+        if (cmd.controlpoint === 1)
+          this.buzzer = false; // silence
         else if (cmd.controlpoint === 2) {
           this.latched = false; // reset
           this.buzzer = false;

@@ -31,7 +31,10 @@ export class Simulator {
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {
     this.intervalMs = opts.intervalMs ?? 15_000;
-    const devices = telemetry.devices.all().sort((a, b) => a.id - b.id).slice(0, opts.devices ?? Infinity);
+    const devices = telemetry.devices
+      .all()
+      .sort((a, b) => a.id - b.id)
+      .slice(0, opts.devices ?? Infinity);
     for (const d of devices) this.sims.set(d.id, new DeviceSim(d.id, d.code, opts.seed ?? 20240601));
     // About every 100 ms a slice of the devices reports: arrivals spread like a real fleet's.
     this.slices = Math.max(1, Math.min(this.sims.size, Math.round(this.intervalMs / 100)));
@@ -71,7 +74,11 @@ export class Simulator {
       list.map(async (sim) => {
         if (sim.silent()) return;
         const res = await this.telemetry.ingest({ device: sim.id, time, values: sim.readings(time) }, { trusted: true });
-        if (res.commands.length) await this.ack(sim, res.commands.map((c) => sim.handle(c)));
+        if (res.commands.length)
+          await this.ack(
+            sim,
+            res.commands.map((c) => sim.handle(c)),
+          );
       }),
     );
   }
@@ -82,7 +89,11 @@ export class Simulator {
     if (!sim || sim.silentNow()) return;
     await new Promise((r) => setImmediate(r));
     const res = await this.telemetry.ingest({ device: sim.id, time: this.telemetry.now(), values: [] }, { trusted: true });
-    if (res.commands.length) await this.ack(sim, res.commands.map((c) => sim.handle(c)));
+    if (res.commands.length)
+      await this.ack(
+        sim,
+        res.commands.map((c) => sim.handle(c)),
+      );
   }
 
   private async ack(sim: DeviceSim, acks: ReturnType<DeviceSim['handle']>[]): Promise<void> {

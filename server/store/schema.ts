@@ -76,9 +76,23 @@ export interface LoginLockTable {
   lockedUntil: number;
 }
 
-export interface ProvinceTable { id: Generated<number>; name: string; code: string | null }
-export interface CityTable { id: Generated<number>; name: string; code: string | null; provinceid: number }
-export interface DistrictTable { id: Generated<number>; name: string; code: string | null; cityid: number }
+export interface ProvinceTable {
+  id: Generated<number>;
+  name: string;
+  code: string | null;
+}
+export interface CityTable {
+  id: Generated<number>;
+  name: string;
+  code: string | null;
+  provinceid: number;
+}
+export interface DistrictTable {
+  id: Generated<number>;
+  name: string;
+  code: string | null;
+  cityid: number;
+}
 
 export interface ProjectTable {
   id: Generated<number>;

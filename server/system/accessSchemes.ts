@@ -54,11 +54,31 @@ export async function accessSchemeRoutes(app: FastifyInstance) {
     const tenantId = body.tenantId ?? session.tenantId;
     requireTenant(session, tenantId);
     const id = await transact(app, async (trx, emit) => {
-      const dup = await trx.selectFrom('access_scheme').select('id').where('tenantId', '=', tenantId).where('name', '=', body.name).executeTakeFirst();
+      const dup = await trx
+        .selectFrom('access_scheme')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('name', '=', body.name)
+        .executeTakeFirst();
       if (dup) throw errors.CONFLICT(`接入方案 ${body.name} 已存在`);
-      const row = { name: body.name, accesstype: body.accesstype, tenantId, host: body.host || null, port: body.port ?? null, remark: body.remark || null, createdAt: Date.now() };
+      const row = {
+        name: body.name,
+        accesstype: body.accesstype,
+        tenantId,
+        host: body.host || null,
+        port: body.port ?? null,
+        remark: body.remark || null,
+        createdAt: Date.now(),
+      };
       const { id } = await trx.insertInto('access_scheme').values(row).returning('id').executeTakeFirstOrThrow();
-      emit({ kind: 'accessscheme.created', actorId: session.userId, actorName: session.userName, tenantId, subject: `equipaccessscheme:${id}`, payload: { after: row } });
+      emit({
+        kind: 'accessscheme.created',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId,
+        subject: `equipaccessscheme:${id}`,
+        payload: { after: row },
+      });
       return id;
     });
     return ok(id, { msg: '保存成功!' });
@@ -78,7 +98,15 @@ export async function accessSchemeRoutes(app: FastifyInstance) {
       const used = await trx.selectFrom('device_access_scheme').select('schemeId').where('schemeId', 'in', ids).executeTakeFirst();
       if (used) throw errors.IN_USE(SCHEME_IN_USE_MSG);
       await trx.deleteFrom('access_scheme').where('id', 'in', ids).execute();
-      for (const r of rows) emit({ kind: 'accessscheme.deleted', actorId: session.userId, actorName: session.userName, tenantId: r.tenantId, subject: `equipaccessscheme:${r.id}`, payload: { before: r } });
+      for (const r of rows)
+        emit({
+          kind: 'accessscheme.deleted',
+          actorId: session.userId,
+          actorName: session.userName,
+          tenantId: r.tenantId,
+          subject: `equipaccessscheme:${r.id}`,
+          payload: { before: r },
+        });
     });
     return ok(ids, { msg: '删除成功!' });
   });

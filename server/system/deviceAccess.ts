@@ -33,14 +33,30 @@ export async function deviceAccessRoutes(app: FastifyInstance) {
     }
     const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const rows = await q
-      .select(['terminal.id', 'terminal.name', 'terminal.code', 'terminal.accesstype', 'terminal.projectid', 'project.name as projectName', 'access_scheme.id as schemeId', 'access_scheme.name as schemeName'])
+      .select([
+        'terminal.id',
+        'terminal.name',
+        'terminal.code',
+        'terminal.accesstype',
+        'terminal.projectid',
+        'project.name as projectName',
+        'access_scheme.id as schemeId',
+        'access_scheme.name as schemeName',
+      ])
       .orderBy('terminal.id')
       .limit(body.page.limit)
       .offset(body.page.index * body.page.limit)
       .execute();
     const data: DeviceAccessRow[] = rows.map((r) => ({
-      id: r.id, name: r.name, code: r.code, accesstype: r.accesstype, accesstypeText: ACCESS_TYPE.textOf(r.accesstype),
-      projectId: r.projectid, projectName: r.projectName, schemeId: r.schemeId, schemeName: r.schemeName,
+      id: r.id,
+      name: r.name,
+      code: r.code,
+      accesstype: r.accesstype,
+      accesstypeText: ACCESS_TYPE.textOf(r.accesstype),
+      projectId: r.projectid,
+      projectName: r.projectName,
+      schemeId: r.schemeId,
+      schemeName: r.schemeName,
     }));
     return ok(data, { total: Number(total) });
   });

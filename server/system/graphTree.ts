@@ -25,10 +25,18 @@ export async function graphTreeRoutes(app: FastifyInstance) {
       app.db.selectFrom('city').select(['id', 'name', 'provinceid']).orderBy('id').execute(),
       app.db.selectFrom('district').select(['id', 'name', 'cityid']).orderBy('id').execute(),
     ]);
-    const projectNodes = new Map<number, Node>(projects.map((p) => [p.id, { id: p.id, name: p.name, modelLabel: 'project', children: [] }]));
+    const projectNodes = new Map<number, Node>(
+      projects.map((p) => [p.id, { id: p.id, name: p.name, modelLabel: 'project', children: [] }]),
+    );
     if (containLeaf === 'true' && projects.length) {
-      const terminals = await app.db.selectFrom('terminal').select(['id', 'name', 'code', 'projectid']).where('projectid', 'in', [...projectNodes.keys()]).orderBy('id').execute();
-      for (const t of terminals) projectNodes.get(t.projectid)?.children.push({ id: t.id, name: `${t.name}（${t.code}）`, modelLabel: 'terminal', children: [] });
+      const terminals = await app.db
+        .selectFrom('terminal')
+        .select(['id', 'name', 'code', 'projectid'])
+        .where('projectid', 'in', [...projectNodes.keys()])
+        .orderBy('id')
+        .execute();
+      for (const t of terminals)
+        projectNodes.get(t.projectid)?.children.push({ id: t.id, name: `${t.name}（${t.code}）`, modelLabel: 'terminal', children: [] });
     }
     const group = <T, K>(items: T[], key: (t: T) => K) => {
       const m = new Map<K, T[]>();
@@ -45,14 +53,24 @@ export async function graphTreeRoutes(app: FastifyInstance) {
     const nonEmpty = (n: Node) => n.children.length > 0;
     const tree = provinces
       .map((p): Node => ({
-        id: p.id, name: p.name, modelLabel: 'province',
-        children: (citiesByProvince.get(p.id) ?? []).map((c): Node => ({
-          id: c.id, name: c.name, modelLabel: 'city',
-          children: (districtsByCity.get(c.id) ?? []).map((d): Node => ({
-            id: d.id, name: d.name, modelLabel: 'district',
-            children: (projectsByDistrict.get(d.id) ?? []).map((pr) => projectNodes.get(pr.id)!),
-          })).filter(nonEmpty),
-        })).filter(nonEmpty),
+        id: p.id,
+        name: p.name,
+        modelLabel: 'province',
+        children: (citiesByProvince.get(p.id) ?? [])
+          .map((c): Node => ({
+            id: c.id,
+            name: c.name,
+            modelLabel: 'city',
+            children: (districtsByCity.get(c.id) ?? [])
+              .map((d): Node => ({
+                id: d.id,
+                name: d.name,
+                modelLabel: 'district',
+                children: (projectsByDistrict.get(d.id) ?? []).map((pr) => projectNodes.get(pr.id)!),
+              }))
+              .filter(nonEmpty),
+          }))
+          .filter(nonEmpty),
       }))
       .filter(nonEmpty);
     return ok(tree);

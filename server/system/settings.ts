@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import '../store/infoSchema';
-import { DEFAULT_SYSTEM_SETTINGS, settingReadBody, settingSaveBody, systemSettingsSchema, type SystemSettingDto } from '../../domain/schemas/info';
+import {
+  DEFAULT_SYSTEM_SETTINGS,
+  settingReadBody,
+  settingSaveBody,
+  systemSettingsSchema,
+  type SystemSettingDto,
+} from '../../domain/schemas/info';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
 import { sessionOf } from '../auth/session';
@@ -44,7 +50,14 @@ export async function settingRoutes(app: FastifyInstance) {
         .values({ tenantId, value, updatedAt: now })
         .onConflict((oc) => oc.column('tenantId').doUpdateSet({ value, updatedAt: now }))
         .execute();
-      emit({ kind: 'system.setting_saved', actorId: session.userId, actorName: session.userName, tenantId, subject: `tenant:${tenantId}`, payload: { before: before.settings, after: body.settings } });
+      emit({
+        kind: 'system.setting_saved',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId,
+        subject: `tenant:${tenantId}`,
+        payload: { before: before.settings, after: body.settings },
+      });
     });
     return ok(await read(tenantId), { msg: '保存成功!' });
   });

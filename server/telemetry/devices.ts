@@ -34,8 +34,14 @@ export class DeviceDirectory {
         .selectFrom('terminal')
         .innerJoin('project', 'project.id', 'terminal.projectid')
         .select([
-          'terminal.id', 'terminal.code', 'terminal.name', 'terminal.projectid', 'terminal.tenantid', 'terminal.devicestatus',
-          'project.name as projectName', 'project.contactphone',
+          'terminal.id',
+          'terminal.code',
+          'terminal.name',
+          'terminal.projectid',
+          'terminal.tenantid',
+          'terminal.devicestatus',
+          'project.name as projectName',
+          'project.contactphone',
         ])
         .execute();
       const byId = new Map<number, DeviceInfo>();

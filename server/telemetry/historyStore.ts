@@ -47,7 +47,15 @@ export class HistoryStore {
     // The columnar answers read each column as a plucked list of numbers (no array per row, about a
     // third of the raw-mode cost) and the status only where it is not 0, which is rare.
     const column = (c: 'time' | 'value') =>
-      db.selectFrom('history').select(c).where('deviceid', '=', 0).where('dataid', '=', 0).where('time', '>=', 0).where('time', '<', 0).orderBy('time').compile().sql;
+      db
+        .selectFrom('history')
+        .select(c)
+        .where('deviceid', '=', 0)
+        .where('dataid', '=', 0)
+        .where('time', '>=', 0)
+        .where('time', '<', 0)
+        .orderBy('time')
+        .compile().sql;
     this.timeStmt = sqlite.prepare(column('time')).pluck(true);
     this.valueStmt = sqlite.prepare(column('value')).pluck(true);
     const marked = db
@@ -70,7 +78,9 @@ export class HistoryStore {
       .insertInto('history')
       .values(rows)
       .onConflict((oc) =>
-        oc.columns(['deviceid', 'dataid', 'time']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), status: eb.ref('excluded.status') })),
+        oc
+          .columns(['deviceid', 'dataid', 'time'])
+          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), status: eb.ref('excluded.status') })),
       )
       .compile().sql;
   }
@@ -78,7 +88,7 @@ export class HistoryStore {
   /** Synchronous: call only inside a transaction on the store's connection. */
   writeSync(rows: readonly HistoryRow[]): void {
     let i = 0;
-    const params: (number)[] = new Array(CHUNK * 5);
+    const params: number[] = new Array(CHUNK * 5);
     for (; i + CHUNK <= rows.length; i += CHUNK) {
       for (let j = 0; j < CHUNK; j++) {
         const r = rows[i + j]!;
@@ -99,7 +109,9 @@ export class HistoryStore {
 
   async range(deviceid: number, dataid: number, from: number, to: number): Promise<{ time: number; value: number; status: number }[]> {
     // Holds the store's connection (Kysely's mutex) so no transaction interleaves with the raw read.
-    const rows = await this.db.connection().execute(async () => this.rangeStmt.all(deviceid, dataid, from, to) as [number, number, number][]);
+    const rows = await this.db
+      .connection()
+      .execute(async () => this.rangeStmt.all(deviceid, dataid, from, to) as [number, number, number][]);
     const out = new Array<{ time: number; value: number; status: number }>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i]!;
@@ -112,7 +124,12 @@ export class HistoryStore {
    * The same range as parallel typed arrays (the columnar / binary answers): no object per point,
    * and the arrays go to the wire as one block copy each.
    */
-  async rangeColumns(deviceid: number, dataid: number, from: number, to: number): Promise<{ time: Float64Array; value: Float64Array; status: Uint8Array }> {
+  async rangeColumns(
+    deviceid: number,
+    dataid: number,
+    from: number,
+    to: number,
+  ): Promise<{ time: Float64Array; value: Float64Array; status: Uint8Array }> {
     // One connection hold for the three reads, so they see the same rows.
     return this.db.connection().execute(async () => {
       const times = this.timeStmt.all(deviceid, dataid, from, to) as number[];
@@ -130,7 +147,6 @@ export class HistoryStore {
       return { time, value, status };
     });
   }
-
 
   /** The last point before `t`, for difference values at the start of a range. */
   async before(deviceid: number, dataid: number, t: number) {

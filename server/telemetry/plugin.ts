@@ -22,7 +22,9 @@ export const telemetryCore = fp(
         const h = setInterval(() => {
           if (running) return;
           running = true;
-          job().catch((err) => app.log.error({ err }, 'telemetry job failed')).finally(() => (running = false));
+          job()
+            .catch((err) => app.log.error({ err }, 'telemetry job failed'))
+            .finally(() => (running = false));
         }, ms);
         h.unref();
         timers.push(h);

@@ -59,7 +59,10 @@ export class RealtimeCache {
             .values(rows.slice(i, i + 100))
             .onConflict((oc) =>
               oc.columns(['deviceid', 'dataid']).doUpdateSet((eb) => ({
-                logicalid: eb.ref('excluded.logicalid'), time: eb.ref('excluded.time'), value: eb.ref('excluded.value'), status: eb.ref('excluded.status'),
+                logicalid: eb.ref('excluded.logicalid'),
+                time: eb.ref('excluded.time'),
+                value: eb.ref('excluded.value'),
+                status: eb.ref('excluded.status'),
               })),
             )
             .execute();

@@ -50,7 +50,10 @@ export class Telemetry {
   readonly retentionMs: number;
   readonly remoteTimeoutMs: number;
 
-  constructor(app: FastifyInstance, readonly opts: TelemetryOptions) {
+  constructor(
+    app: FastifyInstance,
+    readonly opts: TelemetryOptions,
+  ) {
     this.now = opts.now ?? Date.now;
     this.devices = new DeviceDirectory(app.db);
     this.keys = new DeviceKeys(opts.dataDir);
@@ -58,7 +61,11 @@ export class Telemetry {
     this.history = new HistoryStore(app.db, app.store.sqlite);
     this.realtime = new RealtimeCache(app.db);
     this.alarms = new AlarmEngine(app.db, this.thresholds, opts.clearCount ?? DEFAULT_CLEAR_COUNT);
-    this.commWatch = new CommWatch(app, this.devices, { retryMs: opts.commRetryMs ?? 45_000, exitMs: opts.commExitMs ?? 120_000, now: this.now });
+    this.commWatch = new CommWatch(app, this.devices, {
+      retryMs: opts.commRetryMs ?? 45_000,
+      exitMs: opts.commExitMs ?? 120_000,
+      now: this.now,
+    });
     this.writer = new IngestWriter(app, this.history, this.realtime, this.alarms);
     this.retentionMs = (opts.retentionDays ?? 400) * 86_400_000;
     this.remoteTimeoutMs = opts.remoteTimeoutMs ?? 10_000;

@@ -16,7 +16,14 @@ export class ThresholdStore {
   async load(): Promise<void> {
     const rows = await this.db.selectFrom('measure_threshold').selectAll().execute();
     this.overrides.clear();
-    for (const r of rows) this.put(r.deviceid, { dataId: r.dataid, alarmLimit: r.alarmLimit, warnLimit: r.warnLimit, hysteresis: r.hysteresis, enabled: r.enabled === 1 });
+    for (const r of rows)
+      this.put(r.deviceid, {
+        dataId: r.dataid,
+        alarmLimit: r.alarmLimit,
+        warnLimit: r.warnLimit,
+        hysteresis: r.hysteresis,
+        enabled: r.enabled === 1,
+      });
   }
 
   private put(deviceId: number, t: Threshold) {
@@ -40,7 +47,13 @@ export class ThresholdStore {
   async save(trx: Transaction<Database>, deviceId: number, list: Threshold[], now: number): Promise<() => void> {
     for (const t of list) {
       if (!MEASURE_BY_ID.has(t.dataId)) continue;
-      const row = { alarmLimit: t.alarmLimit, warnLimit: t.warnLimit, hysteresis: t.hysteresis, enabled: t.enabled ? 1 : 0, updatedAt: now };
+      const row = {
+        alarmLimit: t.alarmLimit,
+        warnLimit: t.warnLimit,
+        hysteresis: t.hysteresis,
+        enabled: t.enabled ? 1 : 0,
+        updatedAt: now,
+      };
       await trx
         .insertInto('measure_threshold')
         .values({ deviceid: deviceId, dataid: t.dataId, ...row })

@@ -1,6 +1,12 @@
 import {
-  MAX_BATCH_VALUES, MAX_FUTURE_SKEW_MS, MEASURE_BY_ID, ingestBatchSchema, readingSchema,
-  type CommandAck, type MeasureDef, type RejectedReading,
+  MAX_BATCH_VALUES,
+  MAX_FUTURE_SKEW_MS,
+  MEASURE_BY_ID,
+  ingestBatchSchema,
+  readingSchema,
+  type CommandAck,
+  type MeasureDef,
+  type RejectedReading,
 } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { describeIssues } from '../http/validate';

@@ -76,7 +76,8 @@ export class IngestWriter {
     const journal: Journal = new Map();
     const rows: HistoryRow[] = [];
     for (const j of jobs) {
-      for (const r of j.readings) rows.push({ deviceid: j.device.id, dataid: r.def.dataId, time: r.time, value: r.value, status: r.status });
+      for (const r of j.readings)
+        rows.push({ deviceid: j.device.id, dataid: r.def.dataId, time: r.time, value: r.value, status: r.status });
     }
     try {
       await transact(this.app, async (trx, emit) => {
@@ -84,9 +85,10 @@ export class IngestWriter {
         const transitions: Transition[] = [];
         for (const j of jobs) {
           // Alarms follow time order, whatever order the device listed its readings in.
-          const ordered = j.readings.length > 1 && j.readings.some((r, i) => i > 0 && r.time < j.readings[i - 1]!.time)
-            ? [...j.readings].sort((a, b) => a.time - b.time)
-            : j.readings;
+          const ordered =
+            j.readings.length > 1 && j.readings.some((r, i) => i > 0 && r.time < j.readings[i - 1]!.time)
+              ? [...j.readings].sort((a, b) => a.time - b.time)
+              : j.readings;
           for (const r of ordered) {
             const t = this.alarms.evaluate(journal, j.device, r.def, r.value, r.time);
             if (t) transitions.push(t);
@@ -103,7 +105,14 @@ export class IngestWriter {
       const values: Record<number, number> = {};
       let time = 0;
       for (const r of j.readings) {
-        this.realtime.set({ deviceid: j.device.id, dataid: r.def.dataId, logicalid: r.logicalId, time: r.time, value: r.value, status: r.status });
+        this.realtime.set({
+          deviceid: j.device.id,
+          dataid: r.def.dataId,
+          logicalid: r.logicalId,
+          time: r.time,
+          value: r.value,
+          status: r.status,
+        });
         values[r.def.dataId] = r.value;
         if (r.time > time) time = r.time;
       }

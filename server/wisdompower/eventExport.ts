@@ -8,19 +8,38 @@ import { formatTime } from '../telemetry/time';
 import { DEFAULT_EXPORT_NAME } from './xlsx';
 
 const COLUMNS = [
-  { header: '发生时间', key: 'eventtime', width: 22 }, { header: '项目', key: 'projectname', width: 18 }, { header: '设备', key: 'devicename', width: 22 },
-  { header: '设备编号', key: 'devicecode', width: 18 }, { header: '类型', key: 'customtypeName', width: 14 }, { header: '等级', key: 'peceventlevelName', width: 10 },
-  { header: '数值', key: 'value', width: 10 }, { header: '描述', key: 'description', width: 36 }, { header: '状态', key: 'status', width: 10 },
-  { header: '结束时间', key: 'endtime', width: 22 }, { header: '确认状态', key: 'confirm', width: 10 }, { header: '确认人', key: 'operator', width: 14 },
-  { header: '确认时间', key: 'updatetime', width: 22 }, { header: '备注', key: 'remark', width: 30 },
+  { header: '发生时间', key: 'eventtime', width: 22 },
+  { header: '项目', key: 'projectname', width: 18 },
+  { header: '设备', key: 'devicename', width: 22 },
+  { header: '设备编号', key: 'devicecode', width: 18 },
+  { header: '类型', key: 'customtypeName', width: 14 },
+  { header: '等级', key: 'peceventlevelName', width: 10 },
+  { header: '数值', key: 'value', width: 10 },
+  { header: '描述', key: 'description', width: 36 },
+  { header: '状态', key: 'status', width: 10 },
+  { header: '结束时间', key: 'endtime', width: 22 },
+  { header: '确认状态', key: 'confirm', width: 10 },
+  { header: '确认人', key: 'operator', width: 14 },
+  { header: '确认时间', key: 'updatetime', width: 22 },
+  { header: '备注', key: 'remark', width: 30 },
 ];
 
 function cells(r: PecEvent) {
   return {
-    eventtime: formatTime(r.eventtime, true), projectname: r.projectname, devicename: r.devicename, devicecode: r.devicecode,
-    customtypeName: r.customtypeName, peceventlevelName: r.peceventlevelName, value: r.value, description: r.description,
-    status: EVENT_STATUS.textOf(r.endeventid), endtime: r.endtime ? formatTime(r.endtime, true) : '',
-    confirm: EVENT_CONFIRM.textOf(r.confirmeventstatus), operator: r.operator ?? '', updatetime: r.updatetime ? formatTime(r.updatetime) : '', remark: r.remark ?? '',
+    eventtime: formatTime(r.eventtime, true),
+    projectname: r.projectname,
+    devicename: r.devicename,
+    devicecode: r.devicecode,
+    customtypeName: r.customtypeName,
+    peceventlevelName: r.peceventlevelName,
+    value: r.value,
+    description: r.description,
+    status: EVENT_STATUS.textOf(r.endeventid),
+    endtime: r.endtime ? formatTime(r.endtime, true) : '',
+    confirm: EVENT_CONFIRM.textOf(r.confirmeventstatus),
+    operator: r.operator ?? '',
+    updatetime: r.updatetime ? formatTime(r.updatetime) : '',
+    remark: r.remark ?? '',
   };
 }
 

@@ -26,7 +26,13 @@ async function projectsUnder(app: FastifyInstance, modelLabel: string, id: numbe
  * include_submodel is a request error rather than a silently empty table. A project or terminal of
  * another tenant is refused (4031) instead of answering an empty list that looks like "no alarms".
  */
-async function scopedToNode(app: FastifyInstance, q: Q, scope: 'all' | Set<number>, node: { id: number; modelLabel: string }, includeSub: boolean): Promise<Q> {
+async function scopedToNode(
+  app: FastifyInstance,
+  q: Q,
+  scope: 'all' | Set<number>,
+  node: { id: number; modelLabel: string },
+  includeSub: boolean,
+): Promise<Q> {
   if (node.modelLabel === 'terminal') {
     const device = await app.db.selectFrom('terminal').select('projectid').where('id', '=', node.id).executeTakeFirst();
     if (!device) throw errors.NOT_FOUND(`设备 ${node.id} `);
@@ -103,13 +109,21 @@ export async function eventRows(q: Q, limit: number, offset: number): Promise<Pe
   return ids.flatMap((id) => {
     const r = byId.get(id);
     return r
-      ? [{ ...r, modelLabel: 'peceventextend' as const, customtypeName: typeText(r.customtype), peceventlevelName: EVENT_LEVEL.textOf(r.peceventlevel) }]
+      ? [
+          {
+            ...r,
+            modelLabel: 'peceventextend' as const,
+            customtypeName: typeText(r.customtype),
+            peceventlevelName: EVENT_LEVEL.textOf(r.peceventlevel),
+          },
+        ]
       : [];
   });
 }
 
 const isDefaultOrder = (body: z.infer<typeof eventListBody>) =>
-  !body.orders?.length || (body.orders.length === 1 && body.orders[0]!.propertyLabel === 'eventtime' && body.orders[0]!.orderType === 'desc');
+  !body.orders?.length ||
+  (body.orders.length === 1 && body.orders[0]!.propertyLabel === 'eventtime' && body.orders[0]!.orderType === 'desc');
 
 /**
  * The ordered rows in batches, for exports that must not hold the whole set. The default order walks
@@ -126,7 +140,9 @@ export async function* eventBatches(q: Q, body: z.infer<typeof eventListBody>, m
     else {
       const a = after;
       const page = a
-        ? q.where('peceventextend.eventtime', '<=', a.eventtime).where((eb) => eb.or([eb('peceventextend.eventtime', '<', a.eventtime), eb('peceventextend.id', '<', a.id)]))
+        ? q
+            .where('peceventextend.eventtime', '<=', a.eventtime)
+            .where((eb) => eb.or([eb('peceventextend.eventtime', '<', a.eventtime), eb('peceventextend.id', '<', a.id)]))
         : q;
       rows = await eventRows(ordered(page, body), n, 0);
     }

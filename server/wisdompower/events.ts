@@ -34,7 +34,8 @@ export async function eventRoutes(app: FastifyInstance) {
     const items = parseOr400(eventSaveBody, request.body);
     if (items.some((i) => i.confirmeventstatus !== undefined)) requirePermission(session, 'event_confirm');
     if (items.some((i) => i.remark !== undefined)) requirePermission(session, 'event_update');
-    if (items.some((i) => i.confirmeventstatus === undefined && i.remark === undefined)) throw errors.BAD_REQUEST('每项须含 confirmeventstatus 或 remark');
+    if (items.some((i) => i.confirmeventstatus === undefined && i.remark === undefined))
+      throw errors.BAD_REQUEST('每项须含 confirmeventstatus 或 remark');
     const scope = await visibleProjects(app, session);
     const now = Date.now();
     const updated = await transact(app, async (trx, emit) => {
@@ -43,16 +44,43 @@ export async function eventRoutes(app: FastifyInstance) {
         const ev = await trx.selectFrom('peceventextend').selectAll().where('id', '=', item.id).executeTakeFirst();
         if (!ev) throw errors.NOT_FOUND(`事件 ${item.id} `);
         if (!mayseeProject(scope, ev.projectid)) throw errors.TENANT_DENIED();
-        const set: { updatetime: number; operator: string; confirmeventstatus?: number; remark?: string } = { updatetime: now, operator: session.userName };
+        const set: { updatetime: number; operator: string; confirmeventstatus?: number; remark?: string } = {
+          updatetime: now,
+          operator: session.userName,
+        };
         if (item.confirmeventstatus !== undefined) set.confirmeventstatus = EVENT_CONFIRM.CONFIRM;
         if (item.remark !== undefined) set.remark = item.remark;
         await trx.updateTable('peceventextend').set(set).where('id', '=', ev.id).execute();
         n++;
-        const base = { actorId: session.userId, actorName: session.userName, tenantId: ev.tenantid, projectId: ev.projectid, subject: `peceventextend:${ev.id}` };
+        const base = {
+          actorId: session.userId,
+          actorName: session.userName,
+          tenantId: ev.tenantid,
+          projectId: ev.projectid,
+          subject: `peceventextend:${ev.id}`,
+        };
         const device = app.telemetry.devices.getSync(ev.deviceid);
-        const fields = device ? { deviceId: device.id, deviceName: device.name, deviceCode: device.code, projectName: device.projectName, contactInfo: device.contactphone } : { deviceId: ev.deviceid };
-        if (item.confirmeventstatus !== undefined) emit({ ...base, kind: 'alarm.confirmed', payload: { ...fields, eventId: ev.id, operator: session.userName, updatetime: now, value: ev.description } });
-        if (item.remark !== undefined) emit({ ...base, kind: 'alarm.remarked', payload: { ...fields, eventId: ev.id, operator: session.userName, remark: item.remark, value: item.remark } });
+        const fields = device
+          ? {
+              deviceId: device.id,
+              deviceName: device.name,
+              deviceCode: device.code,
+              projectName: device.projectName,
+              contactInfo: device.contactphone,
+            }
+          : { deviceId: ev.deviceid };
+        if (item.confirmeventstatus !== undefined)
+          emit({
+            ...base,
+            kind: 'alarm.confirmed',
+            payload: { ...fields, eventId: ev.id, operator: session.userName, updatetime: now, value: ev.description },
+          });
+        if (item.remark !== undefined)
+          emit({
+            ...base,
+            kind: 'alarm.remarked',
+            payload: { ...fields, eventId: ev.id, operator: session.userName, remark: item.remark, value: item.remark },
+          });
       }
       return n;
     });

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  DATA_TYPE_NAME, MAX_TREND_POINTS, MEASURES, MEASURE_BY_ID, datalogBody, historyExportBody, trendQueryBody, unitListBody,
+  DATA_TYPE_NAME,
+  MAX_TREND_POINTS,
+  MEASURES,
+  MEASURE_BY_ID,
+  historyExportBody,
+  trendQueryBody,
+  unitListBody,
 } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
@@ -32,7 +38,14 @@ function measure(dataId: number) {
   return def;
 }
 
-async function series(app: FastifyInstance, deviceId: number, dataId: number, from: number, to: number, diff: boolean): Promise<RawPoint[]> {
+async function series(
+  app: FastifyInstance,
+  deviceId: number,
+  dataId: number,
+  from: number,
+  to: number,
+  diff: boolean,
+): Promise<RawPoint[]> {
   const points = await app.telemetry.history.range(deviceId, dataId, from, to);
   if (!diff) return points;
   return differences(points, await app.telemetry.history.before(deviceId, dataId, from));
@@ -49,8 +62,14 @@ export async function historyRoutes(app: FastifyInstance) {
     const def = measure(body.dataId);
     const [from, to] = range(body.startTime, body.endTime);
     const head = {
-      pecDeviceId: device.id, dataId: def.dataId, logicalId: def.logicalId, dataTypeId: def.dataTypeId, dataIdName: def.name,
-      dataTypeName: DATA_TYPE_NAME[def.dataTypeId] ?? '', unit: def.unit, isDiffValue: body.isDiffValue,
+      pecDeviceId: device.id,
+      dataId: def.dataId,
+      logicalId: def.logicalId,
+      dataTypeId: def.dataTypeId,
+      dataIdName: def.name,
+      dataTypeName: DATA_TYPE_NAME[def.dataTypeId] ?? '',
+      unit: def.unit,
+      isDiffValue: body.isDiffValue,
     };
     if (body.format === 'list') {
       return ok({ ...head, dataList: await series(app, device.id, def.dataId, from, to, body.isDiffValue) });
@@ -69,7 +88,16 @@ export async function historyRoutes(app: FastifyInstance) {
     sessionOf(request);
     const body = parseOr400(unitListBody, request.body ?? {});
     const list = body.dataIds ? body.dataIds.map(measure) : MEASURES;
-    return ok(list.map((d) => ({ dataId: d.dataId, logicalId: d.logicalId, dataTypeId: d.dataTypeId, dataTypeName: DATA_TYPE_NAME[d.dataTypeId], dataIdName: d.name, unit: d.unit })));
+    return ok(
+      list.map((d) => ({
+        dataId: d.dataId,
+        logicalId: d.logicalId,
+        dataTypeId: d.dataTypeId,
+        dataTypeName: DATA_TYPE_NAME[d.dataTypeId],
+        dataIdName: d.name,
+        unit: d.unit,
+      })),
+    );
   });
 
   app.post('/history/export/device/datalog', async (request, reply) => {
@@ -93,7 +121,10 @@ export async function historyRoutes(app: FastifyInstance) {
     return sendXlsx(
       reply,
       device.name,
-      [{ header: '时间', key: 'time', width: 22 }, ...defs.map((d) => ({ header: d.unit ? `${d.name}(${d.unit})` : d.name, key: `d${d.dataId}` }))],
+      [
+        { header: '时间', key: 'time', width: 22 },
+        ...defs.map((d) => ({ header: d.unit ? `${d.name}(${d.unit})` : d.name, key: `d${d.dataId}` })),
+      ],
       rows,
       body.fileName,
     );
@@ -113,9 +144,16 @@ export async function historyRoutes(app: FastifyInstance) {
       const th = app.telemetry.thresholds.get(device.id, def.dataId);
       const points = await app.telemetry.history.range(device.id, def.dataId, from, to);
       data.push({
-        dataId: def.dataId, dataTypeId: def.dataTypeId, deviceId: device.id, logicalId: def.logicalId, deviceName: device.name,
-        dataName: def.name, dataTypeName: DATA_TYPE_NAME[def.dataTypeId], unit: def.unit,
-        upperLimit: th?.enabled ? th.alarmLimit : null, lowerLimit: null,
+        dataId: def.dataId,
+        dataTypeId: def.dataTypeId,
+        deviceId: device.id,
+        logicalId: def.logicalId,
+        deviceName: device.name,
+        dataName: def.name,
+        dataTypeName: DATA_TYPE_NAME[def.dataTypeId],
+        unit: def.unit,
+        upperLimit: th?.enabled ? th.alarmLimit : null,
+        lowerLimit: null,
         aggregated: points.length > Math.ceil((to - from) / bucketMs),
         dataList: downsample(points, from, to, bucketMs),
       });

@@ -21,14 +21,24 @@ export async function realtimeRoutes(app: FastifyInstance) {
     const device = await requireDevice(app, session, deviceId);
     const t = app.telemetry;
     const latest = t.realtime.ofDevice(device.id);
-    const row = await app.db.selectFrom('terminal').select(['devicetype', 'vendor', 'location', 'installdate', 'accesstype']).where('id', '=', device.id).executeTakeFirst();
+    const row = await app.db
+      .selectFrom('terminal')
+      .select(['devicetype', 'vendor', 'location', 'installdate', 'accesstype'])
+      .where('id', '=', device.id)
+      .executeTakeFirst();
     let time: number | null = null;
     const measureDataList = MEASURES.map((def) => {
       const v = latest.get(def.dataId);
       if (v && (time === null || v.time > time)) time = v.time;
       return {
-        dataId: def.dataId, logicalId: def.logicalId, dataTypeId: def.dataTypeId, dataTypeName: DATA_TYPE_NAME[def.dataTypeId],
-        measureName: def.name, value: v ? v.value : null, unit: def.unit, time: v ? v.time : null,
+        dataId: def.dataId,
+        logicalId: def.logicalId,
+        dataTypeId: def.dataTypeId,
+        dataTypeName: DATA_TYPE_NAME[def.dataTypeId],
+        measureName: def.name,
+        value: v ? v.value : null,
+        unit: def.unit,
+        time: v ? v.time : null,
         isOverproof: t.alarms.rankOf(device.id, def.dataId) > 0,
       };
     });
@@ -40,7 +50,12 @@ export async function realtimeRoutes(app: FastifyInstance) {
       const units = [...new Set(defs.map((d) => d.unit))];
       const list = [];
       for (const def of defs) {
-        list.push({ measureName: def.name, dataId: def.dataId, unit: def.unit, dataList: await t.history.range(device.id, def.dataId, until - TREND_WINDOW_MS, until + 1) });
+        list.push({
+          measureName: def.name,
+          dataId: def.dataId,
+          unit: def.unit,
+          dataList: await t.history.range(device.id, def.dataId, until - TREND_WINDOW_MS, until + 1),
+        });
       }
       trendData[chart] = {
         configList: defs.map((d, i) => ({ measureName: d.name, color: COLORS[i % COLORS.length], unit: d.unit })),
@@ -52,9 +67,18 @@ export async function realtimeRoutes(app: FastifyInstance) {
     return ok({
       time,
       device: {
-        id: device.id, name: device.name, code: device.code, devicestatus: device.devicestatus, devicestatusText: DEVICE_STATUS.textOf(device.devicestatus),
-        devicetype: row?.devicetype ?? null, vendor: row?.vendor ?? null, location: row?.location ?? null, installdate: row?.installdate ?? null,
-        accesstype: row?.accesstype ?? null, projectId: device.projectid, projectName: device.projectName,
+        id: device.id,
+        name: device.name,
+        code: device.code,
+        devicestatus: device.devicestatus,
+        devicestatusText: DEVICE_STATUS.textOf(device.devicestatus),
+        devicetype: row?.devicetype ?? null,
+        vendor: row?.vendor ?? null,
+        location: row?.location ?? null,
+        installdate: row?.installdate ?? null,
+        accesstype: row?.accesstype ?? null,
+        projectId: device.projectid,
+        projectName: device.projectName,
       },
       measureDataList,
       trendData,

@@ -57,8 +57,16 @@ export async function realtimeSnapshotRoutes(app: FastifyInstance) {
         }
         const a = alarms.get(d.id);
         return {
-          deviceId: d.id, code: d.code, name: d.name, projectId: d.projectid, projectName: d.projectName, devicestatus: d.devicestatus,
-          alarmRank: a?.rank ?? 0, activeAlarms: a?.n ?? 0, time, values,
+          deviceId: d.id,
+          code: d.code,
+          name: d.name,
+          projectId: d.projectid,
+          projectName: d.projectName,
+          devicestatus: d.devicestatus,
+          alarmRank: a?.rank ?? 0,
+          activeAlarms: a?.n ?? 0,
+          time,
+          values,
         };
       });
     return ok(data, { total: data.length });

@@ -29,13 +29,36 @@ export async function remoteRoutes(app: FastifyInstance) {
   const t = () => app.telemetry;
 
   /** Issues a command as domain events around the round trip: issued, then answered (ok or not). */
-  async function roundTrip(session: Session, device: DeviceInfo, what: string, cmd: Parameters<ReturnType<typeof t>['channel']['send']>[1], before?: Record<string, number>): Promise<CommandAck | null> {
-    const base = { actorId: session.userId, actorName: session.userName, tenantId: device.tenantid, projectId: device.projectid, subject: `terminal:${device.id}` };
-    const fields = { deviceId: device.id, deviceName: device.name, deviceCode: device.code, projectName: device.projectName, contactInfo: device.contactphone };
+  async function roundTrip(
+    session: Session,
+    device: DeviceInfo,
+    what: string,
+    cmd: Parameters<ReturnType<typeof t>['channel']['send']>[1],
+    before?: Record<string, number>,
+  ): Promise<CommandAck | null> {
+    const base = {
+      actorId: session.userId,
+      actorName: session.userName,
+      tenantId: device.tenantid,
+      projectId: device.projectid,
+      subject: `terminal:${device.id}`,
+    };
+    const fields = {
+      deviceId: device.id,
+      deviceName: device.name,
+      deviceCode: device.code,
+      projectName: device.projectName,
+      contactInfo: device.contactphone,
+    };
     const writes = cmd.type !== 'param_read';
     // before/after are what the operation log shows: what was asked, and what the device answered.
-    if (writes) await app.eventLog.record({ ...base, kind: 'remote.command_issued', payload: { ...fields, command: cmd, value: what, before: before ?? { command: what } } });
-    let ack: CommandAck | null = null;
+    if (writes)
+      await app.eventLog.record({
+        ...base,
+        kind: 'remote.command_issued',
+        payload: { ...fields, command: cmd, value: what, before: before ?? { command: what } },
+      });
+    let ack: CommandAck | null;
     try {
       ack = await t().channel.send(device.id, cmd, t().remoteTimeoutMs);
     } catch {
@@ -46,9 +69,18 @@ export async function remoteRoutes(app: FastifyInstance) {
         ...base,
         kind: cmd.type === 'param_write' && ack?.ok ? 'remote.params_saved' : 'remote.command_answered',
         payload: {
-          ...fields, command: cmd, ok: !!ack?.ok, timeout: ack === null, params: ack?.params, value: ack?.ok ? `${what}成功` : `${what}失败`,
+          ...fields,
+          command: cmd,
+          ok: !!ack?.ok,
+          timeout: ack === null,
+          params: ack?.params,
+          value: ack?.ok ? `${what}成功` : `${what}失败`,
           before: before ?? { command: what },
-          after: { answer: ack === null ? '设备无应答' : ack.ok ? `${what}成功` : `${what}失败`, ...(ack?.message ? { message: ack.message } : {}), ...(cmd.type === 'param_write' && ack?.params ? appliedOf(before ?? {}, ack.params) : {}) },
+          after: {
+            answer: ack === null ? '设备无应答' : ack.ok ? `${what}成功` : `${what}失败`,
+            ...(ack?.message ? { message: ack.message } : {}),
+            ...(cmd.type === 'param_write' && ack?.params ? appliedOf(before ?? {}, ack.params) : {}),
+          },
         },
       });
     }
@@ -87,9 +119,15 @@ export async function remoteRoutes(app: FastifyInstance) {
   app.post('/remote/config/save/dataparam/list', async (request) => {
     const session = sessionOf(request);
     requirePermission(session, 'remote_param_update');
-    const q = parseOr400(z.object({ password: z.string().max(128).optional(), timestamp: z.coerce.number().int().optional() }), request.query);
+    const q = parseOr400(
+      z.object({ password: z.string().max(128).optional(), timestamp: z.coerce.number().int().optional() }),
+      request.query,
+    );
     const raw = (request.body ?? {}) as Record<string, unknown>;
-    const body = parseOr400(paramSaveBody, raw.userInfo ? raw : { ...raw, userInfo: { userName: session.userName, password: q.password ?? '', timestamps: q.timestamp } });
+    const body = parseOr400(
+      paramSaveBody,
+      raw.userInfo ? raw : { ...raw, userInfo: { userName: session.userName, password: q.password ?? '', timestamps: q.timestamp } },
+    );
     await verifyOperator(app, session, body.userInfo);
     const device = await requireDevice(app, session, body.deviceId);
     const params: Record<string, number> = {};
@@ -120,7 +158,10 @@ export async function remoteRoutes(app: FastifyInstance) {
     requirePermission(session, 'remote_control');
     const p = parseOr400(z.object({ deviceId: z.coerce.number().int().min(0), controlpoint: z.coerce.number().int() }), request.params);
     const body = parseOr400(remoteControlBody, request.body);
-    if ((body.deviceId !== undefined && body.deviceId !== p.deviceId) || (body.controlpoint !== undefined && body.controlpoint !== p.controlpoint)) {
+    if (
+      (body.deviceId !== undefined && body.deviceId !== p.deviceId) ||
+      (body.controlpoint !== undefined && body.controlpoint !== p.controlpoint)
+    ) {
       throw errors.BAD_REQUEST('请求体的 deviceId / controlpoint 与路径不一致');
     }
     await verifyOperator(app, session, body.userInfo);
@@ -131,5 +172,4 @@ export async function remoteRoutes(app: FastifyInstance) {
     if (!ack?.ok) throw errors.REMOTE_FAILED();
     return ok(null, { msg: '遥控成功' });
   });
-
 }

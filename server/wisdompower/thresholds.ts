@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DATA_TYPE_NAME, MEASURES, MEASURE_BY_ID, round2, thresholdListBody, thresholdSaveBody, type Threshold } from '../../domain/telemetry';
+import {
+  DATA_TYPE_NAME,
+  MEASURES,
+  MEASURE_BY_ID,
+  round2,
+  thresholdListBody,
+  thresholdSaveBody,
+  type Threshold,
+} from '../../domain/telemetry';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
@@ -14,7 +22,15 @@ export async function thresholdRoutes(app: FastifyInstance) {
   const listOf = (deviceId: number) =>
     app.telemetry.thresholds.list(deviceId).map((t) => {
       const def = MEASURE_BY_ID.get(t.dataId)!;
-      return { ...t, rootID: deviceId, rootLabel: 'terminal', measureName: def.name, unit: def.unit, logicalId: def.logicalId, dataTypeId: def.dataTypeId };
+      return {
+        ...t,
+        rootID: deviceId,
+        rootLabel: 'terminal',
+        measureName: def.name,
+        unit: def.unit,
+        logicalId: def.logicalId,
+        dataTypeId: def.dataTypeId,
+      };
     });
 
   app.post('/account/device/measure/threshold/list', async (request) => {
@@ -34,17 +50,30 @@ export async function thresholdRoutes(app: FastifyInstance) {
       const def = MEASURE_BY_ID.get(t.dataId);
       if (!def || def.alarmLimit === null) throw errors.BAD_REQUEST(`数据项 ${t.dataId} 不支持阈值`);
       const current = app.telemetry.thresholds.get(device.id, t.dataId)!;
-      const warnLimit = t.warnLimit === undefined ? (t.alarmLimit === null || current.warnLimit === null ? null : round2(t.alarmLimit * 0.8)) : t.warnLimit;
-      if (t.alarmLimit !== null && warnLimit !== null && warnLimit >= t.alarmLimit) throw errors.BAD_REQUEST(`${def.name}：预警值须小于报警值`);
+      const warnLimit =
+        t.warnLimit === undefined ? (t.alarmLimit === null || current.warnLimit === null ? null : round2(t.alarmLimit * 0.8)) : t.warnLimit;
+      if (t.alarmLimit !== null && warnLimit !== null && warnLimit >= t.alarmLimit)
+        throw errors.BAD_REQUEST(`${def.name}：预警值须小于报警值`);
       const hysteresis = t.hysteresis ?? (t.alarmLimit === null ? 0 : current.hysteresis);
       return { dataId: t.dataId, alarmLimit: t.alarmLimit, warnLimit, hysteresis, enabled: t.enabled && t.alarmLimit !== null };
     });
     const apply = await transact(app, async (trx, emit) => {
       const applyFn = await app.telemetry.thresholds.save(trx, device.id, list, Date.now());
       emit({
-        kind: 'threshold.saved', actorId: session.userId, actorName: session.userName, tenantId: device.tenantid, projectId: device.projectid,
+        kind: 'threshold.saved',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId: device.tenantid,
+        projectId: device.projectid,
         subject: `terminal:${device.id}`,
-        payload: { deviceId: device.id, deviceName: device.name, deviceCode: device.code, projectName: device.projectName, contactInfo: device.contactphone, thresholds: list },
+        payload: {
+          deviceId: device.id,
+          deviceName: device.name,
+          deviceCode: device.code,
+          projectName: device.projectName,
+          contactInfo: device.contactphone,
+          thresholds: list,
+        },
       });
       return applyFn;
     });
@@ -59,8 +88,15 @@ export async function thresholdRoutes(app: FastifyInstance) {
     const device = await requireDevice(app, session, deviceID);
     return ok(
       MEASURES.map((d) => ({
-        dataId: d.dataId, logicalId: d.logicalId, dataTypeId: d.dataTypeId, dataTypeName: DATA_TYPE_NAME[d.dataTypeId], name: d.name, unit: d.unit,
-        cumulative: d.cumulative, chart: d.chart, threshold: d.alarmLimit === null ? null : app.telemetry.thresholds.get(device.id, d.dataId),
+        dataId: d.dataId,
+        logicalId: d.logicalId,
+        dataTypeId: d.dataTypeId,
+        dataTypeName: DATA_TYPE_NAME[d.dataTypeId],
+        name: d.name,
+        unit: d.unit,
+        cumulative: d.cumulative,
+        chart: d.chart,
+        threshold: d.alarmLimit === null ? null : app.telemetry.thresholds.get(device.id, d.dataId),
       })),
     );
   });

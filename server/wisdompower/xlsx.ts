@@ -10,7 +10,13 @@ export interface Column {
 }
 
 /** Sends one sheet as an xlsx download (spec §9: default file name 表格导出). */
-export async function sendXlsx(reply: FastifyReply, sheetName: string, columns: Column[], rows: Record<string, unknown>[], fileName = DEFAULT_EXPORT_NAME) {
+export async function sendXlsx(
+  reply: FastifyReply,
+  sheetName: string,
+  columns: Column[],
+  rows: Record<string, unknown>[],
+  fileName = DEFAULT_EXPORT_NAME,
+) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheetName.slice(0, 31));
   ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));

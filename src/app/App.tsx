@@ -17,7 +17,11 @@ import NoPermissionPage from '../features/noPermission/NoPermissionPage';
 const BUSY_STATES = new Set(['booting', 'checking', 'loadingUser']);
 
 function Splash() {
-  return <div className="flex h-full items-center justify-center text-sm text-muted" data-testid="splash">{t('app.loading')}</div>;
+  return (
+    <div className="flex h-full items-center justify-center text-sm text-muted" data-testid="splash">
+      {t('app.loading')}
+    </div>
+  );
 }
 
 function Routes() {

@@ -17,9 +17,12 @@ interface Node {
 /** Terminals the user sees, from the device tree, in tree order. */
 export async function terminalsOf(request: APIRequestContext, user: string): Promise<Terminal[]> {
   const token = await apiToken(request, user);
-  const body = (await (await request.get('/devicedata/api/comm/v1/device/tree', { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Node[] };
+  const body = (await (
+    await request.get('/devicedata/api/comm/v1/device/tree', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data: Node[] };
   const out: Terminal[] = [];
-  const walk = (n: Node) => (n.modelLabel === 'terminal' ? out.push({ id: n.id, name: n.name, code: n.code ?? '' }) : n.children?.forEach(walk));
+  const walk = (n: Node) =>
+    n.modelLabel === 'terminal' ? out.push({ id: n.id, name: n.name, code: n.code ?? '' }) : n.children?.forEach(walk);
   body.data.forEach(walk);
   return out;
 }
@@ -27,8 +30,13 @@ export async function terminalsOf(request: APIRequestContext, user: string): Pro
 /** Raises alarms through the real ingest path: the device key as root, then a reading batch. */
 export async function ingest(request: APIRequestContext, terminal: Terminal, time: number, values: { dataId: number; value: number }[]) {
   const root = await apiToken(request, 'root');
-  const key = (await (await request.get(`/devicedata/api/comm/v1/device/${terminal.id}/key`, { headers: { authorization: `Bearer ${root}` } })).json()) as { data: { key: string } };
-  const res = await request.post('/devicedata/api/comm/v1/ingest', { headers: { 'x-device-key': key.data.key }, data: { device: terminal.code, time, values } });
+  const key = (await (
+    await request.get(`/devicedata/api/comm/v1/device/${terminal.id}/key`, { headers: { authorization: `Bearer ${root}` } })
+  ).json()) as { data: { key: string } };
+  const res = await request.post('/devicedata/api/comm/v1/ingest', {
+    headers: { 'x-device-key': key.data.key },
+    data: { device: terminal.code, time, values },
+  });
   const body = (await res.json()) as { code: number; data: { accepted: number } };
   expect(body.code).toBe(0);
   expect(body.data.accepted).toBe(values.length);

@@ -14,7 +14,6 @@ let terminals: Terminal[];
 const table = (page: Page) => page.getByTestId('event-table');
 const rows = (page: Page) => table(page).locator('tbody tr[data-event-id]');
 const totalText = (page: Page) => page.getByTestId('pagination').locator('span').first();
-const totalOf = async (page: Page) => Number((await totalText(page).textContent())!.match(/\d+/)![0]);
 
 test.beforeAll(async ({ request }) => {
   // Terminals 14–20: the other specs on this server write to 1, 7, 8, 12 and 24, and the report spec
@@ -24,7 +23,10 @@ test.beforeAll(async ({ request }) => {
   // 7 terminals × (a residual-current alarm, level 报警, and a temperature early warning, level 预警) = 14 events, today.
   const now = Date.now();
   for (const [i, t] of terminals.entries()) {
-    await ingest(request, t, now - (30 - i) * 60_000, [{ dataId: 1001, value: 350 + i }, { dataId: 1101, value: 60 }]);
+    await ingest(request, t, now - (30 - i) * 60_000, [
+      { dataId: 1001, value: 350 + i },
+      { dataId: 1101, value: 60 },
+    ]);
   }
 });
 
@@ -127,7 +129,10 @@ test('a newly raised alarm arrives on top, keeping the selection; confirmed else
   const newId = Number(await top.getAttribute('data-event-id'));
   const { apiToken } = await import('./helpers');
   const token = await apiToken(request, 'zhangsan');
-  const res = await request.post('/wisdompower/v1/event/save', { headers: { authorization: `Bearer ${token}` }, data: [{ id: newId, confirmeventstatus: 3 }] });
+  const res = await request.post('/wisdompower/v1/event/save', {
+    headers: { authorization: `Bearer ${token}` },
+    data: [{ id: newId, confirmeventstatus: 3 }],
+  });
   expect(((await res.json()) as { code: number }).code).toBe(0);
   await expect(top.locator('td[data-confirm]')).toHaveText('已确认');
   await expect(top).toContainText('zhangsan');
@@ -145,12 +150,20 @@ test('a newly raised alarm arrives on top, keeping the selection; confirmed else
 });
 
 // Last in the serial file, so the table holds the confirmed, remarked and live rows of the tests above.
-for (const [lang, theme] of [['zh_cn', 'bright'], ['zh_cn', 'dark'], ['en', 'bright'], ['en', 'dark']] as const) {
+for (const [lang, theme] of [
+  ['zh_cn', 'bright'],
+  ['zh_cn', 'dark'],
+  ['en', 'bright'],
+  ['en', 'dark'],
+] as const) {
   test(`screenshot ${lang} ${theme}`, async ({ page }) => {
-    await page.addInitScript(([l, th]) => {
-      localStorage.setItem('vg.lang', l!);
-      localStorage.setItem('vg.theme', th!);
-    }, [lang, theme]);
+    await page.addInitScript(
+      ([l, th]) => {
+        localStorage.setItem('vg.lang', l!);
+        localStorage.setItem('vg.theme', th!);
+      },
+      [lang, theme],
+    );
     await loginViaForm(page, 'lisi');
     await expectPath(page, '/alarmEvent');
     await expect(rows(page)).toHaveCount(15);
@@ -160,7 +173,10 @@ for (const [lang, theme] of [['zh_cn', 'bright'], ['zh_cn', 'dark'], ['en', 'bri
     await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-${theme}-${lang}.png` });
     if (theme === 'bright') {
       await page.getByRole('button', { name: lang === 'en' ? 'Add remark' : '添加备注' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: lang === 'en' ? 'Save' : '保存' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: lang === 'en' ? 'Save' : '保存' })
+        .click();
       await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-remark-${theme}-${lang}.png` });
     }
   });

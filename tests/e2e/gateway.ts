@@ -41,8 +41,12 @@ export class Gateway {
   static async open(baseURL: string, deviceId: number): Promise<Gateway> {
     const api = await request.newContext({ baseURL });
     const digest = createHash('sha256').update(`voltguard${PASSWORDS.root}`).digest('hex');
-    const login = await (await api.post('/auth/v1/login', { data: { userName: 'root', password: digest, timestamps: Date.now(), client: 'web' } })).json();
-    const res = await api.get(`/devicedata/api/comm/v1/device/${deviceId}/key`, { headers: { authorization: `Bearer ${login.data.token}` } });
+    const login = await (
+      await api.post('/auth/v1/login', { data: { userName: 'root', password: digest, timestamps: Date.now(), client: 'web' } })
+    ).json();
+    const res = await api.get(`/devicedata/api/comm/v1/device/${deviceId}/key`, {
+      headers: { authorization: `Bearer ${login.data.token}` },
+    });
     const body = (await res.json()) as { code: number; data: { code: string; key: string } };
     if (body.code !== 0) throw new Error(`device key: ${JSON.stringify(body)}`);
     return new Gateway(api, deviceId, body.data.code, body.data.key);
@@ -66,7 +70,8 @@ export class Gateway {
 
   /** Parameter commands answer with the device's values; other commands are simply acknowledged. */
   private answer(c: PendingCommand): Ack {
-    if (c.type === 'param_write') for (const [k, v] of Object.entries(c.params ?? {})) if (k in this.params) this.params[k] = this.applies(k, v);
+    if (c.type === 'param_write')
+      for (const [k, v] of Object.entries(c.params ?? {})) if (k in this.params) this.params[k] = this.applies(k, v);
     if (c.type === 'param_read' || c.type === 'param_write') return { commandId: c.commandId, ok: true, params: { ...this.params } };
     return { commandId: c.commandId, ok: true };
   }

@@ -22,7 +22,9 @@ export async function expectPath(page: Page, path: string) {
 }
 
 export async function apiToken(request: APIRequestContext, user: string): Promise<string> {
-  const digest = createHash('sha256').update(`voltguard${passwordOf(user)}`).digest('hex');
+  const digest = createHash('sha256')
+    .update(`voltguard${passwordOf(user)}`)
+    .digest('hex');
   const res = await request.post('/auth/v1/login', { data: { userName: user, password: digest, timestamps: Date.now(), client: 'web' } });
   const body = (await res.json()) as { code: number; data: { token: string } };
   expect(body.code).toBe(0);

@@ -14,7 +14,8 @@ interface Seeded {
 /** Eight days of 剩余电流 and A相温度 every 10 minutes through the real ingest (past timestamps are accepted). */
 async function seed(request: APIRequestContext): Promise<Seeded> {
   const lisi = await apiToken(request, 'lisi');
-  const tree = (await (await request.get('/devicedata/api/comm/v1/device/tree', { headers: { Authorization: `Bearer ${lisi}` } })).json()).data;
+  const tree = (await (await request.get('/devicedata/api/comm/v1/device/tree', { headers: { Authorization: `Bearer ${lisi}` } })).json())
+    .data;
   const terminals: { id: number; name: string }[] = [];
   const walk = (nodes: { id: number; name: string; modelLabel: string; children?: unknown[] }[]) => {
     for (const n of nodes) {
@@ -27,7 +28,9 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
   // or a project's last ones): its point counts are this spec's alone.
   const device = terminals[11]!;
   const root = await apiToken(request, 'root');
-  const key = (await (await request.get(`/devicedata/api/comm/v1/device/${device.id}/key`, { headers: { Authorization: `Bearer ${root}` } })).json()).data;
+  const key = (
+    await (await request.get(`/devicedata/api/comm/v1/device/${device.id}/key`, { headers: { Authorization: `Bearer ${root}` } })).json()
+  ).data;
   const end = Math.floor(Date.now() / STEP) * STEP;
   const times: number[] = [];
   for (let t = end - 8 * 86_400_000; t <= end; t += STEP) times.push(t);
@@ -37,7 +40,10 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
     { dataId: 1101, value: 30 + (i % 5) * 0.5, time: t },
   ]);
   for (let i = 0; i < values.length; i += 500) {
-    const res = await request.post('/devicedata/api/comm/v1/ingest', { headers: { [key.header]: key.key }, data: { device: device.id, time: end, values: values.slice(i, i + 500) } });
+    const res = await request.post('/devicedata/api/comm/v1/ingest', {
+      headers: { [key.header]: key.key },
+      data: { device: device.id, time: end, values: values.slice(i, i + 500) },
+    });
     const body = await res.json();
     expect(body.code, body.msg).toBe(0);
     expect(body.data.rejected).toEqual([]);
@@ -46,10 +52,13 @@ async function seed(request: APIRequestContext): Promise<Seeded> {
 }
 
 async function open(page: Page, lang: 'zh_cn' | 'en', theme: 'bright' | 'dark') {
-  await page.addInitScript(([l, th]) => {
-    localStorage.setItem('vg.lang', l!);
-    localStorage.setItem('vg.theme', th!);
-  }, [lang, theme]);
+  await page.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('vg.lang', l!);
+      localStorage.setItem('vg.theme', th!);
+    },
+    [lang, theme],
+  );
   await loginViaForm(page, 'lisi');
   await page.waitForURL(/#\/(?!login)/);
   await page.goto('/#/historyData');
@@ -78,7 +87,11 @@ test('history data: device and two measures, day/week/month, every checkbox, tab
   const now = Date.now();
   const count = (from: number) => times.filter((t) => t >= from && t <= now).length;
   // 日 → 周 → 月: switching the type keeps the period containing the current start (dateRange.changeType).
-  for (const [label, from] of [['日', startOfDay(now).getTime()], ['周', startOfWeek(now, { weekStartsOn: 1 }).getTime()], ['月', startOfMonth(now).getTime()]] as const) {
+  for (const [label, from] of [
+    ['日', startOfDay(now).getTime()],
+    ['周', startOfWeek(now, { weekStartsOn: 1 }).getTime()],
+    ['月', startOfMonth(now).getTime()],
+  ] as const) {
     await page.getByTestId('date-selector').getByRole('radio', { name: label }).click();
     await expect(trend).toHaveAttribute('data-loading', 'false');
     // Both series share the time axis: the count is of both series' points.
@@ -113,7 +126,11 @@ test('history data: device and two measures, day/week/month, every checkbox, tab
   expect(values).toContain(SPIKE);
 });
 
-for (const [lang, theme] of [['zh_cn', 'dark'], ['en', 'bright'], ['en', 'dark']] as const) {
+for (const [lang, theme] of [
+  ['zh_cn', 'dark'],
+  ['en', 'bright'],
+  ['en', 'dark'],
+] as const) {
   test(`history data screenshot ${lang} ${theme}`, async ({ page }) => {
     await open(page, lang, theme);
     await page.goto(`/#/historyData?devices=${seeded.device.id}&measures=1001,1101,1201`);

@@ -28,7 +28,10 @@ test('the role tree offers only what the creator holds, and the server refuses m
   await dialog.getByRole('button', { name: '取消' }).click();
 
   const token = await apiToken(request, 'zhangsan');
-  const res = await request.post('/auth/v1/role', { headers: { authorization: `Bearer ${token}` }, data: { name: 'x', pageNodes: [{ id: 14 }], auths: [] } });
+  const res = await request.post('/auth/v1/role', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'x', pageNodes: [{ id: 14 }], auths: [] },
+  });
   const body = (await res.json()) as { code: number; msg: string };
   expect(body.msg).toContain('无操作权限!');
 });
@@ -65,7 +68,9 @@ test('downloading a missing file shows 文件不存在', async ({ page }) => {
   await expectPath(page, '/home');
   const result = await page.evaluate(async () => {
     const token = sessionStorage.getItem('vg.token');
-    const res = await fetch('/filemanager/v1/file/downLoad?fileName=00000000-0000-4000-8000-000000000000.png', { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch('/filemanager/v1/file/downLoad?fileName=00000000-0000-4000-8000-000000000000.png', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     return res.json();
   });
   expect(result).toMatchObject({ msg: '文件不存在' });

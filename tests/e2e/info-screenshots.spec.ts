@@ -10,15 +10,21 @@ const SCREENS = [
 ];
 
 async function prepare(page: Page, lang: 'zh_cn' | 'en', theme: 'bright' | 'dark') {
-  await page.addInitScript(([l, th]) => {
-    localStorage.setItem('vg.lang', l!);
-    localStorage.setItem('vg.theme', th!);
-  }, [lang, theme]);
+  await page.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('vg.lang', l!);
+      localStorage.setItem('vg.theme', th!);
+    },
+    [lang, theme],
+  );
   await loginViaForm(page, 'zhangsan');
   await expectPath(page, '/home');
 }
 
-for (const [lang, theme] of [['zh_cn', 'bright'], ['en', 'dark']] as const) {
+for (const [lang, theme] of [
+  ['zh_cn', 'bright'],
+  ['en', 'dark'],
+] as const) {
   test(`information screens, ${lang} ${theme}`, async ({ page }) => {
     await prepare(page, lang, theme);
     for (const s of SCREENS) {
@@ -29,7 +35,10 @@ for (const [lang, theme] of [['zh_cn', 'bright'], ['en', 'dark']] as const) {
     }
     await page.goto('/#/rolemanage');
     await page.getByTestId('role-table').locator('tbody tr').first().click();
-    await page.getByTestId('role-table').getByRole('button', { name: lang === 'en' ? 'Edit' : '编辑' }).click();
+    await page
+      .getByTestId('role-table')
+      .getByRole('button', { name: lang === 'en' ? 'Edit' : '编辑' })
+      .click();
     await expect(page.getByTestId('permission-tree')).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/info-role-dialog-${theme}-${lang}.png` });
     await page.keyboard.press('Escape');
@@ -40,11 +49,17 @@ for (const [lang, theme] of [['zh_cn', 'bright'], ['en', 'dark']] as const) {
   });
 }
 
-for (const [lang, theme] of [['zh_cn', 'dark'], ['en', 'bright']] as const) {
+for (const [lang, theme] of [
+  ['zh_cn', 'dark'],
+  ['en', 'bright'],
+] as const) {
   test(`user group dialog, ${lang} ${theme}`, async ({ page }) => {
     await prepare(page, lang, theme);
     await page.goto('/#/usergroupmanage');
-    await page.getByTestId('group-table').getByRole('button', { name: lang === 'en' ? 'New' : '新建' }).click();
+    await page
+      .getByTestId('group-table')
+      .getByRole('button', { name: lang === 'en' ? 'New' : '新建' })
+      .click();
     await expect(page.getByTestId('member-tree')).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/info-group-dialog-${theme}-${lang}.png` });
   });

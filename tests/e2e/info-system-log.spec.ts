@@ -47,9 +47,15 @@ test('system settings validate and save; access schemes are created and deleted;
 test('the operation log shows the writes with before/after, filters by kind and is refused without the page', async ({ page, request }) => {
   const groupName = unique('日志组');
   const token = await apiToken(request, 'wangwu');
-  const created = await request.post('/auth/v1/usergroup', { headers: { authorization: `Bearer ${token}` }, data: { name: groupName, users: [] } });
+  const created = await request.post('/auth/v1/usergroup', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: groupName, users: [] },
+  });
   const id = ((await created.json()) as { data: number }).data;
-  await request.put('/auth/v1/usergroup', { headers: { authorization: `Bearer ${token}` }, data: { id, name: `${groupName}2`, users: [] } });
+  await request.put('/auth/v1/usergroup', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { id, name: `${groupName}2`, users: [] },
+  });
 
   await loginViaForm(page, 'wangwu');
   await expectPath(page, '/home');

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { apiToken, expectPath, loginViaForm } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 
-test('create a role and a user with it; the user logs in and sees only that role\'s pages', async ({ page }) => {
+test("create a role and a user with it; the user logs in and sees only that role's pages", async ({ page }) => {
   const roleName = unique('日志员');
   const userName = unique('rizhi');
   await loginViaForm(page, 'zhangsan');
@@ -78,7 +78,7 @@ test('the user table asks for a selection, confirms deletes, queries by name and
   await expect(page.getByTestId('pagination')).toContainText('100 条/页');
 });
 
-test('root resets a user\'s password and the user logs in with it', async ({ page, request }) => {
+test("root resets a user's password and the user logs in with it", async ({ page, request }) => {
   // A user of its own: the demo users' passwords are shared by the other specs on this server.
   const name = unique('reset');
   const rootToken = await apiToken(request, 'root');

@@ -3,19 +3,28 @@ import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
 import { selectRow } from './info-helpers';
 
 async function prepare(page: Page, lang: 'zh_cn' | 'en', theme: 'bright' | 'dark') {
-  await page.addInitScript(([l, th]) => {
-    localStorage.setItem('vg.lang', l!);
-    localStorage.setItem('vg.theme', th!);
-  }, [lang, theme]);
+  await page.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('vg.lang', l!);
+      localStorage.setItem('vg.theme', th!);
+    },
+    [lang, theme],
+  );
   await loginViaForm(page, 'zhangsan');
   await expectPath(page, '/home');
   await page.goto('/#/deviceManager');
   await expect(page.getByTestId('ledger-tree').getByRole('treeitem').first()).toBeVisible();
 }
 
-const shot = (page: Page, name: string, theme: string, lang: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/ledger-${name}-${theme}-${lang}.png` });
+const shot = (page: Page, name: string, theme: string, lang: string) =>
+  page.screenshot({ path: `${SCREENSHOT_DIR}/ledger-${name}-${theme}-${lang}.png` });
 
-for (const [lang, theme] of [['zh_cn', 'bright'], ['en', 'dark'], ['zh_cn', 'dark'], ['en', 'bright']] as const) {
+for (const [lang, theme] of [
+  ['zh_cn', 'bright'],
+  ['en', 'dark'],
+  ['zh_cn', 'dark'],
+  ['en', 'bright'],
+] as const) {
   test(`device ledger, ${lang} ${theme}`, async ({ page }) => {
     const en = lang === 'en';
     await prepare(page, lang, theme);
@@ -23,7 +32,10 @@ for (const [lang, theme] of [['zh_cn', 'bright'], ['en', 'dark'], ['zh_cn', 'dar
     await expect(page.getByTestId('device-table').locator('tbody tr')).not.toHaveCount(0);
     await expect(page.getByTestId('loading-bar')).toHaveCount(0);
     await shot(page, 'screen', theme, lang);
-    await page.getByTestId('node-panel').getByRole('button', { name: en ? 'Edit node' : '编辑节点' }).click();
+    await page
+      .getByTestId('node-panel')
+      .getByRole('button', { name: en ? 'Edit node' : '编辑节点' })
+      .click();
     await expect(page.getByTestId('node-form')).toBeVisible();
     await shot(page, 'node-form', theme, lang);
     await page.keyboard.press('Escape');
@@ -33,7 +45,10 @@ for (const [lang, theme] of [['zh_cn', 'bright'], ['en', 'dark'], ['zh_cn', 'dar
     await expect(page.getByTestId('threshold-table')).toBeVisible();
     await shot(page, 'thresholds', theme, lang);
     await page.keyboard.press('Escape');
-    await page.getByTestId('node-panel').getByRole('button', { name: en ? 'Delete node' : '删除节点' }).click();
+    await page
+      .getByTestId('node-panel')
+      .getByRole('button', { name: en ? 'Delete node' : '删除节点' })
+      .click();
     await expect(page.getByTestId('delete-explain')).toBeVisible();
     await shot(page, 'delete', theme, lang);
     await page.keyboard.press('Escape');

@@ -26,7 +26,13 @@ test.use({ baseURL: E2E_LIVE_URL });
 
 test('root builds province → terminal, adds a custom column and a threshold; the operation log shows each write', async ({ page }) => {
   const tag = unique('');
-  const names = { province: `测试省${tag}`, city: `测试市${tag}`, district: `测试区${tag}`, project: `测试项目${tag}`, terminal: `测试终端${tag}` };
+  const names = {
+    province: `测试省${tag}`,
+    city: `测试市${tag}`,
+    district: `测试区${tag}`,
+    project: `测试项目${tag}`,
+    terminal: `测试终端${tag}`,
+  };
   const code = `E2E-${tag}`;
   await loginViaForm(page, 'root');
   await expect.poll(() => page.url()).not.toContain('login');
@@ -95,7 +101,13 @@ test('root builds province → terminal, adds a custom column and a threshold; t
 
   await page.goto('/#/log');
   const log = page.getByTestId('log-table');
-  for (const [kind, subject] of [['新建台账节点', 'province:'], ['新建台账节点', 'terminal:'], ['新建自定义属性', 'property:'], ['保存阈值', 'terminal:'], ['删除台账节点', 'province:']]) {
+  for (const [kind, subject] of [
+    ['新建台账节点', 'province:'],
+    ['新建台账节点', 'terminal:'],
+    ['新建自定义属性', 'property:'],
+    ['保存阈值', 'terminal:'],
+    ['删除台账节点', 'province:'],
+  ]) {
     await expect(log.locator('tbody tr').filter({ hasText: kind }).filter({ hasText: subject }).first()).toBeVisible();
   }
 });

@@ -21,7 +21,10 @@ async function raiseAlarm(request: APIRequestContext, projectName: string, dataI
   for (const n of tree.data as { id: number }[]) walk(n, false);
   const device = devices.at(-1)!;
   const key = (await (await request.get(`/devicedata/api/comm/v1/device/${device.id}/key`, { headers })).json()).data;
-  const res = await request.post('/devicedata/api/comm/v1/ingest', { headers: { 'X-Device-Key': key.key }, data: { device: key.code, time: Date.now(), values: [{ dataId, value }] } });
+  const res = await request.post('/devicedata/api/comm/v1/ingest', {
+    headers: { 'X-Device-Key': key.key },
+    data: { device: key.code, time: Date.now(), values: [{ dataId, value }] },
+  });
   expect((await res.json()).code).toBe(0);
 }
 
@@ -69,12 +72,20 @@ test('home for a project user: its own tenant only, project filter, no enterpris
   await expect(kpi(page, 'projects')).toHaveText('3');
 });
 
-for (const [lang, theme] of [['zh_cn', 'bright'], ['en', 'bright'], ['zh_cn', 'dark'], ['en', 'dark']] as const) {
+for (const [lang, theme] of [
+  ['zh_cn', 'bright'],
+  ['en', 'bright'],
+  ['zh_cn', 'dark'],
+  ['en', 'dark'],
+] as const) {
   test(`monitor screenshots, ${lang} ${theme}`, async ({ page }) => {
-    await page.addInitScript(([l, th]) => {
-      localStorage.setItem('vg.lang', l!);
-      localStorage.setItem('vg.theme', th!);
-    }, [lang, theme]);
+    await page.addInitScript(
+      ([l, th]) => {
+        localStorage.setItem('vg.lang', l!);
+        localStorage.setItem('vg.theme', th!);
+      },
+      [lang, theme],
+    );
     await loginViaForm(page, 'platform');
     await expectPath(page, '/platform/monitor');
     await expect(page.getByTestId('map-marker')).toHaveCount(5);

@@ -7,10 +7,13 @@ const PROJECT = `运维项目${tag}`;
 const SERVICE = `svc${tag}`;
 
 async function asPlatform(page: Page, lang: 'zh_cn' | 'en' = 'zh_cn', theme: 'bright' | 'dark' = 'bright') {
-  await page.addInitScript(([l, th]) => {
-    localStorage.setItem('vg.lang', l!);
-    localStorage.setItem('vg.theme', th!);
-  }, [lang, theme]);
+  await page.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('vg.lang', l!);
+      localStorage.setItem('vg.theme', th!);
+    },
+    [lang, theme],
+  );
   await loginViaForm(page, 'platform');
   await expectPath(page, '/platform/monitor');
 }
@@ -107,7 +110,12 @@ test('project users are refused by the platform endpoints and do not get the scr
     const body = await (await request.get(url, { headers: { authorization: `Bearer ${token}` } })).json();
     expect(body).toMatchObject({ code: 403, msg: '无操作权限!' });
   }
-  const put = await (await request.put('/wisdompower/v1/platform/user/3/projects', { headers: { authorization: `Bearer ${token}` }, data: { projectIds: [] } })).json();
+  const put = await (
+    await request.put('/wisdompower/v1/platform/user/3/projects', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { projectIds: [] },
+    })
+  ).json();
   expect(put.msg).toBe('无操作权限!');
   await loginViaForm(page, 'zhangsan');
   await expectPath(page, '/home');
@@ -115,7 +123,11 @@ test('project users are refused by the platform endpoints and do not get the scr
   await expect(page.getByTestId('project-ops-table')).toHaveCount(0);
 });
 
-for (const [lang, theme] of [['en', 'dark'], ['zh_cn', 'dark'], ['en', 'bright']] as const) {
+for (const [lang, theme] of [
+  ['en', 'dark'],
+  ['zh_cn', 'dark'],
+  ['en', 'bright'],
+] as const) {
   test(`platform screenshots ${lang} ${theme}`, async ({ page }) => {
     await asPlatform(page, lang, theme);
     await page.goto('/#/platform/operate');

@@ -6,7 +6,9 @@ import { Gateway } from './gateway';
 // These run against the live server: simulator on, devices 33–40 left to the tests.
 test.use({ baseURL: E2E_LIVE_URL });
 
-test('an alarm raised through the ingest path rings the bell; 查看 opens the device; 消音 after 操作验证 reaches the device', async ({ page }) => {
+test('an alarm raised through the ingest path rings the bell; 查看 opens the device; 消音 after 操作验证 reaches the device', async ({
+  page,
+}) => {
   const gw = await Gateway.open(E2E_LIVE_URL, 33);
   gw.startHeartbeat();
   try {

@@ -58,7 +58,11 @@ test('/realtimeData fills the table with the checked devices and updates it live
   }
 });
 
-test('kiosk: a token URL shows the screens without header or sidebar, rotates, stops for an alarm, flags a dead socket', async ({ page, request, context }) => {
+test('kiosk: a token URL shows the screens without header or sidebar, rotates, stops for an alarm, flags a dead socket', async ({
+  page,
+  request,
+  context,
+}) => {
   const gw = await Gateway.open(E2E_LIVE_URL, 39);
   gw.startHeartbeat();
   try {

@@ -7,7 +7,9 @@ const tag = `${Date.now() % 1_000_000}`;
 const NAMES = { detector: `遥调终端${tag}`, meter: `电能表${tag}` };
 
 async function createTerminal(request: APIRequestContext, token: string, name: string, devicetype: string): Promise<number> {
-  const tree = (await (await request.get('/devicedata/api/comm/v1/device/tree', { headers: { authorization: `Bearer ${token}` } })).json()) as { data: unknown[] };
+  const tree = (await (
+    await request.get('/devicedata/api/comm/v1/device/tree', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data: unknown[] };
   const find = (nodes: unknown[]): { id: number } | undefined => {
     for (const n of nodes as { id: number; name: string; children?: unknown[] }[]) {
       if (n.name === '鄞州商业中心') return n;
@@ -33,14 +35,16 @@ async function pickDevice(page: Page, name: string) {
 }
 
 let detectorId = 0;
-let meterId = 0;
 test.beforeAll(async ({ request }) => {
   const token = await apiToken(request, 'zhangsan');
   detectorId = await createTerminal(request, token, NAMES.detector, 'VG-ES100 智慧用电探测器');
-  meterId = await createTerminal(request, token, NAMES.meter, '第三方电能表');
+  await createTerminal(request, token, NAMES.meter, '第三方电能表');
 });
 
-test('read, validate, save after 操作验证, see what the device took; 消音; the operation log; a device without control points', async ({ page, baseURL }) => {
+test('read, validate, save after 操作验证, see what the device took; 消音; the operation log; a device without control points', async ({
+  page,
+  baseURL,
+}) => {
   const gw = await Gateway.open(baseURL!, detectorId);
   // This device caps its temperature limit at 100 ℃ whatever it is sent.
   gw.applies = (id, v) => (id === 'tempLimit' ? Math.min(v, 100) : v);
@@ -128,15 +132,22 @@ test('a device that does not answer: the read fails with 获取数据失败 and 
   void request;
 });
 
-for (const [lang, theme] of [['en', 'dark'], ['zh_cn', 'dark'], ['en', 'bright']] as const) {
+for (const [lang, theme] of [
+  ['en', 'dark'],
+  ['zh_cn', 'dark'],
+  ['en', 'bright'],
+] as const) {
   test(`remote setting screenshot ${lang} ${theme}`, async ({ page, baseURL }) => {
     const gw = await Gateway.open(baseURL!, detectorId);
     gw.startHeartbeat(300);
     try {
-      await page.addInitScript(([l, th]) => {
-        localStorage.setItem('vg.lang', l!);
-        localStorage.setItem('vg.theme', th!);
-      }, [lang, theme]);
+      await page.addInitScript(
+        ([l, th]) => {
+          localStorage.setItem('vg.lang', l!);
+          localStorage.setItem('vg.theme', th!);
+        },
+        [lang, theme],
+      );
       await loginViaForm(page, 'zhangsan');
       await expectPath(page, '/home');
       await page.goto('/#/remoteSetting');

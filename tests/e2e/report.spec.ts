@@ -23,11 +23,22 @@ async function createMonth(request: APIRequestContext) {
   const [a, b] = terminals.slice(-2) as [number, number];
   // A worker restarted after a failure runs beforeAll again: the month is made once.
   const zt = await apiToken(request, 'zhangsan');
-  const existing = await (await request.post('/wisdompower/v1/event/list', { headers: { Authorization: `Bearer ${zt}` }, data: { rootLabel: 'peceventextend', rootCondition: { filter: { expressions: [{ prop: 'deviceid', operator: 'EQ', limit: a }] }, page: { index: 0, limit: 1000 } } } })).json();
+  const existing = await (
+    await request.post('/wisdompower/v1/event/list', {
+      headers: { Authorization: `Bearer ${zt}` },
+      data: {
+        rootLabel: 'peceventextend',
+        rootCondition: { filter: { expressions: [{ prop: 'deviceid', operator: 'EQ', limit: a }] }, page: { index: 0, limit: 1000 } },
+      },
+    })
+  ).json();
   if (existing.data.some((e: { deviceid: number; eventtime: number }) => e.deviceid === a && e.eventtime === lastMonth(3, 10))) return;
   const ingest = async (device: number, time: number, dataId: number, value: number) => {
     const key = (await (await request.get(`/devicedata/api/comm/v1/device/${device}/key`, { headers })).json()).data;
-    const res = await request.post('/devicedata/api/comm/v1/ingest', { headers: { 'X-Device-Key': key.key }, data: { device: key.code, time, values: [{ dataId, value }] } });
+    const res = await request.post('/devicedata/api/comm/v1/ingest', {
+      headers: { 'X-Device-Key': key.key },
+      data: { device: key.code, time, values: [{ dataId, value }] },
+    });
     expect((await res.json()).code).toBe(0);
   };
   // Three residual-current alarms, each ended by two low readings, and a temperature early warning.
@@ -38,24 +49,42 @@ async function createMonth(request: APIRequestContext) {
   }
   await ingest(b, lastMonth(5, 8), 1101, 60);
   const zhangsan = await apiToken(request, 'zhangsan');
-  const list = await (await request.post('/wisdompower/v1/event/list', { headers: { Authorization: `Bearer ${zhangsan}` }, data: { rootLabel: 'peceventextend', rootCondition: { filter: { expressions: [{ prop: 'deviceid', operator: 'EQ', limit: a }] }, page: { index: 0, limit: 1000 } } } })).json();
+  const list = await (
+    await request.post('/wisdompower/v1/event/list', {
+      headers: { Authorization: `Bearer ${zhangsan}` },
+      data: {
+        rootLabel: 'peceventextend',
+        rootCondition: { filter: { expressions: [{ prop: 'deviceid', operator: 'EQ', limit: a }] }, page: { index: 0, limit: 1000 } },
+      },
+    })
+  ).json();
   const first = list.data.find((e: { deviceid: number; eventtime: number }) => e.deviceid === a && e.eventtime === lastMonth(3, 10));
-  const saved = await request.post('/wisdompower/v1/event/save', { headers: { Authorization: `Bearer ${zhangsan}` }, data: [{ id: first.id, confirmeventstatus: 3 }] });
+  const saved = await request.post('/wisdompower/v1/event/save', {
+    headers: { Authorization: `Bearer ${zhangsan}` },
+    data: [{ id: first.id, confirmeventstatus: 3 }],
+  });
   expect((await saved.json()).code).toBe(0);
 }
 
 test.beforeAll(async ({ request }) => createMonth(request));
 
 async function openLastMonth(page: Page, lang: 'zh_cn' | 'en' = 'zh_cn', theme: 'bright' | 'dark' = 'bright') {
-  await page.addInitScript(([l, th]) => {
-    localStorage.setItem('vg.lang', l!);
-    localStorage.setItem('vg.theme', th!);
-  }, [lang, theme]);
+  await page.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('vg.lang', l!);
+      localStorage.setItem('vg.theme', th!);
+    },
+    [lang, theme],
+  );
   await loginViaForm(page, 'zhangsan');
   await expectPath(page, '/home');
   await page.goto('/#/analysisReport');
   await expect(page.getByTestId('report-overview')).toBeVisible();
-  await page.getByTestId('analysis-report').getByRole('button', { name: lang === 'en' ? 'Previous' : '上一' }).first().click();
+  await page
+    .getByTestId('analysis-report')
+    .getByRole('button', { name: lang === 'en' ? 'Previous' : '上一' })
+    .first()
+    .click();
   await expect(page.getByTestId('kpi-total-value')).toHaveText('4');
 }
 
@@ -95,7 +124,13 @@ test('report: last month’s figures, conclusion, downloads, print and confirmat
 
 test('report: a failed load shows an error with retry, and retry recovers', async ({ page }) => {
   await openLastMonth(page);
-  await page.route('**/wisdompower/v1/overview?**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 5000, msg: '服务器内部错误，请稍后再试', data: null }) }));
+  await page.route('**/wisdompower/v1/overview?**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 5000, msg: '服务器内部错误，请稍后再试', data: null }),
+    }),
+  );
   await page.getByTestId('report-tree').getByTitle('西湖文化广场').click();
   await expect(page.getByTestId('report-error')).toBeVisible();
   await expect(page.getByText('服务器内部错误，请稍后再试')).toBeVisible();
@@ -104,7 +139,12 @@ test('report: a failed load shows an error with retry, and retry recovers', asyn
   await expect(page.getByTestId('kpi-total-value')).toHaveText('4');
 });
 
-for (const [lang, theme] of [['zh_cn', 'bright'], ['en', 'dark'], ['zh_cn', 'dark'], ['en', 'bright']] as const) {
+for (const [lang, theme] of [
+  ['zh_cn', 'bright'],
+  ['en', 'dark'],
+  ['zh_cn', 'dark'],
+  ['en', 'bright'],
+] as const) {
   test(`report screenshot, ${lang} ${theme}`, async ({ page }) => {
     await openLastMonth(page, lang, theme);
     await expect(page.getByTestId('loading-bar')).toHaveCount(0);

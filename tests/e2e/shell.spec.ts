@@ -67,7 +67,11 @@ test('an expired session shows the 401 message and returns to login', async ({ p
   // Revoke the token behind the browser's back; the next call the console makes gets a 401. The
   // dashboard may make that call by itself, so the toast is awaited from the moment of the revoke.
   await request.post('/auth/v1/logout', { headers: { authorization: `Bearer ${token}` } });
-  const toast = page.locator('[data-kind=error]').filter({ hasText: 'token过期，请重新登录' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  const toast = page
+    .locator('[data-kind=error]')
+    .filter({ hasText: 'token过期，请重新登录' })
+    .first()
+    .waitFor({ state: 'visible', timeout: 15_000 });
   await page
     .evaluate(() => {
       window.location.hash = '#/usermanage';

@@ -14,7 +14,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const tokenCount = async () => Number((await t.app.db.selectFrom('auth_token').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const tokenCount = async () =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('auth_token')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('login', () => {
   it('root logs in with the digest of its password and gets a token and its user', async () => {
@@ -32,7 +40,10 @@ describe('login', () => {
 
   it('a project user gets its tenant and role', async () => {
     const { user } = await login(t.app, 'lisi');
-    expect(user).toMatchObject({ name: 'lisi', roles: [expect.objectContaining({ name: '值班员', customConfig: '{"homepage":"/alarmEvent"}' })] });
+    expect(user).toMatchObject({
+      name: 'lisi',
+      roles: [expect.objectContaining({ name: '值班员', customConfig: '{"homepage":"/alarmEvent"}' })],
+    });
   });
 
   it('two logins give two different tokens', async () => {
@@ -54,13 +65,21 @@ describe('login', () => {
   });
 
   it('the plain password instead of its digest is refused', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName: 'root', password: ROOT_PASSWORD, timestamps: Date.now(), client: 'web' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/login',
+      payload: { userName: 'root', password: ROOT_PASSWORD, timestamps: Date.now(), client: 'web' },
+    });
     const body = expectEnvelopeError(res);
     expect(body.msg).toContain('password');
   });
 
   it('a client other than web is refused', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName: 'root', password: await passwordDigest(ROOT_PASSWORD), timestamps: Date.now(), client: 'app' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/login',
+      payload: { userName: 'root', password: await passwordDigest(ROOT_PASSWORD), timestamps: Date.now(), client: 'app' },
+    });
     expect(expectEnvelopeError(res).msg).toContain('client');
   });
 });
@@ -110,7 +129,11 @@ describe('lockout: five failures within 15 minutes lock the name for 15 minutes'
   });
 
   it('once the 15 minutes are over the right password works again', async () => {
-    await t.app.db.updateTable('login_lock').set({ lockedUntil: Date.now() - 1 }).where('userName', '=', 'wangwu').execute();
+    await t.app.db
+      .updateTable('login_lock')
+      .set({ lockedUntil: Date.now() - 1 })
+      .where('userName', '=', 'wangwu')
+      .execute();
     expect(env(await loginRaw(t.app, 'wangwu', DEMO_PASSWORD)).code).toBe(0);
     // a success clears the failures: one more failure does not lock
     expect(env(await loginRaw(t.app, 'wangwu', 'Wrong#again1')).code).toBe(4010);
@@ -119,7 +142,11 @@ describe('lockout: five failures within 15 minutes lock the name for 15 minutes'
 
   it('failures older than 15 minutes do not count', async () => {
     const old = Date.now() - 16 * 60_000;
-    for (let i = 0; i < 4; i++) await t.app.db.insertInto('login_failure').values({ userName: 'guest', at: old + i }).execute();
+    for (let i = 0; i < 4; i++)
+      await t.app.db
+        .insertInto('login_failure')
+        .values({ userName: 'guest', at: old + i })
+        .execute();
     expect(env(await loginRaw(t.app, 'guest', 'Wrong#old1xx')).code).toBe(4010);
     expect(env(await loginRaw(t.app, 'guest', DEMO_PASSWORD)).code).toBe(0);
   });
@@ -141,11 +168,21 @@ describe('checktoken', () => {
   it('answers the user id for a live token sent as a JSON string, as {token} or as plain text', async () => {
     const { token } = await login(t.app, 'lisi');
     const lisi = await userIdOf(t.app, 'lisi');
-    const asJson = await t.app.inject({ method: 'POST', url: '/auth/v1/checktoken', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(token) });
+    const asJson = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/checktoken',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(token),
+    });
     expect(env(asJson)).toMatchObject({ code: 0, data: lisi });
     const asObject = await t.app.inject({ method: 'POST', url: '/auth/v1/checktoken', payload: { token } });
     expect(env(asObject)).toMatchObject({ code: 0, data: lisi });
-    const asText = await t.app.inject({ method: 'POST', url: '/auth/v1/checktoken', headers: { 'content-type': 'text/plain' }, payload: token });
+    const asText = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/checktoken',
+      headers: { 'content-type': 'text/plain' },
+      payload: token,
+    });
     expect(env(asText)).toMatchObject({ code: 0, data: lisi });
   });
 

@@ -14,7 +14,8 @@ afterAll(async () => {
 const UNAUTHORIZED = 'token过期，请重新登录';
 const TOKEN_INVALID = 'token过了有效期或账号被其他用户登录, 请重新登录！';
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-const row = (token: string) => t.app.db.selectFrom('auth_token').selectAll().where('tokenHash', '=', hashOf(token)).executeTakeFirstOrThrow();
+const row = (token: string) =>
+  t.app.db.selectFrom('auth_token').selectAll().where('tokenHash', '=', hashOf(token)).executeTakeFirstOrThrow();
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/auth/v1/user', headers: auth(token) });
 const checktoken = (token: string) => t.app.inject({ method: 'POST', url: '/auth/v1/checktoken', payload: { token } });
 
@@ -45,7 +46,11 @@ describe('expiry', () => {
   it('an expired token gets 401 and checktoken refuses it', async () => {
     const { token } = await login(t.app, 'zhangsan');
     expect(env(await me(token)).code).toBe(0);
-    await t.app.db.updateTable('auth_token').set({ expiresAt: Date.now() - 1 }).where('tokenHash', '=', hashOf(token)).execute();
+    await t.app.db
+      .updateTable('auth_token')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('tokenHash', '=', hashOf(token))
+      .execute();
     expectUnauthorized(await me(token));
     expect(expectEnvelopeError(await checktoken(token))).toMatchObject({ msg: TOKEN_INVALID });
   });
@@ -85,11 +90,17 @@ describe('revocation', () => {
     const NEW = 'New#Pass2025';
     const update = (token: string, oldPlain: string) =>
       Promise.all([passwordDigest(oldPlain), passwordDigest(NEW)]).then(([oldPassword, newPassword]) =>
-        t.app.inject({ method: 'PUT', url: '/auth/v1/user/password/update', headers: auth(token), payload: { id, name: 'wangwu', oldPassword, newPassword } }),
+        t.app.inject({
+          method: 'PUT',
+          url: '/auth/v1/user/password/update',
+          headers: auth(token),
+          payload: { id, name: 'wangwu', oldPassword, newPassword },
+        }),
       );
 
     // a wrong old password changes nothing and revokes nothing
-    const hashBefore = (await t.app.db.selectFrom('app_user').select('passwordHash').where('id', '=', id).executeTakeFirstOrThrow()).passwordHash;
+    const hashBefore = (await t.app.db.selectFrom('app_user').select('passwordHash').where('id', '=', id).executeTakeFirstOrThrow())
+      .passwordHash;
     expect(expectEnvelopeError(await update(a.token, 'Wrong#Pass2024'))).toMatchObject({ code: 4013, msg: '原密码错误' });
     expect(env(await me(a.token)).code).toBe(0);
 
@@ -99,7 +110,8 @@ describe('revocation', () => {
     expectUnauthorized(await me(b.token));
     expect(env(await me(other.token)).code).toBe(0);
 
-    const hashAfter = (await t.app.db.selectFrom('app_user').select('passwordHash').where('id', '=', id).executeTakeFirstOrThrow()).passwordHash;
+    const hashAfter = (await t.app.db.selectFrom('app_user').select('passwordHash').where('id', '=', id).executeTakeFirstOrThrow())
+      .passwordHash;
     expect(hashAfter).not.toBe(hashBefore);
     expect(hashAfter).toMatch(/^scrypt\$/);
     expect(env(await loginRaw(t.app, 'wangwu', DEMO_PASSWORD)).code).toBe(4010);
@@ -109,13 +121,22 @@ describe('revocation', () => {
   it("a user cannot change another user's password", async () => {
     const { token } = await login(t.app, 'lisi');
     const target = await userIdOf(t.app, 'zhangsan');
-    const before = (await t.app.db.selectFrom('app_user').select('passwordHash').where('id', '=', target).executeTakeFirstOrThrow()).passwordHash;
+    const before = (await t.app.db.selectFrom('app_user').select('passwordHash').where('id', '=', target).executeTakeFirstOrThrow())
+      .passwordHash;
     const res = await t.app.inject({
-      method: 'PUT', url: '/auth/v1/user/password/update', headers: auth(token),
-      payload: { id: target, name: 'zhangsan', oldPassword: await passwordDigest(DEMO_PASSWORD), newPassword: await passwordDigest('Hacked#2025') },
+      method: 'PUT',
+      url: '/auth/v1/user/password/update',
+      headers: auth(token),
+      payload: {
+        id: target,
+        name: 'zhangsan',
+        oldPassword: await passwordDigest(DEMO_PASSWORD),
+        newPassword: await passwordDigest('Hacked#2025'),
+      },
     });
     expect(expectEnvelopeError(res).msg).toBe('无操作权限!');
-    const after = (await t.app.db.selectFrom('app_user').select('passwordHash').where('id', '=', target).executeTakeFirstOrThrow()).passwordHash;
+    const after = (await t.app.db.selectFrom('app_user').select('passwordHash').where('id', '=', target).executeTakeFirstOrThrow())
+      .passwordHash;
     expect(after).toBe(before);
   });
 
@@ -126,11 +147,21 @@ describe('revocation', () => {
     const guestId = await userIdOf(t.app, 'guest');
     const newPassword = await passwordDigest('Reset#Pass2025');
 
-    const denied = await t.app.inject({ method: 'PUT', url: '/auth/v1/user/password/updateByRoot', headers: auth(zhangsan.token), payload: { rootId: 1, rootName: 'root', userId: guestId, newPassword } });
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user/password/updateByRoot',
+      headers: auth(zhangsan.token),
+      payload: { rootId: 1, rootName: 'root', userId: guestId, newPassword },
+    });
     expect(expectEnvelopeError(denied).code).toBe(4032);
     expect(env(await me(guest.token)).code).toBe(0);
 
-    const res = await t.app.inject({ method: 'PUT', url: '/auth/v1/user/password/updateByRoot', headers: auth(root.token), payload: { rootId: 1, rootName: 'root', userId: guestId, newPassword } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user/password/updateByRoot',
+      headers: auth(root.token),
+      payload: { rootId: 1, rootName: 'root', userId: guestId, newPassword },
+    });
     expect(env(res)).toMatchObject({ code: 0, msg: '密码修改成功' });
     expectUnauthorized(await me(guest.token));
     expect(env(await me(root.token)).code).toBe(0);

@@ -40,7 +40,12 @@ describe('malformed JSON', () => {
   });
 
   it('an unsupported content type gets an envelope', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/auth/v1/login', headers: { 'content-type': 'application/xml' }, payload: '<login/>' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(expectEnvelopeError(res).code).toBe(4003);
   });
@@ -66,7 +71,13 @@ describe('missing and wrong fields: the msg names the field', () => {
   });
 
   it('a wrongly typed field is named', async () => {
-    const body = expectEnvelopeError(await t.app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName: 'root', password: 'a'.repeat(64), timestamps: 'now', client: 'web' } }));
+    const body = expectEnvelopeError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/auth/v1/login',
+        payload: { userName: 'root', password: 'a'.repeat(64), timestamps: 'now', client: 'web' },
+      }),
+    );
     expect(body.msg).toContain('timestamps');
   });
 
@@ -83,7 +94,9 @@ describe('missing and wrong fields: the msg names the field', () => {
   });
 
   it('a name over 20 characters gets the §5 length message', async () => {
-    const body = expectEnvelopeError(await t.app.inject({ method: 'POST', url: '/auth/v1/role', headers: auth(token), payload: { name: 'x'.repeat(21) } }));
+    const body = expectEnvelopeError(
+      await t.app.inject({ method: 'POST', url: '/auth/v1/role', headers: auth(token), payload: { name: 'x'.repeat(21) } }),
+    );
     expect(body.msg).toContain('name');
     expect(body.msg).toContain('长度在 1 到 20 个字符');
   });

@@ -77,7 +77,10 @@ export async function authSnapshot(app: FastifyInstance) {
     db.selectFrom('usergroup_user').selectAll().orderBy('groupId').orderBy('userId').execute(),
     db.selectFrom('user_model_node').selectAll().orderBy('userId').orderBy('nodeId').execute(),
     db.selectFrom('tenant').selectAll().orderBy('id').execute(),
-    db.selectFrom('event_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('event_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { users, roles, userRoles, groups, members, nodes, tenants, events: Number(events.n) };
 }

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordDigest } from '../../domain/digest';
 import { PAGE_PERMISSIONS, permissionId } from '../../domain/permissions';
-import { DEMO_PASSWORD, auth, authSnapshot, env, expectEnvelopeError, login, startApp, tenantIdOf, userIdOf, type TestApp } from './helpers';
+import {
+  DEMO_PASSWORD,
+  auth,
+  authSnapshot,
+  env,
+  expectEnvelopeError,
+  login,
+  startApp,
+  tenantIdOf,
+  userIdOf,
+  type TestApp,
+} from './helpers';
 
 const DENIED = '无操作权限!';
 const GROUP_IN_USE = '删除失败，当前用户组被其他账号使用！';
@@ -29,15 +40,28 @@ beforeAll(async () => {
   groupInUse = (await t.app.db.selectFrom('usergroup_user').select('groupId').where('userId', '=', lisi).executeTakeFirstOrThrow()).groupId;
 
   // a role that may create roles but holds little else, and a user with it
-  const role = env<number>(await t.app.inject({
-    method: 'POST', url: '/auth/v1/role', headers: auth(rootToken),
-    payload: { name: '角色管理员', tenantId: tenantA, pageNodes: [{ id: pid('wp_role_manage') }], auths: [pid('role_create'), pid('role_browser')] },
-  }));
+  const role = env<number>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/role',
+      headers: auth(rootToken),
+      payload: {
+        name: '角色管理员',
+        tenantId: tenantA,
+        pageNodes: [{ id: pid('wp_role_manage') }],
+        auths: [pid('role_create'), pid('role_browser')],
+      },
+    }),
+  );
   expect(role.code).toBe(0);
-  const user = env<number>(await t.app.inject({
-    method: 'POST', url: '/auth/v1/user', headers: auth(rootToken),
-    payload: { name: 'limited', tenantId: tenantA, password: await passwordDigest(DEMO_PASSWORD), roleId: role.data },
-  }));
+  const user = env<number>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/user',
+      headers: auth(rootToken),
+      payload: { name: 'limited', tenantId: tenantA, password: await passwordDigest(DEMO_PASSWORD), roleId: role.data },
+    }),
+  );
   expect(user.code).toBe(0);
   limitedToken = (await login(t.app, 'limited')).token;
 });
@@ -50,7 +74,12 @@ const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: strin
 
 describe('a user without the operation permission gets 无操作权限! and nothing changes', () => {
   const writes: [string, 'POST' | 'PUT' | 'DELETE', string, () => Promise<object | undefined>][] = [
-    ['create a user (user_create)', 'POST', '/auth/v1/user', async () => ({ name: 'newbie', password: await passwordDigest('Newb#2025xx') })],
+    [
+      'create a user (user_create)',
+      'POST',
+      '/auth/v1/user',
+      async () => ({ name: 'newbie', password: await passwordDigest('Newb#2025xx') }),
+    ],
     ['update a user (user_update)', 'PUT', '/auth/v1/user', async () => ({ id: zhangsan, name: 'renamed' })],
     ['delete a user (user_delete)', 'DELETE', '/auth/v1/user', async () => ({ id: zhangsan })],
     ['create a role (role_create)', 'POST', '/auth/v1/role', async () => ({ name: '新角色', pageNodes: [], auths: [] })],
@@ -69,23 +98,33 @@ describe('a user without the operation permission gets 无操作权限! and noth
     expect(await authSnapshot(t.app)).toEqual(before);
   });
 
-  it.each([
-    ['/auth/v1/roles'],
-    ['/auth/v1/usergroups'],
-    ['/auth/v1/user/queryByName?name=li'],
-  ])('lisi may not read %s either', async (url) => {
-    expect(expectEnvelopeError(await as(lisiToken, 'GET', url))).toMatchObject({ msg: DENIED });
-  });
+  it.each([['/auth/v1/roles'], ['/auth/v1/usergroups'], ['/auth/v1/user/queryByName?name=li']])(
+    'lisi may not read %s either',
+    async (url) => {
+      expect(expectEnvelopeError(await as(lisiToken, 'GET', url))).toMatchObject({ msg: DENIED });
+    },
+  );
 
   it('the permission is checked before the body: an invalid body still answers 无操作权限!', async () => {
     expect(expectEnvelopeError(await as(lisiToken, 'POST', '/auth/v1/user', { nonsense: true })).msg).toBe(DENIED);
   });
 
   it('a user with the permission does the same write (so the refusal is about the permission)', async () => {
-    const res = env<number>(await as(zhangsanToken, 'POST', '/auth/v1/role', { name: '新角色', pageNodes: [{ id: pid('wp_device') }], auths: [pid('device_browser')] }));
+    const res = env<number>(
+      await as(zhangsanToken, 'POST', '/auth/v1/role', {
+        name: '新角色',
+        pageNodes: [{ id: pid('wp_device') }],
+        auths: [pid('device_browser')],
+      }),
+    );
     expect(res.code).toBe(0);
     const role = await t.app.db.selectFrom('role').selectAll().where('id', '=', res.data).executeTakeFirstOrThrow();
-    expect(role).toMatchObject({ name: '新角色', tenantId: tenantA, pageNodes: JSON.stringify([pid('wp_device')]), auths: JSON.stringify([pid('device_browser')]) });
+    expect(role).toMatchObject({
+      name: '新角色',
+      tenantId: tenantA,
+      pageNodes: JSON.stringify([pid('wp_device')]),
+      auths: JSON.stringify([pid('device_browser')]),
+    });
   });
 });
 
@@ -93,8 +132,16 @@ describe('nobody grants a permission they lack', () => {
   it.each<[string, () => string, object]>([
     ['an operation permission (user_delete)', () => limitedToken, { name: '越权角色', pageNodes: [], auths: [pid('user_delete')] }],
     ['a page permission (wp_user_manage)', () => limitedToken, { name: '越权角色', pageNodes: [{ id: pid('wp_user_manage') }], auths: [] }],
-    ['one lacking permission among held ones', () => limitedToken, { name: '越权角色', pageNodes: [{ id: pid('wp_role_manage') }], auths: [pid('role_browser'), pid('role_delete')] }],
-    ['a platform page the tenant admin lacks', () => zhangsanToken, { name: '越权角色', pageNodes: [{ id: pid('wp_platform_monitor') }], auths: [] }],
+    [
+      'one lacking permission among held ones',
+      () => limitedToken,
+      { name: '越权角色', pageNodes: [{ id: pid('wp_role_manage') }], auths: [pid('role_browser'), pid('role_delete')] },
+    ],
+    [
+      'a platform page the tenant admin lacks',
+      () => zhangsanToken,
+      { name: '越权角色', pageNodes: [{ id: pid('wp_platform_monitor') }], auths: [] },
+    ],
   ])('creating a role with %s is refused', async (_name, token, payload) => {
     const before = await authSnapshot(t.app);
     const body = expectEnvelopeError(await as(token(), 'POST', '/auth/v1/role', payload));
@@ -108,20 +155,38 @@ describe('nobody grants a permission they lack', () => {
   });
 
   it('granting what one holds is fine', async () => {
-    const res = env<number>(await as(limitedToken, 'POST', '/auth/v1/role', { name: '子角色', pageNodes: [{ id: pid('wp_role_manage') }], auths: [pid('role_browser')] }));
+    const res = env<number>(
+      await as(limitedToken, 'POST', '/auth/v1/role', {
+        name: '子角色',
+        pageNodes: [{ id: pid('wp_role_manage') }],
+        auths: [pid('role_browser')],
+      }),
+    );
     expect(res.code).toBe(0);
   });
 
   it('updating a role to add a lacking permission is refused as well', async () => {
     const own = env<number>(await as(zhangsanToken, 'POST', '/auth/v1/role', { name: '待改角色', pageNodes: [], auths: [] })).data;
     const before = await authSnapshot(t.app);
-    const body = expectEnvelopeError(await as(zhangsanToken, 'PUT', '/auth/v1/role', { id: own, name: '待改角色', pageNodes: [{ id: pid('wp_platform_user') }], auths: [] }));
+    const body = expectEnvelopeError(
+      await as(zhangsanToken, 'PUT', '/auth/v1/role', {
+        id: own,
+        name: '待改角色',
+        pageNodes: [{ id: pid('wp_platform_user') }],
+        auths: [],
+      }),
+    );
     expect(body.msg.startsWith(DENIED)).toBe(true);
     expect(await authSnapshot(t.app)).toEqual(before);
   });
 
   it('root grants anything', async () => {
-    const res = await as(rootToken, 'POST', '/auth/v1/role', { name: '全能', tenantId: tenantA, pageNodes: PAGE_PERMISSIONS.map((p) => ({ id: pid(p) })), auths: [pid('user_delete')] });
+    const res = await as(rootToken, 'POST', '/auth/v1/role', {
+      name: '全能',
+      tenantId: tenantA,
+      pageNodes: PAGE_PERMISSIONS.map((p) => ({ id: pid(p) })),
+      auths: [pid('user_delete')],
+    });
     expect(env(res).code).toBe(0);
   });
 });
@@ -132,13 +197,17 @@ describe('deleting a user group that has members', () => {
     const res = await as(zhangsanToken, 'DELETE', `/auth/v1/usergroup?id=${groupInUse}`);
     expect(expectEnvelopeError(res).msg).toBe(GROUP_IN_USE);
     expect(await authSnapshot(t.app)).toEqual(before);
-    expect(await t.app.db.selectFrom('usergroup_user').selectAll().where('groupId', '=', groupInUse).execute()).toEqual([{ groupId: groupInUse, userId: lisi }]);
+    expect(await t.app.db.selectFrom('usergroup_user').selectAll().where('groupId', '=', groupInUse).execute()).toEqual([
+      { groupId: groupInUse, userId: lisi },
+    ]);
   });
 
   it('refuses a batch that contains a used group, deleting none of it', async () => {
     const empty = env<number>(await as(zhangsanToken, 'POST', '/auth/v1/usergroup', { name: '空组', users: [] })).data;
     const before = await authSnapshot(t.app);
-    expect(expectEnvelopeError(await as(zhangsanToken, 'DELETE', '/auth/v1/usergroup', { ids: [empty, groupInUse] })).msg).toBe(GROUP_IN_USE);
+    expect(expectEnvelopeError(await as(zhangsanToken, 'DELETE', '/auth/v1/usergroup', { ids: [empty, groupInUse] })).msg).toBe(
+      GROUP_IN_USE,
+    );
     expect(await authSnapshot(t.app)).toEqual(before);
   });
 

@@ -33,11 +33,28 @@ beforeAll(async () => {
   [wangwu, guest, lisi] = await Promise.all([userIdOf(t.app, 'wangwu'), userIdOf(t.app, 'guest'), userIdOf(t.app, 'lisi')]);
   roleBInUse = (await t.app.db.selectFrom('user_role').select('roleId').where('userId', '=', wangwu).executeTakeFirstOrThrow()).roleId;
   roleA = (await t.app.db.selectFrom('user_role').select('roleId').where('userId', '=', lisi).executeTakeFirstOrThrow()).roleId;
-  const mkRole = await t.app.inject({ method: 'POST', url: '/auth/v1/role', headers: auth(root.token), payload: { name: 'B 只读', tenantId: tenantB, pageNodes: [{ id: permissionId('wp_device')! }], auths: [] } });
+  const mkRole = await t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/role',
+    headers: auth(root.token),
+    payload: { name: 'B 只读', tenantId: tenantB, pageNodes: [{ id: permissionId('wp_device')! }], auths: [] },
+  });
   roleB = env<number>(mkRole).data;
-  const mkGroup = await t.app.inject({ method: 'POST', url: '/auth/v1/usergroup', headers: auth(root.token), payload: { name: 'B 空组', tenantId: tenantB, users: [] } });
+  const mkGroup = await t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/usergroup',
+    headers: auth(root.token),
+    payload: { name: 'B 空组', tenantId: tenantB, users: [] },
+  });
   groupB = env<number>(mkGroup).data;
-  groupAEmpty = env<number>(await t.app.inject({ method: 'POST', url: '/auth/v1/usergroup', headers: auth(root.token), payload: { name: 'A 空组', tenantId: tenantA, users: [] } })).data;
+  groupAEmpty = env<number>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/usergroup',
+      headers: auth(root.token),
+      payload: { name: 'A 空组', tenantId: tenantA, users: [] },
+    }),
+  ).data;
   expect([roleB, groupB, groupAEmpty].every((n) => Number.isInteger(n))).toBe(true);
   const projects = await t.app.db.selectFrom('project').select(['id', 'tenantid']).orderBy('id').execute();
   projectsA = projects.filter((p) => p.tenantid === tenantA).map((p) => p.id);
@@ -84,21 +101,44 @@ describe('writes with tenant B ids are refused and change nothing', () => {
     ['pull a tenant B user into tenant A', async () => ['PUT', '/auth/v1/user', { id: wangwu, tenantId: tenantA }]],
     ['move an own user into tenant B', async () => ['PUT', '/auth/v1/user', { id: lisi, tenantId: tenantB }]],
     ['give an own user a tenant B role', async () => ['PUT', '/auth/v1/user', { id: lisi, roleId: roleB }]],
-    ['create a user in tenant B', async () => ['POST', '/auth/v1/user', { name: 'intruder', tenantId: tenantB, password: await passwordDigest('Intr#2025x') }]],
-    ['create an own user with a tenant B role', async () => ['POST', '/auth/v1/user', { name: 'intruder2', password: await passwordDigest('Intr#2025x'), roleId: roleB }]],
+    [
+      'create a user in tenant B',
+      async () => ['POST', '/auth/v1/user', { name: 'intruder', tenantId: tenantB, password: await passwordDigest('Intr#2025x') }],
+    ],
+    [
+      'create an own user with a tenant B role',
+      async () => ['POST', '/auth/v1/user', { name: 'intruder2', password: await passwordDigest('Intr#2025x'), roleId: roleB }],
+    ],
     ['delete a tenant B user by query', async () => ['DELETE', `/auth/v1/user?id=${guest}`, {}]],
     ['delete a tenant B user by body ids', async () => ['DELETE', '/auth/v1/user', { ids: [guest] }]],
     ['create a role in tenant B', async () => ['POST', '/auth/v1/role', { name: 'B 角色', tenantId: tenantB, pageNodes: [], auths: [] }]],
     ['update a tenant B role', async () => ['PUT', '/auth/v1/role', { id: roleB, name: 'hacked', pageNodes: [], auths: [] }]],
-    ['move an own role into tenant B', async () => ['PUT', '/auth/v1/role', { id: roleA, name: '值班员', tenantId: tenantB, pageNodes: [], auths: [] }]],
+    [
+      'move an own role into tenant B',
+      async () => ['PUT', '/auth/v1/role', { id: roleA, name: '值班员', tenantId: tenantB, pageNodes: [], auths: [] }],
+    ],
     ['delete a tenant B role', async () => ['DELETE', `/auth/v1/role?id=${roleB}`, {}]],
     ['create a user group in tenant B', async () => ['POST', '/auth/v1/usergroup', { name: 'B 组', tenantId: tenantB, users: [] }]],
     ['create an own group with tenant B members', async () => ['POST', '/auth/v1/usergroup', { name: 'A 组', users: [{ id: wangwu }] }]],
     ['update a tenant B group', async () => ['PUT', '/auth/v1/usergroup', { id: groupB, name: 'hacked', users: [] }]],
     ['delete a tenant B group', async () => ['DELETE', '/auth/v1/usergroup', { id: groupB }]],
     ['delete an own and a tenant B group together', async () => ['DELETE', '/auth/v1/usergroup', { ids: [groupAEmpty, groupB] }]],
-    ["reset a tenant B user's password", async () => ['PUT', '/auth/v1/user/password/updateByRoot', { rootId: 1, rootName: 'zhangsan', userId: wangwu, newPassword: await passwordDigest('Hack#2025xx') }]],
-    ["change a tenant B user's password", async () => ['PUT', '/auth/v1/user/password/update', { id: wangwu, name: 'wangwu', oldPassword: await passwordDigest('x'), newPassword: await passwordDigest('Hack#2025xx') }]],
+    [
+      "reset a tenant B user's password",
+      async () => [
+        'PUT',
+        '/auth/v1/user/password/updateByRoot',
+        { rootId: 1, rootName: 'zhangsan', userId: wangwu, newPassword: await passwordDigest('Hack#2025xx') },
+      ],
+    ],
+    [
+      "change a tenant B user's password",
+      async () => [
+        'PUT',
+        '/auth/v1/user/password/update',
+        { id: wangwu, name: 'wangwu', oldPassword: await passwordDigest('x'), newPassword: await passwordDigest('Hack#2025xx') },
+      ],
+    ],
   ];
 
   it.each(cases)('%s', async (_name, build) => {
@@ -132,8 +172,12 @@ describe('writes with tenant B ids are refused and change nothing', () => {
     expect(w).toMatchObject({ name: 'wangwu', tenantId: tenantB, mobilePhone: null });
     expect(await t.app.db.selectFrom('app_user').select('id').where('id', '=', guest).executeTakeFirst()).toBeDefined();
     expect(await t.app.db.selectFrom('role').select('name').where('id', '=', roleB).executeTakeFirstOrThrow()).toEqual({ name: 'B 只读' });
-    expect(await t.app.db.selectFrom('usergroup').select('name').where('id', '=', groupB).executeTakeFirstOrThrow()).toEqual({ name: 'B 空组' });
-    expect(await t.app.db.selectFrom('usergroup').select('name').where('id', '=', groupAEmpty).executeTakeFirstOrThrow()).toEqual({ name: 'A 空组' });
+    expect(await t.app.db.selectFrom('usergroup').select('name').where('id', '=', groupB).executeTakeFirstOrThrow()).toEqual({
+      name: 'B 空组',
+    });
+    expect(await t.app.db.selectFrom('usergroup').select('name').where('id', '=', groupAEmpty).executeTakeFirstOrThrow()).toEqual({
+      name: 'A 空组',
+    });
   });
 });
 
@@ -153,8 +197,16 @@ describe('model query', () => {
     ['ids of tenant B', () => ({ rootLabel: 'project', ids: projectsB }), () => []],
     ['ids of both tenants', () => ({ rootLabel: 'project', ids: [...projectsB, projectsA[0]!] }), () => [projectsA[0]]],
     ['rootID of tenant B', () => ({ rootLabel: 'project', rootID: projectsB[0] }), () => []],
-    ['a tenantid filter naming tenant B', () => ({ rootLabel: 'project', rootCondition: { filter: { expressions: [{ prop: 'tenantid', operator: 'EQ', limit: tenantB }] } } }), () => []],
-    ['terminals under a tenant B project', () => ({ rootLabel: 'terminal', treeNode: { id: projectsB[0], modelLabel: 'project' } }), () => []],
+    [
+      'a tenantid filter naming tenant B',
+      () => ({ rootLabel: 'project', rootCondition: { filter: { expressions: [{ prop: 'tenantid', operator: 'EQ', limit: tenantB }] } } }),
+      () => [],
+    ],
+    [
+      'terminals under a tenant B project',
+      () => ({ rootLabel: 'terminal', treeNode: { id: projectsB[0], modelLabel: 'project' } }),
+      () => [],
+    ],
   ])('%s → only tenant A rows', async (_name, body, expected) => {
     const res = env<Row[]>(await query(body()));
     expect(res.code).toBe(0);
@@ -170,7 +222,9 @@ describe('model query', () => {
 
   it('a platform user sees both tenants (the scope is per user)', async () => {
     const root = await login(t.app, 'platform');
-    const res = env<Row[]>(await t.app.inject({ method: 'POST', url: '/model/v1/query', headers: auth(root.token), payload: { rootLabel: 'project' } }));
+    const res = env<Row[]>(
+      await t.app.inject({ method: 'POST', url: '/model/v1/query', headers: auth(root.token), payload: { rootLabel: 'project' } }),
+    );
     expect(res.data.map((p) => p.id).sort((a, b) => a - b)).toEqual([...projectsA, ...projectsB].sort((a, b) => a - b));
   });
 

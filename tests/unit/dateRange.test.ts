@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { changeType, customRange, defaultRange, isFutureDay, labelOf, rangeOf, shift, toWire } from '../../src/app/widgets/dateSelector/dateRange';
+import {
+  changeType,
+  customRange,
+  defaultRange,
+  isFutureDay,
+  labelOf,
+  rangeOf,
+  shift,
+  toWire,
+} from '../../src/app/widgets/dateSelector/dateRange';
 
 const d = (s: string) => new Date(s);
 const now = d('2026-11-21T10:30:00'); // a Saturday

@@ -42,7 +42,10 @@ describe('filter → expressions (spec §7)', () => {
     const body = listBody({ ...base, status: 0 }, { index: 2, limit: 20 }, [{ prop: 'id', operator: 'IN', limit: [7] }]);
     expect(body).toEqual({
       rootLabel: 'peceventextend',
-      rootCondition: { page: { index: 2, limit: 20 }, filter: { expressions: [...time, { prop: 'endeventid', operator: 'EQ', limit: 0 }, { prop: 'id', operator: 'IN', limit: [7] }] } },
+      rootCondition: {
+        page: { index: 2, limit: 20 },
+        filter: { expressions: [...time, { prop: 'endeventid', operator: 'EQ', limit: 0 }, { prop: 'id', operator: 'IN', limit: [7] }] },
+      },
       orders: [{ propertyLabel: 'eventtime', orderType: 'desc' }],
       include_submodel: true,
     });
@@ -56,7 +59,8 @@ describe('filter → expressions (spec §7)', () => {
 });
 
 describe('live rows', () => {
-  const ev = (id: number, eventtime: number, extra: Partial<PecEvent> = {}) => ({ id, eventtime, confirmeventstatus: 1, ...extra }) as PecEvent;
+  const ev = (id: number, eventtime: number, extra: Partial<PecEvent> = {}) =>
+    ({ id, eventtime, confirmeventstatus: 1, ...extra }) as PecEvent;
 
   it('puts new events on top newest first and replaces known ones in place', () => {
     const current = [ev(5, 500), ev(4, 400), ev(3, 300)];

@@ -3,7 +3,12 @@ import { createActor } from 'xstate';
 import { NOTICE_CAP, POPUP_MS, notificationMachine, type Notice } from '../../machines/notificationMachine';
 
 const notice = (seq: number, level: number | null = 2): Notice => ({
-  id: `notice_${seq}`, seq, time: 1_700_000_000_000 + seq, kind: 'alarm.raised', logTypeName: '剩余电流报警', level,
+  id: `notice_${seq}`,
+  seq,
+  time: 1_700_000_000_000 + seq,
+  kind: 'alarm.raised',
+  logTypeName: '剩余电流报警',
+  level,
   description: { projectName: '西湖文化广场', deviceName: '1号配电箱', deviceCode: 'VG1', contactInfo: null, value: 320, deviceId: 1 },
 });
 

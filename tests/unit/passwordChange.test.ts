@@ -21,18 +21,35 @@ const CONFIRM_REQUIRED = '请再次输入密码';
 const MISMATCH = '两次输入密码不一致!';
 
 const GOOD = 'Abcdefg1!';
-const form = (f: Partial<PasswordChangeForm>): PasswordChangeForm => ({ oldPassword: GOOD, newPassword: GOOD, confirmPassword: GOOD, ...f });
+const form = (f: Partial<PasswordChangeForm>): PasswordChangeForm => ({
+  oldPassword: GOOD,
+  newPassword: GOOD,
+  confirmPassword: GOOD,
+  ...f,
+});
 
 describe('password change form (spec §5)', () => {
   it.each<[string, Partial<PasswordChangeForm>, ReturnType<typeof validatePasswordChange>]>([
     ['all three valid and equal', {}, {}],
     ['exactly 8 characters is enough', { oldPassword: '12345678', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }, {}],
-    ['only the length is checked, not the character classes', { oldPassword: 'aaaaaaaa', newPassword: 'bbbbbbbbbbbb', confirmPassword: 'bbbbbbbbbbbb' }, {}],
-    ['all three empty', { oldPassword: '', newPassword: '', confirmPassword: '' }, { oldPassword: REQUIRED, newPassword: REQUIRED, confirmPassword: CONFIRM_REQUIRED }],
+    [
+      'only the length is checked, not the character classes',
+      { oldPassword: 'aaaaaaaa', newPassword: 'bbbbbbbbbbbb', confirmPassword: 'bbbbbbbbbbbb' },
+      {},
+    ],
+    [
+      'all three empty',
+      { oldPassword: '', newPassword: '', confirmPassword: '' },
+      { oldPassword: REQUIRED, newPassword: REQUIRED, confirmPassword: CONFIRM_REQUIRED },
+    ],
     ['old password empty', { oldPassword: '' }, { oldPassword: REQUIRED }],
     ['old password 7 characters', { oldPassword: '1234567' }, { oldPassword: TOO_SHORT }],
     ['new password empty', { newPassword: '' }, { newPassword: REQUIRED, confirmPassword: MISMATCH }],
-    ['new password too short, confirm equal', { newPassword: 'Ab1!', confirmPassword: 'Ab1!' }, { newPassword: TOO_SHORT, confirmPassword: TOO_SHORT }],
+    [
+      'new password too short, confirm equal',
+      { newPassword: 'Ab1!', confirmPassword: 'Ab1!' },
+      { newPassword: TOO_SHORT, confirmPassword: TOO_SHORT },
+    ],
     ['new password 7 characters', { newPassword: 'Abcdef1' }, { newPassword: TOO_SHORT, confirmPassword: MISMATCH }],
     ['confirm empty', { confirmPassword: '' }, { confirmPassword: CONFIRM_REQUIRED }],
     ['confirm shorter than 8', { confirmPassword: 'Abc1!' }, { confirmPassword: TOO_SHORT }],

@@ -62,7 +62,8 @@ describe('parsePermissionString (spec §5)', () => {
   });
 
   it('every group_action combination, custom and page permission is a known name', () => {
-    for (const g of PERMISSION_GROUPS) for (const a of PERMISSION_ACTIONS) expect(parsePermissionString(`${g}_${a}`)).toEqual([`${g}_${a}`]);
+    for (const g of PERMISSION_GROUPS)
+      for (const a of PERMISSION_ACTIONS) expect(parsePermissionString(`${g}_${a}`)).toEqual([`${g}_${a}`]);
     for (const name of [...CUSTOM_PERMISSIONS, ...PAGE_PERMISSIONS]) expect(() => parsePermissionString(name)).not.toThrow();
   });
 

@@ -24,9 +24,19 @@ describe('realtime ring buffer', () => {
 
   it('is reachable through the series service (the worker object, or its main-thread fallback)', async () => {
     await api.ringOpen('dev:1', 2, 100);
-    expect(await api.ringPush('dev:1', [{ time: 2000, values: [1, 2] }, { time: 1000, values: [9, 9] }, { time: 3000, values: [3, null] }])).toBe(2);
+    expect(
+      await api.ringPush('dev:1', [
+        { time: 2000, values: [1, 2] },
+        { time: 1000, values: [9, 9] },
+        { time: 3000, values: [3, null] },
+      ]),
+    ).toBe(2);
     const cols = await api.ringTake('dev:1');
-    expect(cols.map((c) => Array.from(c))).toEqual([[2, 3], [1, 3], [2, NaN]]);
+    expect(cols.map((c) => Array.from(c))).toEqual([
+      [2, 3],
+      [1, 3],
+      [2, NaN],
+    ]);
     await api.ringClose('dev:1');
     expect(await api.ringTake('dev:1')).toEqual([]);
   });
@@ -35,9 +45,15 @@ describe('realtime ring buffer', () => {
 describe('live rows on the device dialog charts', () => {
   it('appends only rows newer than the REST history, with gaps as null', async () => {
     const { withLive } = await import('../../src/app/device/TrendGroups');
-    const base = [[10, 20], [1, 2]] as unknown as import('uplot').AlignedData;
+    const base = [
+      [10, 20],
+      [1, 2],
+    ] as unknown as import('uplot').AlignedData;
     const live = [new Float64Array([15, 20, 30, 40]), new Float64Array([9, 9, 3, NaN])];
-    expect(withLive(base, live)).toEqual([[10, 20, 30, 40], [1, 2, 3, null]]);
+    expect(withLive(base, live)).toEqual([
+      [10, 20, 30, 40],
+      [1, 2, 3, null],
+    ]);
     expect(withLive(base, undefined)).toBe(base);
   });
 });

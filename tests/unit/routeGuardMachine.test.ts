@@ -5,7 +5,8 @@ import { accessProfileOf } from '../../domain/access';
 import { permissionId } from '../../domain/permissions';
 
 const lisi = accessProfileOf({
-  id: 7, customConfig: '{"usertype":3}',
+  id: 7,
+  customConfig: '{"usertype":3}',
   roles: [{ customConfig: null, pageNodes: [{ id: permissionId('wp_event_manager')! }] }],
 });
 

@@ -4,8 +4,17 @@ import { sessionMachine, UNAUTHORIZED_RELOAD_MS, type LoadedUser } from '../../m
 import type { UserDto } from '../../domain/schemas/auth';
 
 const user = (over: Partial<UserDto> = {}): UserDto => ({
-  id: 7, name: 'lisi', userId: 7, userName: 'lisi', nicName: 'lisi', tenantId: 2, customConfig: '{"usertype":3}',
-  email: null, mobilePhone: null, relativeUserGroup: [], modelNodes: [],
+  id: 7,
+  name: 'lisi',
+  userId: 7,
+  userName: 'lisi',
+  nicName: 'lisi',
+  tenantId: 2,
+  customConfig: '{"usertype":3}',
+  email: null,
+  mobilePhone: null,
+  relativeUserGroup: [],
+  modelNodes: [],
   roles: [{ id: 3, name: '值班员', tenantId: 2, customConfig: '{"homepage":"/alarmEvent"}', pageNodes: [{ id: 5 }], auths: [] }],
   ...over,
 });

@@ -4,7 +4,11 @@ import { coalescePerFrame } from '../../streams/coalesce';
 import { alarmStream, deviceStatusStream, type PushedMessage } from '../../streams/alarmStreams';
 
 const msg = (seq: number, kind: string, deviceId: number, payload: unknown = {}): PushedMessage => ({
-  seq, kind, time: seq * 1000, description: { deviceId }, payload,
+  seq,
+  kind,
+  time: seq * 1000,
+  description: { deviceId },
+  payload,
 });
 
 describe('streams', () => {
@@ -68,7 +72,18 @@ describe('streams', () => {
 });
 
 describe('device tiles', () => {
-  const tile = (deviceId: number) => ({ deviceId, code: `VG${deviceId}`, name: `d${deviceId}`, projectId: 1, projectName: 'p', devicestatus: 1, alarmRank: 0, activeAlarms: 0, time: 1000, values: { 1001: 50 } });
+  const tile = (deviceId: number) => ({
+    deviceId,
+    code: `VG${deviceId}`,
+    name: `d${deviceId}`,
+    projectId: 1,
+    projectName: 'p',
+    devicestatus: 1,
+    alarmRank: 0,
+    activeAlarms: 0,
+    time: 1000,
+    values: { 1001: 50 },
+  });
 
   it('starts from the snapshot, then folds values, status changes and alarms; untouched tiles keep their identity', async () => {
     const { deviceTiles } = await import('../../streams/deviceTiles');

@@ -3,7 +3,17 @@ import { keyValues, tileState } from '../../src/app/liveDevices/tileLook';
 import type { Tile } from '../../streams/deviceTiles';
 
 const tile = (over: Partial<Tile>): Tile => ({
-  deviceId: 1, code: 'VG1', name: 'd', projectId: 1, projectName: 'p', devicestatus: 1, alarmRank: 0, activeAlarms: 0, time: 1, values: {}, ...over,
+  deviceId: 1,
+  code: 'VG1',
+  name: 'd',
+  projectId: 1,
+  projectName: 'p',
+  devicestatus: 1,
+  alarmRank: 0,
+  activeAlarms: 0,
+  time: 1,
+  values: {},
+  ...over,
 });
 
 describe('wall tile look', () => {

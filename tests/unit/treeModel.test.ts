@@ -2,8 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { checkState, filterIds, indexTree, toggleWithRange, visibleRows, type TreeNode } from '../../src/app/widgets/tree/treeModel';
 
 const tree: TreeNode[] = [
-  { id: 'zj', label: '浙江省', children: [{ id: 'hz', label: '杭州市', children: [{ id: 'a', label: '西湖文化广场' }, { id: 'b', label: '滨江科技园' }] }] },
-  { id: 'sc', label: '四川省', children: [{ id: 'c', label: '武侯购物中心' }, { id: 'd', label: '成都东站' }] },
+  {
+    id: 'zj',
+    label: '浙江省',
+    children: [
+      {
+        id: 'hz',
+        label: '杭州市',
+        children: [
+          { id: 'a', label: '西湖文化广场' },
+          { id: 'b', label: '滨江科技园' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'sc',
+    label: '四川省',
+    children: [
+      { id: 'c', label: '武侯购物中心' },
+      { id: 'd', label: '成都东站' },
+    ],
+  },
 ];
 const index = indexTree(tree);
 
@@ -26,7 +46,9 @@ describe('tree model', () => {
 
   it('filters 20,000 nodes in under 100 ms', () => {
     const big: TreeNode[] = Array.from({ length: 100 }, (_, p) => ({
-      id: `p${p}`, label: `项目${p}`, children: Array.from({ length: 200 }, (_, i) => ({ id: `p${p}-${i}`, label: `终端 VG${p}-${i}` })),
+      id: `p${p}`,
+      label: `项目${p}`,
+      children: Array.from({ length: 200 }, (_, i) => ({ id: `p${p}-${i}`, label: `终端 VG${p}-${i}` })),
     }));
     const bigIndex = indexTree(big);
     const t0 = performance.now();

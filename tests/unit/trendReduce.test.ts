@@ -39,7 +39,11 @@ describe('per-pixel min/max reduction (property)', () => {
           const b = c === pixels - 1 ? n : lowerBound(time, from + (c + 1) * width);
           let hi = -Infinity;
           let lo = Infinity;
-          for (let i = a; i < b; i++) if (!Number.isNaN(y[i]!)) (hi = Math.max(hi, y[i]!)), (lo = Math.min(lo, y[i]!));
+          for (let i = a; i < b; i++) {
+            if (Number.isNaN(y[i]!)) continue;
+            hi = Math.max(hi, y[i]!);
+            lo = Math.min(lo, y[i]!);
+          }
           const pair = [out[2 * c]!, out[2 * c + 1]!];
           if (hi === -Infinity) {
             expect(pair.every(Number.isNaN)).toBe(true);

@@ -8,8 +8,14 @@ describe('user save payload (spec §3)', () => {
   it('removes the confirmation, sends the digest, copies name to nicName and makes a project user', async () => {
     const body = await userPayload(form);
     expect(body).toEqual({
-      name: 'wangfang', nicName: 'wangfang', tenantId: 7, roles: [{ id: 3 }], mobilePhone: null, email: null,
-      customConfig: JSON.stringify({ usertype: 3 }), password: await passwordDigest('Abcdef1#x'),
+      name: 'wangfang',
+      nicName: 'wangfang',
+      tenantId: 7,
+      roles: [{ id: 3 }],
+      mobilePhone: null,
+      email: null,
+      customConfig: JSON.stringify({ usertype: 3 }),
+      password: await passwordDigest('Abcdef1#x'),
     });
     expect(JSON.stringify(body)).not.toContain('Abcdef1#x');
     expect(body).not.toHaveProperty('confirmPassword');

@@ -32,10 +32,21 @@ function harness(opts: { registerFails?: boolean } = {}) {
       reportUnsupported: () => void unsupported++,
     },
   });
-  return { machine, connections, delivered, resyncs, get registrations() { return registrations; }, get unsupported() { return unsupported; } };
+  return {
+    machine,
+    connections,
+    delivered,
+    resyncs,
+    get registrations() {
+      return registrations;
+    },
+    get unsupported() {
+      return unsupported;
+    },
+  };
 }
 
-const last = <T,>(a: T[]) => a[a.length - 1]!;
+const last = <T>(a: T[]) => a[a.length - 1]!;
 
 describe('websocket machine', () => {
   beforeEach(() => vi.useFakeTimers());

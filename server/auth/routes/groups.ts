@@ -48,9 +48,20 @@ export async function groupRoutes(app: FastifyInstance) {
     const id = await transact(app, async (trx, emit) => {
       const userIds = body.users.map((u) => u.id);
       await checkMembers(trx, session, tenantId, userIds);
-      const { id } = await trx.insertInto('usergroup').values({ name: body.name, tenantId, customConfig: body.customConfig ?? null }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('usergroup')
+        .values({ name: body.name, tenantId, customConfig: body.customConfig ?? null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       for (const userId of new Set(userIds)) await trx.insertInto('usergroup_user').values({ groupId: id, userId }).execute();
-      emit({ kind: 'usergroup.created', actorId: session.userId, actorName: session.userName, tenantId, subject: `usergroup:${id}`, payload: { after: { name: body.name, users: userIds } } });
+      emit({
+        kind: 'usergroup.created',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId,
+        subject: `usergroup:${id}`,
+        payload: { after: { name: body.name, users: userIds } },
+      });
       return id;
     });
     return ok(id, { msg: '保存成功!' });
@@ -66,10 +77,21 @@ export async function groupRoutes(app: FastifyInstance) {
     await transact(app, async (trx, emit) => {
       const userIds = body.users.map((u) => u.id);
       await checkMembers(trx, session, group.tenantId, userIds);
-      await trx.updateTable('usergroup').set({ name: body.name, customConfig: body.customConfig ?? group.customConfig }).where('id', '=', group.id).execute();
+      await trx
+        .updateTable('usergroup')
+        .set({ name: body.name, customConfig: body.customConfig ?? group.customConfig })
+        .where('id', '=', group.id)
+        .execute();
       await trx.deleteFrom('usergroup_user').where('groupId', '=', group.id).execute();
       for (const userId of new Set(userIds)) await trx.insertInto('usergroup_user').values({ groupId: group.id, userId }).execute();
-      emit({ kind: 'usergroup.updated', actorId: session.userId, actorName: session.userName, tenantId: group.tenantId, subject: `usergroup:${group.id}`, payload: { before: group, after: { name: body.name, users: userIds } } });
+      emit({
+        kind: 'usergroup.updated',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId: group.tenantId,
+        subject: `usergroup:${group.id}`,
+        payload: { before: group, after: { name: body.name, users: userIds } },
+      });
     });
     return ok(group.id, { msg: '保存成功!' });
   });
@@ -85,7 +107,15 @@ export async function groupRoutes(app: FastifyInstance) {
     if (used) throw errors.IN_USE(GROUP_IN_USE_MSG);
     await transact(app, async (trx, emit) => {
       await trx.deleteFrom('usergroup').where('id', 'in', ids).execute();
-      for (const g of groups) emit({ kind: 'usergroup.deleted', actorId: session.userId, actorName: session.userName, tenantId: g.tenantId, subject: `usergroup:${g.id}`, payload: { before: g } });
+      for (const g of groups)
+        emit({
+          kind: 'usergroup.deleted',
+          actorId: session.userId,
+          actorName: session.userName,
+          tenantId: g.tenantId,
+          subject: `usergroup:${g.id}`,
+          payload: { before: g },
+        });
     });
     return ok(ids, { msg: '删除成功!' });
   });

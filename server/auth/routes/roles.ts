@@ -68,10 +68,23 @@ export async function roleRoutes(app: FastifyInstance) {
     const id = await transact(app, async (trx, emit) => {
       const { id } = await trx
         .insertInto('role')
-        .values({ name: body.name, tenantId, customConfig: body.customConfig ?? null, pageNodes: JSON.stringify(pageIds), auths: JSON.stringify(body.auths) })
+        .values({
+          name: body.name,
+          tenantId,
+          customConfig: body.customConfig ?? null,
+          pageNodes: JSON.stringify(pageIds),
+          auths: JSON.stringify(body.auths),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      emit({ kind: 'role.created', actorId: session.userId, actorName: session.userName, tenantId, subject: `role:${id}`, payload: { after: { name: body.name, pageNodes: pageIds, auths: body.auths, customConfig: body.customConfig ?? null } } });
+      emit({
+        kind: 'role.created',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId,
+        subject: `role:${id}`,
+        payload: { after: { name: body.name, pageNodes: pageIds, auths: body.auths, customConfig: body.customConfig ?? null } },
+      });
       return id;
     });
     return ok(id, { msg: '保存成功!' });
@@ -89,9 +102,21 @@ export async function roleRoutes(app: FastifyInstance) {
     checkGrants(session, pageIds, body.auths);
     checkHomepage(body.customConfig, pageIds);
     await transact(app, async (trx, emit) => {
-      const after = { name: body.name, customConfig: body.customConfig ?? null, pageNodes: JSON.stringify(pageIds), auths: JSON.stringify(body.auths) };
+      const after = {
+        name: body.name,
+        customConfig: body.customConfig ?? null,
+        pageNodes: JSON.stringify(pageIds),
+        auths: JSON.stringify(body.auths),
+      };
       await trx.updateTable('role').set(after).where('id', '=', role.id).execute();
-      emit({ kind: 'role.updated', actorId: session.userId, actorName: session.userName, tenantId: role.tenantId, subject: `role:${role.id}`, payload: { before: roleDto(role), after: { ...after, pageNodes: pageIds, auths: body.auths } } });
+      emit({
+        kind: 'role.updated',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId: role.tenantId,
+        subject: `role:${role.id}`,
+        payload: { before: roleDto(role), after: { ...after, pageNodes: pageIds, auths: body.auths } },
+      });
     });
     return ok(role.id, { msg: '保存成功!' });
   });
@@ -107,7 +132,15 @@ export async function roleRoutes(app: FastifyInstance) {
     if (used) throw errors.IN_USE('删除失败，当前角色被其他账号使用！');
     await transact(app, async (trx, emit) => {
       await trx.deleteFrom('role').where('id', 'in', ids).execute();
-      for (const r of roles) emit({ kind: 'role.deleted', actorId: session.userId, actorName: session.userName, tenantId: r.tenantId, subject: `role:${r.id}`, payload: { before: roleDto(r) } });
+      for (const r of roles)
+        emit({
+          kind: 'role.deleted',
+          actorId: session.userId,
+          actorName: session.userName,
+          tenantId: r.tenantId,
+          subject: `role:${r.id}`,
+          payload: { before: roleDto(r) },
+        });
     });
     return ok(ids, { msg: '删除成功!' });
   });

@@ -40,14 +40,27 @@ export async function sessionRoutes(app: FastifyInstance) {
       if (tenant && tenant.status === 0) throw errors.TENANT_SUSPENDED();
     }
     const token = await app.tokens.issue(user.id);
-    await app.eventLog.record({ kind: 'user.login', actorId: user.id, actorName: user.name, tenantId: user.tenantId, subject: `user:${user.id}`, payload: { client: body.client } });
+    await app.eventLog.record({
+      kind: 'user.login',
+      actorId: user.id,
+      actorName: user.name,
+      tenantId: user.tenantId,
+      subject: `user:${user.id}`,
+      payload: { client: body.client },
+    });
     return ok({ token, user: await userDto(app.db, user.id) });
   });
 
   app.post('/logout', async (request) => {
     const session = sessionOf(request);
     await app.tokens.revoke(request.token!);
-    await app.eventLog.record({ kind: 'user.logout', actorId: session.userId, actorName: session.userName, tenantId: session.tenantId, subject: `user:${session.userId}` });
+    await app.eventLog.record({
+      kind: 'user.logout',
+      actorId: session.userId,
+      actorName: session.userName,
+      tenantId: session.tenantId,
+      subject: `user:${session.userId}`,
+    });
     return ok(null);
   });
 
@@ -91,7 +104,14 @@ export async function sessionRoutes(app: FastifyInstance) {
     const passwordHash = await hashPassword(body.newPassword);
     await transact(app, async (trx, emit) => {
       await trx.updateTable('app_user').set({ passwordHash, updatedAt: Date.now() }).where('id', '=', target.id).execute();
-      emit({ kind: 'user.password_reset', actorId: session.userId, actorName: session.userName, tenantId: target.tenantId, subject: `user:${target.id}`, payload: { userName: target.name } });
+      emit({
+        kind: 'user.password_reset',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId: target.tenantId,
+        subject: `user:${target.id}`,
+        payload: { userName: target.name },
+      });
     });
     await app.tokens.revokeAllOf(target.id);
     return ok(null, { msg: '密码修改成功' });

@@ -39,7 +39,11 @@ export async function userRoutes(app: FastifyInstance) {
     const session = sessionOf(request);
     requirePermission(session, 'user_browser');
     const { roleId } = parseOr400(z.object({ roleId: z.coerce.number().int().min(0) }), request.query);
-    let q = app.db.selectFrom('app_user').innerJoin('user_role', 'user_role.userId', 'app_user.id').selectAll('app_user').where('user_role.roleId', '=', roleId);
+    let q = app.db
+      .selectFrom('app_user')
+      .innerJoin('user_role', 'user_role.userId', 'app_user.id')
+      .selectAll('app_user')
+      .where('user_role.roleId', '=', roleId);
     if (session.tenants !== 'all') q = q.where('app_user.tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
     return ok(await userDtos(app.db, await q.orderBy('app_user.id').execute()));
   });
@@ -71,13 +75,27 @@ export async function userRoutes(app: FastifyInstance) {
       const { id } = await trx
         .insertInto('app_user')
         .values({
-          name: body.name, nicName: body.nicName ?? body.name, tenantId, customConfig: effectiveCustomConfig(session, body.customConfig),
-          passwordHash, email: body.email ?? null, mobilePhone: body.mobilePhone ?? null, createdAt: now, updatedAt: now,
+          name: body.name,
+          nicName: body.nicName ?? body.name,
+          tenantId,
+          customConfig: effectiveCustomConfig(session, body.customConfig),
+          passwordHash,
+          email: body.email ?? null,
+          mobilePhone: body.mobilePhone ?? null,
+          createdAt: now,
+          updatedAt: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (roleId !== undefined) await trx.insertInto('user_role').values({ userId: id, roleId }).execute();
-      emit({ kind: 'user.created', actorId: session.userId, actorName: session.userName, tenantId, subject: `user:${id}`, payload: { after: { name: body.name, tenantId, roleId } } });
+      emit({
+        kind: 'user.created',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId,
+        subject: `user:${id}`,
+        payload: { after: { name: body.name, tenantId, roleId } },
+      });
       return id;
     });
     return ok(id, { msg: '保存成功!' });
@@ -95,7 +113,11 @@ export async function userRoutes(app: FastifyInstance) {
     if (target.id === ROOT_USER_ID && !session.isRoot) throw errors.ROOT_ONLY();
     const roleId = body.roleId ?? body.roles?.[0]?.id;
     await transact(app, async (trx, emit) => {
-      if (body.name && body.name !== target.name && (await trx.selectFrom('app_user').select('id').where('name', '=', body.name).executeTakeFirst())) {
+      if (
+        body.name &&
+        body.name !== target.name &&
+        (await trx.selectFrom('app_user').select('id').where('name', '=', body.name).executeTakeFirst())
+      ) {
         throw errors.CONFLICT(`用户名 ${body.name} 已存在`);
       }
       await checkRole(trx, roleId, tenantId);
@@ -103,7 +125,12 @@ export async function userRoutes(app: FastifyInstance) {
         name: body.name ?? target.name,
         nicName: body.nicName ?? body.name ?? target.nicName,
         tenantId,
-        customConfig: target.id === ROOT_USER_ID ? target.customConfig : body.customConfig !== undefined ? effectiveCustomConfig(session, body.customConfig) : target.customConfig,
+        customConfig:
+          target.id === ROOT_USER_ID
+            ? target.customConfig
+            : body.customConfig !== undefined
+              ? effectiveCustomConfig(session, body.customConfig)
+              : target.customConfig,
         email: body.email !== undefined ? body.email : target.email,
         mobilePhone: body.mobilePhone !== undefined ? body.mobilePhone : target.mobilePhone,
         updatedAt: Date.now(),
@@ -114,7 +141,14 @@ export async function userRoutes(app: FastifyInstance) {
         await trx.insertInto('user_role').values({ userId: target.id, roleId }).execute();
       }
       const { passwordHash: _h, ...before } = target;
-      emit({ kind: 'user.updated', actorId: session.userId, actorName: session.userName, tenantId, subject: `user:${target.id}`, payload: { before, after: { ...changes, roleId } } });
+      emit({
+        kind: 'user.updated',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId,
+        subject: `user:${target.id}`,
+        payload: { before, after: { ...changes, roleId } },
+      });
     });
     return ok(target.id, { msg: '保存成功!' });
   });
@@ -135,9 +169,21 @@ export async function userRoutes(app: FastifyInstance) {
         await trx.deleteFrom('user_role').where('userId', '=', t.id).execute();
         await trx.deleteFrom('usergroup_user').where('userId', '=', t.id).execute();
         await trx.deleteFrom('user_model_node').where('userId', '=', t.id).execute();
-        await trx.updateTable('auth_token').set({ revokedAt: Date.now() }).where('userId', '=', t.id).where('revokedAt', 'is', null).execute();
+        await trx
+          .updateTable('auth_token')
+          .set({ revokedAt: Date.now() })
+          .where('userId', '=', t.id)
+          .where('revokedAt', 'is', null)
+          .execute();
         await trx.deleteFrom('app_user').where('id', '=', t.id).execute();
-        emit({ kind: 'user.deleted', actorId: session.userId, actorName: session.userName, tenantId: t.tenantId, subject: `user:${t.id}`, payload: { before: t } });
+        emit({
+          kind: 'user.deleted',
+          actorId: session.userId,
+          actorName: session.userName,
+          tenantId: t.tenantId,
+          subject: `user:${t.id}`,
+          payload: { before: t },
+        });
       }
     });
     return ok(ids, { msg: '删除成功!' });

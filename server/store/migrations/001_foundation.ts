@@ -83,7 +83,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lockedUntil', 'bigint', (c) => c.notNull())
     .execute();
 
-  await withId(db, 'province').addColumn('name', 'text', (c) => c.notNull()).addColumn('code', 'text').execute();
+  await withId(db, 'province')
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('code', 'text')
+    .execute();
   await withId(db, 'city')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('code', 'text')

@@ -66,11 +66,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   // filtering inside the index (1,000,000 events: a page in a few ms instead of a row lookup each).
   const filterCols = ['endeventid', 'confirmeventstatus', 'peceventlevel', 'customtype'];
   const covering = async (name: string, lead: string[], rest = filterCols) =>
-    db.schema.createIndex(name).on('peceventextend').columns([...lead, ...rest]).execute();
+    db.schema
+      .createIndex(name)
+      .on('peceventextend')
+      .columns([...lead, ...rest])
+      .execute();
   await covering('pecevent_tenant_time', ['tenantid', 'eventtime']);
   await covering('pecevent_tenant_status', ['tenantid', 'endeventid', 'eventtime'], ['confirmeventstatus', 'peceventlevel', 'customtype']);
   await covering('pecevent_project_time', ['projectid', 'eventtime']);
-  await covering('pecevent_project_status', ['projectid', 'endeventid', 'eventtime'], ['confirmeventstatus', 'peceventlevel', 'customtype']);
+  await covering(
+    'pecevent_project_status',
+    ['projectid', 'endeventid', 'eventtime'],
+    ['confirmeventstatus', 'peceventlevel', 'customtype'],
+  );
   await covering('pecevent_device_time', ['deviceid', 'eventtime']);
   await covering('pecevent_time', ['eventtime']);
   await covering('pecevent_status', ['endeventid', 'eventtime'], ['confirmeventstatus', 'peceventlevel', 'customtype']);

@@ -15,7 +15,11 @@ function authHeaders(): Record<string, string> {
 async function send(path: string, init: RequestInit): Promise<Response> {
   const done = beginRequest();
   try {
-    return await fetch(path, { ...init, headers: { ...authHeaders(), ...(init.headers as Record<string, string>) }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    return await fetch(path, {
+      ...init,
+      headers: { ...authHeaders(), ...(init.headers as Record<string, string>) },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
   } catch {
     toastError(NETWORK_ERROR_MSG);
     throw new ApiError(-1, NETWORK_ERROR_MSG, 0);
@@ -37,7 +41,8 @@ export async function fetchBlob(path: string, init: RequestInit = {}, opts: { qu
   return res.blob();
 }
 
-export const downloadFile = (fileName: string, opts?: { quiet?: boolean }) => fetchBlob(`/filemanager/v1/file/downLoad?fileName=${encodeURIComponent(fileName)}`, {}, opts);
+export const downloadFile = (fileName: string, opts?: { quiet?: boolean }) =>
+  fetchBlob(`/filemanager/v1/file/downLoad?fileName=${encodeURIComponent(fileName)}`, {}, opts);
 
 /** POST /filemanager/v1/file, multipart with the field `file`; data is the stored file name. */
 export async function uploadFile(file: File, tenantId?: number): Promise<string> {

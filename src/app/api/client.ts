@@ -37,7 +37,12 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<{ data: T; total?: number; msg: string }> {
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<{ data: T; total?: number; msg: string }> {
   const done = opts.background ? () => {} : beginRequest();
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = tokenStorage.get();

@@ -23,7 +23,14 @@ export interface ChartSeries {
  * A thin React wrapper around uPlot: the chart is created once per series layout and later data
  * arrives through setData, so live refreshes do not rebuild the canvas.
  */
-export function UPlotChart({ data, series, height = 220, leftUnit, rightUnit, testId }: {
+export function UPlotChart({
+  data,
+  series,
+  height = 220,
+  leftUnit,
+  rightUnit,
+  testId,
+}: {
   data: uPlot.AlignedData;
   series: ChartSeries[];
   height?: number;
@@ -42,8 +49,14 @@ export function UPlotChart({ data, series, height = 220, leftUnit, rightUnit, te
     const ink = theme === 'dark' ? '#8ea0bd' : '#64748b';
     const grid = theme === 'dark' ? '#243452' : '#e5eaf0';
     const axis = (scale: string, unit: string, side: 1 | 3): uPlot.Axis => ({
-      scale, side, stroke: ink, grid: { stroke: grid, show: side === 3 }, ticks: { stroke: grid },
-      label: unit, labelSize: 16, size: 56,
+      scale,
+      side,
+      stroke: ink,
+      grid: { stroke: grid, show: side === 3 },
+      ticks: { stroke: grid },
+      label: unit,
+      labelSize: 16,
+      size: 56,
     });
     const opts: uPlot.Options = {
       width: el.clientWidth || 560,
@@ -58,7 +71,14 @@ export function UPlotChart({ data, series, height = 220, leftUnit, rightUnit, te
       ],
       series: [
         { value: fmtTime },
-        ...series.map((s) => ({ label: `${s.label}(${s.unit})`, stroke: s.color, width: 1.5, scale: s.scale, spanGaps: false, value: fmtValue })),
+        ...series.map((s) => ({
+          label: `${s.label}(${s.unit})`,
+          stroke: s.color,
+          width: 1.5,
+          scale: s.scale,
+          spanGaps: false,
+          value: fmtValue,
+        })),
       ],
     };
     plot.current = new uPlot(opts, data, el);
@@ -69,8 +89,7 @@ export function UPlotChart({ data, series, height = 220, leftUnit, rightUnit, te
       plot.current?.destroy();
       plot.current = null;
     };
-    // Data changes go through setData below; only a layout change rebuilds the chart.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Data changes go through setData below; only a layout change rebuilds the chart
   }, [layoutKey, height]);
 
   useEffect(() => {

@@ -26,7 +26,13 @@ export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number |
           <div className="flex items-center justify-between border-b border-line px-5 py-3">
             <DialogTitle className="text-base font-semibold">{data?.device.name ?? t('app.loading')}</DialogTitle>
             <div className="flex gap-1">
-              <button type="button" title={t('device.fullscreen')} data-testid="device-fullscreen" onClick={() => setFullscreen(!fullscreen)} className="rounded p-1 text-muted hover:text-ink">
+              <button
+                type="button"
+                title={t('device.fullscreen')}
+                data-testid="device-fullscreen"
+                onClick={() => setFullscreen(!fullscreen)}
+                className="rounded p-1 text-muted hover:text-ink"
+              >
                 <ExpandIcon width={18} height={18} />
               </button>
               <button type="button" title={t('common.close')} onClick={onClose} className="rounded p-1 text-muted hover:text-ink">
@@ -35,7 +41,11 @@ export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number |
             </div>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-5">
-            {error && !data && <p role="alert" className="text-danger">{error}</p>}
+            {error && !data && (
+              <p role="alert" className="text-danger">
+                {error}
+              </p>
+            )}
             {data && (
               <div className="flex flex-col gap-4">
                 <DeviceInfoPanel device={data.device} />

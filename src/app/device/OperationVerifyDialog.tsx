@@ -14,7 +14,15 @@ export interface Credentials {
  * the current user; both fields are required (用户名不能为空 / 密码不能为空). `onConfirm` resolves to an
  * error message to show, or null when done.
  */
-export function OperationVerifyDialog({ open, onClose, onConfirm }: { open: boolean; onClose: () => void; onConfirm: (c: Credentials) => Promise<string | null> }) {
+export function OperationVerifyDialog({
+  open,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: (c: Credentials) => Promise<string | null>;
+}) {
   useLanguage();
   const { user } = useSession();
   const [userName, setUserName] = useState(user?.name ?? '');
@@ -47,12 +55,32 @@ export function OperationVerifyDialog({ open, onClose, onConfirm }: { open: bool
   return (
     <Modal open={open} onClose={onClose} title={t('verify.title')} width={380}>
       <form onSubmit={submit} noValidate data-testid="verify-dialog">
-        <TextField label={t('login.userName')} name="verifyUserName" value={userName} onChange={(e) => setUserName(e.target.value)} error={errors.userName} />
-        <TextField label={t('login.password')} name="verifyPassword" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-        {serverMsg && <p role="alert" data-testid="verify-error" className="mb-3 text-sm text-danger">{serverMsg}</p>}
+        <TextField
+          label={t('login.userName')}
+          name="verifyUserName"
+          value={userName}
+          onChange={(e) => setUserName(e.target.value)}
+          error={errors.userName}
+        />
+        <TextField
+          label={t('login.password')}
+          name="verifyPassword"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        {serverMsg && (
+          <p role="alert" data-testid="verify-error" className="mb-3 text-sm text-danger">
+            {serverMsg}
+          </p>
+        )}
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit" disabled={busy}>{t('common.confirm')}</Button>
+          <Button kind="primary" type="submit" disabled={busy}>
+            {t('common.confirm')}
+          </Button>
         </div>
       </form>
     </Modal>

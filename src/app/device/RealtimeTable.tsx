@@ -14,7 +14,11 @@ export function RealtimeTable({ rows }: { rows: RealtimeMeasure[] }) {
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.dataId} data-overproof={r.isOverproof || undefined} className={`border-t border-line ${r.isOverproof ? 'bg-danger/10 font-medium text-danger' : ''}`}>
+          <tr
+            key={r.dataId}
+            data-overproof={r.isOverproof || undefined}
+            className={`border-t border-line ${r.isOverproof ? 'bg-danger/10 font-medium text-danger' : ''}`}
+          >
             <td className="px-3 py-1">{r.measureName}</td>
             <td className="px-3 py-1 text-right font-mono">{r.value === null ? '--' : `${Number(r.value.toFixed(2))} ${r.unit}`}</td>
           </tr>

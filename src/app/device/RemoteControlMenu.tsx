@@ -26,7 +26,12 @@ export function RemoteControlMenu({ deviceId }: { deviceId: number }) {
   return (
     <>
       <Popover className="relative">
-        <PopoverButton data-testid="remote-wrench" title={t('device.remote')} onClick={() => void load()} className="rounded border border-line p-1.5 text-muted outline-none hover:text-ink">
+        <PopoverButton
+          data-testid="remote-wrench"
+          title={t('device.remote')}
+          onClick={() => void load()}
+          className="rounded border border-line p-1.5 text-muted outline-none hover:text-ink"
+        >
           <WrenchIcon />
         </PopoverButton>
         <PopoverPanel anchor="bottom end" className="z-[60] mt-1 flex gap-2 rounded-md border border-line bg-surface p-2 shadow-lg">

@@ -18,7 +18,7 @@ export async function listControlPoints(deviceId: number): Promise<ControlPoint[
   try {
     return await api.post<ControlPoint[]>(`/wisdompower/v1/remote/config/query/${deviceId}/controlpoint/list`, {}, { quiet: true });
   } catch (err) {
-    throw new Error(err instanceof ApiError && err.message ? err.message : LIST_FAILED);
+    throw new Error(err instanceof ApiError && err.message ? err.message : LIST_FAILED, { cause: err });
   }
 }
 

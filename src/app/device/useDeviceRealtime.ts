@@ -30,7 +30,10 @@ export function useDeviceRealtime(deviceId: number | null) {
     void load();
     const timer = window.setInterval(() => void load(), DEVICE_REFRESH_MS);
     const sub = realtime?.messages
-      .pipe(filter((m) => m.description.deviceId === deviceId), throttleTime(1000, undefined, { leading: true, trailing: true }))
+      .pipe(
+        filter((m) => m.description.deviceId === deviceId),
+        throttleTime(1000, undefined, { leading: true, trailing: true }),
+      )
       .subscribe(() => void load());
     return () => {
       window.clearInterval(timer);

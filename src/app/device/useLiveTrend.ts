@@ -28,7 +28,10 @@ export function useLiveTrend(deviceId: number | null, groups: Record<string, Tre
       return svc;
     });
     const sub = realtime.measures
-      .pipe(filter((m) => m.deviceId === deviceId), coalescePerFrame())
+      .pipe(
+        filter((m) => m.deviceId === deviceId),
+        coalescePerFrame(),
+      )
       .subscribe((batch) => {
         void ready.then(async (svc) => {
           const next = new Map<string, Float64Array[]>();
@@ -47,8 +50,7 @@ export function useLiveTrend(deviceId: number | null, groups: Record<string, Tre
       sub.unsubscribe();
       void ready.then((svc) => keys.forEach((k) => void svc.ringClose(k)));
     };
-    // layoutKey stands for deviceId and the groups' shape
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- layoutKey stands for deviceId and the groups' shape
   }, [layoutKey, realtime]);
 
   return live;

@@ -34,7 +34,9 @@ export function KioskFrame({ config, children }: { config: KioskConfig; children
               {t('kiosk.paused')} · {t('kiosk.resume')}
             </button>
           ) : (
-            <span className="rounded bg-surface/80 px-2 py-1 text-muted" data-testid="kiosk-rotating">{t('kiosk.rotating')}</span>
+            <span className="rounded bg-surface/80 px-2 py-1 text-muted" data-testid="kiosk-rotating">
+              {t('kiosk.rotating')}
+            </span>
           ))}
         {!full && (
           <button type="button" onClick={enter} className="rounded bg-surface/80 px-2 py-1 text-muted hover:text-ink">

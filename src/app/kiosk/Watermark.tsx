@@ -25,7 +25,11 @@ export function Watermark({ reportMs }: { reportMs: number }) {
   const stale = now - lastData > 2 * reportMs;
   if (connected && !stale) return null;
   return (
-    <div className="pointer-events-none fixed inset-0 z-[45] flex items-center justify-center" data-testid="kiosk-watermark" data-reason={connected ? 'stale' : 'socket'}>
+    <div
+      className="pointer-events-none fixed inset-0 z-[45] flex items-center justify-center"
+      data-testid="kiosk-watermark"
+      data-reason={connected ? 'stale' : 'socket'}
+    >
       <div className="-rotate-12 rounded-xl border-4 border-danger/60 px-10 py-6 text-5xl font-bold text-danger/60 select-none">
         {connected ? t('kiosk.stale') : t('kiosk.socketDown')}
       </div>

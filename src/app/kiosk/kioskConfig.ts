@@ -18,7 +18,10 @@ function positive(v: string | null, fallback: number): number {
 
 export function parseKiosk(params: URLSearchParams, currentPath: string): KioskConfig | null {
   if (params.get('kiosk') !== '1') return null;
-  const listed = (params.get('screens') ?? '').split(',').map((s) => normalizePath(s.trim())).filter((p) => p !== '/' && findRoute(p));
+  const listed = (params.get('screens') ?? '')
+    .split(',')
+    .map((s) => normalizePath(s.trim()))
+    .filter((p) => p !== '/' && findRoute(p));
   const screens = listed.length ? listed : [currentPath !== '/' && findRoute(currentPath) ? currentPath : '/realTime'];
   return { screens, intervalMs: positive(params.get('interval'), 60) * 1000, reportMs: positive(params.get('report'), 15) * 1000 };
 }

@@ -24,8 +24,12 @@ export function toTreeWidget(n: DeviceTreeNode): TreeNode {
   return { id: treeKey(n), label, ...(n.children?.length ? { children: n.children.map(toTreeWidget) } : {}) };
 }
 
-export const loadDeviceTree = () => api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree').then((nodes) => nodes.map(toTreeWidget));
+export const loadDeviceTree = () =>
+  api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree').then((nodes) => nodes.map(toTreeWidget));
 
 /** The terminal ids among checked tree keys. */
 export const checkedTerminals = (checked: ReadonlySet<string>) =>
-  [...checked].map(parseTreeKey).filter((k) => k?.modelLabel === 'terminal').map((k) => k!.id);
+  [...checked]
+    .map(parseTreeKey)
+    .filter((k) => k?.modelLabel === 'terminal')
+    .map((k) => k!.id);

@@ -24,7 +24,11 @@ export const STATE_CLASS: Record<TileState, string> = {
 };
 
 export const STATE_DOT: Record<TileState, string> = {
-  accident: 'bg-danger', alarm: 'bg-danger', warning: 'bg-warn', offline: 'bg-muted', normal: 'bg-ok',
+  accident: 'bg-danger',
+  alarm: 'bg-danger',
+  warning: 'bg-warn',
+  offline: 'bg-muted',
+  normal: 'bg-ok',
 };
 
 /** The wall's key values: residual current and the hottest of the four cable temperatures. */

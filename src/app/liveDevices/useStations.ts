@@ -13,7 +13,10 @@ export function useStations(): Station[] | null {
   const [stations, setStations] = useState<Station[] | null>(null);
   useEffect(() => {
     let live = true;
-    api.get<Station[]>('/devicedata/api/comm/v1/stations').then((s) => live && setStations(s), () => live && setStations([]));
+    api.get<Station[]>('/devicedata/api/comm/v1/stations').then(
+      (s) => live && setStations(s),
+      () => live && setStations([]),
+    );
     return () => {
       live = false;
     };

@@ -20,8 +20,20 @@ export function KpiCards({ statis }: { statis: MonitorStatis | undefined }) {
     { id: 'devices', label: 'monitor.deviceCount', value: s?.deviceCount },
     { id: 'normal', label: 'monitor.normalDevices', value: s?.normalDevices, tone: 'ok' },
     { id: 'abnormal', label: 'monitor.abnormalDevices', value: s?.abnormalDevices, tone: s?.abnormalDevices ? 'danger' : undefined },
-    { id: 'today', label: 'monitor.todayAlarms', value: s?.today.total, tone: s?.today.total ? 'warn' : undefined, sub: s && `${t('monitor.unconfirmed')} ${s.today.unconfirmed}` },
-    { id: 'active', label: 'monitor.activeAlarms', value: s?.active.total, tone: s?.active.total ? 'danger' : undefined, sub: s && `${t('monitor.unconfirmed')} ${s.active.unconfirmed}` },
+    {
+      id: 'today',
+      label: 'monitor.todayAlarms',
+      value: s?.today.total,
+      tone: s?.today.total ? 'warn' : undefined,
+      sub: s && `${t('monitor.unconfirmed')} ${s.today.unconfirmed}`,
+    },
+    {
+      id: 'active',
+      label: 'monitor.activeAlarms',
+      value: s?.active.total,
+      tone: s?.active.total ? 'danger' : undefined,
+      sub: s && `${t('monitor.unconfirmed')} ${s.active.unconfirmed}`,
+    },
   ];
   return (
     <div className="grid grid-cols-3 gap-3 xl:grid-cols-6" data-testid="monitor-kpis">
@@ -29,7 +41,9 @@ export function KpiCards({ statis }: { statis: MonitorStatis | undefined }) {
         <div key={k.id} className="rounded-lg border border-line bg-surface px-4 py-3" data-testid={`kpi-${k.id}`}>
           <div className="text-sm text-muted">{t(k.label)}</div>
           <div className="mt-1 flex items-baseline gap-2">
-            <span className={`text-3xl font-semibold tabular-nums ${k.tone ? TONE[k.tone] : ''}`} data-value={k.value ?? ''}>{k.value ?? '--'}</span>
+            <span className={`text-3xl font-semibold tabular-nums ${k.tone ? TONE[k.tone] : ''}`} data-value={k.value ?? ''}>
+              {k.value ?? '--'}
+            </span>
             {k.sub && <span className="text-xs text-muted">{k.sub}</span>}
           </div>
         </div>

@@ -37,27 +37,88 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
   const today = (id: number, list: 'byType' | 'byLevel') => s?.today[list].find((c) => c.id === id)?.count ?? 0;
 
   return (
-    <ScreenFrame title={title} testId={testId}
-      filters={<MonitorFilters projects={data.projects} value={filter} onChange={setFilter} pickEnterprise={pickEnterprise} updatedAt={data.updatedAt} />}>
+    <ScreenFrame
+      title={title}
+      testId={testId}
+      filters={
+        <MonitorFilters
+          projects={data.projects}
+          value={filter}
+          onChange={setFilter}
+          pickEnterprise={pickEnterprise}
+          updatedAt={data.updatedAt}
+        />
+      }
+    >
       <div className="flex min-h-0 flex-1 flex-col gap-3">
         <KpiCards statis={s} />
         <div className="grid min-h-0 flex-1 grid-cols-[20rem_minmax(0,1fr)_26rem] gap-3">
           <div className="flex min-h-0 flex-col gap-3 overflow-auto">
             <Panel title={t('monitor.devicesByStatus')}>
-              <Donut testId="chart-status" total={s?.deviceCount ?? 0} totalLabel={t('monitor.devices')}
-                slices={(s?.devicesByStatus ?? []).map((c) => ({ key: String(c.id), label: t(statusKey(c.id)), value: c.count, color: DEVICE_STATUS_COLOR[c.id] ?? '#94a3b8' }))} />
+              <Donut
+                testId="chart-status"
+                total={s?.deviceCount ?? 0}
+                totalLabel={t('monitor.devices')}
+                slices={(s?.devicesByStatus ?? []).map((c) => ({
+                  key: String(c.id),
+                  label: t(statusKey(c.id)),
+                  value: c.count,
+                  color: DEVICE_STATUS_COLOR[c.id] ?? '#94a3b8',
+                }))}
+              />
             </Panel>
-            <Panel title={t('monitor.alarmsByType')} extra={<span className="text-xs text-muted">{t('monitor.today')} / {t('monitor.active')}</span>}>
-              <Bars testId="chart-type" secondaryLabel={t('monitor.active')}
-                bars={(s?.active.byType ?? []).map((c) => ({ key: String(c.id), label: t(typeKey(c.id)), value: today(c.id, 'byType'), secondary: c.count, color: TYPE_COLOR }))} />
+            <Panel
+              title={t('monitor.alarmsByType')}
+              extra={
+                <span className="text-xs text-muted">
+                  {t('monitor.today')} / {t('monitor.active')}
+                </span>
+              }
+            >
+              <Bars
+                testId="chart-type"
+                secondaryLabel={t('monitor.active')}
+                bars={(s?.active.byType ?? []).map((c) => ({
+                  key: String(c.id),
+                  label: t(typeKey(c.id)),
+                  value: today(c.id, 'byType'),
+                  secondary: c.count,
+                  color: TYPE_COLOR,
+                }))}
+              />
             </Panel>
-            <Panel title={t('monitor.alarmsByLevel')} extra={<span className="text-xs text-muted">{t('monitor.today')} / {t('monitor.active')}</span>}>
-              <Bars testId="chart-level" secondaryLabel={t('monitor.active')}
-                bars={(s?.active.byLevel ?? []).map((c) => ({ key: String(c.id), label: t(levelKey(c.id)), value: today(c.id, 'byLevel'), secondary: c.count, color: EVENT_LEVEL_COLOR[c.id] ?? TYPE_COLOR }))} />
+            <Panel
+              title={t('monitor.alarmsByLevel')}
+              extra={
+                <span className="text-xs text-muted">
+                  {t('monitor.today')} / {t('monitor.active')}
+                </span>
+              }
+            >
+              <Bars
+                testId="chart-level"
+                secondaryLabel={t('monitor.active')}
+                bars={(s?.active.byLevel ?? []).map((c) => ({
+                  key: String(c.id),
+                  label: t(levelKey(c.id)),
+                  value: today(c.id, 'byLevel'),
+                  secondary: c.count,
+                  color: EVENT_LEVEL_COLOR[c.id] ?? TYPE_COLOR,
+                }))}
+              />
             </Panel>
           </div>
-          <Panel title={t('monitor.map')} className="min-h-[24rem]"
-            extra={unplaced > 0 ? <span className="text-xs text-muted" data-testid="map-unplaced">{unplaced} {t('monitor.unplaced')}</span> : undefined}>
+          <Panel
+            title={t('monitor.map')}
+            className="min-h-[24rem]"
+            extra={
+              unplaced > 0 ? (
+                <span className="text-xs text-muted" data-testid="map-unplaced">
+                  {unplaced} {t('monitor.unplaced')}
+                </span>
+              ) : undefined
+            }
+          >
             <ChinaMap coordinates={data.coordinates} selectedId={filter.projectId} onSelect={selectProject} />
           </Panel>
           <div className="flex min-h-0 flex-col gap-3">

@@ -7,7 +7,13 @@ import type { MonitorFilter } from './api';
  * Enterprise and project pickers (spec §6: platform and service users choose a project or enterprise;
  * a project user only chooses among its own tenant's projects). Options come from the visible projects.
  */
-export function MonitorFilters({ projects, value, onChange, pickEnterprise, updatedAt }: {
+export function MonitorFilters({
+  projects,
+  value,
+  onChange,
+  pickEnterprise,
+  updatedAt,
+}: {
   projects: ProjectStatis[];
   value: MonitorFilter;
   onChange: (f: MonitorFilter) => void;
@@ -15,7 +21,10 @@ export function MonitorFilters({ projects, value, onChange, pickEnterprise, upda
   updatedAt?: number | undefined;
 }) {
   useLanguage();
-  const enterprises = [...new Map(projects.map((p) => [p.tenantId, p.tenantName]))].map(([id, name]) => ({ value: String(id), label: name }));
+  const enterprises = [...new Map(projects.map((p) => [p.tenantId, p.tenantName]))].map(([id, name]) => ({
+    value: String(id),
+    label: name,
+  }));
   const projectOptions = projects
     .filter((p) => value.tenantId === undefined || p.tenantId === value.tenantId)
     .map((p) => ({ value: String(p.id), label: p.name }));
@@ -23,15 +32,31 @@ export function MonitorFilters({ projects, value, onChange, pickEnterprise, upda
   return (
     <div className="flex w-full flex-wrap items-end gap-3" data-testid="monitor-filters">
       {pickEnterprise && (
-        <SelectField className="w-56" name="enterprise" label={t('monitor.enterprise')} placeholder={t('monitor.allEnterprises')} options={enterprises}
+        <SelectField
+          className="w-56"
+          name="enterprise"
+          label={t('monitor.enterprise')}
+          placeholder={t('monitor.allEnterprises')}
+          options={enterprises}
           value={value.tenantId === undefined ? '' : String(value.tenantId)}
-          onChange={(v) => onChange({ tenantId: num(v), projectId: undefined })} />
+          onChange={(v) => onChange({ tenantId: num(v), projectId: undefined })}
+        />
       )}
-      <SelectField className="w-56" name="project" label={t('monitor.project')} placeholder={t('monitor.allProjects')} options={projectOptions}
+      <SelectField
+        className="w-56"
+        name="project"
+        label={t('monitor.project')}
+        placeholder={t('monitor.allProjects')}
+        options={projectOptions}
         value={value.projectId === undefined ? '' : String(value.projectId)}
-        onChange={(v) => onChange({ ...value, projectId: num(v) })} />
+        onChange={(v) => onChange({ ...value, projectId: num(v) })}
+      />
       {(value.tenantId !== undefined || value.projectId !== undefined) && (
-        <button type="button" className="mb-3 rounded border border-line px-3 py-1.5 text-sm hover:border-brand hover:text-brand" onClick={() => onChange({})}>
+        <button
+          type="button"
+          className="mb-3 rounded border border-line px-3 py-1.5 text-sm hover:border-brand hover:text-brand"
+          onClick={() => onChange({})}
+        >
           {t('monitor.clearFilter')}
         </button>
       )}

@@ -6,13 +6,27 @@ import { ALARM_STATE_COLOR, alarmStateKey } from './palette';
  * Projects with their figures, worst first; a row click selects the project (the same filter as a
  * map click), clicking the selected row again clears it.
  */
-export function ProjectList({ projects, selectedId, onSelect }: { projects: ProjectStatis[]; selectedId?: number | undefined; onSelect: (id: number | undefined) => void }) {
+export function ProjectList({
+  projects,
+  selectedId,
+  onSelect,
+}: {
+  projects: ProjectStatis[];
+  selectedId?: number | undefined;
+  onSelect: (id: number | undefined) => void;
+}) {
   useLanguage();
   const rows = [...projects].sort((a, b) => b.activeAlarms - a.activeAlarms || b.todayAlarms - a.todayAlarms || a.id - b.id);
   return (
     <div className="h-full overflow-auto" data-testid="project-list">
       <table className="w-full table-fixed text-sm">
-        <colgroup><col /><col className="w-12" /><col className="w-12" /><col className="w-12" /><col className="w-12" /></colgroup>
+        <colgroup>
+          <col />
+          <col className="w-12" />
+          <col className="w-12" />
+          <col className="w-12" />
+          <col className="w-12" />
+        </colgroup>
         <thead className="sticky top-0 bg-surface text-left text-xs text-muted">
           <tr>
             <th className="py-1.5 pr-2 font-normal">{t('monitor.project')}</th>
@@ -26,27 +40,51 @@ export function ProjectList({ projects, selectedId, onSelect }: { projects: Proj
           {rows.map((p) => {
             const selected = p.id === selectedId;
             return (
-              <tr key={p.id} data-testid="project-row" data-project-id={p.id} aria-selected={selected}
+              <tr
+                key={p.id}
+                data-testid="project-row"
+                data-project-id={p.id}
+                aria-selected={selected}
                 className={`cursor-pointer border-t border-line ${selected ? 'bg-brand/10' : 'hover:bg-surface-2'}`}
-                onClick={() => onSelect(selected ? undefined : p.id)}>
+                onClick={() => onSelect(selected ? undefined : p.id)}
+              >
                 <td className="max-w-0 py-1.5 pr-2">
                   <div className="flex items-center gap-1.5">
-                    <span className="h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: ALARM_STATE_COLOR[p.alarmState] }} title={t(alarmStateKey(p.alarmState))} />
-                    <span className={`truncate ${selected ? 'font-semibold' : ''}`} title={p.name}>{p.name}</span>
+                    <span
+                      className="h-2.5 w-2.5 shrink-0 rounded-full"
+                      style={{ background: ALARM_STATE_COLOR[p.alarmState] }}
+                      title={t(alarmStateKey(p.alarmState))}
+                    />
+                    <span className={`truncate ${selected ? 'font-semibold' : ''}`} title={p.name}>
+                      {p.name}
+                    </span>
                   </div>
-                  <div className="truncate pl-4 text-xs text-muted" title={`${p.tenantName} · ${p.provinceName}${p.cityName}${p.districtName}`}>
-                    {p.tenantName} · {p.cityName}{p.districtName}
+                  <div
+                    className="truncate pl-4 text-xs text-muted"
+                    title={`${p.tenantName} · ${p.provinceName}${p.cityName}${p.districtName}`}
+                  >
+                    {p.tenantName} · {p.cityName}
+                    {p.districtName}
                   </div>
                 </td>
                 <td className="px-1 text-right tabular-nums">{p.deviceCount}</td>
                 <td className={`px-1 text-right tabular-nums ${p.abnormalDevices ? 'text-danger' : ''}`}>{p.abnormalDevices}</td>
                 <td className="px-1 text-right tabular-nums">{p.todayAlarms}</td>
-                <td className={`pl-1 text-right font-medium tabular-nums ${p.activeAlarms ? 'text-danger' : ''}`} data-testid="project-active">{p.activeAlarms}</td>
+                <td
+                  className={`pl-1 text-right font-medium tabular-nums ${p.activeAlarms ? 'text-danger' : ''}`}
+                  data-testid="project-active"
+                >
+                  {p.activeAlarms}
+                </td>
               </tr>
             );
           })}
           {rows.length === 0 && (
-            <tr><td colSpan={5} className="py-6 text-center text-muted">{t('common.noData')}</td></tr>
+            <tr>
+              <td colSpan={5} className="py-6 text-center text-muted">
+                {t('common.noData')}
+              </td>
+            </tr>
           )}
         </tbody>
       </table>

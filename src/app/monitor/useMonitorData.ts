@@ -38,7 +38,12 @@ export function useMonitorData(variant: Variant, f: MonitorFilter): MonitorData 
   useEffect(() => {
     if (!realtime) return;
     const bump = () => setTick((n) => n + 1);
-    const pushed = realtime.messages.pipe(filter((m) => COUNTING_KINDS.test(m.kind)), debounceTime(PUSH_SETTLE_MS)).subscribe(bump);
+    const pushed = realtime.messages
+      .pipe(
+        filter((m) => COUNTING_KINDS.test(m.kind)),
+        debounceTime(PUSH_SETTLE_MS),
+      )
+      .subscribe(bump);
     const resynced = realtime.resyncs.subscribe(bump);
     return () => (pushed.unsubscribe(), resynced.unsubscribe());
   }, [realtime]);

@@ -14,13 +14,23 @@ export function AlarmPopup() {
   const d = popup.description;
   const accident = popup.level === EVENT_LEVEL.ACCIDENT;
   return (
-    <div role="alertdialog" aria-label={popup.logTypeName} data-testid="alarm-popup" className={`fixed right-6 bottom-6 z-40 w-96 rounded-lg border-2 bg-surface p-4 text-ink shadow-2xl ${accident ? 'border-danger' : 'border-warn'}`}>
+    <div
+      role="alertdialog"
+      aria-label={popup.logTypeName}
+      data-testid="alarm-popup"
+      className={`fixed right-6 bottom-6 z-40 w-96 rounded-lg border-2 bg-surface p-4 text-ink shadow-2xl ${accident ? 'border-danger' : 'border-warn'}`}
+    >
       <div className="flex items-start justify-between">
         <div>
           <div className={`text-base font-semibold ${accident ? 'text-danger' : 'text-warn'}`}>{popup.logTypeName}</div>
           <div className="font-mono text-xs text-muted">{format(popup.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</div>
         </div>
-        <button type="button" aria-label={t('common.close')} onClick={() => notifications.send({ type: 'POPUP.DISMISS' })} className="rounded p-1 text-muted hover:text-ink">
+        <button
+          type="button"
+          aria-label={t('common.close')}
+          onClick={() => notifications.send({ type: 'POPUP.DISMISS' })}
+          className="rounded p-1 text-muted hover:text-ink"
+        >
           <CloseIcon width={16} height={16} />
         </button>
       </div>
@@ -28,7 +38,9 @@ export function AlarmPopup() {
         {d.projectName ?? '--'} · {d.deviceName ?? '--'} <span className="text-muted">({d.deviceCode ?? '--'})</span>
       </div>
       <div className="mt-1 text-sm">
-        {t('bell.value')}：<b>{d.value ?? '--'}</b>　{t('bell.contact')}：{d.contactInfo ?? '--'}
+        {t('bell.value')}：<b>{d.value ?? '--'}</b>
+        {'\u3000'}
+        {t('bell.contact')}：{d.contactInfo ?? '--'}
       </div>
       <div className="mt-3 flex justify-end">
         <button

@@ -28,7 +28,13 @@ export function MessageCenterDialog({ open, onClose }: { open: boolean; onClose:
   useEffect(() => {
     if (!open || !user) return;
     let live = true;
-    request<MessageRow[]>('POST', '/messageServer/v1/log', { noticeMode: 4, startTime: toWire(range.start), endTime: toWire(range.end), receiver: user.id, page: { index: 0, limit: PAGE } })
+    request<MessageRow[]>('POST', '/messageServer/v1/log', {
+      noticeMode: 4,
+      startTime: toWire(range.start),
+      endTime: toWire(range.end),
+      receiver: user.id,
+      page: { index: 0, limit: PAGE },
+    })
       .then((r) => {
         if (!live) return;
         setRows(r.data);
@@ -62,14 +68,19 @@ export function MessageCenterDialog({ open, onClose }: { open: boolean; onClose:
                 <td className="px-3 py-1.5 text-muted">{i + 1}</td>
                 <td className="px-3 py-1.5 font-mono text-xs">{r.recordTime}</td>
                 <td className="px-3 py-1.5">{r.logTypeName}</td>
-                <td className={`px-3 py-1.5 ${r.content.length > LONG_CONTENT ? 'text-warn' : ''}`} data-long={r.content.length > LONG_CONTENT || undefined}>
+                <td
+                  className={`px-3 py-1.5 ${r.content.length > LONG_CONTENT ? 'text-warn' : ''}`}
+                  data-long={r.content.length > LONG_CONTENT || undefined}
+                >
                   {r.content}
                 </td>
               </tr>
             ))}
             {rows.length === 0 && (
               <tr>
-                <td colSpan={4} className="p-8 text-center text-muted">{t('bell.empty')}</td>
+                <td colSpan={4} className="p-8 text-center text-muted">
+                  {t('bell.empty')}
+                </td>
               </tr>
             )}
           </tbody>

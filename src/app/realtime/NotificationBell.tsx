@@ -34,7 +34,12 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
   return (
     <div className="relative flex items-center gap-1" onMouseEnter={show} onMouseLeave={hide}>
       {blocked && soundOn && (
-        <button type="button" data-testid="enable-sound" onClick={() => void unlockSound()} className="animate-pulse rounded bg-warn px-2 py-1 text-xs font-medium text-black">
+        <button
+          type="button"
+          data-testid="enable-sound"
+          onClick={() => void unlockSound()}
+          className="animate-pulse rounded bg-warn px-2 py-1 text-xs font-medium text-black"
+        >
           {t('bell.enableSound')}
         </button>
       )}
@@ -50,19 +55,37 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
       >
         {soundOn ? <SoundOnIcon /> : <SoundOffIcon />}
       </button>
-      <button type="button" data-testid="bell" data-socket={connected ? 'open' : 'closed'} aria-label={t('bell.title')} aria-expanded={open} onClick={() => (open ? setOpen(false) : show())} className="relative rounded p-1.5 hover:bg-white/10">
+      <button
+        type="button"
+        data-testid="bell"
+        data-socket={connected ? 'open' : 'closed'}
+        aria-label={t('bell.title')}
+        aria-expanded={open}
+        onClick={() => (open ? setOpen(false) : show())}
+        className="relative rounded p-1.5 hover:bg-white/10"
+      >
         <BellIcon />
         {items.length > 0 && (
-          <span data-testid="bell-badge" className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-danger px-1 text-center text-[11px] leading-5 font-semibold text-white">
+          <span
+            data-testid="bell-badge"
+            className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-danger px-1 text-center text-[11px] leading-5 font-semibold text-white"
+          >
             {items.length > BADGE_MAX ? `${BADGE_MAX}+` : items.length}
           </span>
         )}
       </button>
       {open && (
-        <div data-testid="bell-panel" role="dialog" aria-label={t('bell.title')} className="absolute top-full right-0 z-50 mt-2 flex h-[350px] w-[420px] flex-col rounded-lg border border-line bg-surface text-ink shadow-2xl">
+        <div
+          data-testid="bell-panel"
+          role="dialog"
+          aria-label={t('bell.title')}
+          className="absolute top-full right-0 z-50 mt-2 flex h-[350px] w-[420px] flex-col rounded-lg border border-line bg-surface text-ink shadow-2xl"
+        >
           <div className="flex items-baseline justify-between border-b border-line px-4 py-2">
             <span className="font-semibold">{t('bell.title')}</span>
-            <span className="text-xs text-muted" data-testid="bell-count">{t('bell.count').replace('{n}', String(items.length))}</span>
+            <span className="text-xs text-muted" data-testid="bell-count">
+              {t('bell.count').replace('{n}', String(items.length))}
+            </span>
           </div>
           <ul className="min-h-0 flex-1 overflow-y-auto">
             {items.map((n, i) => (
@@ -78,7 +101,12 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
               {t('messageCenter.title')}
             </button>
             {shell !== 'platform' && (
-              <Link href="/alarmEvent" className="text-brand hover:underline" data-testid="view-all-messages" onClick={() => setOpen(false)}>
+              <Link
+                href="/alarmEvent"
+                className="text-brand hover:underline"
+                data-testid="view-all-messages"
+                onClick={() => setOpen(false)}
+              >
                 {t('bell.viewAll')}
               </Link>
             )}
@@ -95,7 +123,9 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
   return (
     <li className="border-b border-line px-4 py-2 text-sm last:border-b-0" data-testid="notice" data-first={first || undefined}>
       <div className="flex items-center justify-between gap-2">
-        <span className={`font-medium ${notice.level === EVENT_LEVEL.EARLY_WARNING ? 'text-warn' : 'text-danger'}`}>{notice.logTypeName}</span>
+        <span className={`font-medium ${notice.level === EVENT_LEVEL.EARLY_WARNING ? 'text-warn' : 'text-danger'}`}>
+          {notice.logTypeName}
+        </span>
         <span className="font-mono text-xs text-muted">{format(notice.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</span>
       </div>
       <div className="mt-0.5 text-ink">
@@ -103,18 +133,35 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
       </div>
       <div className="mt-0.5 flex items-center justify-between text-xs text-muted">
         <span>
-          {t('bell.value')}：<span className="text-ink">{dash(d.value)}</span>　{t('bell.contact')}：<span className="text-ink">{dash(d.contactInfo)}</span>
+          {t('bell.value')}：<span className="text-ink">{dash(d.value)}</span>
+          {'\u3000'}
+          {t('bell.contact')}：<span className="text-ink">{dash(d.contactInfo)}</span>
         </span>
         <span className="flex gap-3">
           {showMute && (
-            <button type="button" className="text-warn hover:underline" onClick={() => notifications.send({ type: 'NOTICE.MUTE' })} data-testid="notice-mute">
+            <button
+              type="button"
+              className="text-warn hover:underline"
+              onClick={() => notifications.send({ type: 'NOTICE.MUTE' })}
+              data-testid="notice-mute"
+            >
               {t('bell.mute')}
             </button>
           )}
-          <button type="button" className="text-brand hover:underline" onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: notice.id })} data-testid="notice-view">
+          <button
+            type="button"
+            className="text-brand hover:underline"
+            onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: notice.id })}
+            data-testid="notice-view"
+          >
             {t('bell.view')}
           </button>
-          <button type="button" className="text-brand hover:underline" onClick={() => notifications.send({ type: 'NOTICE.READ', id: notice.id })} data-testid="notice-read">
+          <button
+            type="button"
+            className="text-brand hover:underline"
+            onClick={() => notifications.send({ type: 'NOTICE.READ', id: notice.id })}
+            data-testid="notice-read"
+          >
             {t('bell.read')}
           </button>
         </span>

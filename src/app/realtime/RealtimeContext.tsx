@@ -96,7 +96,11 @@ function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
       actors: {
         socket: socketActor,
         register: fromPromise(async ({ input }) => {
-          await api.post('/messageServer/v1/service/web/client', { userId: input.userId, tags: [String(input.userId)] }, { quiet: true, background: true });
+          await api.post(
+            '/messageServer/v1/service/web/client',
+            { userId: input.userId, tags: [String(input.userId)] },
+            { quiet: true, background: true },
+          );
         }),
       },
       actions: {

@@ -20,7 +20,13 @@ async function loadUser(): Promise<LoadedUser> {
   if (accessProfileOf(user).userType === USER_TYPE.PROJECT) {
     const projects = await api.post<{ id: number }[]>(
       '/model/v1/query',
-      { rootLabel: 'project', rootCondition: { filter: { expressions: [{ prop: 'tenantid', operator: 'EQ', limit: user.tenantId }] }, page: { index: 0, limit: 1 } } },
+      {
+        rootLabel: 'project',
+        rootCondition: {
+          filter: { expressions: [{ prop: 'tenantid', operator: 'EQ', limit: user.tenantId }] },
+          page: { index: 0, limit: 1 },
+        },
+      },
       { quiet: true },
     );
     projectId = projects[0]?.id ?? null;

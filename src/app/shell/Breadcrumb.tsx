@@ -12,7 +12,12 @@ export function Breadcrumb({ location, profile }: { location: string; profile: A
   const home = landingPath(profile, '/');
   return (
     <div className="flex h-10 shrink-0 items-center gap-2 border-b border-line bg-surface px-4 text-sm" data-testid="breadcrumb">
-      <button type="button" title={t('common.back')} className="rounded p-1 text-muted hover:text-ink" onClick={() => (window.history.length > 1 ? window.history.back() : navigate(home))}>
+      <button
+        type="button"
+        title={t('common.back')}
+        className="rounded p-1 text-muted hover:text-ink"
+        onClick={() => (window.history.length > 1 ? window.history.back() : navigate(home))}
+      >
         <BackIcon width={16} height={16} />
       </button>
       <button type="button" title={t('common.home')} className="rounded p-1 text-muted hover:text-ink" onClick={() => navigate(home)}>

@@ -32,7 +32,9 @@ export function Header({ shell, bellSlot }: { shell: 'main' | 'platform'; bellSl
         <span className="hidden text-sm opacity-80 md:inline">{t('app.name')}</span>
       </button>
       <div className="flex-1" />
-      <div data-slot="alarm-bell" className="flex items-center">{bellSlot}</div>
+      <div data-slot="alarm-bell" className="flex items-center">
+        {bellSlot}
+      </div>
       <button
         type="button"
         title={t('theme.toggle')}

@@ -11,7 +11,17 @@ import { kioskConfig } from '../kiosk/kioskConfig';
 import { KioskFrame } from '../kiosk/KioskFrame';
 
 /** Main and platform shells share one frame: header, sidebar, breadcrumb, content. */
-export function Layout({ shell, profile, location, children }: { shell: 'main' | 'platform'; profile: AccessProfile; location: string; children: ReactNode }) {
+export function Layout({
+  shell,
+  profile,
+  location,
+  children,
+}: {
+  shell: 'main' | 'platform';
+  profile: AccessProfile;
+  location: string;
+  children: ReactNode;
+}) {
   useLanguage();
   const kiosk = kioskConfig();
   if (kiosk) return <KioskFrame config={kiosk}>{children}</KioskFrame>;

@@ -25,12 +25,16 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
     if (Object.keys(found).length || !user) return;
     setBusy(true);
     try {
-      await api.put('/auth/v1/user/password/update', {
-        id: user.id,
-        name: user.name,
-        oldPassword: await passwordDigest(form.oldPassword),
-        newPassword: await passwordDigest(form.newPassword),
-      }, { quiet: true });
+      await api.put(
+        '/auth/v1/user/password/update',
+        {
+          id: user.id,
+          name: user.name,
+          oldPassword: await passwordDigest(form.oldPassword),
+          newPassword: await passwordDigest(form.newPassword),
+        },
+        { quiet: true },
+      );
       toastSuccess(MSG.passwordChanged);
       onClose();
       // The server revoked every token of this user; log in again with the new password.
@@ -45,14 +49,44 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   return (
     <Modal open={open} onClose={onClose} title={t('password.title')}>
       <form onSubmit={submit} noValidate>
-        <TextField label={t('password.old')} type="password" name="oldPassword" autoComplete="current-password" value={form.oldPassword} onChange={set('oldPassword')} error={errors.oldPassword} />
-        <TextField label={t('password.new')} type="password" name="newPassword" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} error={errors.newPassword} />
-        <TextField label={t('password.confirm')} type="password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />
+        <TextField
+          label={t('password.old')}
+          type="password"
+          name="oldPassword"
+          autoComplete="current-password"
+          value={form.oldPassword}
+          onChange={set('oldPassword')}
+          error={errors.oldPassword}
+        />
+        <TextField
+          label={t('password.new')}
+          type="password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={set('newPassword')}
+          error={errors.newPassword}
+        />
+        <TextField
+          label={t('password.confirm')}
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+        />
         <p className="mb-3 text-xs text-muted">{t('password.hint')}</p>
-        {serverMsg && <p className="mb-3 text-sm text-danger" role="alert">{serverMsg}</p>}
+        {serverMsg && (
+          <p className="mb-3 text-sm text-danger" role="alert">
+            {serverMsg}
+          </p>
+        )}
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit" disabled={busy}>{t('common.confirm')}</Button>
+          <Button kind="primary" type="submit" disabled={busy}>
+            {t('common.confirm')}
+          </Button>
         </div>
       </form>
     </Modal>

@@ -8,7 +8,11 @@ import { GearIcon, LedgerIcon, MenuIcon, MonitorIcon, ShieldIcon, UsersIcon } fr
 
 const COLLAPSE_KEY = 'vg.sidebarCollapsed';
 const GROUP_ICON: Record<MenuGroup, typeof ShieldIcon> = {
-  safety: ShieldIcon, information: LedgerIcon, user: UsersIcon, system: GearIcon, platform: MonitorIcon,
+  safety: ShieldIcon,
+  information: LedgerIcon,
+  user: UsersIcon,
+  system: GearIcon,
+  platform: MonitorIcon,
 };
 
 /** Sidebar of spec §1–2: the menu groups with their hiding rules; the collapse state is kept locally. */

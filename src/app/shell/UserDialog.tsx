@@ -16,9 +16,19 @@ export function UserDialog({ open, onClose }: { open: boolean; onClose: () => vo
           <span data-testid="user-dialog-name">{user?.nicName || user?.name}</span>
         </p>
         <div className="flex justify-end gap-2">
-          <Button kind="danger" onClick={() => send({ type: 'LOGOUT' })}>{t('user.logout')}</Button>
+          <Button kind="danger" onClick={() => send({ type: 'LOGOUT' })}>
+            {t('user.logout')}
+          </Button>
           <Button onClick={onClose}>{t('user.cancel')}</Button>
-          <Button kind="primary" onClick={() => { onClose(); setResetting(true); }}>{t('user.reset')}</Button>
+          <Button
+            kind="primary"
+            onClick={() => {
+              onClose();
+              setResetting(true);
+            }}
+          >
+            {t('user.reset')}
+          </Button>
         </div>
       </Modal>
       <PasswordDialog open={resetting} onClose={() => setResetting(false)} />

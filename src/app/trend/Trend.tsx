@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { SeriesMeta } from '../../../domain/seriesWire';
 import type { ChartView, SeriesRef } from '../../../workers/seriesApi';
 import { tokenStorage } from '../api/tokenStorage';
@@ -16,7 +16,12 @@ export interface TrendSeries extends SeriesRef {
 }
 
 const FLAG_LABELS: Record<keyof TrendFlags, MessageKey> = {
-  limit: 'trend.limit', extremes: 'trend.extremes', diff: 'trend.diff', avg: 'trend.avg', points: 'trend.points', rawMarks: 'trend.rawMarks',
+  limit: 'trend.limit',
+  extremes: 'trend.extremes',
+  diff: 'trend.diff',
+  avg: 'trend.avg',
+  points: 'trend.points',
+  rawMarks: 'trend.rawMarks',
 };
 const NO_FLAGS: TrendFlags = { limit: false, extremes: false, diff: false, avg: false, points: false, rawMarks: false };
 /** Room the y axes take from the canvas: the worker reduces to the plot's own pixel width. */
@@ -24,6 +29,8 @@ const AXES_WIDTH = 130;
 
 interface Loaded {
   metas: SeriesMeta[];
+  /** the labels of the series asked for, in the same order as metas */
+  labels: string[];
   rows: number;
   points: number;
   bounds: { from: number; to: number };
@@ -34,7 +41,13 @@ interface Loaded {
  * axis with left/right axes by unit, the six checkboxes, 曲线 / 表格, drag zoom (never under an hour).
  * The bulk data lives in the series worker; this component only asks it for views and table pages.
  */
-export function Trend({ series, from, to, onViewChange, height = 420 }: {
+export function Trend({
+  series,
+  from,
+  to,
+  onViewChange,
+  height = 420,
+}: {
   series: TrendSeries[];
   from: number;
   to: number;
@@ -72,23 +85,30 @@ export function Trend({ series, from, to, onViewChange, height = 420 }: {
     performance.mark('trend:query');
     setLoading(true);
     service
-      .load({ token: tokenStorage.get(), userId: tokenStorage.userId(), series: series.map(({ deviceId, dataId, isDiffValue }) => ({ deviceId, dataId, isDiffValue: !!isDiffValue })), from, to, pixels: pixels() })
+      .load({
+        token: tokenStorage.get(),
+        userId: tokenStorage.userId(),
+        series: series.map(({ deviceId, dataId, isDiffValue }) => ({ deviceId, dataId, isDiffValue: !!isDiffValue })),
+        from,
+        to,
+        pixels: pixels(),
+      })
       .then((r) => {
         if (!r || id !== request.current) return;
-        setLoaded({ metas: r.metas, rows: r.rows, points: r.points, bounds: { from, to } });
+        setLoaded({ metas: r.metas, labels: series.map((s) => s.label), rows: r.rows, points: r.points, bounds: { from, to } });
         setView(r.view);
         setTiming(r.timing);
         setVersion((v) => v + 1);
       })
       .catch((err: Error) => id === request.current && toastError(err.message))
       .finally(() => id === request.current && setLoading(false));
-    // seriesKey stands for `series`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- seriesKey stands for `series`
   }, [service, seriesKey, from, to]);
 
+  // The parent hears of a new view; a new callback identity alone is not a new view.
+  const announceView = useEffectEvent((v: ChartView) => onViewChange?.(v.from, v.to));
   useEffect(() => {
-    if (view) onViewChange?.(view.from, view.to);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (view) announceView(view);
   }, [view]);
 
   const zoomTo = useCallback(
@@ -106,46 +126,84 @@ export function Trend({ series, from, to, onViewChange, height = 420 }: {
     if (!loaded) return [];
     const { left } = axisUnits(loaded.metas.map((m) => m.unit));
     return loaded.metas.map((m, k) => ({
-      label: series[k]?.label ?? m.dataIdName,
+      label: loaded.labels[k] ?? m.dataIdName,
       unit: m.unit,
       color: PALETTE[k % PALETTE.length]!,
       scale: m.unit === left ? 'y' : 'y2',
       upperLimit: m.upperLimit,
       lowerLimit: m.lowerLimit,
     }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
 
   const zoomed = !!(view && loaded && (view.from !== loaded.bounds.from || view.to !== loaded.bounds.to));
   const empty = !loaded || loaded.points === 0;
   return (
-    <div ref={box} className="flex min-w-0 flex-col gap-2" data-testid="trend" data-loading={loading ? 'true' : 'false'} data-view-from={view?.from} data-view-to={view?.to} data-fetch-ms={timing?.fetchMs} data-compute-ms={timing?.computeMs}>
+    <div
+      ref={box}
+      className="flex min-w-0 flex-col gap-2"
+      data-testid="trend"
+      data-loading={loading ? 'true' : 'false'}
+      data-view-from={view?.from}
+      data-view-to={view?.to}
+      data-fetch-ms={timing?.fetchMs}
+      data-compute-ms={timing?.computeMs}
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         {FLAG_KEYS.map((k) => (
           <label key={k} className="inline-flex cursor-pointer items-center gap-1.5">
-            <input type="checkbox" data-flag={k} checked={flags[k]} onChange={(e) => setFlags((f) => ({ ...f, [k]: e.target.checked }))} className="accent-brand" />
+            <input
+              type="checkbox"
+              data-flag={k}
+              checked={flags[k]}
+              onChange={(e) => setFlags((f) => ({ ...f, [k]: e.target.checked }))}
+              className="accent-brand"
+            />
             {t(FLAG_LABELS[k])}
           </label>
         ))}
         <label className="ml-auto inline-flex items-center gap-2">
           <span className="text-muted">{t('trend.view')}</span>
-          <select aria-label={t('trend.view')} value={mode} onChange={(e) => setMode(e.target.value as 'curve' | 'table')} className="rounded border border-line bg-surface-2 px-2 py-1" data-testid="trend-mode">
+          <select
+            aria-label={t('trend.view')}
+            value={mode}
+            onChange={(e) => setMode(e.target.value as 'curve' | 'table')}
+            className="rounded border border-line bg-surface-2 px-2 py-1"
+            data-testid="trend-mode"
+          >
             <option value="curve">{t('trend.curve')}</option>
             <option value="table">{t('trend.table')}</option>
           </select>
         </label>
       </div>
       <div className="flex items-center gap-3 text-xs text-muted">
-        {loading ? <span>{t('trend.loading')}</span> : loaded && <span data-testid="trend-count">{(view?.reduced ? t('trend.reduced') : t('trend.points.count')).replace('{n}', loaded.points.toLocaleString())}</span>}
+        {loading ? (
+          <span>{t('trend.loading')}</span>
+        ) : (
+          loaded && (
+            <span data-testid="trend-count">
+              {(view?.reduced ? t('trend.reduced') : t('trend.points.count')).replace('{n}', loaded.points.toLocaleString())}
+            </span>
+          )
+        )}
         {mode === 'curve' && !empty && <span>{t('trend.zoomHint')}</span>}
         {mode === 'curve' && zoomed && <Button onClick={reset}>{t('trend.resetZoom')}</Button>}
       </div>
       {empty ? (
-        <p className="grid h-48 place-items-center rounded border border-dashed border-line text-sm text-muted" data-testid="trend-empty">{loading ? t('trend.loading') : t('trend.noData')}</p>
+        <p className="grid h-48 place-items-center rounded border border-dashed border-line text-sm text-muted" data-testid="trend-empty">
+          {loading ? t('trend.loading') : t('trend.noData')}
+        </p>
       ) : mode === 'curve' ? (
         view && (
           <>
-            <TrendChart view={view} series={plotSeries} flags={flags} height={height} onSelect={zoomTo} onReset={reset} onPainted={() => performance.mark('trend:painted')} />
+            <TrendChart
+              view={view}
+              series={plotSeries}
+              flags={flags}
+              height={height}
+              onSelect={zoomTo}
+              onReset={reset}
+              onPainted={() => performance.mark('trend:painted')}
+            />
             <TrendStats series={plotSeries} stats={view.stats} flags={flags} />
           </>
         )

@@ -21,7 +21,15 @@ export function toAligned(v: ChartView): uPlot.AlignedData {
  * The curve of the trend component. The chart is built once per series layout; new views arrive
  * through setData and checkbox toggles only repaint, reading the flags from a ref.
  */
-export function TrendChart({ view, series, flags, height = 420, onSelect, onReset, onPainted }: {
+export function TrendChart({
+  view,
+  series,
+  flags,
+  height = 420,
+  onSelect,
+  onReset,
+  onPainted,
+}: {
   view: ChartView;
   series: PlotSeries[];
   flags: TrendFlags;
@@ -60,8 +68,7 @@ export function TrendChart({ view, series, flags, height = 420, onSelect, onRese
       plot.current?.destroy();
       plot.current = null;
     };
-    // The view and flags reach an existing chart through the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- The view and flags reach an existing chart through the effects below
   }, [layoutKey, height]);
 
   const first = useRef(true);

@@ -20,18 +20,36 @@ export function TrendStats({ series, stats, flags }: { series: PlotSeries[]; sta
             </span>
             {flags.extremes && (
               <>
-                <span data-stat="max">{t('trend.max')}: {fmt(st?.max?.value)}{st?.max ? ` (${when(st.max.time)})` : ''}</span>
-                <span data-stat="min">{t('trend.min')}: {fmt(st?.min?.value)}{st?.min ? ` (${when(st.min.time)})` : ''}</span>
+                <span data-stat="max">
+                  {t('trend.max')}: {fmt(st?.max?.value)}
+                  {st?.max ? ` (${when(st.max.time)})` : ''}
+                </span>
+                <span data-stat="min">
+                  {t('trend.min')}: {fmt(st?.min?.value)}
+                  {st?.min ? ` (${when(st.min.time)})` : ''}
+                </span>
               </>
             )}
-            {flags.avg && <span data-stat="avg">{t('trend.avg')}: {fmt(st?.avg)}</span>}
-            {flags.diff && <span data-stat="diff">{t('trend.diff')}: {fmt(st?.diff)}</span>}
+            {flags.avg && (
+              <span data-stat="avg">
+                {t('trend.avg')}: {fmt(st?.avg)}
+              </span>
+            )}
+            {flags.diff && (
+              <span data-stat="diff">
+                {t('trend.diff')}: {fmt(st?.diff)}
+              </span>
+            )}
             {flags.limit && (
               <span data-stat="limit">
                 {t('trend.upper')}: {fmt(s.upperLimit)} · {t('trend.lower')}: {fmt(s.lowerLimit)}
               </span>
             )}
-            {flags.rawMarks && <span data-stat="marks">{t('trend.rawMarks')}: {st?.marks.time.length ?? 0}</span>}
+            {flags.rawMarks && (
+              <span data-stat="marks">
+                {t('trend.rawMarks')}: {st?.marks.time.length ?? 0}
+              </span>
+            )}
           </li>
         );
       })}

@@ -14,7 +14,17 @@ interface Row {
  * 表格: time and each series' value, paged out of the worker (it holds the merged series), so a
  * month of minutes never becomes 43,200 row objects on the main thread.
  */
-export function TrendTable({ service, series, total, version }: { service: SeriesService; series: PlotSeries[]; total: number; version: number }) {
+export function TrendTable({
+  service,
+  series,
+  total,
+  version,
+}: {
+  service: SeriesService;
+  series: PlotSeries[];
+  total: number;
+  version: number;
+}) {
   useLanguage();
   const [page, setPage] = useState({ index: 0, size: DEFAULT_PAGE_SIZE });
   const [rows, setRows] = useState<Row[]>([]);

@@ -6,7 +6,20 @@ import { axisUnits, paddedRange, PRECISION } from './trendScale';
 
 export { MIN_ZOOM_MS, PRECISION, Y_PADDING, axisUnits, clampZoom, paddedRange } from './trendScale';
 
-export const PALETTE = ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#06b6d4', '#ec4899', '#84cc16', '#f97316', '#14b8a6', '#6366f1', '#a855f7'];
+export const PALETTE = [
+  '#2563eb',
+  '#f59e0b',
+  '#10b981',
+  '#ef4444',
+  '#8b5cf6',
+  '#06b6d4',
+  '#ec4899',
+  '#84cc16',
+  '#f97316',
+  '#14b8a6',
+  '#6366f1',
+  '#a855f7',
+];
 const LIMIT_COLOR = '#dc2626';
 const MARK_COLOR = '#e11d48';
 
@@ -86,7 +99,10 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
     const X = (ms: number) => u.valToPos(ms / 1000, 'x', true);
     const Y = (v: number) => u.valToPos(v, ps.scale, true);
     if (st.flags.limit) {
-      for (const [v, key] of [[ps.upperLimit, 'trend.upper'], [ps.lowerLimit, 'trend.lower']] as const) {
+      for (const [v, key] of [
+        [ps.upperLimit, 'trend.upper'],
+        [ps.lowerLimit, 'trend.lower'],
+      ] as const) {
         if (v == null) continue;
         hline(ctx, u, Y(v), LIMIT_COLOR, [6, 4]);
         label(ctx, `${ps.label} ${t(key)} ${fmt(v)}`, right - 4 * px, Y(v) - 3 * px, LIMIT_COLOR, 'right');
@@ -108,7 +124,10 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
       label(ctx, `${t('trend.diff')} ${fmt(s.diff)}`, X(s.last.time) - 4 * px, Y(s.last.value) - 6 * px, ps.color, 'right');
     }
     if (st.flags.extremes) {
-      for (const [e, key, dy] of [[s.max, 'trend.max', -8], [s.min, 'trend.min', 16]] as const) {
+      for (const [e, key, dy] of [
+        [s.max, 'trend.max', -8],
+        [s.min, 'trend.min', 16],
+      ] as const) {
         if (!e) continue;
         const x = X(e.time);
         const y = Y(e.value);
@@ -153,15 +172,32 @@ export function buildOptions(args: {
   const grid = args.dark ? '#243452' : '#e5eaf0';
   const units = axisUnits(series.map((s) => s.unit));
   const limitsOf = (scale: string) =>
-    state().flags.limit ? series.filter((s) => s.scale === scale).flatMap((s) => [s.upperLimit, s.lowerLimit].filter((v): v is number => v != null)) : [];
+    state().flags.limit
+      ? series.filter((s) => s.scale === scale).flatMap((s) => [s.upperLimit, s.lowerLimit].filter((v): v is number => v != null))
+      : [];
   const axis = (scale: string, unit: string, side: 1 | 3): uPlot.Axis => ({
-    scale, side, stroke: ink, grid: { stroke: grid, show: side === 3 }, ticks: { stroke: grid }, label: unit, labelSize: 18, size: 60,
+    scale,
+    side,
+    stroke: ink,
+    grid: { stroke: grid, show: side === 3 },
+    ticks: { stroke: grid },
+    label: unit,
+    labelSize: 18,
+    size: 60,
   });
   return {
     width: args.width,
     height: args.height,
     legend: { show: true },
-    cursor: { drag: { x: true, y: false, setScale: false }, bind: { dblclick: () => () => { args.onReset(); return null; } } },
+    cursor: {
+      drag: { x: true, y: false, setScale: false },
+      bind: {
+        dblclick: () => () => {
+          args.onReset();
+          return null;
+        },
+      },
+    },
     scales: {
       x: { time: true, range: () => [state().from / 1000, state().to / 1000] },
       y: { range: (_u, min, max) => paddedRange(min, max, limitsOf('y')) },

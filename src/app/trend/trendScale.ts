@@ -12,7 +12,12 @@ export function axisUnits(units: readonly string[]): { left: string; right: stri
 }
 
 /** A dragged range widened to at least an hour around its centre and kept inside the loaded bounds. */
-export function clampZoom(from: number, to: number, bounds: { from: number; to: number }, minSpan = MIN_ZOOM_MS): { from: number; to: number } {
+export function clampZoom(
+  from: number,
+  to: number,
+  bounds: { from: number; to: number },
+  minSpan = MIN_ZOOM_MS,
+): { from: number; to: number } {
   const full = bounds.to - bounds.from;
   if (full <= minSpan) return { ...bounds };
   let a = Math.min(from, to);
@@ -22,8 +27,14 @@ export function clampZoom(from: number, to: number, bounds: { from: number; to: 
     a = mid - minSpan / 2;
     b = mid + minSpan / 2;
   }
-  if (a < bounds.from) (b += bounds.from - a), (a = bounds.from);
-  if (b > bounds.to) (a -= b - bounds.to), (b = bounds.to);
+  if (a < bounds.from) {
+    b += bounds.from - a;
+    a = bounds.from;
+  }
+  if (b > bounds.to) {
+    a -= b - bounds.to;
+    b = bounds.to;
+  }
   return { from: Math.max(a, bounds.from), to: Math.min(b, bounds.to) };
 }
 
@@ -31,9 +42,11 @@ export function clampZoom(from: number, to: number, bounds: { from: number; to: 
 export function paddedRange(min: number | null, max: number | null, extra: readonly number[] = []): [number, number] {
   let lo = min ?? Infinity;
   let hi = max ?? -Infinity;
-  for (const v of extra) (lo = Math.min(lo, v)), (hi = Math.max(hi, v));
+  for (const v of extra) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
   if (!Number.isFinite(lo) || !Number.isFinite(hi)) return [0, 1];
   const span = hi - lo || Math.abs(hi) || 1;
   return [lo - span * Y_PADDING, hi + span * Y_PADDING];
 }
-

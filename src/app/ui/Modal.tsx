@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 
 /** A centred dialog on a dimmed backdrop, built on Headless UI for focus trapping and Escape. */
-export function Modal({ open, onClose, title, width = 420, children }: { open: boolean; onClose: () => void; title: string; width?: number; children: ReactNode }) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  width = 420,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  width?: number;
+  children: ReactNode;
+}) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden />
@@ -16,7 +28,10 @@ export function Modal({ open, onClose, title, width = 420, children }: { open: b
   );
 }
 
-export function Button({ kind = 'default', ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { kind?: 'primary' | 'default' | 'danger' }) {
+export function Button({
+  kind = 'default',
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { kind?: 'primary' | 'default' | 'danger' }) {
   const look = {
     primary: 'bg-brand text-brand-ink hover:opacity-90',
     default: 'border border-line bg-surface text-ink hover:bg-surface-2',
@@ -25,7 +40,11 @@ export function Button({ kind = 'default', ...props }: React.ButtonHTMLAttribute
   return <button type="button" {...props} className={`rounded px-4 py-1.5 text-sm disabled:opacity-50 ${look} ${props.className ?? ''}`} />;
 }
 
-export function TextField({ label, error, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined }) {
+export function TextField({
+  label,
+  error,
+  ...props
+}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined }) {
   return (
     <label className="mb-3 block text-sm">
       <span className="mb-1 block text-muted">{label}</span>
@@ -34,7 +53,11 @@ export function TextField({ label, error, ...props }: React.InputHTMLAttributes<
         aria-invalid={!!error}
         className={`w-full rounded border bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand ${error ? 'border-danger' : 'border-line'}`}
       />
-      {error && <span className="mt-1 block text-xs text-danger" role="alert">{error}</span>}
+      {error && (
+        <span className="mt-1 block text-xs text-danger" role="alert">
+          {error}
+        </span>
+      )}
     </label>
   );
 }

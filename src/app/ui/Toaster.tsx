@@ -11,7 +11,11 @@ export function Toaster() {
           role={t.kind === 'error' ? 'alert' : 'status'}
           data-kind={t.kind}
           className={`pointer-events-auto rounded-md border px-4 py-2 text-sm shadow-lg ${
-            t.kind === 'error' ? 'border-danger/50 bg-surface text-danger' : t.kind === 'success' ? 'border-ok/50 bg-surface text-ok' : 'border-line bg-surface text-ink'
+            t.kind === 'error'
+              ? 'border-danger/50 bg-surface text-danger'
+              : t.kind === 'success'
+                ? 'border-ok/50 bg-surface text-ok'
+                : 'border-line bg-surface text-ink'
           }`}
         >
           {t.text}

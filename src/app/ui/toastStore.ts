@@ -19,10 +19,13 @@ export function showToast(text: string, kind: Toast['kind'] = 'info'): void {
   const toast = { id: nextId++, kind, text };
   toasts = [...toasts.slice(-4), toast];
   emit();
-  setTimeout(() => {
-    toasts = toasts.filter((t) => t.id !== toast.id);
-    emit();
-  }, kind === 'error' ? ERROR_TOAST_MS : TOAST_MS);
+  setTimeout(
+    () => {
+      toasts = toasts.filter((t) => t.id !== toast.id);
+      emit();
+    },
+    kind === 'error' ? ERROR_TOAST_MS : TOAST_MS,
+  );
 }
 
 export const toastError = (text: string) => showToast(text, 'error');

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The common frame of a management screen: title, optional filter bar, then the content. */
-export function ScreenFrame({ title, filters, children, testId }: { title: string; filters?: ReactNode; children: ReactNode; testId?: string }) {
+export function ScreenFrame({
+  title,
+  filters,
+  children,
+  testId,
+}: {
+  title: string;
+  filters?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="flex h-full min-h-0 flex-col gap-3 p-4" data-testid={testId}>
       <h1 className="text-lg font-semibold">{title}</h1>

@@ -6,7 +6,16 @@ export interface Option {
 }
 
 /** A labelled native select in the look of TextField, with the §5 error under it. */
-export function SelectField({ label, value, onChange, options, error, placeholder, name, className }: {
+export function SelectField({
+  label,
+  value,
+  onChange,
+  options,
+  error,
+  placeholder,
+  name,
+  className,
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -34,7 +43,11 @@ export function SelectField({ label, value, onChange, options, error, placeholde
           </option>
         ))}
       </select>
-      {error && <span className="mt-1 block text-xs text-danger" role="alert">{error}</span>}
+      {error && (
+        <span className="mt-1 block text-xs text-danger" role="alert">
+          {error}
+        </span>
+      )}
     </label>
   );
 }

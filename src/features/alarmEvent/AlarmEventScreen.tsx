@@ -27,14 +27,21 @@ const initialFilters = (): FilterState => ({ range: defaultRange(), types: [], l
 export default function AlarmEventScreen() {
   useLanguage();
   const realtime = useOptionalRealtime();
-  const tree = useLoad(loadDeviceTree, []);
+  const tree = useLoad(() => loadDeviceTree(), []);
   const [filterState, setFilterState] = useState<FilterState>(initialFilters);
   const [scope, setScope] = useState<ScopeNode | undefined>();
   const [page, setPage] = useState({ index: 0, limit: DEFAULT_PAGE_SIZE });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [remarkOpen, setRemarkOpen] = useState(false);
   const filters = useMemo<EventFilters>(
-    () => ({ start: filterState.range.start, end: filterState.range.end, types: filterState.types, levels: filterState.levels, status: filterState.status, confirm: filterState.confirm }),
+    () => ({
+      start: filterState.range.start,
+      end: filterState.range.end,
+      types: filterState.types,
+      levels: filterState.levels,
+      status: filterState.status,
+      confirm: filterState.confirm,
+    }),
     [filterState],
   );
   const list = useEventPage(filters, scope, page);
@@ -54,7 +61,10 @@ export default function AlarmEventScreen() {
     if (!ids) return;
     // Already confirmed rows keep their first operator and time.
     const open = list.rows.filter((r) => ids.includes(r.id) && r.confirmeventstatus !== 3).map((r) => r.id);
-    if (open.length) await confirmEvents(open).catch(() => undefined).then((r) => r && toastSuccess(t('alarmEvent.confirmDone')));
+    if (open.length)
+      await confirmEvents(open)
+        .catch(() => undefined)
+        .then((r) => r && toastSuccess(t('alarmEvent.confirmDone')));
     await list.refreshRows(ids);
   };
   const openRemark = () => requireSelection() && setRemarkOpen(true);
@@ -68,7 +78,11 @@ export default function AlarmEventScreen() {
   const selectedRows = list.rows.filter((r) => selected.has(r.id));
 
   return (
-    <ScreenFrame title={t('route.alarmEvent')} testId="alarm-event" filters={<EventFiltersBar value={filterState} onChange={changeFilters} />}>
+    <ScreenFrame
+      title={t('route.alarmEvent')}
+      testId="alarm-event"
+      filters={<EventFiltersBar value={filterState} onChange={changeFilters} />}
+    >
       <div className="flex min-h-0 flex-1 gap-3">
         <aside className="flex w-60 shrink-0 flex-col rounded-lg border border-line bg-surface p-3" aria-label={t('alarmEvent.scope')}>
           <button
@@ -90,13 +104,17 @@ export default function AlarmEventScreen() {
         </aside>
         <div className="flex min-h-0 min-w-0 flex-1 flex-col rounded-lg border border-line bg-surface">
           <div className="flex flex-wrap items-center gap-2 border-b border-line p-3">
-            <Button kind="primary" onClick={() => void confirm()}>{t('alarmEvent.confirm')}</Button>
+            <Button kind="primary" onClick={() => void confirm()}>
+              {t('alarmEvent.confirm')}
+            </Button>
             <Button onClick={openRemark}>{t('alarmEvent.addRemark')}</Button>
             <Button onClick={list.reload}>{t('alarmEvent.refresh')}</Button>
             <span className="text-sm text-muted" data-testid="selected-count">
               {selected.size ? t('alarmEvent.selected').replace('{n}', String(selectedRows.length)) : ''}
             </span>
-            <Button className="ml-auto" onClick={() => void exportEvents(filters, scope).catch(() => undefined)}>{t('table.export')}</Button>
+            <Button className="ml-auto" onClick={() => void exportEvents(filters, scope).catch(() => undefined)}>
+              {t('table.export')}
+            </Button>
           </div>
           <EventTable
             rows={list.rows}

@@ -40,11 +40,22 @@ export function EventFiltersBar({ value, onChange }: { value: FilterState; onCha
   useLanguage();
   const multi = (key: 'types' | 'levels', ids: readonly number[], label: (id: number) => ReactNode) => (
     <>
-      <button type="button" aria-pressed={value[key].length === 0} className={chip(value[key].length === 0)} onClick={() => onChange({ ...value, [key]: [] })}>
+      <button
+        type="button"
+        aria-pressed={value[key].length === 0}
+        className={chip(value[key].length === 0)}
+        onClick={() => onChange({ ...value, [key]: [] })}
+      >
         {t('common.all')}
       </button>
       {ids.map((id) => (
-        <button key={id} type="button" aria-pressed={value[key].includes(id)} className={chip(value[key].includes(id))} onClick={() => onChange({ ...value, [key]: toggle(value[key], id) })}>
+        <button
+          key={id}
+          type="button"
+          aria-pressed={value[key].includes(id)}
+          className={chip(value[key].includes(id))}
+          onClick={() => onChange({ ...value, [key]: toggle(value[key], id) })}
+        >
           {label(id)}
         </button>
       ))}
@@ -52,7 +63,14 @@ export function EventFiltersBar({ value, onChange }: { value: FilterState; onCha
   );
   const single = <K extends 'status' | 'confirm'>(key: K, choices: readonly FilterState[K][], label: (c: FilterState[K]) => string) =>
     choices.map((c) => (
-      <button key={String(c)} type="button" role="radio" aria-checked={value[key] === c} className={chip(value[key] === c)} onClick={() => onChange({ ...value, [key]: c })}>
+      <button
+        key={String(c)}
+        type="button"
+        role="radio"
+        aria-checked={value[key] === c}
+        className={chip(value[key] === c)}
+        onClick={() => onChange({ ...value, [key]: c })}
+      >
         {label(c)}
       </button>
     ));
@@ -61,20 +79,30 @@ export function EventFiltersBar({ value, onChange }: { value: FilterState; onCha
       <div className="mb-3">
         <DateSelector value={value.range} onChange={(range) => onChange({ ...value, range })} />
       </div>
-      <Group label={t('alarmEvent.type')} testId="filter-type">{multi('types', TYPE_IDS, typeLabel)}</Group>
+      <Group label={t('alarmEvent.type')} testId="filter-type">
+        {multi('types', TYPE_IDS, typeLabel)}
+      </Group>
       <Group label={t('alarmEvent.level')} testId="filter-level">
-        {multi('levels', EVENT_LEVEL.list.map((e) => e.id), (id) => (
-          <span className="inline-flex items-center gap-1.5">
-            <span className="h-2 w-2 rounded-full" style={{ background: LEVEL_COLOUR[id] }} />
-            {levelLabel(id)}
-          </span>
-        ))}
+        {multi(
+          'levels',
+          EVENT_LEVEL.list.map((e) => e.id),
+          (id) => (
+            <span className="inline-flex items-center gap-1.5">
+              <span className="h-2 w-2 rounded-full" style={{ background: LEVEL_COLOUR[id] }} />
+              {levelLabel(id)}
+            </span>
+          ),
+        )}
       </Group>
       <Group label={t('alarmEvent.status')} testId="filter-status">
-        {single('status', ['all', EVENT_STATUS.ACTIVE, EVENT_STATUS.END] as StatusChoice[], (c) => (c === 'all' ? t('common.all') : statusLabel(c)))}
+        {single('status', ['all', EVENT_STATUS.ACTIVE, EVENT_STATUS.END] as StatusChoice[], (c) =>
+          c === 'all' ? t('common.all') : statusLabel(c),
+        )}
       </Group>
       <Group label={t('alarmEvent.confirmStatus')} testId="filter-confirm">
-        {single('confirm', ['all', EVENT_CONFIRM.UNCONFIRM, EVENT_CONFIRM.CONFIRM] as ConfirmChoice[], (c) => (c === 'all' ? t('common.all') : confirmLabel(c)))}
+        {single('confirm', ['all', EVENT_CONFIRM.UNCONFIRM, EVENT_CONFIRM.CONFIRM] as ConfirmChoice[], (c) =>
+          c === 'all' ? t('common.all') : confirmLabel(c),
+        )}
       </Group>
     </>
   );

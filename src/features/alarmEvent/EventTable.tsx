@@ -8,10 +8,18 @@ import { confirmLabel, levelLabel, LEVEL_COLOUR, statusLabel, typeLabel } from '
 export const ROW_HEIGHT = 36;
 
 const COLUMNS: { key: MessageKey; width: number }[] = [
-  { key: 'alarmEvent.time', width: 150 }, { key: 'alarmEvent.project', width: 110 }, { key: 'alarmEvent.device', width: 140 },
-  { key: 'alarmEvent.type', width: 130 }, { key: 'alarmEvent.level', width: 110 }, { key: 'alarmEvent.value', width: 70 },
-  { key: 'alarmEvent.status', width: 84 }, { key: 'alarmEvent.confirmStatus', width: 104 }, { key: 'alarmEvent.operator', width: 80 },
-  { key: 'alarmEvent.updatetime', width: 150 }, { key: 'alarmEvent.remark', width: 120 }, { key: 'alarmEvent.action', width: 64 },
+  { key: 'alarmEvent.time', width: 150 },
+  { key: 'alarmEvent.project', width: 110 },
+  { key: 'alarmEvent.device', width: 140 },
+  { key: 'alarmEvent.type', width: 130 },
+  { key: 'alarmEvent.level', width: 110 },
+  { key: 'alarmEvent.value', width: 70 },
+  { key: 'alarmEvent.status', width: 84 },
+  { key: 'alarmEvent.confirmStatus', width: 104 },
+  { key: 'alarmEvent.operator', width: 80 },
+  { key: 'alarmEvent.updatetime', width: 150 },
+  { key: 'alarmEvent.remark', width: 120 },
+  { key: 'alarmEvent.action', width: 64 },
 ];
 const SELECT_WIDTH = 40;
 const MIN_WIDTH = SELECT_WIDTH + COLUMNS.reduce((s, c) => s + c.width, 0);
@@ -50,8 +58,12 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
         />
       </td>
       <td className={`${cell} tabular-nums`}>{time(row.eventtime)}</td>
-      <td className={cell} title={row.projectname}>{row.projectname}</td>
-      <td className={cell} title={`${row.devicename} ${row.devicecode}`}>{row.devicename}</td>
+      <td className={cell} title={row.projectname}>
+        {row.projectname}
+      </td>
+      <td className={cell} title={`${row.devicename} ${row.devicecode}`}>
+        {row.devicename}
+      </td>
       <td className={cell}>{typeLabel(row.customtype)}</td>
       <td className={cell} data-level={row.peceventlevel}>
         <span className="inline-flex items-center gap-1.5 font-medium" style={{ color: LEVEL_COLOUR[row.peceventlevel] }}>
@@ -59,7 +71,9 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
           {levelLabel(row.peceventlevel)}
         </span>
       </td>
-      <td className={`${cell} tabular-nums`} title={row.description}>{num(row.value)}</td>
+      <td className={`${cell} tabular-nums`} title={row.description}>
+        {num(row.value)}
+      </td>
       <td className={cell}>
         <span className={row.endeventid === 0 ? 'text-danger' : 'text-muted'}>{statusLabel(row.endeventid)}</span>
       </td>
@@ -68,7 +82,9 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
       </td>
       <td className={cell}>{row.operator ?? '--'}</td>
       <td className={`${cell} tabular-nums`}>{time(row.updatetime)}</td>
-      <td className={cell} title={row.remark ?? ''}>{row.remark || '--'}</td>
+      <td className={cell} title={row.remark ?? ''}>
+        {row.remark || '--'}
+      </td>
       <td className="px-2" onClick={(e) => e.stopPropagation()}>
         {onView && (
           <button type="button" className="text-brand hover:underline" onClick={() => onView(row.deviceid)}>
@@ -100,7 +116,13 @@ export function EventTable({ rows, selected, onSelectedChange, onView, topInsert
   const lang = currentLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<number | undefined>(undefined);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10, getItemKey: (i) => rows[i]!.id });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    getItemKey: (i) => rows[i]!.id,
+  });
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -163,20 +185,34 @@ export function EventTable({ rows, selected, onSelectedChange, onView, topInsert
               />
             </th>
             {COLUMNS.map((c) => (
-              <th key={c.key} className="truncate border-b border-line px-2 py-2 font-medium">{t(c.key)}</th>
+              <th key={c.key} className="truncate border-b border-line px-2 py-2 font-medium">
+                {t(c.key)}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={COLUMNS.length + 1} className="px-3 py-8 text-center text-muted">{t('common.noData')}</td>
+              <td colSpan={COLUMNS.length + 1} className="px-3 py-8 text-center text-muted">
+                {t('common.noData')}
+              </td>
             </tr>
           )}
           {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
           {items.map((v) => {
             const row = rows[v.index]!;
-            return <Row key={row.id} row={row} selected={selected.has(row.id)} onCheck={handlers.onCheck} onOnly={handlers.onOnly} onView={onView} lang={lang} />;
+            return (
+              <Row
+                key={row.id}
+                row={row}
+                selected={selected.has(row.id)}
+                onCheck={handlers.onCheck}
+                onOnly={handlers.onOnly}
+                onView={onView}
+                lang={lang}
+              />
+            );
           })}
           {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
         </tbody>

@@ -4,7 +4,19 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 
 /** Remark for the selected events: 1 to 140 characters (spec §5), checked here and on the server. */
-export function RemarkDialog({ open, initial, count, onSave, onClose }: { open: boolean; initial: string; count: number; onSave: (remark: string) => Promise<void>; onClose: () => void }) {
+export function RemarkDialog({
+  open,
+  initial,
+  count,
+  onSave,
+  onClose,
+}: {
+  open: boolean;
+  initial: string;
+  count: number;
+  onSave: (remark: string) => Promise<void>;
+  onClose: () => void;
+}) {
   useLanguage();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | undefined>();
@@ -28,7 +40,12 @@ export function RemarkDialog({ open, initial, count, onSave, onClose }: { open: 
     }
   };
   return (
-    <Modal open={open} onClose={onClose} title={`${t('alarmEvent.addRemark')} · ${t('alarmEvent.selected').replace('{n}', String(count))}`} width={480}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={`${t('alarmEvent.addRemark')} · ${t('alarmEvent.selected').replace('{n}', String(count))}`}
+      width={480}
+    >
       <form onSubmit={(e) => (e.preventDefault(), void submit())}>
         <label className="block text-sm">
           <span className="mb-1 block text-muted">{t('alarmEvent.remark')}</span>
@@ -43,12 +60,16 @@ export function RemarkDialog({ open, initial, count, onSave, onClose }: { open: 
           />
         </label>
         <div className="mt-1 flex justify-between text-xs">
-          <span className="text-danger" role="alert">{error ?? ''}</span>
+          <span className="text-danger" role="alert">
+            {error ?? ''}
+          </span>
           <span className={text.trim().length > 140 ? 'text-danger' : 'text-muted'}>{text.trim().length} / 140</span>
         </div>
         <div className="mt-4 flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit" disabled={busy}>{t('common.save')}</Button>
+          <Button kind="primary" type="submit" disabled={busy}>
+            {t('common.save')}
+          </Button>
         </div>
       </form>
     </Modal>

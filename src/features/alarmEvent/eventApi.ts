@@ -7,7 +7,12 @@ import { listBody, scopeQuery, type EventFilters, type ScopeNode } from './filte
 
 const BASE = '/wisdompower/v1/event';
 
-export async function listEvents(f: EventFilters, scope: ScopeNode | undefined, page: { index: number; limit: number }, signal?: AbortSignal) {
+export async function listEvents(
+  f: EventFilters,
+  scope: ScopeNode | undefined,
+  page: { index: number; limit: number },
+  signal?: AbortSignal,
+) {
   const r = await request<PecEvent[]>('POST', `${BASE}/list${scopeQuery(scope)}`, listBody(f, page), signal ? { signal } : {});
   return { rows: r.data, total: r.total ?? r.data.length };
 }
@@ -26,9 +31,17 @@ export async function eventsById(ids: readonly number[], f?: EventFilters, scope
 }
 
 /** Confirm: the server stamps operator and updatetime from the session. */
-export const confirmEvents = (ids: readonly number[]) => api.post<{ updated: number }>(`${BASE}/save`, ids.map((id) => ({ id, confirmeventstatus: 3 })));
+export const confirmEvents = (ids: readonly number[]) =>
+  api.post<{ updated: number }>(
+    `${BASE}/save`,
+    ids.map((id) => ({ id, confirmeventstatus: 3 })),
+  );
 
-export const remarkEvents = (ids: readonly number[], remark: string) => api.post<{ updated: number }>(`${BASE}/save`, ids.map((id) => ({ id, remark })));
+export const remarkEvents = (ids: readonly number[], remark: string) =>
+  api.post<{ updated: number }>(
+    `${BASE}/save`,
+    ids.map((id) => ({ id, remark })),
+  );
 
 /** The whole filtered set (not the page) as 表格导出.xlsx, streamed by the server. */
 export async function exportEvents(f: EventFilters, scope: ScopeNode | undefined): Promise<void> {

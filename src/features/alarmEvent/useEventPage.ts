@@ -65,7 +65,11 @@ export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined
   const refreshRows = async (ids: readonly number[]) => {
     const gen = generation.current;
     const fresh = await eventsById(ids).catch(() => []);
-    if (gen === generation.current) apply(fresh.filter((r) => ids.includes(r.id) && current.current.rows.some((x) => x.id === r.id)), false);
+    if (gen === generation.current)
+      apply(
+        fresh.filter((r) => ids.includes(r.id) && current.current.rows.some((x) => x.id === r.id)),
+        false,
+      );
   };
 
   useEffect(() => {
@@ -79,7 +83,9 @@ export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined
         const gen = generation.current;
         const { filters: f, scope: s, rows: now } = current.current;
         const onPage = new Set(now.map((r) => r.id));
-        const raised = [...new Set(batch.filter((m) => m.kind === 'alarm.raised').map((m) => eventIdOf(m.payload)!))].filter((id) => !onPage.has(id));
+        const raised = [...new Set(batch.filter((m) => m.kind === 'alarm.raised').map((m) => eventIdOf(m.payload)!))].filter(
+          (id) => !onPage.has(id),
+        );
         const changed = [...new Set(batch.map((m) => eventIdOf(m.payload)!))].filter((id) => onPage.has(id));
         // New events only when they match the filters; rows already shown update whatever they became.
         void Promise.all([eventsById(raised, f, s).catch(() => []), eventsById(changed).catch(() => [])]).then(([added, updated]) => {

@@ -23,7 +23,7 @@ const thisMonth = (): DateRange => rangeOf('month', new Date());
 export default function AnalysisReportScreen() {
   const lang = useLanguage();
   const can = useReportCan();
-  const tree = useLoad(loadReportTree, []);
+  const tree = useLoad(() => loadReportTree(), []);
   const [node, setNode] = useState<ReportNode>(GLOBAL_NODE);
   const [range, setRange] = useState<DateRange>(thisMonth);
   const [failed, setFailed] = useState(false);
@@ -56,7 +56,15 @@ export default function AnalysisReportScreen() {
   const affirmState = data?.affirm;
 
   return (
-    <ScreenFrame title={t('route.analysisReport')} testId="analysis-report" filters={<div className="pb-3"><DateSelector value={range} onChange={setRange} /></div>}>
+    <ScreenFrame
+      title={t('route.analysisReport')}
+      testId="analysis-report"
+      filters={
+        <div className="pb-3">
+          <DateSelector value={range} onChange={setRange} />
+        </div>
+      }
+    >
       <div className="flex min-h-0 flex-1 gap-3">
         <aside className="flex w-60 shrink-0 flex-col rounded-lg border border-line bg-surface p-3" aria-label={t('analysisReport.scope')}>
           <button
@@ -80,29 +88,46 @@ export default function AnalysisReportScreen() {
           <div className="flex flex-wrap items-center gap-2 rounded-lg border border-line bg-surface p-3">
             <div className="mr-auto min-w-0">
               <div className="truncate font-medium" data-testid="report-heading">
-                {node.modelLabel === 'global' ? t('analysisReport.allScope') : node.name} · {format(range.start, 'yyyy-MM-dd')} ~ {format(new Date(range.end.getTime() - 1), 'yyyy-MM-dd')}
+                {node.modelLabel === 'global' ? t('analysisReport.allScope') : node.name} · {format(range.start, 'yyyy-MM-dd')} ~{' '}
+                {format(new Date(range.end.getTime() - 1), 'yyyy-MM-dd')}
               </div>
               <div className="text-xs text-muted" data-testid="affirm-status">
                 {affirmState?.affirmed
-                  ? t('analysisReport.affirmed').replace('{who}', affirmState.operator ?? '').replace('{time}', format(affirmState.affirmTime!, 'yyyy-MM-dd HH:mm'))
-                  : affirmState ? t('analysisReport.notAffirmed') : ''}
+                  ? t('analysisReport.affirmed')
+                      .replace('{who}', affirmState.operator ?? '')
+                      .replace('{time}', format(affirmState.affirmTime!, 'yyyy-MM-dd HH:mm'))
+                  : affirmState
+                    ? t('analysisReport.notAffirmed')
+                    : ''}
               </div>
             </div>
             {can.verify && (
-              <Button kind="primary" disabled={!data || !!affirmState?.affirmed || busy !== null} onClick={affirm}>{t('analysisReport.affirm')}</Button>
+              <Button kind="primary" disabled={!data || !!affirmState?.affirmed || busy !== null} onClick={affirm}>
+                {t('analysisReport.affirm')}
+              </Button>
             )}
             {can.download && (
               <>
-                <Button disabled={!data || busy !== null} onClick={run('print', () => printReport(node, range))}>{t('analysisReport.print')}</Button>
-                <Button disabled={!data || busy !== null} onClick={run('pdf', () => downloadPdf(node, range))}>{busy === 'pdf' ? t('app.loading') : t('analysisReport.pdf')}</Button>
-                <Button disabled={!data || busy !== null} onClick={run('excel', () => downloadExcel(node, range))}>{t('analysisReport.excel')}</Button>
+                <Button disabled={!data || busy !== null} onClick={run('print', () => printReport(node, range))}>
+                  {t('analysisReport.print')}
+                </Button>
+                <Button disabled={!data || busy !== null} onClick={run('pdf', () => downloadPdf(node, range))}>
+                  {busy === 'pdf' ? t('app.loading') : t('analysisReport.pdf')}
+                </Button>
+                <Button disabled={!data || busy !== null} onClick={run('excel', () => downloadExcel(node, range))}>
+                  {t('analysisReport.excel')}
+                </Button>
               </>
             )}
           </div>
           {data ? (
             <ReportSections figures={data.figures} lang={lang} />
           ) : failed ? (
-            <div className="flex flex-col items-center gap-2 rounded-lg border border-line bg-surface p-8 text-sm" role="alert" data-testid="report-error">
+            <div
+              className="flex flex-col items-center gap-2 rounded-lg border border-line bg-surface p-8 text-sm"
+              role="alert"
+              data-testid="report-error"
+            >
               <span className="text-muted">{t('analysisReport.loadFailed')}</span>
               <Button onClick={report.reload}>{t('analysisReport.retry')}</Button>
             </div>

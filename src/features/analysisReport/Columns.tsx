@@ -17,7 +17,9 @@ export function Columns({ items, testId, height = 180 }: { items: { label: strin
         return (
           <g key={f}>
             <line x1={left} x2={width - 6} y1={y} y2={y} className="stroke-line" />
-            <text x={left - 4} y={y + 4} textAnchor="end" fontSize="10" className="fill-muted">{Math.round(max * f * 10) / 10}</text>
+            <text x={left - 4} y={y + 4} textAnchor="end" fontSize="10" className="fill-muted">
+              {Math.round(max * f * 10) / 10}
+            </text>
           </g>
         );
       })}
@@ -29,7 +31,11 @@ export function Columns({ items, testId, height = 180 }: { items: { label: strin
             <rect x={x} y={top + plotH - h} width={barW} height={h} rx={1.5} className="fill-brand">
               <title>{`${it.label}: ${it.value}`}</title>
             </rect>
-            {i % every === 0 && <text x={x + barW / 2} y={height - 5} textAnchor="middle" fontSize="10" className="fill-muted">{it.label}</text>}
+            {i % every === 0 && (
+              <text x={x + barW / 2} y={height - 5} textAnchor="middle" fontSize="10" className="fill-muted">
+                {it.label}
+              </text>
+            )}
           </g>
         );
       })}

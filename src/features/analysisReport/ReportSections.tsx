@@ -20,7 +20,9 @@ function Kpi({ label, value, hint, testId }: { label: string; value: ReactNode; 
   return (
     <div className="rounded border border-line bg-surface-2 px-3 py-2" data-testid={testId}>
       <div className="text-xs text-muted">{label}</div>
-      <div className="text-xl font-semibold tabular-nums" data-testid={testId && `${testId}-value`}>{value}</div>
+      <div className="text-xl font-semibold tabular-nums" data-testid={testId && `${testId}-value`}>
+        {value}
+      </div>
       {hint && <div className="text-xs text-muted">{hint}</div>}
     </div>
   );
@@ -38,32 +40,79 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
         <div className="grid grid-cols-2 gap-2 md:grid-cols-4 2xl:grid-cols-8">
           <Kpi label={t('analysisReport.projects')} value={o.projectCount} />
           <Kpi label={t('analysisReport.devices')} value={o.deviceCount} />
-          <Kpi label={t('analysisReport.total')} value={o.total} hint={t('analysisReport.previous').replace('{n}', String(o.previous.total))} testId="kpi-total" />
-          {o.byLevel.map((l) => <Kpi key={l.id} label={levelText(l.id)} value={<span style={{ color: LEVEL_COLOR[l.id] }}>{l.count}</span>} />)}
-          <Kpi label={t('analysisReport.unconfirmed')} value={o.unconfirmed} hint={`${t('analysisReport.confirmed')} ${o.confirmed}`} testId="kpi-unconfirmed" />
+          <Kpi
+            label={t('analysisReport.total')}
+            value={o.total}
+            hint={t('analysisReport.previous').replace('{n}', String(o.previous.total))}
+            testId="kpi-total"
+          />
+          {o.byLevel.map((l) => (
+            <Kpi key={l.id} label={levelText(l.id)} value={<span style={{ color: LEVEL_COLOR[l.id] }}>{l.count}</span>} />
+          ))}
+          <Kpi
+            label={t('analysisReport.unconfirmed')}
+            value={o.unconfirmed}
+            hint={`${t('analysisReport.confirmed')} ${o.confirmed}`}
+            testId="kpi-unconfirmed"
+          />
           <Kpi label={t('analysisReport.avgConfirm')} value={<span className="text-base">{durationText(c.avgMs)}</span>} />
         </div>
       </Card>
 
       <Card title={t('analysisReport.conclusion')} testId="report-conclusion" className="xl:col-span-2">
         <p className="mb-1 text-sm">
-          {t('analysisReport.rating')}：<strong className={RATING_CLASS[conclusion.rating]} data-testid="report-rating">{RATING_TEXT[lang][conclusion.rating]}</strong>
+          {t('analysisReport.rating')}：
+          <strong className={RATING_CLASS[conclusion.rating]} data-testid="report-rating">
+            {RATING_TEXT[lang][conclusion.rating]}
+          </strong>
         </p>
         <ol className="list-decimal space-y-0.5 pl-5 text-sm">
-          {conclusion.findings.map((f, i) => <li key={i}>{describeFinding(f, lang)}</li>)}
+          {conclusion.findings.map((f, i) => (
+            <li key={i}>{describeFinding(f, lang)}</li>
+          ))}
         </ol>
       </Card>
 
       <Card title={t('analysisReport.byNode')} testId="report-nodes">
-        {nodeDistribute.nodes.length
-          ? <Bars testId="node-bars" bars={nodeDistribute.nodes.map((n) => ({ key: String(n.id), label: n.name, value: n.total, secondary: n.previous, color: BRAND }))} secondaryLabel={t('analysisReport.previous').replace('{n}', '')} />
-          : <p className="text-sm text-muted">{t('analysisReport.none')}</p>}
+        {nodeDistribute.nodes.length ? (
+          <Bars
+            testId="node-bars"
+            bars={nodeDistribute.nodes.map((n) => ({
+              key: String(n.id),
+              label: n.name,
+              value: n.total,
+              secondary: n.previous,
+              color: BRAND,
+            }))}
+            secondaryLabel={t('analysisReport.previous').replace('{n}', '')}
+          />
+        ) : (
+          <p className="text-sm text-muted">{t('analysisReport.none')}</p>
+        )}
       </Card>
 
       <Card title={t('analysisReport.byType')} testId="report-types">
-        <Bars testId="type-bars" bars={typeDistribute.byType.map((x) => ({ key: String(x.id), label: typeText(x.id), value: x.total, secondary: x.previous, color: BRAND }))} secondaryLabel={t('analysisReport.previous').replace('{n}', '')} />
+        <Bars
+          testId="type-bars"
+          bars={typeDistribute.byType.map((x) => ({
+            key: String(x.id),
+            label: typeText(x.id),
+            value: x.total,
+            secondary: x.previous,
+            color: BRAND,
+          }))}
+          secondaryLabel={t('analysisReport.previous').replace('{n}', '')}
+        />
         <h3 className="mb-1 mt-3 text-xs font-medium text-muted">{t('analysisReport.byLevel')}</h3>
-        <Bars testId="level-bars" bars={typeDistribute.byLevel.map((l) => ({ key: String(l.id), label: levelText(l.id), value: l.count, color: LEVEL_COLOR[l.id]! }))} />
+        <Bars
+          testId="level-bars"
+          bars={typeDistribute.byLevel.map((l) => ({
+            key: String(l.id),
+            label: levelText(l.id),
+            value: l.count,
+            color: LEVEL_COLOR[l.id]!,
+          }))}
+        />
       </Card>
 
       <Card title={t('analysisReport.byTime')} testId="report-time">
@@ -77,7 +126,12 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
           {nodeDistribute.topDevices.length ? (
             <table className="w-full text-sm">
               <thead className="text-left text-xs text-muted">
-                <tr><th className="py-1">#</th><th>{t('analysisReport.device')}</th><th>{t('analysisReport.project')}</th><th className="text-right">{t('analysisReport.count')}</th></tr>
+                <tr>
+                  <th className="py-1">#</th>
+                  <th>{t('analysisReport.device')}</th>
+                  <th>{t('analysisReport.project')}</th>
+                  <th className="text-right">{t('analysisReport.count')}</th>
+                </tr>
               </thead>
               <tbody>
                 {nodeDistribute.topDevices.map((d, i) => (
@@ -90,15 +144,24 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
                 ))}
               </tbody>
             </table>
-          ) : <p className="text-sm text-muted">{t('analysisReport.none')}</p>}
+          ) : (
+            <p className="text-sm text-muted">{t('analysisReport.none')}</p>
+          )}
         </Card>
         <Card title={t('analysisReport.confirmTimes')} testId="report-confirmation">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted">{t('analysisReport.avgConfirm')}</dt><dd>{durationText(c.avgMs)}</dd>
-            <dt className="text-muted">{t('analysisReport.medianConfirm')}</dt><dd>{durationText(c.medianMs)}</dd>
-            <dt className="text-muted">{t('analysisReport.maxConfirm')}</dt><dd>{durationText(c.maxMs)}</dd>
-            <dt className="text-muted">{t('analysisReport.within')}</dt><dd>{c.within1h} / {c.within24h}</dd>
-            <dt className="text-muted">{t('analysisReport.active')}</dt><dd>{o.active}</dd>
+            <dt className="text-muted">{t('analysisReport.avgConfirm')}</dt>
+            <dd>{durationText(c.avgMs)}</dd>
+            <dt className="text-muted">{t('analysisReport.medianConfirm')}</dt>
+            <dd>{durationText(c.medianMs)}</dd>
+            <dt className="text-muted">{t('analysisReport.maxConfirm')}</dt>
+            <dd>{durationText(c.maxMs)}</dd>
+            <dt className="text-muted">{t('analysisReport.within')}</dt>
+            <dd>
+              {c.within1h} / {c.within24h}
+            </dd>
+            <dt className="text-muted">{t('analysisReport.active')}</dt>
+            <dd>{o.active}</dd>
           </dl>
         </Card>
       </div>

@@ -17,7 +17,13 @@ export const GLOBAL_NODE: ReportNode = { modelLabel: 'global', id: 0, name: '' }
 
 /** id, name, modelLabel, startTime, endTime (spec §7), the query every report call takes. */
 export function reportQuery(node: ReportNode, range: DateRange): string {
-  return new URLSearchParams({ id: String(node.id), name: node.name, modelLabel: node.modelLabel, startTime: toWire(range.start), endTime: toWire(range.end) }).toString();
+  return new URLSearchParams({
+    id: String(node.id),
+    name: node.name,
+    modelLabel: node.modelLabel,
+    startTime: toWire(range.start),
+    endTime: toWire(range.end),
+  }).toString();
 }
 
 export interface LoadedReport {
@@ -40,7 +46,13 @@ export async function loadReport(node: ReportNode, range: DateRange): Promise<Lo
 }
 
 export function affirmReport(node: ReportNode, range: DateRange): Promise<AffirmStatus> {
-  return api.post<AffirmStatus>(`${BASE}/report/affirm`, { id: node.id, name: node.name, modelLabel: node.modelLabel, startTime: toWire(range.start), endTime: toWire(range.end) });
+  return api.post<AffirmStatus>(`${BASE}/report/affirm`, {
+    id: node.id,
+    name: node.name,
+    modelLabel: node.modelLabel,
+    startTime: toWire(range.start),
+    endTime: toWire(range.end),
+  });
 }
 
 /** 表格导出.xlsx (spec §9), built by the server. */

@@ -20,7 +20,9 @@ const toWidget = (n: ReportTreeNode): TreeNode => ({
 export function nodeOfKey(key: string): ReportNode | undefined {
   const [modelLabel, id, ...name] = key.split(':');
   const n = Number(id);
-  return modelLabel && Number.isInteger(n) ? { modelLabel: modelLabel as ReportNode['modelLabel'], id: n, name: name.join(':') } : undefined;
+  return modelLabel && Number.isInteger(n)
+    ? { modelLabel: modelLabel as ReportNode['modelLabel'], id: n, name: name.join(':') }
+    : undefined;
 }
 export const keyOfNode = (n: ReportNode) => `${n.modelLabel}:${n.id}:${n.name}`;
 

@@ -22,20 +22,36 @@ export function AccessDialog({ device, onClose, onSaved }: { device: TerminalRow
   const schemes = (config.data?.schemes ?? []).filter((s) => String(s.accesstype) === accesstype && s.tenantId === device?.tenantid);
   const save = async () => {
     if (!device) return;
-    const ok = await ledgerApi.saveAccess({ deviceId: device.id, accesstype: Number(accesstype), schemeId: schemeId ? Number(schemeId) : null }).catch(() => null);
+    const ok = await ledgerApi
+      .saveAccess({ deviceId: device.id, accesstype: Number(accesstype), schemeId: schemeId ? Number(schemeId) : null })
+      .catch(() => null);
     if (ok === null) return;
     toastSuccess(t('table.saveSuccess'));
     onSaved();
   };
   return (
     <Modal open={!!device} onClose={onClose} title={fill(t('ledger.accessOf'), { name: device?.name ?? '' })} width={420}>
-      <SelectField label={t('ledger.accesstype')} name="accesstype" value={accesstype} onChange={(v) => (setAccesstype(v), setSchemeId(''))} placeholder="--"
-        options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: a.text }))} />
-      <SelectField label={t('ledger.scheme')} name="schemeId" value={schemeId} onChange={setSchemeId} placeholder={t('ledger.noScheme')}
-        options={schemes.map((s) => ({ value: String(s.id), label: s.name }))} />
+      <SelectField
+        label={t('ledger.accesstype')}
+        name="accesstype"
+        value={accesstype}
+        onChange={(v) => (setAccesstype(v), setSchemeId(''))}
+        placeholder="--"
+        options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: a.text }))}
+      />
+      <SelectField
+        label={t('ledger.scheme')}
+        name="schemeId"
+        value={schemeId}
+        onChange={setSchemeId}
+        placeholder={t('ledger.noScheme')}
+        options={schemes.map((s) => ({ value: String(s.id), label: s.name }))}
+      />
       <div className="mt-4 flex justify-end gap-2">
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button kind="primary" disabled={!accesstype} onClick={() => void save()}>{t('common.save')}</Button>
+        <Button kind="primary" disabled={!accesstype} onClick={() => void save()}>
+          {t('common.save')}
+        </Button>
       </div>
     </Modal>
   );

@@ -10,16 +10,31 @@ import { levelText } from './ledgerText';
 /** Each child of the selected node with its device counts, status and active alarms. */
 export function ChildStatusTable({ node, version }: { node: { modelLabel: TreeLabel; id: number }; version: number }) {
   useLanguage();
-  const list = useLoad(() => ledgerApi.childStatus(node), [node.modelLabel, node.id, version]);
+  const { modelLabel, id } = node;
+  const list = useLoad(() => ledgerApi.childStatus({ modelLabel, id }), [modelLabel, id], version);
   const columns = useMemo<Column<ChildStatusDto>[]>(
     () => [
       { id: 'name', header: t('ledger.name'), value: (r) => r.name },
       { id: 'level', header: t('ledger.level'), value: (r) => levelText(r.modelLabel) },
       { id: 'count', header: t('ledger.deviceCount'), value: (r) => r.deviceCount },
-      { id: 'normal', header: t('ledger.normalCount'), value: (r) => r.normalCount, cell: (r) => <span className="text-ok">{r.normalCount}</span> },
-      { id: 'abnormal', header: t('ledger.abnormalCount'), value: (r) => r.abnormalCount, cell: (r) => <span className={r.abnormalCount ? 'text-danger' : ''}>{r.abnormalCount}</span> },
+      {
+        id: 'normal',
+        header: t('ledger.normalCount'),
+        value: (r) => r.normalCount,
+        cell: (r) => <span className="text-ok">{r.normalCount}</span>,
+      },
+      {
+        id: 'abnormal',
+        header: t('ledger.abnormalCount'),
+        value: (r) => r.abnormalCount,
+        cell: (r) => <span className={r.abnormalCount ? 'text-danger' : ''}>{r.abnormalCount}</span>,
+      },
       { id: 'alarms', header: t('ledger.activeAlarmCount'), value: (r) => r.activeAlarmCount },
-      { id: 'status', header: t('ledger.status'), value: (r) => (r.devicestatus !== undefined ? DEVICE_STATUS.textOf(r.devicestatus, currentLanguage()) : null) },
+      {
+        id: 'status',
+        header: t('ledger.status'),
+        value: (r) => (r.devicestatus !== undefined ? DEVICE_STATUS.textOf(r.devicestatus, currentLanguage()) : null),
+      },
     ],
     [],
   );

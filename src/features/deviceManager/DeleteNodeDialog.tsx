@@ -10,7 +10,15 @@ import { fill, impactText } from './ledgerText';
  * Deleting a node: asks first. When the node has children, the question lists what goes with it
  * (from a dry run on the server) and the delete is sent with cascade.
  */
-export function DeleteNodeDialog({ node, onClose, onDeleted }: { node: (NodeRef & { name: string }) | null; onClose: () => void; onDeleted: () => void }) {
+export function DeleteNodeDialog({
+  node,
+  onClose,
+  onDeleted,
+}: {
+  node: (NodeRef & { name: string }) | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   useLanguage();
   const [impact, setImpact] = useState<DeleteImpact | null>(null);
   useEffect(() => {
@@ -30,11 +38,15 @@ export function DeleteNodeDialog({ node, onClose, onDeleted }: { node: (NodeRef 
   return (
     <Modal open={!!node && !!impact} onClose={cancel} title={t('ledger.deleteTitle')} width={440}>
       <p className="mb-5 text-sm" data-testid="delete-explain">
-        {others > 0 ? fill(t('ledger.deleteCascade'), { name: node?.name ?? '', impact: impactText(below) }) : fill(t('ledger.deleteLeaf'), { name: node?.name ?? '' })}
+        {others > 0
+          ? fill(t('ledger.deleteCascade'), { name: node?.name ?? '', impact: impactText(below) })
+          : fill(t('ledger.deleteLeaf'), { name: node?.name ?? '' })}
       </p>
       <div className="flex justify-end gap-2">
         <Button onClick={cancel}>{t('common.cancel')}</Button>
-        <Button kind="danger" onClick={() => void confirm()}>{t('table.delete')}</Button>
+        <Button kind="danger" onClick={() => void confirm()}>
+          {t('table.delete')}
+        </Button>
       </div>
     </Modal>
   );

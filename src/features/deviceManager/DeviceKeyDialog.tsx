@@ -13,14 +13,26 @@ export function DeviceKeyDialog({ device, onClose }: { device: { id: number; nam
     setKey(null);
     if (device) ledgerApi.deviceKey(device.id).then(setKey, onClose);
   }, [device, onClose]);
-  const copy = () => key && navigator.clipboard?.writeText(key.key).then(() => toastSuccess(t('ledger.copied')), () => {});
+  const copy = () =>
+    key &&
+    navigator.clipboard?.writeText(key.key).then(
+      () => toastSuccess(t('ledger.copied')),
+      () => {},
+    );
   return (
     <Modal open={!!device && !!key} onClose={onClose} title={fill(t('ledger.deviceKeyOf'), { name: device?.name ?? '' })} width={520}>
-      <code className="mb-3 block rounded border border-line bg-surface-2 px-3 py-2 font-mono text-sm break-all select-all" data-testid="device-key">{key?.key}</code>
+      <code
+        className="mb-3 block rounded border border-line bg-surface-2 px-3 py-2 font-mono text-sm break-all select-all"
+        data-testid="device-key"
+      >
+        {key?.key}
+      </code>
       <p className="mb-4 text-xs text-muted">{fill(t('ledger.deviceKeyHint'), { header: key?.header ?? 'X-Device-Key' })}</p>
       <div className="flex justify-end gap-2">
         <Button onClick={() => void copy()}>{t('ledger.copy')}</Button>
-        <Button kind="primary" onClick={onClose}>{t('common.close')}</Button>
+        <Button kind="primary" onClick={onClose}>
+          {t('common.close')}
+        </Button>
       </div>
     </Modal>
   );

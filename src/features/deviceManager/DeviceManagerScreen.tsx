@@ -27,9 +27,9 @@ export default function DeviceManagerScreen() {
   useLanguage();
   const { can, canLevel } = useCan();
   const { user } = useSession();
-  const tree = useLoad(ledgerApi.tree, []);
-  const props = useLoad(ledgerApi.properties, []);
-  const tenants = useLoad(directory.tenants, []);
+  const tree = useLoad(() => ledgerApi.tree(), []);
+  const props = useLoad(() => ledgerApi.properties(), []);
+  const tenants = useLoad(() => directory.tenants(), []);
   const nodes = useMemo(() => toWidgetTree(tree.data ?? []), [tree.data]);
   const [selected, setSelected] = useState<Selected | undefined>();
   const [tab, setTab] = useState<'devices' | 'status'>('devices');
@@ -60,21 +60,40 @@ export default function DeviceManagerScreen() {
         <aside className="flex w-80 shrink-0 flex-col rounded-lg border border-line bg-surface p-3">
           <div className="mb-2 flex items-center justify-between">
             <h2 className="text-sm font-semibold">{t('ledger.tree')}</h2>
-            {user && canLevel('province', 'create') && <Button onClick={() => setEdit({ label: 'province' })}>{t('ledger.newProvince')}</Button>}
+            {user && canLevel('province', 'create') && (
+              <Button onClick={() => setEdit({ label: 'province' })}>{t('ledger.newProvince')}</Button>
+            )}
           </div>
-          <Tree nodes={nodes} selectedId={selected ? `${selected.modelLabel}:${selected.id}` : undefined} onSelect={select} defaultExpandDepth={3} className="min-h-0 flex-1" testId="ledger-tree" />
+          <Tree
+            nodes={nodes}
+            selectedId={selected ? `${selected.modelLabel}:${selected.id}` : undefined}
+            onSelect={select}
+            defaultExpandDepth={3}
+            className="min-h-0 flex-1"
+            testId="ledger-tree"
+          />
         </aside>
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2 rounded-lg border border-line bg-surface p-3" data-testid="node-panel">
             {selected ? (
               <>
                 <span className="rounded bg-brand/15 px-2 py-0.5 text-xs text-brand">{levelText(selected.modelLabel)}</span>
-                <span className="mr-3 font-semibold" data-testid="selected-node">{selected.name}</span>
+                <span className="mr-3 font-semibold" data-testid="selected-node">
+                  {selected.name}
+                </span>
                 {childLabels.map((l) => (
-                  <Button key={l} kind="primary" onClick={() => setEdit({ label: l, parentId: selected.id })}>{words(t('ledger.newChild'), levelText(l))}</Button>
+                  <Button key={l} kind="primary" onClick={() => setEdit({ label: l, parentId: selected.id })}>
+                    {words(t('ledger.newChild'), levelText(l))}
+                  </Button>
                 ))}
-                {canLevel(selected.modelLabel, 'update') && <Button onClick={() => void openEdit(selected.modelLabel, selected.id)}>{t('ledger.editNode')}</Button>}
-                {canLevel(selected.modelLabel, 'delete') && <Button kind="danger" onClick={() => setDeleting(selected)}>{t('ledger.deleteNode')}</Button>}
+                {canLevel(selected.modelLabel, 'update') && (
+                  <Button onClick={() => void openEdit(selected.modelLabel, selected.id)}>{t('ledger.editNode')}</Button>
+                )}
+                {canLevel(selected.modelLabel, 'delete') && (
+                  <Button kind="danger" onClick={() => setDeleting(selected)}>
+                    {t('ledger.deleteNode')}
+                  </Button>
+                )}
               </>
             ) : (
               <span className="text-sm text-muted">{t('ledger.selectNode')}</span>
@@ -88,8 +107,14 @@ export default function DeviceManagerScreen() {
           </div>
           <div className="flex gap-1 border-b border-line" role="tablist">
             {(['devices', 'status'] as const).map((k) => (
-              <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)}
-                className={`-mb-px border-b-2 px-4 py-1.5 text-sm ${tab === k ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-ink'}`}>
+              <button
+                key={k}
+                type="button"
+                role="tab"
+                aria-selected={tab === k}
+                onClick={() => setTab(k)}
+                className={`-mb-px border-b-2 px-4 py-1.5 text-sm ${tab === k ? 'border-brand text-brand' : 'border-transparent text-muted hover:text-ink'}`}
+              >
                 {t(k === 'devices' ? 'ledger.tabDevices' : 'ledger.tabStatus')}
               </button>
             ))}
@@ -99,14 +124,33 @@ export default function DeviceManagerScreen() {
               parent={selected}
               props={props.data ?? []}
               version={version}
-              onCreate={projectId !== undefined && can('device_create') ? () => setEdit({ label: 'terminal', parentId: projectId }) : undefined}
-              onEdit={can('device_update') ? (r) => setEdit({ label: 'terminal', id: r.id, row: r as unknown as Record<string, unknown> }) : undefined}
-              onDelete={can('device_delete') ? async (rows) => {
-                await ledgerApi.deleteNodes(rows.map((r) => ({ modelLabel: 'terminal' as const, id: r.id })), false);
-                refresh();
-              } : undefined}
+              onCreate={
+                projectId !== undefined && can('device_create') ? () => setEdit({ label: 'terminal', parentId: projectId }) : undefined
+              }
+              onEdit={
+                can('device_update')
+                  ? (r) => setEdit({ label: 'terminal', id: r.id, row: r as unknown as Record<string, unknown> })
+                  : undefined
+              }
+              onDelete={
+                can('device_delete')
+                  ? async (rows) => {
+                      await ledgerApi.deleteNodes(
+                        rows.map((r) => ({ modelLabel: 'terminal' as const, id: r.id })),
+                        false,
+                      );
+                      refresh();
+                    }
+                  : undefined
+              }
               rowActions={[
-                ...(mayManageDevice ? [{ label: t('ledger.thresholds'), run: setThresholdOf }, { label: t('ledger.access'), run: setAccessOf }, { label: t('ledger.deviceKey'), run: setKeyOf }] : []),
+                ...(mayManageDevice
+                  ? [
+                      { label: t('ledger.thresholds'), run: setThresholdOf },
+                      { label: t('ledger.access'), run: setAccessOf },
+                      { label: t('ledger.deviceKey'), run: setKeyOf },
+                    ]
+                  : []),
               ]}
             />
           ) : (
@@ -114,9 +158,20 @@ export default function DeviceManagerScreen() {
           )}
         </div>
       </div>
-      <NodeFormDialog edit={edit} props={props.data ?? []} tenants={tenants.data ?? []} onClose={() => setEdit(null)} onSaved={() => (setEdit(null), refresh())} />
+      <NodeFormDialog
+        edit={edit}
+        props={props.data ?? []}
+        tenants={tenants.data ?? []}
+        onClose={() => setEdit(null)}
+        onSaved={() => (setEdit(null), refresh())}
+      />
       <DeleteNodeDialog node={deleting} onClose={closeDelete} onDeleted={() => (setDeleting(null), setSelected(undefined), refresh())} />
-      <PropertyDialog level={propLevel} props={props.data ?? []} onClose={() => setPropLevel(null)} onSaved={() => (setPropLevel(null), props.reload())} />
+      <PropertyDialog
+        level={propLevel}
+        props={props.data ?? []}
+        onClose={() => setPropLevel(null)}
+        onSaved={() => (setPropLevel(null), props.reload())}
+      />
       <ThresholdDialog device={thresholdOf} onClose={closeThreshold} />
       <AccessDialog device={accessOf} onClose={() => setAccessOf(null)} onSaved={() => (setAccessOf(null), setVersion((v) => v + 1))} />
       <DeviceKeyDialog device={keyOf} onClose={closeKey} />

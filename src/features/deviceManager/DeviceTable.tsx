@@ -26,15 +26,31 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
   const [page, setPage] = useState({ index: 0, limit: 100 });
   const [keyword, setKeyword] = useState('');
   const settled = useDebouncedValue(keyword, 400);
-  const list = useLoad(() => ledgerApi.terminals({ parent, keyword: settled || undefined, page }), [parent?.modelLabel, parent?.id, settled, page, version]);
-  const custom = useMemo(() => [...new Map(props.filter((p) => p.objectlabel === 'terminal' && p.status).map((p) => [p.propertylabel, p])).values()], [props]);
+  const parentLabel = parent?.modelLabel;
+  const parentId = parent?.id;
+  const list = useLoad(
+    () =>
+      ledgerApi.terminals({
+        parent: parentLabel !== undefined && parentId !== undefined ? { modelLabel: parentLabel, id: parentId } : undefined,
+        keyword: settled || undefined,
+        page,
+      }),
+    [parentLabel, parentId, settled, page],
+    version,
+  );
+  const custom = useMemo(
+    () => [...new Map(props.filter((p) => p.objectlabel === 'terminal' && p.status).map((p) => [p.propertylabel, p])).values()],
+    [props],
+  );
   const columns = useMemo<Column<TerminalRowDto>[]>(
     () => [
       { id: 'name', header: t('ledger.deviceName'), value: (r) => r.name },
       { id: 'code', header: t('device.code'), value: (r) => r.code },
       { id: 'project', header: t('ledger.project'), value: (r) => r.projectName },
       {
-        id: 'status', header: t('ledger.status'), value: (r) => r.devicestatusText,
+        id: 'status',
+        header: t('ledger.status'),
+        value: (r) => r.devicestatusText,
         cell: (r) => <span className={isDeviceStatusNormal(r.devicestatus) ? 'text-ok' : 'text-danger'}>{r.devicestatusText}</span>,
       },
       { id: 'type', header: t('device.type'), value: (r) => r.devicetype },
@@ -43,7 +59,11 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
       { id: 'installdate', header: t('ledger.installdate'), value: (r) => (r.installdate ? format(r.installdate, 'yyyy-MM-dd') : null) },
       { id: 'access', header: t('ledger.accesstype'), value: (r) => r.accesstypeText },
       { id: 'scheme', header: t('ledger.scheme'), value: (r) => r.schemeName },
-      ...custom.map((p) => ({ id: `x_${p.propertylabel}`, header: p.propertyalias, value: (r: TerminalRowDto) => r.extendvalue[p.propertylabel] })),
+      ...custom.map((p) => ({
+        id: `x_${p.propertylabel}`,
+        header: p.propertyalias,
+        value: (r: TerminalRowDto) => r.extendvalue[p.propertylabel],
+      })),
     ],
     [custom],
   );
@@ -54,8 +74,11 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
       <input
-        type="search" value={keyword} onChange={(e) => (setKeyword(e.target.value), setPage((p) => ({ ...p, index: 0 })))}
-        placeholder={t('ledger.keyword')} aria-label={t('ledger.keyword')}
+        type="search"
+        value={keyword}
+        onChange={(e) => (setKeyword(e.target.value), setPage((p) => ({ ...p, index: 0 })))}
+        placeholder={t('ledger.keyword')}
+        aria-label={t('ledger.keyword')}
         className="w-72 rounded border border-line bg-surface-2 px-3 py-1.5 text-sm text-ink outline-none focus:border-brand"
       />
       <DataTable
@@ -63,13 +86,22 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
         columns={columns}
         data={list.data?.rows ?? []}
         getRowId={(r) => String(r.id)}
-        server={{ total: list.data?.total ?? 0, pageIndex: page.index, pageSize: page.limit, onChange: (index, limit) => setPage({ index, limit }) }}
+        server={{
+          total: list.data?.total ?? 0,
+          pageIndex: page.index,
+          pageSize: page.limit,
+          onChange: (index, limit) => setPage({ index, limit }),
+        }}
         onCreate={onCreate}
         onEdit={onEdit}
         onDelete={onDelete}
         rowActions={rowActions}
         exportable={false}
-        actions={<Button className="ml-auto" onClick={() => void exportAll()}>{t('ledger.exportDevices')}</Button>}
+        actions={
+          <Button className="ml-auto" onClick={() => void exportAll()}>
+            {t('ledger.exportDevices')}
+          </Button>
+        }
       />
     </div>
   );

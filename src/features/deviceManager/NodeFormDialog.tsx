@@ -20,7 +20,19 @@ export interface NodeEdit {
 }
 
 /** Create or edit one ledger node; project and terminal forms carry the tenant's custom columns. */
-export function NodeFormDialog({ edit, props, tenants, onClose, onSaved }: { edit: NodeEdit | null; props: CustomPropertyDto[]; tenants: TenantDto[]; onClose: () => void; onSaved: (id: number) => void }) {
+export function NodeFormDialog({
+  edit,
+  props,
+  tenants,
+  onClose,
+  onSaved,
+}: {
+  edit: NodeEdit | null;
+  props: CustomPropertyDto[];
+  tenants: TenantDto[];
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   useLanguage();
   const [form, setForm] = useState<FormValues>({});
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -50,25 +62,56 @@ export function NodeFormDialog({ edit, props, tenants, onClose, onSaved }: { edi
   const set = (key: string) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   return (
-    <Modal open={!!edit} onClose={onClose} title={words(t(edit?.id !== undefined ? 'ledger.editTitle' : 'ledger.createTitle'), levelText(label))} width={custom.length ? 640 : 460}>
+    <Modal
+      open={!!edit}
+      onClose={onClose}
+      title={words(t(edit?.id !== undefined ? 'ledger.editTitle' : 'ledger.createTitle'), levelText(label))}
+      width={custom.length ? 640 : 460}
+    >
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate data-testid="node-form">
         <div className={custom.length || FORM_FIELDS[label].length > 3 ? 'grid grid-cols-2 gap-x-4' : ''}>
           {FORM_FIELDS[label].map((f) => (
-            <TextField key={f.key} label={t(f.label)} name={f.key} type={f.type === 'date' ? 'date' : 'text'} inputMode={f.type === 'number' ? 'decimal' : undefined}
-              value={form[f.key] ?? ''} onChange={set(f.key)} error={errors[f.key]} autoComplete="off" />
+            <TextField
+              key={f.key}
+              label={t(f.label)}
+              name={f.key}
+              type={f.type === 'date' ? 'date' : 'text'}
+              inputMode={f.type === 'number' ? 'decimal' : undefined}
+              value={form[f.key] ?? ''}
+              onChange={set(f.key)}
+              error={errors[f.key]}
+              autoComplete="off"
+            />
           ))}
           {label === 'project' && edit?.id === undefined && tenants.length > 1 && (
-            <SelectField label={t('ledger.tenant')} name="tenantid" value={form.tenantid ?? ''} onChange={(v) => setForm((f) => ({ ...f, tenantid: v }))} placeholder="--"
-              options={tenants.map((x) => ({ value: String(x.id), label: x.name }))} />
+            <SelectField
+              label={t('ledger.tenant')}
+              name="tenantid"
+              value={form.tenantid ?? ''}
+              onChange={(v) => setForm((f) => ({ ...f, tenantid: v }))}
+              placeholder="--"
+              options={tenants.map((x) => ({ value: String(x.id), label: x.name }))}
+            />
           )}
           {custom.map((p) => (
-            <TextField key={p.id} label={p.propertyalias} name={`x_${p.propertylabel}`} type={p.propertytype === 'date' ? 'date' : 'text'} inputMode={p.propertytype === 'number' ? 'decimal' : undefined}
-              value={form[`x_${p.propertylabel}`] ?? ''} onChange={set(`x_${p.propertylabel}`)} error={errors[`x_${p.propertylabel}`]} autoComplete="off" />
+            <TextField
+              key={p.id}
+              label={p.propertyalias}
+              name={`x_${p.propertylabel}`}
+              type={p.propertytype === 'date' ? 'date' : 'text'}
+              inputMode={p.propertytype === 'number' ? 'decimal' : undefined}
+              value={form[`x_${p.propertylabel}`] ?? ''}
+              onChange={set(`x_${p.propertylabel}`)}
+              error={errors[`x_${p.propertylabel}`]}
+              autoComplete="off"
+            />
           ))}
         </div>
         <div className="mt-4 flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit" disabled={busy}>{t('common.save')}</Button>
+          <Button kind="primary" type="submit" disabled={busy}>
+            {t('common.save')}
+          </Button>
         </div>
       </form>
     </Modal>

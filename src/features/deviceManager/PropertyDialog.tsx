@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { customPropertySchema, PROPERTY_TYPES, type CustomPropertyDto, type CustomPropertyInput, type PropertyObject } from '../../../domain/schemas/ledger';
+import {
+  customPropertySchema,
+  PROPERTY_TYPES,
+  type CustomPropertyDto,
+  type CustomPropertyInput,
+  type PropertyObject,
+} from '../../../domain/schemas/ledger';
 import type { MessageKey } from '../../app/i18n/locales/zh_cn';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
@@ -14,7 +20,17 @@ const input = 'w-full rounded border border-line bg-surface-2 px-2 py-1 text-sm 
  * Custom column properties of the project or terminal level: rename, retype, switch off, add. The
  * key (propertylabel) is fixed once saved, because stored values are keyed by it.
  */
-export function PropertyDialog({ level, props, onClose, onSaved }: { level: PropertyObject | null; props: CustomPropertyDto[]; onClose: () => void; onSaved: () => void }) {
+export function PropertyDialog({
+  level,
+  props,
+  onClose,
+  onSaved,
+}: {
+  level: PropertyObject | null;
+  props: CustomPropertyDto[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   useLanguage();
   const [rows, setRows] = useState<Draft[]>([]);
   const [error, setError] = useState('');
@@ -24,7 +40,11 @@ export function PropertyDialog({ level, props, onClose, onSaved }: { level: Prop
     setRows(props.filter((p) => p.objectlabel === level).map((p) => ({ ...p, key: String(p.id) })));
   }, [level, props]);
   const patch = (key: string, change: Partial<Draft>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
-  const add = () => setRows((rs) => [...rs, { key: `new${rs.length}`, propertyalias: '', propertylabel: '', propertytype: 'string', status: true, objectlabel: level! }]);
+  const add = () =>
+    setRows((rs) => [
+      ...rs,
+      { key: `new${rs.length}`, propertyalias: '', propertylabel: '', propertytype: 'string', status: true, objectlabel: level! },
+    ]);
 
   const save = async () => {
     const list = rows.map(({ key: _key, ...r }) => r);
@@ -52,30 +72,73 @@ export function PropertyDialog({ level, props, onClose, onSaved }: { level: Prop
         </thead>
         <tbody>
           {rows.length === 0 && (
-            <tr><td colSpan={4} className="py-4 text-center text-muted">{t('ledger.noColumns')}</td></tr>
+            <tr>
+              <td colSpan={4} className="py-4 text-center text-muted">
+                {t('ledger.noColumns')}
+              </td>
+            </tr>
           )}
           {rows.map((r) => (
             <tr key={r.key}>
-              <td className="py-1 pr-2"><input aria-label={t('ledger.propertyalias')} name="propertyalias" className={input} value={r.propertyalias} onChange={(e) => patch(r.key, { propertyalias: e.target.value })} /></td>
               <td className="py-1 pr-2">
-                <input aria-label={t('ledger.propertylabel')} name="propertylabel" className={`${input} disabled:opacity-60`} value={r.propertylabel} disabled={r.id !== undefined} onChange={(e) => patch(r.key, { propertylabel: e.target.value })} />
+                <input
+                  aria-label={t('ledger.propertyalias')}
+                  name="propertyalias"
+                  className={input}
+                  value={r.propertyalias}
+                  onChange={(e) => patch(r.key, { propertyalias: e.target.value })}
+                />
               </td>
               <td className="py-1 pr-2">
-                <select aria-label={t('ledger.propertytype')} name="propertytype" className={input} value={r.propertytype} onChange={(e) => patch(r.key, { propertytype: e.target.value as Draft['propertytype'] })}>
-                  {PROPERTY_TYPES.map((p) => <option key={p} value={p}>{t(`ledger.type.${p}` as MessageKey)}</option>)}
+                <input
+                  aria-label={t('ledger.propertylabel')}
+                  name="propertylabel"
+                  className={`${input} disabled:opacity-60`}
+                  value={r.propertylabel}
+                  disabled={r.id !== undefined}
+                  onChange={(e) => patch(r.key, { propertylabel: e.target.value })}
+                />
+              </td>
+              <td className="py-1 pr-2">
+                <select
+                  aria-label={t('ledger.propertytype')}
+                  name="propertytype"
+                  className={input}
+                  value={r.propertytype}
+                  onChange={(e) => patch(r.key, { propertytype: e.target.value as Draft['propertytype'] })}
+                >
+                  {PROPERTY_TYPES.map((p) => (
+                    <option key={p} value={p}>
+                      {t(`ledger.type.${p}` as MessageKey)}
+                    </option>
+                  ))}
                 </select>
               </td>
-              <td className="py-1"><input type="checkbox" aria-label={t('ledger.propertyStatus')} className="h-4 w-4 accent-[var(--vg-brand)]" checked={r.status ?? true} onChange={(e) => patch(r.key, { status: e.target.checked })} /></td>
+              <td className="py-1">
+                <input
+                  type="checkbox"
+                  aria-label={t('ledger.propertyStatus')}
+                  className="h-4 w-4 accent-[var(--vg-brand)]"
+                  checked={r.status ?? true}
+                  onChange={(e) => patch(r.key, { status: e.target.checked })}
+                />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {error && <p className="mb-3 text-xs text-danger" role="alert">{error}</p>}
+      {error && (
+        <p className="mb-3 text-xs text-danger" role="alert">
+          {error}
+        </p>
+      )}
       <div className="flex justify-between gap-2">
         <Button onClick={add}>{t('ledger.addColumn')}</Button>
         <div className="flex gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" onClick={() => void save()}>{t('common.save')}</Button>
+          <Button kind="primary" onClick={() => void save()}>
+            {t('common.save')}
+          </Button>
         </div>
       </div>
     </Modal>

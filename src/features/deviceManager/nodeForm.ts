@@ -4,23 +4,41 @@ import type { FieldErrors } from '../../app/widgets/formErrors';
 
 /** The text inputs of each level, in form order. */
 export const FORM_FIELDS: Record<LedgerLabel, { key: string; label: MessageKey; type?: 'number' | 'date' }[]> = {
-  province: [{ key: 'name', label: 'ledger.name' }, { key: 'code', label: 'ledger.code' }],
-  city: [{ key: 'name', label: 'ledger.name' }, { key: 'code', label: 'ledger.code' }],
-  district: [{ key: 'name', label: 'ledger.name' }, { key: 'code', label: 'ledger.code' }],
+  province: [
+    { key: 'name', label: 'ledger.name' },
+    { key: 'code', label: 'ledger.code' },
+  ],
+  city: [
+    { key: 'name', label: 'ledger.name' },
+    { key: 'code', label: 'ledger.code' },
+  ],
+  district: [
+    { key: 'name', label: 'ledger.name' },
+    { key: 'code', label: 'ledger.code' },
+  ],
   project: [
-    { key: 'name', label: 'ledger.name' }, { key: 'address', label: 'ledger.address' }, { key: 'contact', label: 'ledger.contact' },
-    { key: 'contactphone', label: 'ledger.contactphone' }, { key: 'longitude', label: 'ledger.longitude', type: 'number' }, { key: 'latitude', label: 'ledger.latitude', type: 'number' },
+    { key: 'name', label: 'ledger.name' },
+    { key: 'address', label: 'ledger.address' },
+    { key: 'contact', label: 'ledger.contact' },
+    { key: 'contactphone', label: 'ledger.contactphone' },
+    { key: 'longitude', label: 'ledger.longitude', type: 'number' },
+    { key: 'latitude', label: 'ledger.latitude', type: 'number' },
   ],
   enterprise: [{ key: 'name', label: 'ledger.name' }],
   terminal: [
-    { key: 'name', label: 'ledger.deviceName' }, { key: 'code', label: 'device.code' }, { key: 'devicetype', label: 'device.type' },
-    { key: 'vendor', label: 'device.vendor' }, { key: 'location', label: 'device.location' }, { key: 'installdate', label: 'ledger.installdate', type: 'date' },
+    { key: 'name', label: 'ledger.deviceName' },
+    { key: 'code', label: 'device.code' },
+    { key: 'devicetype', label: 'device.type' },
+    { key: 'vendor', label: 'device.vendor' },
+    { key: 'location', label: 'device.location' },
+    { key: 'installdate', label: 'ledger.installdate', type: 'date' },
   ],
 };
 
 export type FormValues = Record<string, string>;
 
-const day = (ms: unknown) => (typeof ms === 'number' ? new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 10) : '');
+const day = (ms: unknown) =>
+  typeof ms === 'number' ? new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 10) : '';
 
 /** Form values of a stored row (all strings; custom columns as x_<label>). */
 export function formOf(label: LedgerLabel, row: Record<string, unknown> | undefined): FormValues {
@@ -29,7 +47,10 @@ export function formOf(label: LedgerLabel, row: Record<string, unknown> | undefi
     const v = row?.[f.key];
     out[f.key] = f.type === 'date' ? day(v) : v === null || v === undefined ? '' : String(v);
   }
-  const ext = typeof row?.extendvalue === 'string' ? (JSON.parse(row.extendvalue || '{}') as Record<string, unknown>) : ((row?.extendvalue as Record<string, unknown> | undefined) ?? {});
+  const ext =
+    typeof row?.extendvalue === 'string'
+      ? (JSON.parse(row.extendvalue || '{}') as Record<string, unknown>)
+      : ((row?.extendvalue as Record<string, unknown> | undefined) ?? {});
   for (const [k, v] of Object.entries(ext)) out[`x_${k}`] = v === null || v === undefined ? '' : String(v);
   if (row?.tenantid !== undefined) out.tenantid = String(row.tenantid);
   return out;
@@ -39,7 +60,14 @@ export function formOf(label: LedgerLabel, row: Record<string, unknown> | undefi
  * The account/node payload. Cleared fields go as empty strings; the shared schema and the server
  * turn them into null (spec §3). Numbers are sent as numbers so the shared schema can check them.
  */
-export function payloadOf(label: LedgerLabel, form: FormValues, props: CustomPropertyDto[], parentId: number | undefined, id: number | undefined, row?: Record<string, unknown>) {
+export function payloadOf(
+  label: LedgerLabel,
+  form: FormValues,
+  props: CustomPropertyDto[],
+  parentId: number | undefined,
+  id: number | undefined,
+  row?: Record<string, unknown>,
+) {
   const node: Record<string, unknown> = { modelLabel: label, ...(id !== undefined ? { id } : {}) };
   for (const f of FORM_FIELDS[label]) {
     const v = form[f.key]?.trim() ?? '';
@@ -50,7 +78,8 @@ export function payloadOf(label: LedgerLabel, form: FormValues, props: CustomPro
   const parentCol = PARENT_COLUMN[label];
   if (parentCol) node[parentCol] = parentId ?? row?.[parentCol];
   if (label === 'project' && form.tenantid) node.tenantid = Number(form.tenantid);
-  if (label === 'project' || label === 'terminal') node.extendvalue = Object.fromEntries(props.map((p) => [p.propertylabel, form[`x_${p.propertylabel}`] ?? '']));
+  if (label === 'project' || label === 'terminal')
+    node.extendvalue = Object.fromEntries(props.map((p) => [p.propertylabel, form[`x_${p.propertylabel}`] ?? '']));
   return node;
 }
 

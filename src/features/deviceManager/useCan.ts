@@ -13,7 +13,10 @@ const REGIONS = new Set<LedgerLabel>(['province', 'city', 'district']);
  * server checks again on every call; this only keeps buttons honest. Regions are shared by all
  * tenants, so only root and platform users change them, whatever their role holds.
  */
-export function useCan(): { can: (permission: string) => boolean; canLevel: (label: LedgerLabel, action: 'create' | 'update' | 'delete') => boolean } {
+export function useCan(): {
+  can: (permission: string) => boolean;
+  canLevel: (label: LedgerLabel, action: 'create' | 'update' | 'delete') => boolean;
+} {
   const { user } = useSession();
   return useMemo(() => {
     const role = user?.roles?.[0];

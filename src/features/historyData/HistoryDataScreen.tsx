@@ -15,7 +15,9 @@ import { MAX_SERIES, checkedDevices, deviceKey, parseHistoryLink, toWidgetTree, 
 import { MeasurePicker } from './MeasurePicker';
 
 function rangeOfLink(link: ReturnType<typeof parseHistoryLink>): DateRange | undefined {
-  return link.from !== undefined && link.to !== undefined ? { type: 'custom', start: new Date(link.from), end: new Date(link.to) } : undefined;
+  return link.from !== undefined && link.to !== undefined
+    ? { type: 'custom', start: new Date(link.from), end: new Date(link.to) }
+    : undefined;
 }
 
 /** /historyData: device tree, measures, date selector, the trend component and the xlsx export. */
@@ -64,7 +66,11 @@ export default function HistoryDataScreen() {
     for (const deviceId of devices) {
       const fileName = devices.length > 1 ? `${DEFAULT_EXPORT_NAME}-${names.get(deviceId) ?? deviceId}` : DEFAULT_EXPORT_NAME;
       const body = { pecDeviceId: deviceId, dataIds: measures, startTime: span.from, endTime: span.to, isDiffValue: diff, fileName };
-      const blob = await fetchBlob('/wisdompower/v1/history/export/device/datalog', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
+      const blob = await fetchBlob('/wisdompower/v1/history/export/device/datalog', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).catch(() => null);
       if (blob) saveBlob(blob, `${fileName}.xlsx`);
     }
   };
@@ -72,17 +78,37 @@ export default function HistoryDataScreen() {
   return (
     <ScreenFrame title={t('route.historyData')} testId="history-data">
       <div className="grid min-h-0 flex-1 grid-cols-[300px_minmax(0,1fr)] gap-4">
-        <Tree nodes={nodes} checkable checked={checked} onCheckedChange={setChecked} defaultExpandDepth={4} className="h-[calc(100vh-150px)]" testId="history-tree" />
+        <Tree
+          nodes={nodes}
+          checkable
+          checked={checked}
+          onCheckedChange={setChecked}
+          defaultExpandDepth={4}
+          className="h-[calc(100vh-150px)]"
+          testId="history-tree"
+        />
         <div className="flex min-w-0 flex-col gap-3 overflow-auto">
           <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface p-3">
             <DateSelector value={range} onChange={setRange} />
             {cumulative && (
               <label className="inline-flex items-center gap-1.5 text-sm">
-                <input type="checkbox" data-testid="history-diff" checked={diff} onChange={(e) => setDiff(e.target.checked)} className="accent-brand" />
+                <input
+                  type="checkbox"
+                  data-testid="history-diff"
+                  checked={diff}
+                  onChange={(e) => setDiff(e.target.checked)}
+                  className="accent-brand"
+                />
                 {t('history.diffValue')}
               </label>
             )}
-            <Button className="ml-auto" kind="primary" disabled={devices.length === 0 || measures.length === 0} onClick={() => void exportShown()} data-testid="history-export">
+            <Button
+              className="ml-auto"
+              kind="primary"
+              disabled={devices.length === 0 || measures.length === 0}
+              onClick={() => void exportShown()}
+              data-testid="history-export"
+            >
               {t('history.export')}
             </Button>
             <div className="basis-full">
@@ -91,12 +117,18 @@ export default function HistoryDataScreen() {
           </div>
           <div className="rounded-lg border border-line bg-surface p-3">
             {devices.length === 0 ? (
-              <p className="grid h-48 place-items-center text-sm text-muted" data-testid="history-hint">{t('history.pickDevice')}</p>
+              <p className="grid h-48 place-items-center text-sm text-muted" data-testid="history-hint">
+                {t('history.pickDevice')}
+              </p>
             ) : measures.length === 0 ? (
-              <p className="grid h-48 place-items-center text-sm text-muted" data-testid="history-hint">{t('history.pickMeasure')}</p>
+              <p className="grid h-48 place-items-center text-sm text-muted" data-testid="history-hint">
+                {t('history.pickMeasure')}
+              </p>
             ) : (
               <>
-                {all.length > MAX_SERIES && <p className="mb-2 text-xs text-amber-600">{t('history.tooMany').replaceAll('{n}', String(MAX_SERIES))}</p>}
+                {all.length > MAX_SERIES && (
+                  <p className="mb-2 text-xs text-amber-600">{t('history.tooMany').replaceAll('{n}', String(MAX_SERIES))}</p>
+                )}
                 <Trend series={series} from={from} to={to} onViewChange={(a, b) => setShown({ from: a, to: b })} />
               </>
             )}

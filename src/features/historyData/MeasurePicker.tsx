@@ -15,7 +15,13 @@ export function MeasurePicker({ value, onChange }: { value: readonly number[]; o
           <span className="text-xs text-muted">{g.title}</span>
           {g.measures.map((m) => (
             <label key={m.dataId} className="inline-flex cursor-pointer items-center gap-1">
-              <input type="checkbox" data-measure={m.dataId} checked={value.includes(m.dataId)} onChange={(e) => toggle(m.dataId, e.target.checked)} className="accent-brand" />
+              <input
+                type="checkbox"
+                data-measure={m.dataId}
+                checked={value.includes(m.dataId)}
+                onChange={(e) => toggle(m.dataId, e.target.checked)}
+                className="accent-brand"
+              />
               {m.name}
             </label>
           ))}

@@ -26,7 +26,6 @@ export function toWidgetTree(nodes: readonly DeviceTreeNode[], names: Map<number
   return nodes.map(walk);
 }
 
-
 /**
  * A shareable selection in the hash query: #/historyData?devices=1,2&measures=1001,1101&from=<ms>&to=<ms>.
  * Anything missing or malformed is simply left to the defaults.
@@ -40,7 +39,12 @@ export interface HistoryLink {
 
 export function parseHistoryLink(hash: string): HistoryLink {
   const q = new URLSearchParams(hash.split('?')[1] ?? '');
-  const ints = (k: string) => q.get(k)?.split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 0);
+  const ints = (k: string) =>
+    q
+      .get(k)
+      ?.split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n >= 0);
   const num = (k: string) => {
     const v = Number(q.get(k));
     return q.has(k) && Number.isFinite(v) ? v : undefined;

@@ -20,7 +20,10 @@ export function LogDetailDialog({ row, onClose }: { row: OperationLogRow | undef
             {format(row.at, 'yyyy-MM-dd HH:mm:ss')} · {row.actorName ?? '--'} · {oplogKindText(row.kind, lang)} · {row.subject ?? ''}
           </p>
           <div className="grid grid-cols-2 gap-3">
-            {[{ title: t('log.before'), v: before }, { title: t('log.after'), v: after ?? extra }].map((side) => (
+            {[
+              { title: t('log.before'), v: before },
+              { title: t('log.after'), v: after ?? extra },
+            ].map((side) => (
               <div key={side.title}>
                 <h3 className="mb-1 font-medium">{side.title}</h3>
                 <pre className="max-h-[50vh] overflow-auto rounded border border-line bg-surface-2 p-2 text-xs">{pretty(side.v)}</pre>

@@ -37,7 +37,13 @@ export function LogFilters({ onSearch, onExport }: { onSearch: (f: LogFilterValu
     <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), onSearch(f))}>
       <label className="mb-3 block text-sm">
         <span className="mb-1 block text-muted">{t('log.start')}</span>
-        <input type="datetime-local" name="start" value={f.start} onChange={(e) => setF({ ...f, start: e.target.value })} className={input} />
+        <input
+          type="datetime-local"
+          name="start"
+          value={f.start}
+          onChange={(e) => setF({ ...f, start: e.target.value })}
+          className={input}
+        />
       </label>
       <label className="mb-3 block text-sm">
         <span className="mb-1 block text-muted">{t('log.end')}</span>
@@ -47,9 +53,21 @@ export function LogFilters({ onSearch, onExport }: { onSearch: (f: LogFilterValu
         <span className="mb-1 block text-muted">{t('log.user')}</span>
         <input name="userName" value={f.userName} onChange={(e) => setF({ ...f, userName: e.target.value })} className={`${input} w-40`} />
       </label>
-      <SelectField className="w-48" label={t('log.kind')} name="kind" value={f.kind} onChange={(kind) => setF({ ...f, kind })} placeholder={t('log.allKinds')} options={kindOptions} />
-      <Button kind="primary" type="submit" className="mb-3">{t('common.query')}</Button>
-      <Button className="mb-3" onClick={() => onExport(f)}>{t('table.export')}</Button>
+      <SelectField
+        className="w-48"
+        label={t('log.kind')}
+        name="kind"
+        value={f.kind}
+        onChange={(kind) => setF({ ...f, kind })}
+        placeholder={t('log.allKinds')}
+        options={kindOptions}
+      />
+      <Button kind="primary" type="submit" className="mb-3">
+        {t('common.query')}
+      </Button>
+      <Button className="mb-3" onClick={() => onExport(f)}>
+        {t('table.export')}
+      </Button>
     </form>
   );
 }

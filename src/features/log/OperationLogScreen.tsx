@@ -21,34 +21,58 @@ export default function OperationLogScreen() {
   const [filter, setFilter] = useState<LogFilterValue>(EMPTY_FILTER);
   const [page, setPage] = useState({ index: 0, limit: DEFAULT_PAGE_SIZE });
   const [detail, setDetail] = useState<OperationLogRow | undefined>();
-  const list = useLoad(() => request<OperationLogRow[]>('POST', '/wisdompower/v1/operationlog/list', { filter: toRequestFilter(filter), page }), [filter, page]);
+  const list = useLoad(
+    () => request<OperationLogRow[]>('POST', '/wisdompower/v1/operationlog/list', { filter: toRequestFilter(filter), page }),
+    [filter, page],
+  );
   const columns = useMemo<Column<OperationLogRow>[]>(
     () => [
       { id: 'time', header: t('log.time'), value: (r) => format(r.at, 'yyyy-MM-dd HH:mm:ss'), width: 180 },
       { id: 'user', header: t('log.user'), value: (r) => r.actorName, width: 120 },
       { id: 'kind', header: t('log.kind'), value: (r) => oplogKindText(r.kind, lang), width: 140 },
       { id: 'subject', header: t('log.subject'), value: (r) => r.subject, width: 160 },
-      { id: 'after', header: `${t('log.before')} → ${t('log.after')}`, value: (r) => `${brief(r.payload.before)} → ${brief(r.payload.after)}`,
+      {
+        id: 'after',
+        header: `${t('log.before')} → ${t('log.after')}`,
+        value: (r) => `${brief(r.payload.before)} → ${brief(r.payload.after)}`,
         cell: (r) => (
-          <button type="button" className="max-w-full truncate text-left text-brand hover:underline" onClick={(e) => (e.stopPropagation(), setDetail(r))}>
+          <button
+            type="button"
+            className="max-w-full truncate text-left text-brand hover:underline"
+            onClick={(e) => (e.stopPropagation(), setDetail(r))}
+          >
             {brief(r.payload.after ?? r.payload.before) || t('common.detail')}
           </button>
-        ) },
+        ),
+      },
     ],
     [lang],
   );
   const exportLog = async (f: LogFilterValue) => {
-    const blob = await fetchBlob('/wisdompower/v1/operationlog/export', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ filter: toRequestFilter(f) }) }).catch(() => null);
+    const blob = await fetchBlob('/wisdompower/v1/operationlog/export', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ filter: toRequestFilter(f) }),
+    }).catch(() => null);
     if (blob) saveBlob(blob, `${DEFAULT_EXPORT_NAME}.xlsx`);
   };
   return (
-    <ScreenFrame title={t('route.log')} testId="oplog" filters={<LogFilters onSearch={(f) => (setFilter(f), setPage({ ...page, index: 0 }))} onExport={(f) => void exportLog(f)} />}>
+    <ScreenFrame
+      title={t('route.log')}
+      testId="oplog"
+      filters={<LogFilters onSearch={(f) => (setFilter(f), setPage({ ...page, index: 0 }))} onExport={(f) => void exportLog(f)} />}
+    >
       <DataTable
         testId="log-table"
         columns={columns}
         data={list.data?.data ?? []}
         getRowId={(r) => String(r.seq)}
-        server={{ total: list.data?.total ?? 0, pageIndex: page.index, pageSize: page.limit, onChange: (index, limit) => setPage({ index, limit }) }}
+        server={{
+          total: list.data?.total ?? 0,
+          pageIndex: page.index,
+          pageSize: page.limit,
+          onChange: (index, limit) => setPage({ index, limit }),
+        }}
         rowActions={[{ label: t('common.detail'), run: setDetail }]}
         exportable={false}
       />

@@ -34,14 +34,38 @@ export default function LoginPage() {
           </div>
         </div>
         <h1 className="mb-4 text-base font-medium">{t('login.title')}</h1>
-        <TextField label={t('login.userName')} name="userName" autoComplete="username" autoFocus value={userName} onChange={(e) => setUserName(e.target.value)} error={missing.userName} />
-        <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={missing.password} />
+        <TextField
+          label={t('login.userName')}
+          name="userName"
+          autoComplete="username"
+          autoFocus
+          value={userName}
+          onChange={(e) => setUserName(e.target.value)}
+          error={missing.userName}
+        />
+        <TextField
+          label={t('login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={missing.password}
+        />
         {error && (
-          <p role="alert" data-testid="login-error" className="mb-3 rounded border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+          <p
+            role="alert"
+            data-testid="login-error"
+            className="mb-3 rounded border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
+          >
             {error}
           </p>
         )}
-        <button type="submit" disabled={busy} className="mt-2 w-full rounded bg-brand py-2 text-sm font-medium text-brand-ink disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="mt-2 w-full rounded bg-brand py-2 text-sm font-medium text-brand-ink disabled:opacity-60"
+        >
           {t('login.submit')}
         </button>
       </form>

@@ -21,7 +21,11 @@ export default function NoPermissionPage() {
               {t('noPermission.goHome')}
             </button>
           )}
-          <button type="button" className="rounded border border-line px-4 py-1.5 text-sm" onClick={() => (profile ? send({ type: 'LOGOUT' }) : navigate('/login'))}>
+          <button
+            type="button"
+            className="rounded border border-line px-4 py-1.5 text-sm"
+            onClick={() => (profile ? send({ type: 'LOGOUT' }) : navigate('/login'))}
+          >
             {t('noPermission.relogin')}
           </button>
         </div>

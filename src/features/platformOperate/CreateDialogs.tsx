@@ -14,7 +14,9 @@ function Actions({ onClose }: { onClose: () => void }) {
   return (
     <div className="mt-4 flex justify-end gap-2">
       <Button onClick={onClose}>{t('common.cancel')}</Button>
-      <Button kind="primary" type="submit">{t('common.save')}</Button>
+      <Button kind="primary" type="submit">
+        {t('common.save')}
+      </Button>
     </div>
   );
 }
@@ -36,7 +38,14 @@ export function TenantDialog({ open, onClose, onSaved }: { open: boolean; onClos
   return (
     <Modal open={open} onClose={onClose} title={t('platformOperate.newTenant')} width={400}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate data-testid="tenant-form">
-        <TextField label={t('platformOperate.tenantName')} name="tenantName" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoComplete="off" />
+        <TextField
+          label={t('platformOperate.tenantName')}
+          name="tenantName"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          autoComplete="off"
+        />
         <Actions onClose={onClose} />
       </form>
     </Modal>
@@ -50,7 +59,17 @@ const projectForm = z.object({
 });
 
 /** A new project: created through the ledger (account/node) so it lands in the ledger and its log. */
-export function ProjectDialog({ open, tenants, onClose, onSaved }: { open: boolean; tenants: TenantRow[]; onClose: () => void; onSaved: () => void }) {
+export function ProjectDialog({
+  open,
+  tenants,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  tenants: TenantRow[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   useLanguage();
   const [form, setForm] = useState({ name: '', tenantid: '', districtid: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -59,7 +78,10 @@ export function ProjectDialog({ open, tenants, onClose, onSaved }: { open: boole
     if (!open) return;
     setForm({ name: '', tenantid: '', districtid: '' });
     setErrors({});
-    api.get<DistrictOption[]>('/wisdompower/v1/platform/districts').then(setDistricts).catch(() => setDistricts([]));
+    api
+      .get<DistrictOption[]>('/wisdompower/v1/platform/districts')
+      .then(setDistricts)
+      .catch(() => setDistricts([]));
   }, [open]);
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const submit = async () => {
@@ -74,11 +96,32 @@ export function ProjectDialog({ open, tenants, onClose, onSaved }: { open: boole
   return (
     <Modal open={open} onClose={onClose} title={t('platformOperate.newProject')} width={440}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate data-testid="project-form">
-        <TextField label={t('platformOperate.projectName')} name="projectName" value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} autoComplete="off" />
-        <SelectField label={t('platformOperate.tenant')} name="tenantid" value={form.tenantid} onChange={set('tenantid')} error={errors.tenantid} placeholder="--"
-          options={tenants.filter((x) => x.status === 1).map((x) => ({ value: String(x.id), label: x.name }))} />
-        <SelectField label={t('platformOperate.district')} name="districtid" value={form.districtid} onChange={set('districtid')} error={errors.districtid} placeholder="--"
-          options={districts.map((d) => ({ value: String(d.id), label: d.name }))} />
+        <TextField
+          label={t('platformOperate.projectName')}
+          name="projectName"
+          value={form.name}
+          onChange={(e) => set('name')(e.target.value)}
+          error={errors.name}
+          autoComplete="off"
+        />
+        <SelectField
+          label={t('platformOperate.tenant')}
+          name="tenantid"
+          value={form.tenantid}
+          onChange={set('tenantid')}
+          error={errors.tenantid}
+          placeholder="--"
+          options={tenants.filter((x) => x.status === 1).map((x) => ({ value: String(x.id), label: x.name }))}
+        />
+        <SelectField
+          label={t('platformOperate.district')}
+          name="districtid"
+          value={form.districtid}
+          onChange={set('districtid')}
+          error={errors.districtid}
+          placeholder="--"
+          options={districts.map((d) => ({ value: String(d.id), label: d.name }))}
+        />
         <Actions onClose={onClose} />
       </form>
     </Modal>

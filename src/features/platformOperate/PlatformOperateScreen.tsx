@@ -22,24 +22,53 @@ export default function PlatformOperateScreen() {
   const tenants = overview.data?.tenants ?? [];
   const projects = overview.data?.projects ?? [];
 
-  const tenantColumns = useMemo<Column<TenantRow>[]>(() => [
-    { id: 'name', header: t('platformOperate.tenantName'), value: (r) => r.name },
-    { id: 'status', header: t('platformOperate.status'), value: (r) => r.status, cell: (r) => <StatusBadge status={r.status} />, width: 100 },
-    { id: 'projects', header: t('platformOperate.projectCount'), value: (r) => r.projectCount, width: 100 },
-    { id: 'users', header: t('platformOperate.userCount'), value: (r) => r.userCount, width: 100 },
-    { id: 'created', header: t('platformOperate.createdAt'), value: (r) => format(r.createdAt, 'yyyy-MM-dd HH:mm'), width: 160 },
-  ], []);
-  const projectColumns = useMemo<Column<ProjectOpsRow>[]>(() => [
-    { id: 'name', header: t('platformOperate.projectName'), value: (r) => r.name },
-    { id: 'tenant', header: t('platformOperate.tenant'), value: (r) => r.tenantName, width: 120 },
-    { id: 'region', header: t('platformOperate.region'), value: (r) => r.region, width: 180 },
-    { id: 'status', header: t('platformOperate.status'), value: (r) => r.status, cell: (r) => <StatusBadge status={r.status} />, width: 90 },
-    { id: 'devices', header: t('platformOperate.devices'), value: (r) => r.deviceCount, width: 80 },
-    { id: 'health', header: t('platformOperate.health'), value: (r) => `${r.onlineCount}/${r.deviceCount}`, cell: (r) => <HealthBar total={r.deviceCount} online={r.onlineCount} fault={r.faultCount} />, width: 230 },
-    { id: 'alarms', header: t('platformOperate.unconfirmed'), value: (r) => r.unconfirmedAlarms,
-      cell: (r) => <span className={r.unconfirmedAlarms ? 'font-medium text-danger' : 'text-muted'}>{r.unconfirmedAlarms}</span>, width: 110 },
-    { id: 'servedBy', header: t('platformOperate.servedBy'), value: (r) => r.servedBy.map((s) => s.name).join('、') },
-  ], []);
+  const tenantColumns = useMemo<Column<TenantRow>[]>(
+    () => [
+      { id: 'name', header: t('platformOperate.tenantName'), value: (r) => r.name },
+      {
+        id: 'status',
+        header: t('platformOperate.status'),
+        value: (r) => r.status,
+        cell: (r) => <StatusBadge status={r.status} />,
+        width: 100,
+      },
+      { id: 'projects', header: t('platformOperate.projectCount'), value: (r) => r.projectCount, width: 100 },
+      { id: 'users', header: t('platformOperate.userCount'), value: (r) => r.userCount, width: 100 },
+      { id: 'created', header: t('platformOperate.createdAt'), value: (r) => format(r.createdAt, 'yyyy-MM-dd HH:mm'), width: 160 },
+    ],
+    [],
+  );
+  const projectColumns = useMemo<Column<ProjectOpsRow>[]>(
+    () => [
+      { id: 'name', header: t('platformOperate.projectName'), value: (r) => r.name },
+      { id: 'tenant', header: t('platformOperate.tenant'), value: (r) => r.tenantName, width: 120 },
+      { id: 'region', header: t('platformOperate.region'), value: (r) => r.region, width: 180 },
+      {
+        id: 'status',
+        header: t('platformOperate.status'),
+        value: (r) => r.status,
+        cell: (r) => <StatusBadge status={r.status} />,
+        width: 90,
+      },
+      { id: 'devices', header: t('platformOperate.devices'), value: (r) => r.deviceCount, width: 80 },
+      {
+        id: 'health',
+        header: t('platformOperate.health'),
+        value: (r) => `${r.onlineCount}/${r.deviceCount}`,
+        cell: (r) => <HealthBar total={r.deviceCount} online={r.onlineCount} fault={r.faultCount} />,
+        width: 230,
+      },
+      {
+        id: 'alarms',
+        header: t('platformOperate.unconfirmed'),
+        value: (r) => r.unconfirmedAlarms,
+        cell: (r) => <span className={r.unconfirmedAlarms ? 'font-medium text-danger' : 'text-muted'}>{r.unconfirmedAlarms}</span>,
+        width: 110,
+      },
+      { id: 'servedBy', header: t('platformOperate.servedBy'), value: (r) => r.servedBy.map((s) => s.name).join('、') },
+    ],
+    [],
+  );
 
   // Each button acts on the selected row only when it would change something.
   const statusAction = <T extends { id: number; name: string; status: number }>(kind: Toggle['kind']) => [
@@ -65,21 +94,45 @@ export default function PlatformOperateScreen() {
   return (
     <ScreenFrame title={t('route.platformOperate')} testId="platform-operate">
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto">
-        <p className="text-sm text-muted" data-testid="operate-summary">{overview.data ? summary : t('app.loading')}</p>
+        <p className="text-sm text-muted" data-testid="operate-summary">
+          {overview.data ? summary : t('app.loading')}
+        </p>
         <section className="flex flex-col">
           <h2 className="mb-1 font-medium">{t('platformOperate.projects')}</h2>
-          <DataTable testId="project-ops-table" columns={projectColumns} data={projects} getRowId={(r) => String(r.id)} onCreate={() => setCreating('project')} rowActions={statusAction<ProjectOpsRow>('project')} />
+          <DataTable
+            testId="project-ops-table"
+            columns={projectColumns}
+            data={projects}
+            getRowId={(r) => String(r.id)}
+            onCreate={() => setCreating('project')}
+            rowActions={statusAction<ProjectOpsRow>('project')}
+          />
         </section>
         <section className="flex flex-col">
           <h2 className="mb-1 font-medium">{t('platformOperate.tenants')}</h2>
-          <DataTable testId="tenant-table" columns={tenantColumns} data={tenants} getRowId={(r) => String(r.id)} onCreate={() => setCreating('tenant')} rowActions={statusAction<TenantRow>('tenant')} />
+          <DataTable
+            testId="tenant-table"
+            columns={tenantColumns}
+            data={tenants}
+            getRowId={(r) => String(r.id)}
+            onCreate={() => setCreating('tenant')}
+            rowActions={statusAction<TenantRow>('tenant')}
+          />
         </section>
       </div>
       <TenantDialog open={creating === 'tenant'} onClose={() => setCreating(null)} onSaved={() => (setCreating(null), overview.reload())} />
-      <ProjectDialog open={creating === 'project'} tenants={tenants} onClose={() => setCreating(null)} onSaved={() => (setCreating(null), overview.reload())} />
+      <ProjectDialog
+        open={creating === 'project'}
+        tenants={tenants}
+        onClose={() => setCreating(null)}
+        onSaved={() => (setCreating(null), overview.reload())}
+      />
       <ConfirmDialog
         open={!!toggle}
-        text={(toggle?.status === 1 ? t('platformOperate.confirmSuspend') : t('platformOperate.confirmResume')).replace('{name}', toggle?.name ?? '')}
+        text={(toggle?.status === 1 ? t('platformOperate.confirmSuspend') : t('platformOperate.confirmResume')).replace(
+          '{name}',
+          toggle?.name ?? '',
+        )}
         onConfirm={() => void applyToggle()}
         onCancel={() => setToggle(null)}
       />

@@ -2,7 +2,9 @@ import { t } from '../../app/i18n/i18n';
 
 export function StatusBadge({ status }: { status: number }) {
   return status === 1 ? (
-    <span className="rounded bg-emerald-500/15 px-2 py-0.5 text-xs text-emerald-700 dark:text-emerald-300">{t('platformOperate.active')}</span>
+    <span className="rounded bg-emerald-500/15 px-2 py-0.5 text-xs text-emerald-700 dark:text-emerald-300">
+      {t('platformOperate.active')}
+    </span>
   ) : (
     <span className="rounded bg-slate-500/15 px-2 py-0.5 text-xs text-muted">{t('platform.suspended')}</span>
   );

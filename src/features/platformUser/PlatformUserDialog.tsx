@@ -36,7 +36,9 @@ export function PlatformUserDialog({ open, editing, roles, tenantId, onClose, on
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     const body = await payloadOf(form, editing?.tenantId ?? tenantId, editing);
-    const res = editing ? await api.put<number>('/auth/v1/user', body).catch(() => null) : await api.post<number>('/auth/v1/user', body).catch(() => null);
+    const res = editing
+      ? await api.put<number>('/auth/v1/user', body).catch(() => null)
+      : await api.post<number>('/auth/v1/user', body).catch(() => null);
     if (res === null) return;
     toastSuccess(t('table.saveSuccess'));
     onSaved();
@@ -45,22 +47,76 @@ export function PlatformUserDialog({ open, editing, roles, tenantId, onClose, on
   return (
     <Modal open={open} onClose={onClose} title={t(editing ? 'platformUser.editTitle' : 'platformUser.createTitle')} width={460}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate data-testid="platform-user-form">
-        <TextField label={t('users.name')} name="name" value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} autoComplete="off" />
-        <SelectField label={t('platformUser.type')} name="usertype" value={form.usertype} onChange={set('usertype')} error={errors.usertype} placeholder="--"
-          options={[{ value: String(USER_TYPE.PLATFORM), label: t('platformUser.type1') }, { value: String(USER_TYPE.SERVICE), label: t('platformUser.type2') }]} />
-        <SelectField label={t('users.role')} name="roleId" value={form.roleId} onChange={set('roleId')} error={errors.roleId} placeholder="--"
-          options={roles.filter((r) => r.tenantId === (editing?.tenantId ?? tenantId)).map((r) => ({ value: String(r.id), label: r.name }))} />
-        <TextField label={t('users.mobile')} name="mobilePhone" value={form.mobilePhone} onChange={(e) => set('mobilePhone')(e.target.value)} error={errors.mobilePhone} />
-        <TextField label={t('users.email')} name="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} />
+        <TextField
+          label={t('users.name')}
+          name="name"
+          value={form.name}
+          onChange={(e) => set('name')(e.target.value)}
+          error={errors.name}
+          autoComplete="off"
+        />
+        <SelectField
+          label={t('platformUser.type')}
+          name="usertype"
+          value={form.usertype}
+          onChange={set('usertype')}
+          error={errors.usertype}
+          placeholder="--"
+          options={[
+            { value: String(USER_TYPE.PLATFORM), label: t('platformUser.type1') },
+            { value: String(USER_TYPE.SERVICE), label: t('platformUser.type2') },
+          ]}
+        />
+        <SelectField
+          label={t('users.role')}
+          name="roleId"
+          value={form.roleId}
+          onChange={set('roleId')}
+          error={errors.roleId}
+          placeholder="--"
+          options={roles.filter((r) => r.tenantId === (editing?.tenantId ?? tenantId)).map((r) => ({ value: String(r.id), label: r.name }))}
+        />
+        <TextField
+          label={t('users.mobile')}
+          name="mobilePhone"
+          value={form.mobilePhone}
+          onChange={(e) => set('mobilePhone')(e.target.value)}
+          error={errors.mobilePhone}
+        />
+        <TextField
+          label={t('users.email')}
+          name="email"
+          value={form.email}
+          onChange={(e) => set('email')(e.target.value)}
+          error={errors.email}
+        />
         {!editing && (
           <>
-            <TextField label={t('users.password')} name="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password')(e.target.value)} error={errors.password} />
-            <TextField label={t('users.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} error={errors.confirmPassword} />
+            <TextField
+              label={t('users.password')}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => set('password')(e.target.value)}
+              error={errors.password}
+            />
+            <TextField
+              label={t('users.confirmPassword')}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={form.confirmPassword}
+              onChange={(e) => set('confirmPassword')(e.target.value)}
+              error={errors.confirmPassword}
+            />
           </>
         )}
         <div className="mt-4 flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit">{t('common.save')}</Button>
+          <Button kind="primary" type="submit">
+            {t('common.save')}
+          </Button>
         </div>
       </form>
     </Modal>

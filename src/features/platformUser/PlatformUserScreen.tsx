@@ -26,16 +26,30 @@ export default function PlatformUserScreen() {
   const columns = useMemo<Column<PlatformUserRow>[]>(
     () => [
       { id: 'name', header: t('users.name'), value: (u) => u.name, width: 160 },
-      { id: 'type', header: t('platformUser.type'), value: (u) => t(u.usertype === USER_TYPE.PLATFORM ? 'platformUser.type1' : 'platformUser.type2'), width: 120 },
+      {
+        id: 'type',
+        header: t('platformUser.type'),
+        value: (u) => t(u.usertype === USER_TYPE.PLATFORM ? 'platformUser.type1' : 'platformUser.type2'),
+        width: 120,
+      },
       { id: 'role', header: t('users.role'), value: (u) => u.roleName, width: 160 },
       {
-        id: 'serves', header: t('platformUser.serves'),
+        id: 'serves',
+        header: t('platformUser.serves'),
         value: (u) => (u.usertype === USER_TYPE.SERVICE ? u.servedProjects.map((p) => p.name).join('、') : t('platformUser.allProjects')),
-        cell: (u) => (u.usertype === USER_TYPE.SERVICE ? (
-          <button type="button" className="max-w-full truncate text-left text-brand hover:underline" data-testid={`serves-${u.name}`} onClick={(e) => (e.stopPropagation(), setServing(u))}>
-            {u.servedProjects.map((p) => p.name).join('、') || t('platformUser.noProjects')}
-          </button>
-        ) : <span className="text-muted">{t('platformUser.allProjects')}</span>),
+        cell: (u) =>
+          u.usertype === USER_TYPE.SERVICE ? (
+            <button
+              type="button"
+              className="max-w-full truncate text-left text-brand hover:underline"
+              data-testid={`serves-${u.name}`}
+              onClick={(e) => (e.stopPropagation(), setServing(u))}
+            >
+              {u.servedProjects.map((p) => p.name).join('、') || t('platformUser.noProjects')}
+            </button>
+          ) : (
+            <span className="text-muted">{t('platformUser.allProjects')}</span>
+          ),
       },
       { id: 'mobile', header: t('users.mobile'), value: (u) => u.mobilePhone, width: 140 },
       { id: 'email', header: t('users.email'), value: (u) => u.email, width: 200 },
@@ -60,7 +74,12 @@ export default function PlatformUserScreen() {
         onCreate={() => setDialog({})}
         onEdit={(u) => setDialog({ editing: u })}
         onDelete={remove}
-        rowActions={[{ label: t('platformUser.serves'), run: (u) => (u.usertype === USER_TYPE.SERVICE ? setServing(u) : toastError(t('platformUser.onlyService'))) }]}
+        rowActions={[
+          {
+            label: t('platformUser.serves'),
+            run: (u) => (u.usertype === USER_TYPE.SERVICE ? setServing(u) : toastError(t('platformUser.onlyService'))),
+          },
+        ]}
       />
       <PlatformUserDialog
         open={!!dialog}
@@ -70,7 +89,12 @@ export default function PlatformUserScreen() {
         onClose={() => setDialog(null)}
         onSaved={() => (setDialog(null), users.reload())}
       />
-      <ServedProjectsDialog user={serving} projects={projects.data ?? []} onClose={() => setServing(undefined)} onSaved={() => (setServing(undefined), users.reload())} />
+      <ServedProjectsDialog
+        user={serving}
+        projects={projects.data ?? []}
+        onClose={() => setServing(undefined)}
+        onSaved={() => (setServing(undefined), users.reload())}
+      />
     </ScreenFrame>
   );
 }

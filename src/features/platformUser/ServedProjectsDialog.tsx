@@ -13,16 +13,28 @@ export interface ProjectChoice {
 }
 
 /** Which projects a service user serves: ticks per project, grouped by tenant; saved as one set. */
-export function ServedProjectsDialog({ user, projects, onClose, onSaved }: { user: PlatformUserRow | undefined; projects: ProjectChoice[]; onClose: () => void; onSaved: () => void }) {
+export function ServedProjectsDialog({
+  user,
+  projects,
+  onClose,
+  onSaved,
+}: {
+  user: PlatformUserRow | undefined;
+  projects: ProjectChoice[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   useLanguage();
   const [picked, setPicked] = useState<Set<number>>(new Set());
   useEffect(() => setPicked(new Set(user?.servedProjects.map((p) => p.id) ?? [])), [user]);
   const tenants = [...new Set(projects.map((p) => p.tenantName))];
-  const toggle = (id: number) => setPicked((prev) => {
-    const next = new Set(prev);
-    next.has(id) ? next.delete(id) : next.add(id);
-    return next;
-  });
+  const toggle = (id: number) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const save = async () => {
     if (!user) return;
     const res = await api.put<number[]>(`/wisdompower/v1/platform/user/${user.id}/projects`, { projectIds: [...picked] }).catch(() => null);
@@ -36,20 +48,30 @@ export function ServedProjectsDialog({ user, projects, onClose, onSaved }: { use
         {tenants.map((tenant) => (
           <fieldset key={tenant}>
             <legend className="mb-1 text-xs text-muted">{tenant}</legend>
-            {projects.filter((p) => p.tenantName === tenant).map((p) => (
-              <label key={p.id} className="flex items-center gap-2 py-0.5 text-sm">
-                <input type="checkbox" className="accent-brand" checked={picked.has(p.id)} onChange={() => toggle(p.id)} name={`project-${p.id}`} />
-                {p.name}
-                {p.status === 0 && <span className="text-xs text-muted">（{t('platform.suspended')}）</span>}
-              </label>
-            ))}
+            {projects
+              .filter((p) => p.tenantName === tenant)
+              .map((p) => (
+                <label key={p.id} className="flex items-center gap-2 py-0.5 text-sm">
+                  <input
+                    type="checkbox"
+                    className="accent-brand"
+                    checked={picked.has(p.id)}
+                    onChange={() => toggle(p.id)}
+                    name={`project-${p.id}`}
+                  />
+                  {p.name}
+                  {p.status === 0 && <span className="text-xs text-muted">（{t('platform.suspended')}）</span>}
+                </label>
+              ))}
           </fieldset>
         ))}
       </div>
       <p className="mb-3 text-xs text-muted">{t('platformUser.servesHint')}</p>
       <div className="flex justify-end gap-2">
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button kind="primary" onClick={() => void save()} data-testid="served-save">{t('common.save')}</Button>
+        <Button kind="primary" onClick={() => void save()} data-testid="served-save">
+          {t('common.save')}
+        </Button>
       </div>
     </Modal>
   );

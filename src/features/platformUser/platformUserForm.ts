@@ -28,10 +28,24 @@ export const createSchema = z
   .object({ ...common, password: strongPasswordSchema, confirmPassword: z.string().min(1, MSG.confirmRequired) })
   .refine((f) => f.password === f.confirmPassword, { message: MSG.passwordMismatch, path: ['confirmPassword'] });
 
-export const emptyForm = (): PlatformUserForm => ({ name: '', usertype: String(USER_TYPE.SERVICE), roleId: '', mobilePhone: '', email: '', password: '', confirmPassword: '' });
+export const emptyForm = (): PlatformUserForm => ({
+  name: '',
+  usertype: String(USER_TYPE.SERVICE),
+  roleId: '',
+  mobilePhone: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+});
 
 export const formOf = (u: PlatformUserRow): PlatformUserForm => ({
-  name: u.name, usertype: String(u.usertype), roleId: u.roleId === null ? '' : String(u.roleId), mobilePhone: u.mobilePhone ?? '', email: u.email ?? '', password: '', confirmPassword: '',
+  name: u.name,
+  usertype: String(u.usertype),
+  roleId: u.roleId === null ? '' : String(u.roleId),
+  mobilePhone: u.mobilePhone ?? '',
+  email: u.email ?? '',
+  password: '',
+  confirmPassword: '',
 });
 
 /**
@@ -40,8 +54,13 @@ export const formOf = (u: PlatformUserRow): PlatformUserForm => ({
  */
 export async function payloadOf(form: PlatformUserForm, tenantId: number, editing?: PlatformUserRow) {
   const body = {
-    name: form.name, nicName: form.name, tenantId, roles: [{ id: Number(form.roleId) }],
-    mobilePhone: form.mobilePhone || null, email: form.email || null, customConfig: JSON.stringify({ usertype: Number(form.usertype) }),
+    name: form.name,
+    nicName: form.name,
+    tenantId,
+    roles: [{ id: Number(form.roleId) }],
+    mobilePhone: form.mobilePhone || null,
+    email: form.email || null,
+    customConfig: JSON.stringify({ usertype: Number(form.usertype) }),
   };
   if (editing) return { ...body, id: editing.id };
   return { ...body, password: await passwordDigest(form.password) };

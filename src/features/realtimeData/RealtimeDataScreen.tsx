@@ -25,11 +25,22 @@ export default function RealtimeDataScreen() {
   return (
     <div className="flex h-full gap-3 p-4">
       <aside className="flex w-72 shrink-0 flex-col rounded border border-line bg-surface p-2">
-        <Tree nodes={nodes} checkable checked={checked} onCheckedChange={setChecked} defaultExpandDepth={4} testId="realtime-tree" className="min-h-0 flex-1" />
+        <Tree
+          nodes={nodes}
+          checkable
+          checked={checked}
+          onCheckedChange={setChecked}
+          defaultExpandDepth={4}
+          testId="realtime-tree"
+          className="min-h-0 flex-1"
+        />
       </aside>
       <section className="flex min-w-0 flex-1 flex-col">
         {rows.length === 0 ? (
-          <div className="flex flex-1 items-center justify-center rounded border border-dashed border-line text-muted" data-testid="realtime-empty">
+          <div
+            className="flex flex-1 items-center justify-center rounded border border-dashed border-line text-muted"
+            data-testid="realtime-empty"
+          >
             {t('realtimeData.pick')}
           </div>
         ) : (

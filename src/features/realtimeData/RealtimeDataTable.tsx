@@ -10,7 +10,11 @@ const fmt = (v: number | undefined) => (v === undefined ? '--' : Number(v.toFixe
 const Row = memo(function Row({ tile, onOpen }: { tile: Tile; onOpen: (id: number) => void }) {
   const normal = isDeviceStatusNormal(tile.devicestatus);
   return (
-    <tr className={`border-t border-line ${tile.alarmRank >= 2 ? 'bg-danger/10' : tile.alarmRank === 1 ? 'bg-warn/10' : ''}`} data-testid="realtime-row" data-device={tile.deviceId}>
+    <tr
+      className={`border-t border-line ${tile.alarmRank >= 2 ? 'bg-danger/10' : tile.alarmRank === 1 ? 'bg-warn/10' : ''}`}
+      data-testid="realtime-row"
+      data-device={tile.deviceId}
+    >
       <td className="sticky left-0 bg-surface px-3 py-1.5">
         <button type="button" className="text-brand hover:underline" onClick={() => onOpen(tile.deviceId)}>
           {tile.name}

@@ -29,8 +29,16 @@ export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number;
     <div className="rounded-lg border border-line bg-surface p-3" data-testid="control-points">
       <h2 className="mb-2 font-medium">{t('remoteSetting.controlPoints')}</h2>
       {points === null && <p className="text-sm text-muted">{t('app.loading')}</p>}
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
-      {points?.length === 0 && !error && <p className="text-sm text-muted" data-testid="no-control-points">{NO_CONTROL_POINTS}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      {points?.length === 0 && !error && (
+        <p className="text-sm text-muted" data-testid="no-control-points">
+          {NO_CONTROL_POINTS}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         {points?.map((p) => (
           <button

@@ -70,11 +70,19 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
         )}
       </div>
       {readError && (
-        <p role="alert" className="mb-2 rounded border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger" data-testid="param-read-error">
+        <p
+          role="alert"
+          className="mb-2 rounded border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
+          data-testid="param-read-error"
+        >
           {readError}
         </p>
       )}
-      {errors._form && <p className="mb-2 text-sm text-muted" data-testid="param-form-note">{errors._form}</p>}
+      {errors._form && (
+        <p className="mb-2 text-sm text-muted" data-testid="param-form-note">
+          {errors._form}
+        </p>
+      )}
       {rows && (
         <table className="w-full text-sm" data-testid="param-table">
           <thead>
@@ -108,17 +116,27 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
                       aria-invalid={!!errors[r.id]}
                       className={`w-full rounded border bg-surface-2 px-2 py-1 tabular-nums text-ink outline-none focus:border-brand disabled:opacity-60 ${errors[r.id] ? 'border-danger' : 'border-line'}`}
                     />
-                    {errors[r.id] && <span role="alert" className="mt-1 block text-xs text-danger">{errors[r.id]}</span>}
+                    {errors[r.id] && (
+                      <span role="alert" className="mt-1 block text-xs text-danger">
+                        {errors[r.id]}
+                      </span>
+                    )}
                   </td>
                   <td className="py-2 pr-3 text-muted">
-                    {r.min} ~ {r.max} {r.unit} · {r.type === 'int' ? t('remoteSetting.int') : t('remoteSetting.decimal').replace('{n}', String(r.precision))}
+                    {r.min} ~ {r.max} {r.unit} ·{' '}
+                    {r.type === 'int' ? t('remoteSetting.int') : t('remoteSetting.decimal').replace('{n}', String(r.precision))}
                   </td>
                   <td className="py-2" data-testid="param-outcome">
-                    {o && (o.accepted ? (
-                      <span className="text-emerald-600 dark:text-emerald-400">{t('remoteSetting.accepted')}</span>
-                    ) : (
-                      <span className="text-danger">{t('remoteSetting.notAccepted').replace('{sent}', String(o.sent)).replace('{device}', o.device === null ? '—' : String(o.device))}</span>
-                    ))}
+                    {o &&
+                      (o.accepted ? (
+                        <span className="text-emerald-600 dark:text-emerald-400">{t('remoteSetting.accepted')}</span>
+                      ) : (
+                        <span className="text-danger">
+                          {t('remoteSetting.notAccepted')
+                            .replace('{sent}', String(o.sent))
+                            .replace('{device}', o.device === null ? '—' : String(o.device))}
+                        </span>
+                      ))}
                   </td>
                 </tr>
               );

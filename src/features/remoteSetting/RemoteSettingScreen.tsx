@@ -69,7 +69,12 @@ export default function RemoteSettingScreen() {
         />
         <div className="flex min-w-0 flex-col gap-3 overflow-auto">
           {deviceId === null ? (
-            <p className="grid h-48 place-items-center rounded-lg border border-line bg-surface text-sm text-muted" data-testid="remote-hint">{t('remoteSetting.pickDevice')}</p>
+            <p
+              className="grid h-48 place-items-center rounded-lg border border-line bg-surface text-sm text-muted"
+              data-testid="remote-hint"
+            >
+              {t('remoteSetting.pickDevice')}
+            </p>
           ) : (
             <>
               <div className="flex flex-wrap items-center gap-2" data-testid="remote-device">
@@ -87,8 +92,14 @@ export default function RemoteSettingScreen() {
                   </button>
                 ))}
               </div>
-              {groupError && <p role="alert" className="rounded border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">{groupError}</p>}
-              {group && <ParamGroupPanel key={`${deviceId}:${group.id}`} deviceId={deviceId} group={group} canUpdate={can('remote_param_update')} />}
+              {groupError && (
+                <p role="alert" className="rounded border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+                  {groupError}
+                </p>
+              )}
+              {group && (
+                <ParamGroupPanel key={`${deviceId}:${group.id}`} deviceId={deviceId} group={group} canUpdate={can('remote_param_update')} />
+              )}
               <ControlPointsPanel deviceId={deviceId} canControl={can('remote_control')} />
             </>
           )}

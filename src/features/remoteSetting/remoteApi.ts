@@ -13,16 +13,27 @@ export interface ParamGroup {
 export const listGroups = (deviceId: number) => api.get<ParamGroup[]>(`${BASE}/${deviceId}/dataparam/group/list`, { quiet: true });
 
 /** Definitions with the values the device answered just now (the server asks the device each time). */
-export const readParams = (deviceId: number, groupId: number) => api.post<ParamRow[]>(`${BASE}/${deviceId}/${groupId}/dataparam/list`, {}, { quiet: true });
+export const readParams = (deviceId: number, groupId: number) =>
+  api.post<ParamRow[]>(`${BASE}/${deviceId}/${groupId}/dataparam/list`, {}, { quiet: true });
 
 export type SaveResult = { ok: true; answer: Record<string, number> } | { ok: false; message: string };
 
 /** Saves after 操作验证: the password digest and timestamp travel in userInfo (spec §7). */
-export async function saveParams(deviceId: number, groupId: number, params: { id: string; value: number }[], cred: Credentials): Promise<SaveResult> {
+export async function saveParams(
+  deviceId: number,
+  groupId: number,
+  params: { id: string; value: number }[],
+  cred: Credentials,
+): Promise<SaveResult> {
   try {
     const answer = await api.post<Record<string, number>>(
       `${BASE}/save/dataparam/list`,
-      { deviceId, groupId, params, userInfo: { client: 'web', userName: cred.userName, password: await passwordDigest(cred.password), timestamps: Date.now() } },
+      {
+        deviceId,
+        groupId,
+        params,
+        userInfo: { client: 'web', userName: cred.userName, password: await passwordDigest(cred.password), timestamps: Date.now() },
+      },
       { quiet: true },
     );
     return { ok: true, answer };

@@ -31,7 +31,10 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
   useLanguage();
   const { user } = useSession();
   const held = useMemo(() => heldPermissions(user), [user]);
-  const tree = useMemo(() => buildPermissionTree(held, (k) => t(k as MessageKey), { pages: t('roles.pages'), operations: t('roles.operations') }), [held]);
+  const tree = useMemo(
+    () => buildPermissionTree(held, (k) => t(k as MessageKey), { pages: t('roles.pages'), operations: t('roles.operations') }),
+    [held],
+  );
   const [name, setName] = useState('');
   const [tenantId, setTenantId] = useState('');
   const [homepage, setHomepage] = useState('');
@@ -45,13 +48,17 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
     setTenantId(editing ? String(editing.tenantId) : defaultTenantId !== undefined ? String(defaultTenantId) : '');
     setHomepage(String(parseJsonObject(editing?.customConfig).homepage ?? ''));
     // Permissions the editor does not hold cannot be granted again, so they are not pre-checked.
-    setChecked(new Set([...(editing?.pageNodes.map((n) => n.id) ?? []), ...(editing?.auths ?? [])].filter((id) => heldIds.has(id)).map(nodeId)));
+    setChecked(
+      new Set([...(editing?.pageNodes.map((n) => n.id) ?? []), ...(editing?.auths ?? [])].filter((id) => heldIds.has(id)).map(nodeId)),
+    );
     setErrors({});
   }, [open, editing, defaultTenantId, held]);
 
   const grants = grantsOf(checked);
   // The homepage must be a main-shell page the role holds (the server checks the same).
-  const homepageOptions = ROUTES.filter((r) => r.shell === 'main' && grants.pageNodes.some((n) => permissionById(n.id)?.name === r.permission)).map((r) => ({ value: r.path, label: t(r.titleKey as MessageKey) }));
+  const homepageOptions = ROUTES.filter(
+    (r) => r.shell === 'main' && grants.pageNodes.some((n) => permissionById(n.id)?.name === r.permission),
+  ).map((r) => ({ value: r.path, label: t(r.titleKey as MessageKey) }));
 
   const submit = async () => {
     const v = validateForm(schema, { name, tenantId });
@@ -60,7 +67,10 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
     const home = homepageOptions.some((o) => o.value === homepage) ? homepage : '';
     const cfg = { ...parseJsonObject(editing?.customConfig), homepage: home || undefined };
     const body = { name, tenantId: Number(tenantId), customConfig: JSON.stringify(cfg), ...grants };
-    const saved = await (editing ? api.put('/auth/v1/role', { ...body, id: editing.id }) : api.post('/auth/v1/role', body)).then(() => true, () => false);
+    const saved = await (editing ? api.put('/auth/v1/role', { ...body, id: editing.id }) : api.post('/auth/v1/role', body)).then(
+      () => true,
+      () => false,
+    );
     if (!saved) return;
     toastSuccess(t('table.saveSuccess'));
     onSaved();
@@ -70,12 +80,33 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
     <Modal open={open} onClose={onClose} title={t(editing ? 'roles.editTitle' : 'roles.createTitle')} width={760}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate className="grid grid-cols-[260px_1fr] gap-5">
         <div>
-          <TextField label={t('roles.name')} name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoComplete="off" />
+          <TextField
+            label={t('roles.name')}
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+            autoComplete="off"
+          />
           {tenants.length > 1 && !editing && (
-            <SelectField label={t('users.tenant')} name="tenantId" value={tenantId} onChange={setTenantId} error={errors.tenantId} placeholder="--"
-              options={tenants.map((x) => ({ value: String(x.id), label: x.name }))} />
+            <SelectField
+              label={t('users.tenant')}
+              name="tenantId"
+              value={tenantId}
+              onChange={setTenantId}
+              error={errors.tenantId}
+              placeholder="--"
+              options={tenants.map((x) => ({ value: String(x.id), label: x.name }))}
+            />
           )}
-          <SelectField label={t('roles.homepage')} name="homepage" value={homepage} onChange={setHomepage} placeholder={t('roles.noHomepage')} options={homepageOptions} />
+          <SelectField
+            label={t('roles.homepage')}
+            name="homepage"
+            value={homepage}
+            onChange={setHomepage}
+            placeholder={t('roles.noHomepage')}
+            options={homepageOptions}
+          />
           <p className="text-xs text-muted">{t('roles.treeHint')}</p>
         </div>
         <div className="flex flex-col">
@@ -84,7 +115,9 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
         </div>
         <div className="col-span-2 flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit">{t('common.save')}</Button>
+          <Button kind="primary" type="submit">
+            {t('common.save')}
+          </Button>
         </div>
       </form>
     </Modal>

@@ -21,8 +21,8 @@ const homepageOf = (r: RoleDto) => {
 export default function RoleManageScreen() {
   useLanguage();
   const { user } = useSession();
-  const roles = useLoad(directory.roles, []);
-  const tenants = useLoad(directory.tenants, []);
+  const roles = useLoad(() => directory.roles(), []);
+  const tenants = useLoad(() => directory.tenants(), []);
   const [dialog, setDialog] = useState<{ editing?: RoleDto } | null>(null);
   const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
   const columns = useMemo<Column<RoleDto>[]>(

@@ -20,18 +20,28 @@ export function heldPermissions(user: UserDto | null): PermissionEntry[] {
   return PERMISSION_MAP.filter((p) => held.has(p.id));
 }
 
-export function buildPermissionTree(held: PermissionEntry[], titleOf: (titleKey: string) => string, labels: { pages: string; operations: string }): TreeNode[] {
-  const pages = held.filter((p) => p.kind === 'page').map((p) => {
-    const route = ROUTES.find((r) => r.permission === p.name);
-    return { id: nodeId(p.id), label: route ? `${titleOf(route.titleKey)}（${p.name}）` : p.name };
-  });
+export function buildPermissionTree(
+  held: PermissionEntry[],
+  titleOf: (titleKey: string) => string,
+  labels: { pages: string; operations: string },
+): TreeNode[] {
+  const pages = held
+    .filter((p) => p.kind === 'page')
+    .map((p) => {
+      const route = ROUTES.find((r) => r.permission === p.name);
+      return { id: nodeId(p.id), label: route ? `${titleOf(route.titleKey)}（${p.name}）` : p.name };
+    });
   const groups = new Map<string, TreeNode[]>();
   for (const p of held.filter((x) => x.kind === 'operation')) {
     const list = groups.get(p.group) ?? [];
     list.push({ id: nodeId(p.id), label: `${p.text}（${p.name}）` });
     groups.set(p.group, list);
   }
-  const ops = [...groups].map(([group, children]) => ({ id: `g:${group}`, label: GROUP_TEXT[group as PermissionGroup] ?? group, children }));
+  const ops = [...groups].map(([group, children]) => ({
+    id: `g:${group}`,
+    label: GROUP_TEXT[group as PermissionGroup] ?? group,
+    children,
+  }));
   return [
     ...(pages.length ? [{ id: 'pages', label: labels.pages, children: pages }] : []),
     ...(ops.length ? [{ id: 'ops', label: labels.operations, children: ops }] : []),
@@ -43,7 +53,10 @@ export function grantsOf(checked: ReadonlySet<string>): { pageNodes: { id: numbe
   const ids = [...checked].filter((c) => c.startsWith('p:')).map(permissionIdOf);
   const byId = new Map(PERMISSION_MAP.map((p) => [p.id, p]));
   return {
-    pageNodes: ids.filter((id) => byId.get(id)?.kind === 'page').sort((a, b) => a - b).map((id) => ({ id })),
+    pageNodes: ids
+      .filter((id) => byId.get(id)?.kind === 'page')
+      .sort((a, b) => a - b)
+      .map((id) => ({ id })),
     auths: ids.filter((id) => byId.get(id)?.kind === 'operation').sort((a, b) => a - b),
   };
 }

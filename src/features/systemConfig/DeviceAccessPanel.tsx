@@ -16,8 +16,12 @@ export function DeviceAccessPanel() {
   const [draft, setDraft] = useState({ accesstype: '', keyword: '' });
   const [filter, setFilter] = useState(draft);
   const [page, setPage] = useState({ index: 0, limit: DEFAULT_PAGE_SIZE });
-  const body = (p: { index: number; limit: number }) => ({ ...(filter.accesstype ? { accesstype: Number(filter.accesstype) } : {}), keyword: filter.keyword || undefined, page: p });
-  const list = useLoad(() => listDevices(body(page)), [filter, page]);
+  const body = (filter: { accesstype: string; keyword: string }, p: { index: number; limit: number }) => ({
+    ...(filter.accesstype ? { accesstype: Number(filter.accesstype) } : {}),
+    keyword: filter.keyword || undefined,
+    page: p,
+  });
+  const list = useLoad(() => listDevices(body(filter, page)), [filter, page]);
   const columns = useMemo<Column<DeviceAccessRow>[]>(
     () => [
       { id: 'name', header: t('system.deviceName'), value: (d) => d.name },
@@ -30,22 +34,41 @@ export function DeviceAccessPanel() {
   );
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
-      <form className="flex flex-wrap items-end gap-3 rounded-lg border border-line bg-surface px-3 pt-3" onSubmit={(e) => (e.preventDefault(), setFilter(draft), setPage({ ...page, index: 0 }))}>
-        <SelectField className="w-48" label={t('system.accessType')} value={draft.accesstype} onChange={(accesstype) => setDraft({ ...draft, accesstype })}
-          options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: a.text }))} />
+      <form
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-line bg-surface px-3 pt-3"
+        onSubmit={(e) => (e.preventDefault(), setFilter(draft), setPage({ ...page, index: 0 }))}
+      >
+        <SelectField
+          className="w-48"
+          label={t('system.accessType')}
+          value={draft.accesstype}
+          onChange={(accesstype) => setDraft({ ...draft, accesstype })}
+          options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: a.text }))}
+        />
         <label className="mb-3 block text-sm">
           <span className="mb-1 block text-muted">{t('system.keyword')}</span>
-          <input value={draft.keyword} onChange={(e) => setDraft({ ...draft, keyword: e.target.value })} className="w-56 rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand" />
+          <input
+            value={draft.keyword}
+            onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
+            className="w-56 rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand"
+          />
         </label>
-        <Button kind="primary" type="submit" className="mb-3">{t('common.query')}</Button>
+        <Button kind="primary" type="submit" className="mb-3">
+          {t('common.query')}
+        </Button>
       </form>
       <DataTable
         testId="device-access-table"
         columns={columns}
         data={list.data?.data ?? []}
         getRowId={(d) => String(d.id)}
-        server={{ total: list.data?.total ?? 0, pageIndex: page.index, pageSize: page.limit, onChange: (index, limit) => setPage({ index, limit }) }}
-        exportRows={async () => (await listDevices(body({ index: 0, limit: 1000 }))).data}
+        server={{
+          total: list.data?.total ?? 0,
+          pageIndex: page.index,
+          pageSize: page.limit,
+          onChange: (index, limit) => setPage({ index, limit }),
+        }}
+        exportRows={async () => (await listDevices(body(filter, { index: 0, limit: 1000 }))).data}
       />
     </div>
   );

@@ -16,14 +16,23 @@ export function GraphTreePanel() {
   const [selected, setSelected] = useState<TreeNode | undefined>();
   return (
     <div className="grid min-h-0 flex-1 grid-cols-[380px_1fr] gap-4">
-      <Tree nodes={nodes} selectedId={selected?.id} onSelect={setSelected} defaultExpandDepth={3} className="h-[calc(100vh-260px)]" testId="graph-tree" />
+      <Tree
+        nodes={nodes}
+        selectedId={selected?.id}
+        onSelect={setSelected}
+        defaultExpandDepth={3}
+        className="h-[calc(100vh-260px)]"
+        testId="graph-tree"
+      />
       <div className="rounded-lg border border-line bg-surface p-4 text-sm">
         {selected ? (
           <dl className="grid grid-cols-[100px_1fr] gap-2">
             <dt className="text-muted">{t('system.deviceName')}</dt>
             <dd>{selected.label}</dd>
             <dt className="text-muted">ID</dt>
-            <dd><code>{selected.id}</code></dd>
+            <dd>
+              <code>{selected.id}</code>
+            </dd>
           </dl>
         ) : (
           <p className="text-muted">{t('common.noData')}</p>

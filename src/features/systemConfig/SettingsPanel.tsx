@@ -36,30 +36,88 @@ export function SettingsPanel() {
     const v = validateForm(systemSettingsSchema, candidate);
     if (!v.ok) return setErrors(v.errors);
     setErrors({});
-    const dto = await api.post<SystemSettingDto>('/wisdompower/v1/system/setting/save', { tenantId: loaded.tenantId, settings: v.data }).catch(() => null);
+    const dto = await api
+      .post<SystemSettingDto>('/wisdompower/v1/system/setting/save', { tenantId: loaded.tenantId, settings: v.data })
+      .catch(() => null);
     if (!dto) return;
     apply(dto);
     toastSuccess(t('table.saveSuccess'));
   };
 
   return (
-    <form className="grid max-w-3xl grid-cols-2 gap-x-6 rounded-lg border border-line bg-surface p-5" onSubmit={(e) => (e.preventDefault(), void save())} noValidate data-testid="settings-form">
-      <TextField label={t('system.platformName')} name="platformName" value={form.platformName} onChange={(e) => set('platformName')(e.target.value)} error={errors.platformName} />
-      <TextField label={t('system.contactPhone')} name="contactPhone" value={form.contactPhone} onChange={(e) => set('contactPhone')(e.target.value)} error={errors.contactPhone} placeholder="010-88888888-123" />
-      <SelectField label={t('system.alarmSound')} name="alarmSound" value={form.alarmSound} onChange={set('alarmSound')} placeholder="--"
-        options={[{ value: 'true', label: t('system.on') }, { value: 'false', label: t('system.off') }]} />
-      <SelectField label={t('system.tablePageSize')} name="tablePageSize" value={form.tablePageSize} onChange={set('tablePageSize')} placeholder="--" error={errors.tablePageSize}
-        options={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))} />
-      <TextField label={t('system.alarmAutoDisplay')} name="alarmAutoDisplaySeconds" type="number" value={form.alarmAutoDisplaySeconds} onChange={(e) => set('alarmAutoDisplaySeconds')(e.target.value)} error={errors.alarmAutoDisplaySeconds} />
-      <TextField label={t('system.realtimeRefresh')} name="realtimeRefreshSeconds" type="number" value={form.realtimeRefreshSeconds} onChange={(e) => set('realtimeRefreshSeconds')(e.target.value)} error={errors.realtimeRefreshSeconds} />
+    <form
+      className="grid max-w-3xl grid-cols-2 gap-x-6 rounded-lg border border-line bg-surface p-5"
+      onSubmit={(e) => (e.preventDefault(), void save())}
+      noValidate
+      data-testid="settings-form"
+    >
+      <TextField
+        label={t('system.platformName')}
+        name="platformName"
+        value={form.platformName}
+        onChange={(e) => set('platformName')(e.target.value)}
+        error={errors.platformName}
+      />
+      <TextField
+        label={t('system.contactPhone')}
+        name="contactPhone"
+        value={form.contactPhone}
+        onChange={(e) => set('contactPhone')(e.target.value)}
+        error={errors.contactPhone}
+        placeholder="010-88888888-123"
+      />
+      <SelectField
+        label={t('system.alarmSound')}
+        name="alarmSound"
+        value={form.alarmSound}
+        onChange={set('alarmSound')}
+        placeholder="--"
+        options={[
+          { value: 'true', label: t('system.on') },
+          { value: 'false', label: t('system.off') },
+        ]}
+      />
+      <SelectField
+        label={t('system.tablePageSize')}
+        name="tablePageSize"
+        value={form.tablePageSize}
+        onChange={set('tablePageSize')}
+        placeholder="--"
+        error={errors.tablePageSize}
+        options={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+      />
+      <TextField
+        label={t('system.alarmAutoDisplay')}
+        name="alarmAutoDisplaySeconds"
+        type="number"
+        value={form.alarmAutoDisplaySeconds}
+        onChange={(e) => set('alarmAutoDisplaySeconds')(e.target.value)}
+        error={errors.alarmAutoDisplaySeconds}
+      />
+      <TextField
+        label={t('system.realtimeRefresh')}
+        name="realtimeRefreshSeconds"
+        type="number"
+        value={form.realtimeRefreshSeconds}
+        onChange={(e) => set('realtimeRefreshSeconds')(e.target.value)}
+        error={errors.realtimeRefreshSeconds}
+      />
       <div className="col-span-2">
-        <TextField label={t('system.remark')} name="remark" value={form.remark} onChange={(e) => set('remark')(e.target.value)} error={errors.remark} />
+        <TextField
+          label={t('system.remark')}
+          name="remark"
+          value={form.remark}
+          onChange={(e) => set('remark')(e.target.value)}
+          error={errors.remark}
+        />
       </div>
       <div className="col-span-2 flex items-center justify-between">
         <span className="text-xs text-muted">
           {t('system.updatedAt')}：{loaded.updatedAt ? format(loaded.updatedAt, 'yyyy-MM-dd HH:mm:ss') : t('system.neverSaved')}
         </span>
-        <Button kind="primary" type="submit">{t('common.save')}</Button>
+        <Button kind="primary" type="submit">
+          {t('common.save')}
+        </Button>
       </div>
     </form>
   );

@@ -21,14 +21,19 @@ export default function SystemConfigScreen() {
       <TabGroup className="flex min-h-0 flex-1 flex-col">
         <TabList className="mb-3 flex gap-1 border-b border-line">
           {TABS.map((tab) => (
-            <Tab key={tab.key} className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm text-muted outline-none data-[selected]:border-brand data-[selected]:text-brand data-[hover]:text-ink">
+            <Tab
+              key={tab.key}
+              className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm text-muted outline-none data-[selected]:border-brand data-[selected]:text-brand data-[hover]:text-ink"
+            >
               {t(tab.key)}
             </Tab>
           ))}
         </TabList>
         <TabPanels className="flex min-h-0 flex-1 flex-col">
           {TABS.map((tab) => (
-            <TabPanel key={tab.key} className="flex min-h-0 flex-1 flex-col">{tab.panel()}</TabPanel>
+            <TabPanel key={tab.key} className="flex min-h-0 flex-1 flex-col">
+              {tab.panel()}
+            </TabPanel>
           ))}
         </TabPanels>
       </TabGroup>

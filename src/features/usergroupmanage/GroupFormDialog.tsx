@@ -46,7 +46,10 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
   }, [open, editing, defaultTenantId]);
 
   // Members must belong to the group's tenant (the server refuses others).
-  const memberNodes = useMemo(() => users.filter((u) => String(u.tenantId) === tenantId).map((u) => ({ id: String(u.id), label: u.name })), [users, tenantId]);
+  const memberNodes = useMemo(
+    () => users.filter((u) => String(u.tenantId) === tenantId).map((u) => ({ id: String(u.id), label: u.name })),
+    [users, tenantId],
+  );
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -62,8 +65,16 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
     if (!v.ok) return setErrors(v.errors);
     setErrors({});
     const cfg = { ...parseJsonObject(editing?.customConfig), fileName: fileName ?? undefined };
-    const body = { name, tenantId: Number(tenantId), customConfig: JSON.stringify(cfg), users: [...members].map((id) => ({ id: Number(id) })) };
-    const saved = await (editing ? api.put('/auth/v1/usergroup', { ...body, id: editing.id }) : api.post('/auth/v1/usergroup', body)).then(() => true, () => false);
+    const body = {
+      name,
+      tenantId: Number(tenantId),
+      customConfig: JSON.stringify(cfg),
+      users: [...members].map((id) => ({ id: Number(id) })),
+    };
+    const saved = await (editing ? api.put('/auth/v1/usergroup', { ...body, id: editing.id }) : api.post('/auth/v1/usergroup', body)).then(
+      () => true,
+      () => false,
+    );
     if (!saved) return;
     toastSuccess(t('table.saveSuccess'));
     onSaved();
@@ -73,20 +84,46 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
     <Modal open={open} onClose={onClose} title={t(editing ? 'groups.editTitle' : 'groups.createTitle')} width={640}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate className="grid grid-cols-[240px_1fr] gap-5">
         <div>
-          <TextField label={t('groups.name')} name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoComplete="off" />
+          <TextField
+            label={t('groups.name')}
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+            autoComplete="off"
+          />
           {tenants.length > 1 && !editing && (
-            <SelectField label={t('users.tenant')} name="tenantId" value={tenantId} onChange={(v) => (setTenantId(v), setMembers(new Set()))} error={errors.tenantId} placeholder="--"
-              options={tenants.map((x) => ({ value: String(x.id), label: x.name }))} />
+            <SelectField
+              label={t('users.tenant')}
+              name="tenantId"
+              value={tenantId}
+              onChange={(v) => (setTenantId(v), setMembers(new Set()))}
+              error={errors.tenantId}
+              placeholder="--"
+              options={tenants.map((x) => ({ value: String(x.id), label: x.name }))}
+            />
           )}
           <span className="mb-1 block text-sm text-muted">{t('groups.logo')}</span>
           <div className="flex items-center gap-3">
             <LogoImage fileName={fileName} size={56} />
             <div className="flex flex-col gap-1">
               <Button onClick={() => fileInput.current?.click()}>{t('groups.upload')}</Button>
-              {fileName && <button type="button" className="text-xs text-danger hover:underline" onClick={() => setFileName(null)}>{t('groups.removeLogo')}</button>}
+              {fileName && (
+                <button type="button" className="text-xs text-danger hover:underline" onClick={() => setFileName(null)}>
+                  {t('groups.removeLogo')}
+                </button>
+              )}
             </div>
           </div>
-          <input ref={fileInput} type="file" name="file" accept=".png,.jpg,.jpeg,.gif,.webp,.bmp" className="hidden" data-testid="logo-input" onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input
+            ref={fileInput}
+            type="file"
+            name="file"
+            accept=".png,.jpg,.jpeg,.gif,.webp,.bmp"
+            className="hidden"
+            data-testid="logo-input"
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
           <p className="mt-2 text-xs text-muted">{t('groups.uploadHint')}</p>
         </div>
         <div className="flex flex-col">
@@ -95,7 +132,9 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
         </div>
         <div className="col-span-2 flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit">{t('common.save')}</Button>
+          <Button kind="primary" type="submit">
+            {t('common.save')}
+          </Button>
         </div>
       </form>
     </Modal>

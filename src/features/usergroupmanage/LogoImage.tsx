@@ -26,5 +26,15 @@ export function LogoImage({ fileName, size = 40 }: { fileName: string | null | u
     };
   }, [fileName]);
   if (!url) return <span className="text-xs text-muted">{t('groups.noLogo')}</span>;
-  return <img src={url} alt="logo" width={size} height={size} className="rounded border border-line object-contain" style={{ width: size, height: size }} data-testid="group-logo" />;
+  return (
+    <img
+      src={url}
+      alt="logo"
+      width={size}
+      height={size}
+      className="rounded border border-line object-contain"
+      style={{ width: size, height: size }}
+      data-testid="group-logo"
+    />
+  );
 }

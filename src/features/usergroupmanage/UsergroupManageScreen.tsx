@@ -20,9 +20,9 @@ const logoOf = (g: UsergroupDto) => {
 export default function UsergroupManageScreen() {
   useLanguage();
   const { user } = useSession();
-  const groups = useLoad(directory.groups, []);
+  const groups = useLoad(() => directory.groups(), []);
   const users = useLoad(() => directory.users(), []);
-  const tenants = useLoad(directory.tenants, []);
+  const tenants = useLoad(() => directory.tenants(), []);
   const [dialog, setDialog] = useState<{ editing?: UsergroupDto } | null>(null);
   const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
   const columns = useMemo<Column<UsergroupDto>[]>(

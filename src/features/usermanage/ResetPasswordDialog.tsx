@@ -28,7 +28,10 @@ export function ResetPasswordDialog({ target, rootName, onClose }: { target: Use
     const checked = validateForm(schema, form);
     if (!checked.ok || !target) return setErrors(checked.ok ? {} : checked.errors);
     const body = { rootId: ROOT_USER_ID, rootName, userId: target.id, newPassword: await passwordDigest(form.newPassword) };
-    const done = await api.put('/auth/v1/user/password/updateByRoot', body).then(() => true, () => false);
+    const done = await api.put('/auth/v1/user/password/updateByRoot', body).then(
+      () => true,
+      () => false,
+    );
     if (!done) return;
     toastSuccess(t('users.passwordChanged'));
     onClose();
@@ -38,11 +41,29 @@ export function ResetPasswordDialog({ target, rootName, onClose }: { target: Use
     <Modal open={!!target} onClose={onClose} title={`${t('users.resetPassword')}：${target?.name ?? ''}`}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate>
         <p className="mb-3 text-xs text-muted">{MSG.strongPassword}</p>
-        <TextField label={t('users.newPassword')} name="newPassword" type="password" autoComplete="new-password" value={form.newPassword} onChange={(e) => setForm({ ...form, newPassword: e.target.value })} error={errors.newPassword} />
-        <TextField label={t('users.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => setForm({ ...form, confirmPassword: e.target.value })} error={errors.confirmPassword} />
+        <TextField
+          label={t('users.newPassword')}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={(e) => setForm({ ...form, newPassword: e.target.value })}
+          error={errors.newPassword}
+        />
+        <TextField
+          label={t('users.confirmPassword')}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={(e) => setForm({ ...form, confirmPassword: e.target.value })}
+          error={errors.confirmPassword}
+        />
         <div className="mt-4 flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit">{t('common.confirm')}</Button>
+          <Button kind="primary" type="submit">
+            {t('common.confirm')}
+          </Button>
         </div>
       </form>
     </Modal>

@@ -18,8 +18,8 @@ export default function UserManageScreen() {
   useLanguage();
   const { user } = useSession();
   const isRoot = user?.id === ROOT_USER_ID;
-  const roles = useLoad(directory.roles, []);
-  const tenants = useLoad(directory.tenants, []);
+  const roles = useLoad(() => directory.roles(), []);
+  const tenants = useLoad(() => directory.tenants(), []);
   const [draft, setDraft] = useState({ roleId: '', name: '' });
   const [query, setQuery] = useState(draft);
   const users = useLoad(() => directory.users(query), [query]);
@@ -45,13 +45,27 @@ export default function UserManageScreen() {
       testId="usermanage"
       filters={
         <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), setQuery(draft))}>
-          <SelectField className="w-48" label={t('users.role')} name="queryRole" value={draft.roleId} onChange={(roleId) => setDraft({ ...draft, roleId })}
-            placeholder={t('users.allRoles')} options={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))} />
+          <SelectField
+            className="w-48"
+            label={t('users.role')}
+            name="queryRole"
+            value={draft.roleId}
+            onChange={(roleId) => setDraft({ ...draft, roleId })}
+            placeholder={t('users.allRoles')}
+            options={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+          />
           <label className="mb-3 block text-sm">
             <span className="mb-1 block text-muted">{t('users.name')}</span>
-            <input name="queryName" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} className="w-48 rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand" />
+            <input
+              name="queryName"
+              value={draft.name}
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              className="w-48 rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand"
+            />
           </label>
-          <Button kind="primary" type="submit" className="mb-3">{t('common.query')}</Button>
+          <Button kind="primary" type="submit" className="mb-3">
+            {t('common.query')}
+          </Button>
         </form>
       }
     >

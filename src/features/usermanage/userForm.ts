@@ -29,13 +29,26 @@ export const userCreateSchema = z
   .refine((f) => f.password === f.confirmPassword, { message: MSG.passwordMismatch, path: ['confirmPassword'] });
 
 export function emptyUserForm(tenantId: number | undefined): UserForm {
-  return { name: '', tenantId: tenantId === undefined ? '' : String(tenantId), roleId: '', mobilePhone: '', email: '', password: '', confirmPassword: '' };
+  return {
+    name: '',
+    tenantId: tenantId === undefined ? '' : String(tenantId),
+    roleId: '',
+    mobilePhone: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  };
 }
 
 export function userFormOf(u: UserDto): UserForm {
   return {
-    name: u.name, tenantId: String(u.tenantId), roleId: u.roles[0] ? String(u.roles[0].id) : '', mobilePhone: u.mobilePhone ?? '', email: u.email ?? '',
-    password: '', confirmPassword: '',
+    name: u.name,
+    tenantId: String(u.tenantId),
+    roleId: u.roles[0] ? String(u.roles[0].id) : '',
+    mobilePhone: u.mobilePhone ?? '',
+    email: u.email ?? '',
+    password: '',
+    confirmPassword: '',
   };
 }
 

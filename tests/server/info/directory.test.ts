@@ -11,7 +11,9 @@ let root: string;
 
 beforeAll(async () => {
   t = await startApp();
-  [zhangsan, wangwu, root] = (await Promise.all(['zhangsan', 'wangwu', 'root'].map(async (u) => (await login(t.app, u)).token))) as string[] as [string, string, string];
+  [zhangsan, wangwu, root] = (await Promise.all(
+    ['zhangsan', 'wangwu', 'root'].map(async (u) => (await login(t.app, u)).token),
+  )) as string[] as [string, string, string];
 });
 afterAll(() => t.close());
 
@@ -19,22 +21,45 @@ describe('roles, users and groups', () => {
   it('a user cannot create a role with a permission it lacks, and nothing changes', async () => {
     const before = await authSnapshot(t.app);
     const res = await t.app.inject({
-      method: 'POST', url: '/auth/v1/role', headers: auth(zhangsan),
-      payload: { name: '越权角色', pageNodes: [{ id: permissionId('wp_user_manage')! }, { id: permissionId('wp_platform_monitor')! }], auths: [] },
+      method: 'POST',
+      url: '/auth/v1/role',
+      headers: auth(zhangsan),
+      payload: {
+        name: '越权角色',
+        pageNodes: [{ id: permissionId('wp_user_manage')! }, { id: permissionId('wp_platform_monitor')! }],
+        auths: [],
+      },
     });
     expect(expectEnvelopeError(res).msg).toContain('无操作权限!');
     expect(expectEnvelopeError(res).msg).toContain('wp_platform_monitor');
     expect(await authSnapshot(t.app)).toEqual(before);
   });
 
-  it('a created user with a role logs in with the digest and holds only that role\'s pages', async () => {
-    const role = env<number>(await t.app.inject({
-      method: 'POST', url: '/auth/v1/role', headers: auth(zhangsan),
-      payload: { name: '日志查看员', customConfig: JSON.stringify({ homepage: '/log' }), pageNodes: [{ id: permissionId('wp_operate_log')! }], auths: [] },
-    })).data;
+  it("a created user with a role logs in with the digest and holds only that role's pages", async () => {
+    const role = env<number>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/auth/v1/role',
+        headers: auth(zhangsan),
+        payload: {
+          name: '日志查看员',
+          customConfig: JSON.stringify({ homepage: '/log' }),
+          pageNodes: [{ id: permissionId('wp_operate_log')! }],
+          auths: [],
+        },
+      }),
+    ).data;
     const created = await t.app.inject({
-      method: 'POST', url: '/auth/v1/user', headers: auth(zhangsan),
-      payload: { name: 'viewer_log', nicName: 'viewer_log', password: await passwordDigest('Viewer#2026'), customConfig: JSON.stringify({ usertype: 3 }), roles: [{ id: role }] },
+      method: 'POST',
+      url: '/auth/v1/user',
+      headers: auth(zhangsan),
+      payload: {
+        name: 'viewer_log',
+        nicName: 'viewer_log',
+        password: await passwordDigest('Viewer#2026'),
+        customConfig: JSON.stringify({ usertype: 3 }),
+        roles: [{ id: role }],
+      },
     });
     expect(env(created).code).toBe(0);
     const res = await loginRaw(t.app, 'viewer_log', 'Viewer#2026');
@@ -46,7 +71,12 @@ describe('roles, users and groups', () => {
   it('root resets a password with updateByRoot; others may not', async () => {
     const id = (await t.app.db.selectFrom('app_user').select('id').where('name', '=', 'lisi').executeTakeFirstOrThrow()).id;
     const body = { rootId: 1, rootName: 'root', userId: id, newPassword: await passwordDigest('Reset#2026x') };
-    const denied = await t.app.inject({ method: 'PUT', url: '/auth/v1/user/password/updateByRoot', headers: auth(zhangsan), payload: body });
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user/password/updateByRoot',
+      headers: auth(zhangsan),
+      payload: body,
+    });
     expect(expectEnvelopeError(denied).code).toBe(4032);
     const okRes = await t.app.inject({ method: 'PUT', url: '/auth/v1/user/password/updateByRoot', headers: auth(root), payload: body });
     expect(env(okRes).code).toBe(0);
@@ -57,15 +87,26 @@ describe('roles, users and groups', () => {
     const group = await t.app.db.selectFrom('usergroup').select('id').where('name', '=', '杭州值班组').executeTakeFirstOrThrow();
     const res = await t.app.inject({ method: 'DELETE', url: `/auth/v1/usergroup?id=${group.id}`, headers: auth(zhangsan) });
     expect(expectEnvelopeError(res).msg).toBe('删除失败，当前用户组被其他账号使用！');
-    const empty = env<number>(await t.app.inject({ method: 'POST', url: '/auth/v1/usergroup', headers: auth(zhangsan), payload: { name: '空组', users: [] } })).data;
-    expect(env(await t.app.inject({ method: 'DELETE', url: `/auth/v1/usergroup?id=${empty}`, headers: auth(zhangsan) })).msg).toBe('删除成功!');
+    const empty = env<number>(
+      await t.app.inject({ method: 'POST', url: '/auth/v1/usergroup', headers: auth(zhangsan), payload: { name: '空组', users: [] } }),
+    ).data;
+    expect(env(await t.app.inject({ method: 'DELETE', url: `/auth/v1/usergroup?id=${empty}`, headers: auth(zhangsan) })).msg).toBe(
+      '删除成功!',
+    );
   });
 
-  it('a project user cannot change another tenant\'s users or groups', async () => {
+  it("a project user cannot change another tenant's users or groups", async () => {
     const group = await t.app.db.selectFrom('usergroup').select(['id', 'name']).where('name', '=', '杭州值班组').executeTakeFirstOrThrow();
-    const put = await t.app.inject({ method: 'PUT', url: '/auth/v1/usergroup', headers: auth(wangwu), payload: { id: group.id, name: 'x', users: [] } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/usergroup',
+      headers: auth(wangwu),
+      payload: { id: group.id, name: 'x', users: [] },
+    });
     expect(expectEnvelopeError(put).code).toBe(4031);
-    const users = env<{ name: string }[]>(await t.app.inject({ method: 'GET', url: '/auth/v1/user/queryByName?name=', headers: auth(wangwu) })).data;
+    const users = env<{ name: string }[]>(
+      await t.app.inject({ method: 'GET', url: '/auth/v1/user/queryByName?name=', headers: auth(wangwu) }),
+    ).data;
     expect(users.map((u) => u.name).sort()).toEqual(['guest', 'wangwu']);
   });
 });

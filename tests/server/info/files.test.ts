@@ -10,12 +10,19 @@ let root: string;
 
 beforeAll(async () => {
   t = await startApp({ maxFileBytes: 1024 });
-  [zhangsan, wangwu, lisi, root] = (await Promise.all(['zhangsan', 'wangwu', 'lisi', 'root'].map(async (u) => (await login(t.app, u)).token))) as string[] as [string, string, string, string];
+  [zhangsan, wangwu, lisi, root] = (await Promise.all(
+    ['zhangsan', 'wangwu', 'lisi', 'root'].map(async (u) => (await login(t.app, u)).token),
+  )) as string[] as [string, string, string, string];
 });
 afterAll(() => t.close());
 
 const upload = (token: string, body: ReturnType<typeof multipart>, query = '') =>
-  t.app.inject({ method: 'POST', url: `/filemanager/v1/file${query}`, headers: { ...auth(token), ...body.headers }, payload: body.payload });
+  t.app.inject({
+    method: 'POST',
+    url: `/filemanager/v1/file${query}`,
+    headers: { ...auth(token), ...body.headers },
+    payload: body.payload,
+  });
 
 describe('file service', () => {
   it('uploads a logo, downloads it back and logs the upload', async () => {
@@ -41,24 +48,38 @@ describe('file service', () => {
     const exe = expectEnvelopeError(await upload(zhangsan, multipart([{ field: 'file', fileName: 'run.exe', content: 'MZ...' }])));
     expect(exe.code).toBe(4406);
     expect(exe.msg).toContain('不支持的文件类型：exe');
-    const fake = expectEnvelopeError(await upload(zhangsan, multipart([{ field: 'file', fileName: 'logo.png', content: '<script>alert(1)</script>' }])));
+    const fake = expectEnvelopeError(
+      await upload(zhangsan, multipart([{ field: 'file', fileName: 'logo.png', content: '<script>alert(1)</script>' }])),
+    );
     expect(fake.code).toBe(4406);
   });
 
   it('needs the part named file, and a multipart body at all', async () => {
-    expect(expectEnvelopeError(await upload(zhangsan, multipart([{ field: 'logo', fileName: 'a.png', content: PNG }]))).msg).toBe('请选择要上传的文件（表单字段 file）');
+    expect(expectEnvelopeError(await upload(zhangsan, multipart([{ field: 'logo', fileName: 'a.png', content: PNG }]))).msg).toBe(
+      '请选择要上传的文件（表单字段 file）',
+    );
     const json = await t.app.inject({ method: 'POST', url: '/filemanager/v1/file', headers: auth(zhangsan), payload: { file: 'x' } });
     expect(expectEnvelopeError(json).code).toBe(4407);
   });
 
   it('needs user_logo to upload', async () => {
-    expect(expectEnvelopeError(await upload(lisi, multipart([{ field: 'file', fileName: 'a.png', content: PNG }]))).msg).toBe('无操作权限!');
+    expect(expectEnvelopeError(await upload(lisi, multipart([{ field: 'file', fileName: 'a.png', content: PNG }]))).msg).toBe(
+      '无操作权限!',
+    );
   });
 
-  it('answers 文件不存在 for a missing file, a made-up name and another tenant\'s file', async () => {
-    const missing = await t.app.inject({ method: 'GET', url: '/filemanager/v1/file/downLoad?fileName=00000000-0000-4000-8000-000000000000.png', headers: auth(zhangsan) });
+  it("answers 文件不存在 for a missing file, a made-up name and another tenant's file", async () => {
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/filemanager/v1/file/downLoad?fileName=00000000-0000-4000-8000-000000000000.png',
+      headers: auth(zhangsan),
+    });
     expect(expectEnvelopeError(missing)).toMatchObject({ code: 4404, msg: '文件不存在' });
-    const traversal = await t.app.inject({ method: 'GET', url: `/filemanager/v1/file/downLoad?fileName=${encodeURIComponent('../voltguard.sqlite')}`, headers: auth(zhangsan) });
+    const traversal = await t.app.inject({
+      method: 'GET',
+      url: `/filemanager/v1/file/downLoad?fileName=${encodeURIComponent('../voltguard.sqlite')}`,
+      headers: auth(zhangsan),
+    });
     expect(expectEnvelopeError(traversal).msg).toBe('文件不存在');
     const name = env<string>(await upload(zhangsan, multipart([{ field: 'file', fileName: 'a.png', content: PNG }]))).data;
     const other = await t.app.inject({ method: 'GET', url: `/filemanager/v1/file/downLoad?fileName=${name}`, headers: auth(wangwu) });
@@ -67,7 +88,9 @@ describe('file service', () => {
 
   it('lets root upload into a tenant, refuses a project user naming another tenant', async () => {
     const tenantB = await tenantIdOf(t.app, 'wangwu');
-    const name = env<string>(await upload(root, multipart([{ field: 'file', fileName: 'b.png', content: PNG }]), `?tenantId=${tenantB}`)).data;
+    const name = env<string>(
+      await upload(root, multipart([{ field: 'file', fileName: 'b.png', content: PNG }]), `?tenantId=${tenantB}`),
+    ).data;
     const dl = await t.app.inject({ method: 'GET', url: `/filemanager/v1/file/downLoad?fileName=${name}`, headers: auth(wangwu) });
     expect(dl.statusCode).toBe(200);
     const denied = await upload(zhangsan, multipart([{ field: 'file', fileName: 'b.png', content: PNG }]), `?tenantId=${tenantB}`);
@@ -76,13 +99,20 @@ describe('file service', () => {
 });
 
 describe('user logo', () => {
-  it('gives the logo file name of a group, and of the caller\'s own group', async () => {
+  it("gives the logo file name of a group, and of the caller's own group", async () => {
     const name = env<string>(await upload(zhangsan, multipart([{ field: 'file', fileName: 'g.png', content: PNG }]))).data;
     const group = await t.app.db.selectFrom('usergroup').selectAll().where('name', '=', '杭州值班组').executeTakeFirstOrThrow();
     const members = await t.app.db.selectFrom('usergroup_user').select('userId').where('groupId', '=', group.id).execute();
     const put = await t.app.inject({
-      method: 'PUT', url: '/auth/v1/usergroup', headers: auth(zhangsan),
-      payload: { id: group.id, name: group.name, customConfig: JSON.stringify({ fileName: name }), users: members.map((m) => ({ id: m.userId })) },
+      method: 'PUT',
+      url: '/auth/v1/usergroup',
+      headers: auth(zhangsan),
+      payload: {
+        id: group.id,
+        name: group.name,
+        customConfig: JSON.stringify({ fileName: name }),
+        users: members.map((m) => ({ id: m.userId })),
+      },
     });
     expect(env(put).code).toBe(0);
     const byGroup = await t.app.inject({ method: 'GET', url: `/wisdompower/v1/user/logo?groupId=${group.id}`, headers: auth(zhangsan) });

@@ -3,8 +3,13 @@ export function multipart(parts: { field: string; fileName?: string; contentType
   const boundary = `----vgtest${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    const disposition = p.fileName !== undefined ? `form-data; name="${p.field}"; filename="${p.fileName}"` : `form-data; name="${p.field}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.fileName !== undefined ? `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n` : ''}\r\n`));
+    const disposition =
+      p.fileName !== undefined ? `form-data; name="${p.field}"; filename="${p.fileName}"` : `form-data; name="${p.field}"`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.fileName !== undefined ? `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n` : ''}\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content));
     chunks.push(Buffer.from('\r\n'));
   }

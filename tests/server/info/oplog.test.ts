@@ -10,14 +10,35 @@ let lisi: string;
 let root: string;
 let createdId: number;
 
-type Row = { seq: number; at: number; kind: string; actorName: string; subject: string; payload: { before?: Record<string, unknown>; after?: Record<string, unknown> } };
+type Row = {
+  seq: number;
+  at: number;
+  kind: string;
+  actorName: string;
+  subject: string;
+  payload: { before?: Record<string, unknown>; after?: Record<string, unknown> };
+};
 const list = async (token: string, body: unknown) =>
-  env<Row[]>(await t.app.inject({ method: 'POST', url: '/wisdompower/v1/operationlog/list', headers: auth(token), payload: body as object }));
+  env<Row[]>(
+    await t.app.inject({ method: 'POST', url: '/wisdompower/v1/operationlog/list', headers: auth(token), payload: body as object }),
+  );
 
 beforeAll(async () => {
   t = await startApp();
-  [zhangsan, wangwu, lisi, root] = (await Promise.all(['zhangsan', 'wangwu', 'lisi', 'root'].map(async (u) => (await login(t.app, u)).token))) as string[] as [string, string, string, string];
-  const res = await t.app.inject({ method: 'POST', url: '/auth/v1/user', headers: auth(zhangsan), payload: { name: 'oplog_user', nicName: 'oplog_user', password: await passwordDigest('Abcdef1#x'), customConfig: JSON.stringify({ usertype: 3 }) } });
+  [zhangsan, wangwu, lisi, root] = (await Promise.all(
+    ['zhangsan', 'wangwu', 'lisi', 'root'].map(async (u) => (await login(t.app, u)).token),
+  )) as string[] as [string, string, string, string];
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/user',
+    headers: auth(zhangsan),
+    payload: {
+      name: 'oplog_user',
+      nicName: 'oplog_user',
+      password: await passwordDigest('Abcdef1#x'),
+      customConfig: JSON.stringify({ usertype: 3 }),
+    },
+  });
   createdId = env<number>(res).data;
   await t.app.inject({ method: 'PUT', url: '/auth/v1/user', headers: auth(zhangsan), payload: { id: createdId, name: 'oplog_user2' } });
 });
@@ -28,7 +49,11 @@ describe('operation log', () => {
     const res = await list(zhangsan, { filter: { kind: 'user' } });
     expect(res.code).toBe(0);
     const [updated, created] = res.data.filter((r) => r.subject === `user:${createdId}`);
-    expect(updated).toMatchObject({ kind: 'user.updated', actorName: 'zhangsan', payload: { before: { name: 'oplog_user' }, after: { name: 'oplog_user2' } } });
+    expect(updated).toMatchObject({
+      kind: 'user.updated',
+      actorName: 'zhangsan',
+      payload: { before: { name: 'oplog_user' }, after: { name: 'oplog_user2' } },
+    });
     expect(created).toMatchObject({ kind: 'user.created', actorName: 'zhangsan', payload: { after: { name: 'oplog_user' } } });
     expect(updated!.seq).toBeGreaterThan(created!.seq);
   });
@@ -48,7 +73,7 @@ describe('operation log', () => {
     expect(next.data[0]!.seq).toBeLessThan(page.data[1]!.seq);
   });
 
-  it('is scoped to the caller\'s tenant', async () => {
+  it("is scoped to the caller's tenant", async () => {
     const b = await list(wangwu, {});
     expect(b.data.some((r) => r.subject === `user:${createdId}`)).toBe(false);
     expect(b.data.some((r) => r.actorName === 'zhangsan')).toBe(false);
@@ -57,12 +82,22 @@ describe('operation log', () => {
 
   it('refuses callers without wp_operate_log and bad filters', async () => {
     expect((await list(lisi, {})).msg).toBe('无操作权限!');
-    const bad = await t.app.inject({ method: 'POST', url: '/wisdompower/v1/operationlog/list', headers: auth(root), payload: { filter: { startTime: 10, endTime: 5 } } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/wisdompower/v1/operationlog/list',
+      headers: auth(root),
+      payload: { filter: { startTime: 10, endTime: 5 } },
+    });
     expect(expectEnvelopeError(bad).msg).toContain('开始时间须早于结束时间');
   });
 
   it('exports the filtered log as xlsx named 表格导出', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/wisdompower/v1/operationlog/export', headers: auth(zhangsan), payload: { filter: { kind: 'user.created' } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wisdompower/v1/operationlog/export',
+      headers: auth(zhangsan),
+      payload: { filter: { kind: 'user.created' } },
+    });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('表格导出.xlsx'));
     const wb = new ExcelJS.Workbook();

@@ -31,7 +31,14 @@ export async function buildFixture(app: FastifyInstance): Promise<MonitorFixture
   };
   const ingest = async (deviceId: number, time: number, values: { dataId: number; value: number }[]) => {
     const { code, key } = await keyOf(deviceId);
-    const res = (await app.inject({ method: 'POST', url: '/devicedata/api/comm/v1/ingest', headers: { 'x-device-key': key }, payload: { device: code, time, values } })).json();
+    const res = (
+      await app.inject({
+        method: 'POST',
+        url: '/devicedata/api/comm/v1/ingest',
+        headers: { 'x-device-key': key },
+        payload: { device: code, time, values },
+      })
+    ).json();
     if (res.code !== 0 || res.data.accepted !== values.length) throw new Error(`ingest ${code}: ${JSON.stringify(res)}`);
   };
   const write = async (token: string, node: Record<string, unknown>) => {
@@ -51,8 +58,15 @@ export async function buildFixture(app: FastifyInstance): Promise<MonitorFixture
   await ingest(xihu[3]!.id, today - 2_000, [{ dataId: 1001, value: 400 }]);
   await ingest(xihu[3]!.id, today - 1_000, [{ dataId: 1001, value: 10 }]);
   await ingest(xihu[3]!.id, today, [{ dataId: 1001, value: 10 }]); // two readings below the band end it
-  for (const [i, status] of [[5, DEVICE_STATUS.MANUAL_OUT], [6, DEVICE_STATUS.MAINTENANCE_SERVICE]] as const) {
-    const t = await app.db.selectFrom('terminal').select(['id', 'name', 'code', 'projectid']).where('id', '=', xihu[i]!.id).executeTakeFirstOrThrow();
+  for (const [i, status] of [
+    [5, DEVICE_STATUS.MANUAL_OUT],
+    [6, DEVICE_STATUS.MAINTENANCE_SERVICE],
+  ] as const) {
+    const t = await app.db
+      .selectFrom('terminal')
+      .select(['id', 'name', 'code', 'projectid'])
+      .where('id', '=', xihu[i]!.id)
+      .executeTakeFirstOrThrow();
     await write(zhangsan, { modelLabel: 'terminal', ...t, devicestatus: status });
   }
   // 滨江科技园 (tenant A): an alarm raised yesterday and still active.
@@ -63,20 +77,37 @@ export async function buildFixture(app: FastifyInstance): Promise<MonitorFixture
 
   // The alarm on 西湖 device 0 is confirmed: one fewer unconfirmed.
   const ev = await app.db.selectFrom('peceventextend').select('id').where('deviceid', '=', xihu[0]!.id).executeTakeFirstOrThrow();
-  const saved = (await app.inject({ method: 'POST', url: '/wisdompower/v1/event/save', headers: bearer(zhangsan), payload: [{ id: ev.id, confirmeventstatus: 3 }] })).json();
+  const saved = (
+    await app.inject({
+      method: 'POST',
+      url: '/wisdompower/v1/event/save',
+      headers: bearer(zhangsan),
+      payload: [{ id: ev.id, confirmeventstatus: 3 }],
+    })
+  ).json();
   if (saved.code !== 0) throw new Error(`confirm: ${saved.msg}`);
 
   // Tenant B gets a project without coordinates, with one new terminal (status UNKNOWN by default).
-  const place = await app.db.selectFrom('project').select(['provinceid', 'cityid', 'districtid']).where('id', '=', xuanwu[0]!.projectid).executeTakeFirstOrThrow();
+  const place = await app.db
+    .selectFrom('project')
+    .select(['provinceid', 'cityid', 'districtid'])
+    .where('id', '=', xuanwu[0]!.projectid)
+    .executeTakeFirstOrThrow();
   const unplaced = await write(wangwu, { modelLabel: 'project', name: '待定位项目', ...place, longitude: null, latitude: null });
   await write(wangwu, { modelLabel: 'terminal', name: '新装终端', code: 'VGMONITOR01', projectid: unplaced });
 
-  const projectId = async (name: string) => (await app.db.selectFrom('project').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const provinceId = async (name: string) => (await app.db.selectFrom('province').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const projectId = async (name: string) =>
+    (await app.db.selectFrom('project').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const provinceId = async (name: string) =>
+    (await app.db.selectFrom('province').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   return {
     projects: {
-      xihu: xihu[0]!.projectid, binjiang: binjiang[0]!.projectid, yinzhou: await projectId('鄞州商业中心'),
-      xuanwu: xuanwu[0]!.projectid, wuhou: await projectId('武侯购物中心'), unplaced,
+      xihu: xihu[0]!.projectid,
+      binjiang: binjiang[0]!.projectid,
+      yinzhou: await projectId('鄞州商业中心'),
+      xuanwu: xuanwu[0]!.projectid,
+      wuhou: await projectId('武侯购物中心'),
+      unplaced,
     },
     tenants: { A: xihu[0]!.tenantid, B: xuanwu[0]!.tenantid },
     provinces: { zhejiang: await provinceId('浙江省'), jiangsu: await provinceId('江苏省') },

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { AlarmCounts, CountById, MonitorStatis, PlatformStatis, ProjectCoordinate, ProjectStatis } from '../../../domain/schemas/monitor';
+import type {
+  AlarmCounts,
+  CountById,
+  MonitorStatis,
+  PlatformStatis,
+  ProjectCoordinate,
+  ProjectStatis,
+} from '../../../domain/schemas/monitor';
 import { bearer, login, makeApp } from '../telemetry/helpers';
 import { buildFixture, type MonitorFixture } from './fixture';
 
@@ -18,7 +25,14 @@ afterAll(async () => cleanup());
 
 const BASE = '/wisdompower/v1/monitor';
 const call = async (user: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  (await app.inject({ method, url: BASE + url, headers: bearer(tokens[user]!), ...(payload === undefined ? {} : { payload: payload as object }) })).json();
+  (
+    await app.inject({
+      method,
+      url: BASE + url,
+      headers: bearer(tokens[user]!),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+  ).json();
 const statis = async (user: string, label: string, id: number) => {
   const res = await call(user, 'POST', `/global/statis/${label}/${id}`);
   expect(res.code, res.msg).toBe(0);
@@ -32,20 +46,33 @@ const alarms = (a: AlarmCounts) => ({ total: a.total, byType: nz(a.byType), byLe
 // one in maintenance. Today: 西湖 alarm (type 1, confirmed), early warning (type 2), accident (type 4),
 // and an alarm (type 1) that ended. Active: those three open ones plus 滨江's alarm from yesterday (type 2).
 const TENANT_A = {
-  projectCount: 3, deviceCount: 24, normalDevices: 22, abnormalDevices: 2, status: { 1: 22, 4: 1, 5: 1 },
+  projectCount: 3,
+  deviceCount: 24,
+  normalDevices: 22,
+  abnormalDevices: 2,
+  status: { 1: 22, 4: 1, 5: 1 },
   today: { total: 4, byType: { 1: 2, 2: 1, 4: 1 }, byLevel: { 1: 1, 2: 2, 4: 1 }, unconfirmed: 3 },
   active: { total: 4, byType: { 1: 1, 2: 2, 4: 1 }, byLevel: { 1: 1, 2: 2, 4: 1 }, unconfirmed: 3 },
 };
 // Tenant B: 2 demo projects × 8 plus the new project's terminal (UNKNOWN, which counts as normal).
 // 玄武: power over the limit (type 3, alarm) and an early warning (type 2), both today and open.
 const TENANT_B = {
-  projectCount: 3, deviceCount: 17, normalDevices: 17, abnormalDevices: 0, status: { 1: 16, 6: 1 },
+  projectCount: 3,
+  deviceCount: 17,
+  normalDevices: 17,
+  abnormalDevices: 0,
+  status: { 1: 16, 6: 1 },
   today: { total: 2, byType: { 2: 1, 3: 1 }, byLevel: { 2: 1, 4: 1 }, unconfirmed: 2 },
   active: { total: 2, byType: { 2: 1, 3: 1 }, byLevel: { 2: 1, 4: 1 }, unconfirmed: 2 },
 };
 const shape = (s: MonitorStatis) => ({
-  projectCount: s.projectCount, deviceCount: s.deviceCount, normalDevices: s.normalDevices, abnormalDevices: s.abnormalDevices,
-  status: nz(s.devicesByStatus), today: alarms(s.today), active: alarms(s.active),
+  projectCount: s.projectCount,
+  deviceCount: s.deviceCount,
+  normalDevices: s.normalDevices,
+  abnormalDevices: s.abnormalDevices,
+  status: nz(s.devicesByStatus),
+  today: alarms(s.today),
+  active: alarms(s.active),
 });
 
 describe('monitor statistics', () => {
@@ -54,7 +81,13 @@ describe('monitor statistics', () => {
     expect(shape(await statis('root', 'tenant', fx.tenants.B))).toEqual(TENANT_B);
     const all = await statis('root', 'global', 0);
     expect(all.scope).toEqual({ modelLabel: 'global', id: 0, name: '全部项目' });
-    expect(shape(all)).toMatchObject({ projectCount: 6, deviceCount: 41, abnormalDevices: 2, today: { total: 6 }, active: { total: 6, unconfirmed: 5 } });
+    expect(shape(all)).toMatchObject({
+      projectCount: 6,
+      deviceCount: 41,
+      abnormalDevices: 2,
+      today: { total: 6 },
+      active: { total: 6, unconfirmed: 5 },
+    });
     // Every status, type and level is present, zero-filled, so the charts keep their bars.
     expect(all.devicesByStatus.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(all.today.byType.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -64,7 +97,13 @@ describe('monitor statistics', () => {
   it('cuts by project and by place', async () => {
     const xihu = await statis('root', 'project', fx.projects.xihu);
     expect(xihu.scope.name).toBe('西湖文化广场');
-    expect(shape(xihu)).toMatchObject({ projectCount: 1, deviceCount: 8, abnormalDevices: 2, today: { total: 4 }, active: { total: 3, byLevel: { 1: 1, 2: 1, 4: 1 } } });
+    expect(shape(xihu)).toMatchObject({
+      projectCount: 1,
+      deviceCount: 8,
+      abnormalDevices: 2,
+      today: { total: 4 },
+      active: { total: 3, byLevel: { 1: 1, 2: 1, 4: 1 } },
+    });
     const zhejiang = await statis('root', 'province', fx.provinces.zhejiang);
     expect(shape(zhejiang)).toMatchObject({ projectCount: 3, deviceCount: 24, active: { total: 4 } });
   });
@@ -75,8 +114,18 @@ describe('monitor statistics', () => {
     expect(res.total).toBe(6);
     const byId = new Map((res.data as ProjectStatis[]).map((p) => [p.id, p]));
     expect(byId.get(fx.projects.xihu)).toMatchObject({
-      name: '西湖文化广场', tenantName: '华东安电科技', provinceName: '浙江省', cityName: '杭州市', districtName: '西湖区',
-      longitude: 120.163, latitude: 30.276, deviceCount: 8, abnormalDevices: 2, todayAlarms: 4, activeAlarms: 3, alarmState: 'accident',
+      name: '西湖文化广场',
+      tenantName: '华东安电科技',
+      provinceName: '浙江省',
+      cityName: '杭州市',
+      districtName: '西湖区',
+      longitude: 120.163,
+      latitude: 30.276,
+      deviceCount: 8,
+      abnormalDevices: 2,
+      todayAlarms: 4,
+      activeAlarms: 3,
+      alarmState: 'accident',
     });
     expect(byId.get(fx.projects.binjiang)).toMatchObject({ todayAlarms: 0, activeAlarms: 1, alarmState: 'alarm' });
     expect(byId.get(fx.projects.yinzhou)).toMatchObject({ todayAlarms: 0, activeAlarms: 0, alarmState: 'normal' });
@@ -92,7 +141,12 @@ describe('monitor statistics', () => {
     expect(coords.map((c) => c.id).sort((a, b) => a - b)).toEqual(
       [fx.projects.xihu, fx.projects.binjiang, fx.projects.yinzhou, fx.projects.xuanwu, fx.projects.wuhou].sort((a, b) => a - b),
     );
-    expect(coords.find((c) => c.id === fx.projects.xihu)).toMatchObject({ longitude: 120.163, latitude: 30.276, activeAlarms: 3, alarmState: 'accident' });
+    expect(coords.find((c) => c.id === fx.projects.xihu)).toMatchObject({
+      longitude: 120.163,
+      latitude: 30.276,
+      activeAlarms: 3,
+      alarmState: 'accident',
+    });
     const tenantB = (await call('root', 'GET', `/project/statis/coordinates/${fx.tenants.B}/tenant`)).data as ProjectCoordinate[];
     expect(tenantB.map((c) => c.name).sort()).toEqual(['武侯购物中心', '玄武区人民医院']);
   });
@@ -120,10 +174,14 @@ describe('tenant isolation', () => {
     const coords = (await call('zhangsan', 'GET', '/project/statis/coordinates/0/global')).data as ProjectCoordinate[];
     expect(coords.every((c) => c.tenantId === fx.tenants.A)).toBe(true);
     // A place shared with tenant B answers with A's projects there: none in 江苏.
-    expect(shape(await statis('zhangsan', 'province', fx.provinces.jiangsu))).toMatchObject({ projectCount: 0, deviceCount: 0, active: { total: 0 } });
+    expect(shape(await statis('zhangsan', 'province', fx.provinces.jiangsu))).toMatchObject({
+      projectCount: 0,
+      deviceCount: 0,
+      active: { total: 0 },
+    });
   });
 
-  it('refuses another tenant\'s enterprise and projects with 4031', async () => {
+  it("refuses another tenant's enterprise and projects with 4031", async () => {
     for (const url of [`/global/statis/tenant/${fx.tenants.B}`, `/global/statis/project/${fx.projects.xuanwu}`]) {
       const res = await call('zhangsan', 'POST', url);
       expect(res).toMatchObject({ code: 4031, msg: '无权访问其他租户的数据' });
@@ -141,7 +199,10 @@ describe('tenant isolation', () => {
     expect((await statis('service', 'tenant', fx.tenants.A)).projectCount).toBe(1);
     expect((await call('service', 'POST', `/global/statis/project/${fx.projects.xuanwu}`)).code).toBe(4031);
     const platform = (await call('service', 'POST', '/global/platform/statis', {})).data as PlatformStatis;
-    expect(platform.tenants.map((t) => [t.name, t.projectCount])).toEqual([['华东安电科技', 1], ['西南智慧用电', 1]]);
+    expect(platform.tenants.map((t) => [t.name, t.projectCount])).toEqual([
+      ['华东安电科技', 1],
+      ['西南智慧用电', 1],
+    ]);
   });
 });
 

@@ -16,15 +16,26 @@ afterAll(async () => cleanup());
 const get = (url: string, token: string) => app.inject({ url: `/wisdompower/v1${url}`, headers: bearer(token) }).then((r) => r.json());
 const send = (method: 'POST' | 'PUT', url: string, token: string, payload: unknown) =>
   app.inject({ method, url: `/wisdompower/v1${url}`, headers: bearer(token), payload: payload as object }).then((r) => r.json());
-const projectId = async (name: string) => (await app.db.selectFrom('project').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-const userId = async (name: string) => (await app.db.selectFrom('app_user').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const projectId = async (name: string) =>
+  (await app.db.selectFrom('project').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const userId = async (name: string) =>
+  (await app.db.selectFrom('app_user').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
 describe('platform endpoints refuse project users', () => {
   it('even when the project user role holds the platform pages', async () => {
     // Give zhangsan's role both platform pages: the user type still decides.
     const pageIds = PERMISSION_MAP.filter((p) => p.name === 'wp_platform_operate' || p.name === 'wp_platform_user').map((p) => p.id);
-    const role = await app.db.selectFrom('user_role').innerJoin('role', 'role.id', 'user_role.roleId').select(['role.id', 'role.pageNodes']).where('user_role.userId', '=', await userId('zhangsan')).executeTakeFirstOrThrow();
-    await app.db.updateTable('role').set({ pageNodes: JSON.stringify([...JSON.parse(role.pageNodes), ...pageIds]) }).where('id', '=', role.id).execute();
+    const role = await app.db
+      .selectFrom('user_role')
+      .innerJoin('role', 'role.id', 'user_role.roleId')
+      .select(['role.id', 'role.pageNodes'])
+      .where('user_role.userId', '=', await userId('zhangsan'))
+      .executeTakeFirstOrThrow();
+    await app.db
+      .updateTable('role')
+      .set({ pageNodes: JSON.stringify([...JSON.parse(role.pageNodes), ...pageIds]) })
+      .where('id', '=', role.id)
+      .execute();
     const zhangsan = (await login(app, 'zhangsan')).token;
     for (const r of [
       await get('/platform/operate/overview', zhangsan),
@@ -33,7 +44,8 @@ describe('platform endpoints refuse project users', () => {
       await send('POST', '/platform/tenant', zhangsan, { name: '越权租户' }),
       await send('PUT', `/platform/project/${await projectId('鄞州商业中心')}/status`, zhangsan, { status: 0 }),
       await send('PUT', `/platform/user/${await userId('service')}/projects`, zhangsan, { projectIds: [] }),
-    ]) expect(r).toMatchObject({ code: 403, msg: '无操作权限!' });
+    ])
+      expect(r).toMatchObject({ code: 403, msg: '无操作权限!' });
     expect(await app.db.selectFrom('tenant').select('id').where('name', '=', '越权租户').executeTakeFirst()).toBeUndefined();
   });
 
@@ -76,7 +88,11 @@ describe('/platform/operate', () => {
     expect(r.data.projects.find((p: { id: number }) => p.id === pid).status).toBe(0);
     expect(r.data.tenants.find((t: { name: string }) => t.name === '测试租户C')).toMatchObject({ status: 1, projectCount: 0 });
     expect((await send('PUT', `/platform/tenant/${created.data}/status`, platform, { status: 0 })).code).toBe(0);
-    const kinds = await app.db.selectFrom('event_log').select('kind').where('kind', 'in', ['tenant.created', 'tenant.status_changed', 'project.status_changed']).execute();
+    const kinds = await app.db
+      .selectFrom('event_log')
+      .select('kind')
+      .where('kind', 'in', ['tenant.created', 'tenant.status_changed', 'project.status_changed'])
+      .execute();
     expect(kinds.map((k) => k.kind).sort()).toEqual(['project.status_changed', 'tenant.created', 'tenant.status_changed']);
   });
 });
@@ -87,19 +103,38 @@ describe('/platform/user', () => {
     const names = r.data.map((u: { name: string }) => u.name);
     expect(names).toEqual(expect.arrayContaining(['platform', 'service']));
     expect(names).not.toContain('zhangsan');
-    expect(r.data.find((u: { name: string }) => u.name === 'service')).toMatchObject({ usertype: 2, servedProjects: [{ name: '西湖文化广场' }, { name: '武侯购物中心' }] });
+    expect(r.data.find((u: { name: string }) => u.name === 'service')).toMatchObject({
+      usertype: 2,
+      servedProjects: [{ name: '西湖文化广场' }, { name: '武侯购物中心' }],
+    });
   });
 
   it('a platform caller creates a service user and assigns its projects; the assignment decides what it sees', async () => {
     const role = await app.db.selectFrom('role').select('id').where('name', '=', '服务工程师').executeTakeFirst();
-    const created = (await app.inject({
-      method: 'POST', url: '/auth/v1/user', headers: bearer(platform),
-      payload: { name: 'svc2', nicName: '服务二', password: digest(PASSWORD), tenantId: 1, ...(role ? { roleId: role.id } : {}), customConfig: JSON.stringify({ usertype: 2 }) },
-    })).json();
+    const created = (
+      await app.inject({
+        method: 'POST',
+        url: '/auth/v1/user',
+        headers: bearer(platform),
+        payload: {
+          name: 'svc2',
+          nicName: '服务二',
+          password: digest(PASSWORD),
+          tenantId: 1,
+          ...(role ? { roleId: role.id } : {}),
+          customConfig: JSON.stringify({ usertype: 2 }),
+        },
+      })
+    ).json();
     expect(created.code).toBe(0);
     const ids = [await projectId('鄞州商业中心'), await projectId('滨江科技园')];
     expect((await send('PUT', `/platform/user/${created.data}/projects`, platform, { projectIds: [...ids, ids[0]] })).code).toBe(0);
-    const rows = await app.db.selectFrom('user_model_node').select('nodeId').where('userId', '=', created.data).where('modelLabel', '=', 'project').execute();
+    const rows = await app.db
+      .selectFrom('user_model_node')
+      .select('nodeId')
+      .where('userId', '=', created.data)
+      .where('modelLabel', '=', 'project')
+      .execute();
     expect(rows.map((r) => r.nodeId).sort()).toEqual([...ids].sort());
     const listed = (await get('/platform/users', platform)).data.find((u: { name: string }) => u.name === 'svc2');
     expect(listed).toMatchObject({ usertype: 2 });
@@ -108,12 +143,18 @@ describe('/platform/user', () => {
     const tree = (await app.inject({ url: '/devicedata/api/comm/v1/device/tree', headers: bearer(svc2) })).json();
     expect(JSON.stringify(tree.data)).toContain('滨江科技园');
     expect(JSON.stringify(tree.data)).not.toContain('西湖文化广场');
-    const ev = await app.db.selectFrom('event_log').select(['payload', 'actorName']).where('kind', '=', 'user.projects_assigned').executeTakeFirstOrThrow();
+    const ev = await app.db
+      .selectFrom('event_log')
+      .select(['payload', 'actorName'])
+      .where('kind', '=', 'user.projects_assigned')
+      .executeTakeFirstOrThrow();
     expect(ev.actorName).toBe('platform');
   });
 
   it('refuses to assign projects to a platform user or to an unknown project', async () => {
-    expect((await send('PUT', `/platform/user/${await userId('platform')}/projects`, platform, { projectIds: [] })).msg).toBe('请求参数错误：只有服务用户可以分配服务项目');
+    expect((await send('PUT', `/platform/user/${await userId('platform')}/projects`, platform, { projectIds: [] })).msg).toBe(
+      '请求参数错误：只有服务用户可以分配服务项目',
+    );
     expect((await send('PUT', `/platform/user/${await userId('service')}/projects`, platform, { projectIds: [99999] })).code).toBe(4005);
     expect((await send('PUT', `/platform/user/${await userId('service')}/projects`, platform, { projectIds: 'x' })).code).toBe(4000);
   });

@@ -14,7 +14,12 @@ describe('suspending a tenant', () => {
     const zhangsan = await login(t.app, 'zhangsan');
     const tenantB = await tenantIdOf(t.app, 'wangwu');
     const put = (status: number) =>
-      t.app.inject({ method: 'PUT', url: `/wisdompower/v1/platform/tenant/${tenantB}/status`, headers: auth(platform.token), payload: { status } });
+      t.app.inject({
+        method: 'PUT',
+        url: `/wisdompower/v1/platform/tenant/${tenantB}/status`,
+        headers: auth(platform.token),
+        payload: { status },
+      });
 
     expect(env(await put(0)).code).toBe(0);
     const after = await t.app.inject({ method: 'GET', url: '/auth/v1/user', headers: auth(wangwu.token) });
@@ -31,7 +36,12 @@ describe('suspending a tenant', () => {
   it('cannot be done by a project user', async () => {
     const wangwu = await login(t.app, 'wangwu');
     const tenantA = await tenantIdOf(t.app, 'zhangsan');
-    const res = await t.app.inject({ method: 'PUT', url: `/wisdompower/v1/platform/tenant/${tenantA}/status`, headers: auth(wangwu.token), payload: { status: 0 } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/wisdompower/v1/platform/tenant/${tenantA}/status`,
+      headers: auth(wangwu.token),
+      payload: { status: 0 },
+    });
     expect(env(res)).toMatchObject({ msg: '无操作权限!' });
     expect(env(await loginRaw(t.app, 'zhangsan')).code).toBe(0);
   });

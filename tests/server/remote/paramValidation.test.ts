@@ -51,11 +51,18 @@ describe('the /remoteSetting form model', async () => {
     const drafts = draftsOf(rows);
     expect(checkForm(rows, drafts)).toEqual({ errors: {}, changed: [] });
     expect(checkForm(rows, { ...drafts, leakLimit: '450' }).changed).toEqual([{ id: 'leakLimit', value: 450 }]);
-    expect(checkForm(rows, { ...drafts, leakLimit: '', tempLimit: '70.5' }).errors).toEqual({ leakLimit: '剩余电流报警值不能为空', tempLimit: '温度报警值须为整数' });
+    expect(checkForm(rows, { ...drafts, leakLimit: '', tempLimit: '70.5' }).errors).toEqual({
+      leakLimit: '剩余电流报警值不能为空',
+      tempLimit: '温度报警值须为整数',
+    });
   });
 
   it('marks a value accepted only when the device holds exactly what was sent', () => {
-    const sent = [{ id: 'leakLimit', value: 450 }, { id: 'tempLimit', value: 110 }, { id: 'powerLimit', value: 20 }];
+    const sent = [
+      { id: 'leakLimit', value: 450 },
+      { id: 'tempLimit', value: 110 },
+      { id: 'powerLimit', value: 20 },
+    ];
     expect(outcomesOf(sent, { leakLimit: 450, tempLimit: 100 })).toEqual({
       leakLimit: { sent: 450, device: 450, accepted: true },
       tempLimit: { sent: 110, device: 100, accepted: false },

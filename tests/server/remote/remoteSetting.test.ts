@@ -22,17 +22,44 @@ afterAll(async () => {
 });
 
 const save = (params: { id: string; value: number }[], password = PASSWORD, groupId = 1) =>
-  app.inject({
-    method: 'POST', url: '/wisdompower/v1/remote/config/save/dataparam/list', headers: bearer(token),
-    payload: { deviceId: device.id, groupId, params, userInfo: { userName: 'zhangsan', password: digest(password), timestamps: Date.now(), client: 'web' } },
-  }).then((r) => r.json());
-const read = (groupId = 1) => app.inject({ method: 'POST', url: `/wisdompower/v1/remote/config/${device.id}/${groupId}/dataparam/list`, headers: bearer(token), payload: {} }).then((r) => r.json());
-const remoteEvents = () => app.db.selectFrom('event_log').select(['kind', 'payload', 'actorName', 'at']).where('kind', 'like', 'remote.%').orderBy('seq').execute();
+  app
+    .inject({
+      method: 'POST',
+      url: '/wisdompower/v1/remote/config/save/dataparam/list',
+      headers: bearer(token),
+      payload: {
+        deviceId: device.id,
+        groupId,
+        params,
+        userInfo: { userName: 'zhangsan', password: digest(password), timestamps: Date.now(), client: 'web' },
+      },
+    })
+    .then((r) => r.json());
+const read = (groupId = 1) =>
+  app
+    .inject({
+      method: 'POST',
+      url: `/wisdompower/v1/remote/config/${device.id}/${groupId}/dataparam/list`,
+      headers: bearer(token),
+      payload: {},
+    })
+    .then((r) => r.json());
+const remoteEvents = () =>
+  app.db.selectFrom('event_log').select(['kind', 'payload', 'actorName', 'at']).where('kind', 'like', 'remote.%').orderBy('seq').execute();
 
 describe('/remoteSetting backend', () => {
   it('definitions carry type, range and required', async () => {
-    const r = (await app.inject({ url: `/wisdompower/v1/remote/config/${device.id}/1/dataparam/definition/list`, headers: bearer(token) })).json();
-    expect(r.data.find((d: { id: string }) => d.id === 'powerLimit')).toMatchObject({ type: 'float', precision: 1, required: true, unit: 'kW', min: 1, max: 200 });
+    const r = (
+      await app.inject({ url: `/wisdompower/v1/remote/config/${device.id}/1/dataparam/definition/list`, headers: bearer(token) })
+    ).json();
+    expect(r.data.find((d: { id: string }) => d.id === 'powerLimit')).toMatchObject({
+      type: 'float',
+      precision: 1,
+      required: true,
+      unit: 'kW',
+      min: 1,
+      max: 200,
+    });
     expect(r.data.find((d: { id: string }) => d.id === 'leakLimit')).toMatchObject({ type: 'int', required: true });
   });
 
@@ -60,7 +87,10 @@ describe('/remoteSetting backend', () => {
       return original(cmd);
     };
     try {
-      const r = await save([{ id: 'leakLimit', value: 450 }, { id: 'tempLimit', value: 110 }]);
+      const r = await save([
+        { id: 'leakLimit', value: 450 },
+        { id: 'tempLimit', value: 110 },
+      ]);
       expect(r.code).toBe(0);
       expect(r.data).toMatchObject({ leakLimit: 450, tempLimit: 100 });
     } finally {
@@ -75,7 +105,14 @@ describe('/remoteSetting backend', () => {
   });
 
   it('the operation log has who, what and the device answer for the save', async () => {
-    const log = (await app.inject({ method: 'POST', url: '/wisdompower/v1/operationlog/list', headers: bearer(token), payload: { filter: { kind: 'remote' } } })).json();
+    const log = (
+      await app.inject({
+        method: 'POST',
+        url: '/wisdompower/v1/operationlog/list',
+        headers: bearer(token),
+        payload: { filter: { kind: 'remote' } },
+      })
+    ).json();
     expect(log.code).toBe(0);
     const saved = log.data.find((r: { kind: string }) => r.kind === 'remote.params_saved');
     expect(saved).toMatchObject({ actorName: 'zhangsan', subject: `terminal:${device.id}` });
@@ -85,14 +122,34 @@ describe('/remoteSetting backend', () => {
   });
 
   it('a device of another product has no control points', async () => {
-    const other = await app.db.selectFrom('terminal').select('id').where('id', '!=', device.id).where('tenantid', '=', (await app.db.selectFrom('terminal').select('tenantid').where('id', '=', device.id).executeTakeFirstOrThrow()).tenantid).executeTakeFirstOrThrow();
+    const other = await app.db
+      .selectFrom('terminal')
+      .select('id')
+      .where('id', '!=', device.id)
+      .where(
+        'tenantid',
+        '=',
+        (await app.db.selectFrom('terminal').select('tenantid').where('id', '=', device.id).executeTakeFirstOrThrow()).tenantid,
+      )
+      .executeTakeFirstOrThrow();
     await app.db.updateTable('terminal').set({ devicetype: '第三方电能表' }).where('id', '=', other.id).execute();
-    const list = (await app.inject({ method: 'POST', url: `/wisdompower/v1/remote/config/query/${other.id}/controlpoint/list`, headers: bearer(token), payload: {} })).json();
+    const list = (
+      await app.inject({
+        method: 'POST',
+        url: `/wisdompower/v1/remote/config/query/${other.id}/controlpoint/list`,
+        headers: bearer(token),
+        payload: {},
+      })
+    ).json();
     expect(list).toMatchObject({ code: 0, msg: '没有匹配的设备遥控点列表', data: [] });
-    const put = (await app.inject({
-      method: 'PUT', url: `/wisdompower/v1/remote/config/control/${other.id}/1`, headers: bearer(token),
-      payload: { data: { paramValue: 1, type: 0 }, userInfo: { userName: 'zhangsan', password: digest(PASSWORD) } },
-    })).json();
+    const put = (
+      await app.inject({
+        method: 'PUT',
+        url: `/wisdompower/v1/remote/config/control/${other.id}/1`,
+        headers: bearer(token),
+        payload: { data: { paramValue: 1, type: 0 }, userInfo: { userName: 'zhangsan', password: digest(PASSWORD) } },
+      })
+    ).json();
     expect(put.code).toBe(4312);
   });
 
@@ -100,7 +157,9 @@ describe('/remoteSetting backend', () => {
     const lisi = (await login(app, 'lisi')).token;
     const r = (await app.inject({ url: `/wisdompower/v1/remote/config/${device.id}/dataparam/group/list`, headers: bearer(lisi) })).json();
     expect(r.msg).toBe('无操作权限!');
-    const s = (await app.inject({ method: 'POST', url: '/wisdompower/v1/remote/config/save/dataparam/list', headers: bearer(lisi), payload: {} })).json();
+    const s = (
+      await app.inject({ method: 'POST', url: '/wisdompower/v1/remote/config/save/dataparam/list', headers: bearer(lisi), payload: {} })
+    ).json();
     expect(s.msg).toBe('无操作权限!');
   });
 });

@@ -15,11 +15,20 @@ let eventA: number;
 let eventB: number;
 const T0 = Date.now() - 3600_000;
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers });
 const ingest = (device: { code: string }, time: number, values: unknown[]) =>
   post('/devicedata/api/comm/v1/ingest', { device: device.code, time, values }, { 'x-device-key': app.telemetry.keys.keyOf(device.code) });
 const row = (id: number) => app.db.selectFrom('peceventextend').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const activeOf = async (deviceId: number) => (await app.db.selectFrom('peceventextend').select('id').where('deviceid', '=', deviceId).where('endeventid', '=', 0).executeTakeFirstOrThrow()).id;
+const activeOf = async (deviceId: number) =>
+  (
+    await app.db
+      .selectFrom('peceventextend')
+      .select('id')
+      .where('deviceid', '=', deviceId)
+      .where('endeventid', '=', 0)
+      .executeTakeFirstOrThrow()
+  ).id;
 
 beforeAll(async () => {
   ({ app, cleanup } = await makeApp());
@@ -38,7 +47,13 @@ afterAll(async () => cleanup());
 describe('event/save confirm', () => {
   it('stamps the session user and server time even when the body names another operator', async () => {
     const before = Date.now();
-    const res = (await post('/wisdompower/v1/event/save', [{ id: eventA, confirmeventstatus: 3, operator: 'mallory', updatetime: 1 }], bearer(tokenLisi))).json();
+    const res = (
+      await post(
+        '/wisdompower/v1/event/save',
+        [{ id: eventA, confirmeventstatus: 3, operator: 'mallory', updatetime: 1 }],
+        bearer(tokenLisi),
+      )
+    ).json();
     expect(res).toMatchObject({ code: 0, data: { updated: 1 } });
     const r = await row(eventA);
     expect(r).toMatchObject({ confirmeventstatus: 3, operator: 'lisi' });
@@ -46,7 +61,16 @@ describe('event/save confirm', () => {
   });
 
   it('a tenant-A user cannot confirm a tenant-B event, even inside a batch with its own, and nothing changes', async () => {
-    const res = (await post('/wisdompower/v1/event/save', [{ id: eventA, confirmeventstatus: 3 }, { id: eventB, confirmeventstatus: 3 }], bearer(tokenLisi))).json();
+    const res = (
+      await post(
+        '/wisdompower/v1/event/save',
+        [
+          { id: eventA, confirmeventstatus: 3 },
+          { id: eventB, confirmeventstatus: 3 },
+        ],
+        bearer(tokenLisi),
+      )
+    ).json();
     expect(res.code).toBe(4031);
     expect(await row(eventB)).toMatchObject({ confirmeventstatus: 1, operator: null, updatetime: null });
   });
@@ -85,7 +109,7 @@ describe('event/save remark', () => {
 describe('event/list node scope', () => {
   const list = (query: string, token: string, body: object = {}) => post(`/wisdompower/v1/event/list${query}`, body, bearer(token));
 
-  it('scopes to a project or a terminal, and refuses another tenant\'s node', async () => {
+  it("scopes to a project or a terminal, and refuses another tenant's node", async () => {
     const p = (await list(`?id=${devA.projectid}&modelLabel=project`, tokenLisi)).json();
     expect(p.code).toBe(0);
     expect(p.data.map((e: { id: number }) => e.id)).toContain(eventA);
@@ -94,8 +118,12 @@ describe('event/list node scope', () => {
     expect((await list(`?id=${devB.id}&modelLabel=terminal`, tokenLisi)).json().code).toBe(4031);
   });
 
-  it('a region node needs include_submodel, and then holds only the caller\'s projects below it', async () => {
-    const project = await app.db.selectFrom('project').select(['districtid', 'cityid']).where('id', '=', devA.projectid).executeTakeFirstOrThrow();
+  it("a region node needs include_submodel, and then holds only the caller's projects below it", async () => {
+    const project = await app.db
+      .selectFrom('project')
+      .select(['districtid', 'cityid'])
+      .where('id', '=', devA.projectid)
+      .executeTakeFirstOrThrow();
     const refused = (await list(`?id=${project.cityid}&modelLabel=city`, tokenLisi, { include_submodel: false })).json();
     expect(refused.code).toBe(4000);
     const city = (await list(`?id=${project.cityid}&modelLabel=city`, tokenLisi, { include_submodel: true })).json();
@@ -107,8 +135,14 @@ describe('event/list node scope', () => {
 
 describe('event/export/list', () => {
   it('streams the filtered set (not a page) and reads back with exceljs', async () => {
-    for (let i = 1; i <= 5; i++) await ingest(devA, T0 + i * 60_000, [{ dataId: 1101, value: i % 2 ? 90 : 20 }, { dataId: 1101, value: i % 2 ? 90 : 20, time: T0 + i * 60_000 + 1000 }]);
-    const body = { rootCondition: { page: { index: 0, limit: 1 }, filter: { expressions: [{ prop: 'customtype', operator: 'IN', limit: [2] }] } } };
+    for (let i = 1; i <= 5; i++)
+      await ingest(devA, T0 + i * 60_000, [
+        { dataId: 1101, value: i % 2 ? 90 : 20 },
+        { dataId: 1101, value: i % 2 ? 90 : 20, time: T0 + i * 60_000 + 1000 },
+      ]);
+    const body = {
+      rootCondition: { page: { index: 0, limit: 1 }, filter: { expressions: [{ prop: 'customtype', operator: 'IN', limit: [2] }] } },
+    };
     const listed = (await post('/wisdompower/v1/event/list', body, bearer(tokenLisi))).json();
     expect(listed.total).toBeGreaterThan(1);
     const res = await post('/wisdompower/v1/event/export/list', body, bearer(tokenLisi));
@@ -129,10 +163,28 @@ describe('eventBatches (export walk)', () => {
     const { eventBatches, eventQuery, eventRows, ordered } = await import('../../../server/wisdompower/eventQuery');
     const t = T0 - 86_400_000;
     for (let i = 0; i < 7; i++) {
-      await app.db.insertInto('peceventextend').values({
-        eventtime: t + (i % 3) * 1000, endtime: null, endeventid: 1, customtype: 1, peceventlevel: 2, confirmeventstatus: 1, value: 1, endvalue: null, limitvalue: 300,
-        dataid: 1001, description: 'tie', remark: null, updatetime: null, operator: null, deviceid: devA.id, projectid: devA.projectid, tenantid: (await row(eventA)).tenantid,
-      }).execute();
+      await app.db
+        .insertInto('peceventextend')
+        .values({
+          eventtime: t + (i % 3) * 1000,
+          endtime: null,
+          endeventid: 1,
+          customtype: 1,
+          peceventlevel: 2,
+          confirmeventstatus: 1,
+          value: 1,
+          endvalue: null,
+          limitvalue: 300,
+          dataid: 1001,
+          description: 'tie',
+          remark: null,
+          updatetime: null,
+          operator: null,
+          deviceid: devA.id,
+          projectid: devA.projectid,
+          tenantid: (await row(eventA)).tenantid,
+        })
+        .execute();
     }
     const session = { userId: 1, userName: 'root', tenants: 'all', servedProjectIds: [] } as never;
     const body = { rootLabel: 'peceventextend' as const };

@@ -6,10 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../server/app';
 
 export const PASSWORD = 'Demo#Pass123';
-export const digest = (plain: string) => createHash('sha256').update('voltguard' + plain).digest('hex');
+export const digest = (plain: string) =>
+  createHash('sha256')
+    .update('voltguard' + plain)
+    .digest('hex');
 
 /** A fresh app on a temp data dir, demo ledger seeded, no periodic jobs (deterministic). */
-export async function makeApp(extra: Partial<AppOptions> = {}): Promise<{ app: FastifyInstance; dir: string; cleanup: () => Promise<void> }> {
+export async function makeApp(
+  extra: Partial<AppOptions> = {},
+): Promise<{ app: FastifyInstance; dir: string; cleanup: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-telemetry-'));
   const app = await buildApp({
     dataDir: dir,
@@ -30,7 +35,11 @@ export async function makeApp(extra: Partial<AppOptions> = {}): Promise<{ app: F
 }
 
 export async function login(app: FastifyInstance, userName: string, password = PASSWORD): Promise<{ token: string; userId: number }> {
-  const res = await app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName, password: digest(password), timestamps: Date.now(), client: 'web' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/v1/login',
+    payload: { userName, password: digest(password), timestamps: Date.now(), client: 'web' },
+  });
   const body = res.json();
   if (body.code !== 0) throw new Error(`login ${userName}: ${body.msg}`);
   return { token: body.data.token, userId: body.data.user.id };

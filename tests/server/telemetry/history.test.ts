@@ -31,19 +31,36 @@ const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url
 
 describe('history and trend', () => {
   it('serves a range of one series, and differences for cumulative measures', async () => {
-    const r = (await post(`/wisdompower/v1/history/${dev.id}/datalog`, { dataId: 1001, startTime: formatTime(DAY0), endTime: formatTime(DAY0 + 3600_000) })).json();
+    const r = (
+      await post(`/wisdompower/v1/history/${dev.id}/datalog`, {
+        dataId: 1001,
+        startTime: formatTime(DAY0),
+        endTime: formatTime(DAY0 + 3600_000),
+      })
+    ).json();
     expect(r.code).toBe(0);
     expect(r.data.dataList).toHaveLength(60);
     expect(r.data.unit).toBe('mA');
-    const d = (await post(`/wisdompower/v1/history/${dev.id}/datalog`, { dataId: 1402, startTime: DAY0 + 3600_000, endTime: DAY0 + 7200_000, isDiffValue: true })).json();
+    const d = (
+      await post(`/wisdompower/v1/history/${dev.id}/datalog`, {
+        dataId: 1402,
+        startTime: DAY0 + 3600_000,
+        endTime: DAY0 + 7200_000,
+        isDiffValue: true,
+      })
+    ).json();
     expect(d.data.dataList.every((p: { value: number }) => p.value === 0.5)).toBe(true);
   });
 
   it('trend query aggregates to the interval and keeps the spike in the bucket max', async () => {
-    const r = (await post('/wisdompower/v1/trend/query', {
-      startTime: formatTime(DAY0), endTime: formatTime(DAY0 + 86_400_000), interval: 3600,
-      meterConfigs: [{ dataId: 1001, dataTypeId: 1, deviceId: dev.id, logicalId: 1 }],
-    })).json();
+    const r = (
+      await post('/wisdompower/v1/trend/query', {
+        startTime: formatTime(DAY0),
+        endTime: formatTime(DAY0 + 86_400_000),
+        interval: 3600,
+        meterConfigs: [{ dataId: 1001, dataTypeId: 1, deviceId: dev.id, logicalId: 1 }],
+      })
+    ).json();
     expect(r.code).toBe(0);
     const s = r.data[0];
     expect(s).toMatchObject({ dataId: 1001, deviceId: dev.id, logicalId: 1, unit: 'mA', upperLimit: 300, aggregated: true });
@@ -52,13 +69,23 @@ describe('history and trend', () => {
     expect(noon.max).toBe(900);
     expect(noon.min).toBe(100);
     expect(s.dataList[11].max).toBe(100);
-    const raw = (await post('/wisdompower/v1/trend/query', {
-      startTime: formatTime(DAY0 + 11.5 * 3600_000), endTime: formatTime(DAY0 + 12.5 * 3600_000), interval: 60,
-      meterConfigs: [{ dataId: 1001, dataTypeId: 1, deviceId: dev.id, logicalId: 1 }],
-    })).json();
+    const raw = (
+      await post('/wisdompower/v1/trend/query', {
+        startTime: formatTime(DAY0 + 11.5 * 3600_000),
+        endTime: formatTime(DAY0 + 12.5 * 3600_000),
+        interval: 60,
+        meterConfigs: [{ dataId: 1001, dataTypeId: 1, deviceId: dev.id, logicalId: 1 }],
+      })
+    ).json();
     expect(raw.data[0].dataList).toHaveLength(60);
     expect(raw.data[0].dataList.find((p: { value: number }) => p.value === 900)).toBeTruthy();
-    const badTime = (await post('/wisdompower/v1/trend/query', { startTime: '2025/01/10', endTime: formatTime(DAY0), meterConfigs: [{ dataId: 1001, deviceId: dev.id }] })).json();
+    const badTime = (
+      await post('/wisdompower/v1/trend/query', {
+        startTime: '2025/01/10',
+        endTime: formatTime(DAY0),
+        meterConfigs: [{ dataId: 1001, deviceId: dev.id }],
+      })
+    ).json();
     expect(badTime.msg).toContain('YYYY-MM-DD HH:mm:ss');
   });
 
@@ -74,7 +101,12 @@ describe('history and trend', () => {
   });
 
   it('exports history as xlsx and lists units', async () => {
-    const x = await post('/wisdompower/v1/history/export/device/datalog', { pecDeviceId: dev.id, dataIds: [1001, 1402], startTime: DAY0, endTime: DAY0 + 3600_000 });
+    const x = await post('/wisdompower/v1/history/export/device/datalog', {
+      pecDeviceId: dev.id,
+      dataIds: [1001, 1402],
+      startTime: DAY0,
+      endTime: DAY0 + 3600_000,
+    });
     expect(x.headers['content-type']).toContain('spreadsheetml');
     const u = (await post('/wisdompower/v1/history/dataId/unit/list', {})).json();
     expect(u.data.find((m: { dataId: number }) => m.dataId === 1101)).toMatchObject({ unit: '℃', dataIdName: 'A相温度' });
@@ -95,12 +127,27 @@ describe('communication status', () => {
     await app.telemetry.ingest({ device: dev.code, time: clock, values: [{ dataId: 1001, value: 100 }] }, { trusted: true });
     await new Promise((r) => setTimeout(r, 50));
     expect(d.devicestatus).toBe(DEVICE_STATUS.COMMUNICATING);
-    const eps = await app.db.selectFrom('peceventextend').selectAll().where('deviceid', '=', dev.id).where('customtype', '=', COMM_LOSS_EVENT_TYPE).execute();
+    const eps = await app.db
+      .selectFrom('peceventextend')
+      .selectAll()
+      .where('deviceid', '=', dev.id)
+      .where('customtype', '=', COMM_LOSS_EVENT_TYPE)
+      .execute();
     expect(eps).toHaveLength(1);
     expect(eps[0]!.endeventid).toBe(1);
     const row = await app.db.selectFrom('terminal').select('devicestatus').where('id', '=', dev.id).executeTakeFirstOrThrow();
     expect(row.devicestatus).toBe(DEVICE_STATUS.COMMUNICATING);
-    const changes = await app.db.selectFrom('event_log').select('payload').where('kind', '=', 'device.status_changed').where('subject', '=', `terminal:${dev.id}`).orderBy('seq').execute();
-    expect(changes.map((c) => JSON.parse(c.payload).to)).toEqual([DEVICE_STATUS.RETRY, DEVICE_STATUS.AUTO_EXIT, DEVICE_STATUS.COMMUNICATING]);
+    const changes = await app.db
+      .selectFrom('event_log')
+      .select('payload')
+      .where('kind', '=', 'device.status_changed')
+      .where('subject', '=', `terminal:${dev.id}`)
+      .orderBy('seq')
+      .execute();
+    expect(changes.map((c) => JSON.parse(c.payload).to)).toEqual([
+      DEVICE_STATUS.RETRY,
+      DEVICE_STATUS.AUTO_EXIT,
+      DEVICE_STATUS.COMMUNICATING,
+    ]);
   });
 });

@@ -18,7 +18,8 @@ beforeAll(async () => {
     values.push({ dataId: 1001, value: k === 30 ? 512.5 : 100 + k, time: DAY0 + k * 60_000, status: k === 40 ? 3 : 0 });
     values.push({ dataId: 1402, value: k * 0.25, time: DAY0 + k * 60_000 });
   }
-  for (let i = 0; i < values.length; i += 240) await app.telemetry.ingest({ device: dev.code, time: DAY0, values: values.slice(i, i + 240) }, { trusted: true });
+  for (let i = 0; i < values.length; i += 240)
+    await app.telemetry.ingest({ device: dev.code, time: DAY0, values: values.slice(i, i + 240) }, { trusted: true });
 });
 afterAll(async () => cleanup());
 
@@ -38,7 +39,13 @@ describe('history datalog columnar answers', () => {
   });
 
   it('binary answer decodes into typed arrays, differences included', async () => {
-    const res = await post(url(), { dataId: 1402, startTime: DAY0 + 3600_000, endTime: DAY0 + 7200_000, isDiffValue: true, format: 'binary' });
+    const res = await post(url(), {
+      dataId: 1402,
+      startTime: DAY0 + 3600_000,
+      endTime: DAY0 + 7200_000,
+      isDiffValue: true,
+      format: 'binary',
+    });
     expect(res.headers['content-type']).toBe('application/octet-stream');
     const raw = res.rawPayload;
     const ab = new Uint8Array(raw).buffer;

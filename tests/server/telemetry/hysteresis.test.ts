@@ -30,7 +30,12 @@ describe('threshold and hysteresis table', () => {
     { name: 'a single dip below the band does not end it', t: leak, values: [310, 200, 310, 200, 310], ranks: [2, 2, 2, 2, 2] },
     { name: 'alarm falls back to warning', t: leak, values: [310, 250, 250], ranks: [2, 2, 1] },
     { name: 'flapping around the limit: one episode', t: leak, values: [299, 301, 299, 301, 298, 302, 299], ranks: [1, 2, 2, 2, 2, 2, 2] },
-    { name: 'wide flapping (below band each other reading): still one episode', t: leak, values: [350, 250, 350, 250, 350], ranks: [2, 2, 2, 2, 2] },
+    {
+      name: 'wide flapping (below band each other reading): still one episode',
+      t: leak,
+      values: [350, 250, 350, 250, 350],
+      ranks: [2, 2, 2, 2, 2],
+    },
     { name: 'temperature alarm and return', t: temp, values: [60, 71, 68, 66, 66], ranks: [1, 2, 2, 2, 1] },
     { name: 'probe fault is immediate, return after two normal readings', t: probe, values: [0, 1, 0, 0], ranks: [0, 2, 2, 0] },
     { name: 'clear count 1 ends on the first reading below the band', t: leak, values: [310, 200], ranks: [2, 0], clear: 1 },

@@ -10,7 +10,8 @@ let tokenA: string;
 let tokenB: string;
 const T0 = Date.now() - 3600_000;
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers });
 const ingest = (device: { code: string }, time: number, values: unknown[], key = app.telemetry.keys.keyOf(device.code)) =>
   post('/devicedata/api/comm/v1/ingest', { device: device.code, time, values }, { 'x-device-key': key });
 
@@ -39,13 +40,30 @@ describe('ingest', () => {
     expect(body.data.accepted).toBe(2);
     expect(body.data.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2, 4, 5, 6]);
     for (const r of body.data.rejected) expect(r.reason).toMatch(/\S/);
-    const stored = await app.db.selectFrom('history').select(['dataid', 'value']).where('deviceid', '=', dev.id).orderBy('dataid').execute();
-    expect(stored).toEqual([{ dataid: 1001, value: 120 }, { dataid: 1102, value: 41.5 }]);
+    const stored = await app.db
+      .selectFrom('history')
+      .select(['dataid', 'value'])
+      .where('deviceid', '=', dev.id)
+      .orderBy('dataid')
+      .execute();
+    expect(stored).toEqual([
+      { dataid: 1001, value: 120 },
+      { dataid: 1102, value: 41.5 },
+    ]);
   });
 
   it('refuses whole batches for unknown device, wrong key, future time and oversize, storing nothing', async () => {
-    const before = await app.db.selectFrom('history').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const unknown = (await post('/devicedata/api/comm/v1/ingest', { device: 'NOPE', time: T0, values: [{ dataId: 1001, value: 1 }] }, { 'x-device-key': 'x' })).json();
+    const before = await app.db
+      .selectFrom('history')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const unknown = (
+      await post(
+        '/devicedata/api/comm/v1/ingest',
+        { device: 'NOPE', time: T0, values: [{ dataId: 1001, value: 1 }] },
+        { 'x-device-key': 'x' },
+      )
+    ).json();
     expect(unknown).toMatchObject({ code: 4301, msg: '设备不存在：NOPE' });
     const wrongKey = (await ingest(dev, T0, [{ dataId: 1001, value: 1 }], 'not-the-key')).json();
     expect(wrongKey.code).toBe(4302);
@@ -53,9 +71,18 @@ describe('ingest', () => {
     expect(noKey.code).toBe(4302);
     const future = (await ingest(dev, Date.now() + 3600_000, [{ dataId: 1001, value: 1 }])).json();
     expect(future.code).toBe(4304);
-    const big = (await ingest(dev, T0, Array.from({ length: 501 }, () => ({ dataId: 1001, value: 1 })))).json();
+    const big = (
+      await ingest(
+        dev,
+        T0,
+        Array.from({ length: 501 }, () => ({ dataId: 1001, value: 1 })),
+      )
+    ).json();
     expect(big.code).toBe(4303);
-    const after = await app.db.selectFrom('history').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await app.db
+      .selectFrom('history')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -66,7 +93,9 @@ describe('ingest', () => {
     const other = (await app.inject({ url: `/devicedata/api/comm/v1/device/${dev.id}/key`, headers: bearer(tokenB) })).json();
     expect(other.code).toBe(4031);
     const lisi = (await login(app, 'lisi')).token; // duty operator: no device_update
-    expect((await app.inject({ url: `/devicedata/api/comm/v1/device/${dev.id}/key`, headers: bearer(lisi) })).json().msg).toBe('无操作权限!');
+    expect((await app.inject({ url: `/devicedata/api/comm/v1/device/${dev.id}/key`, headers: bearer(lisi) })).json().msg).toBe(
+      '无操作权限!',
+    );
   });
 });
 
@@ -80,7 +109,13 @@ describe('alarm episodes', () => {
       [4, 1, 15_000, 30_000], // warning, ended when it escalated
       [2, 1, 30_000, 120_000], // one alarm for the whole flapping stretch, ended after two readings below the band
     ]);
-    const log = await app.db.selectFrom('event_log').select(['kind', 'subject']).where('projectId', '=', eps[0]!.projectid).where('kind', 'like', 'alarm.%').orderBy('seq').execute();
+    const log = await app.db
+      .selectFrom('event_log')
+      .select(['kind', 'subject'])
+      .where('projectId', '=', eps[0]!.projectid)
+      .where('kind', 'like', 'alarm.%')
+      .orderBy('seq')
+      .execute();
     expect(log).toEqual([
       { kind: 'alarm.raised', subject: `peceventextend:${eps[0]!.id}` },
       { kind: 'alarm.ended', subject: `peceventextend:${eps[0]!.id}` },
@@ -91,13 +126,25 @@ describe('alarm episodes', () => {
 
   it('per-terminal thresholds change what raises an alarm', async () => {
     const d = (await terminalsOfProject(app, '滨江科技园'))[1]!;
-    const save = (await post('/wisdompower/v1/account/device/measure/threshold/save', { rootID: d.id, rootLabel: 'terminal', thresholds: [{ dataId: 1001, alarmLimit: 100 }] }, bearer(tokenA))).json();
+    const save = (
+      await post(
+        '/wisdompower/v1/account/device/measure/threshold/save',
+        { rootID: d.id, rootLabel: 'terminal', thresholds: [{ dataId: 1001, alarmLimit: 100 }] },
+        bearer(tokenA),
+      )
+    ).json();
     expect(save.code).toBe(0);
-    expect(save.data.find((t: { dataId: number }) => t.dataId === 1001)).toMatchObject({ alarmLimit: 100, warnLimit: 80, isDefault: false });
+    expect(save.data.find((t: { dataId: number }) => t.dataId === 1001)).toMatchObject({
+      alarmLimit: 100,
+      warnLimit: 80,
+      isDefault: false,
+    });
     await ingest(d, T0, [{ dataId: 1001, value: 120 }]);
     const ep = await app.db.selectFrom('peceventextend').selectAll().where('deviceid', '=', d.id).executeTakeFirstOrThrow();
     expect(ep).toMatchObject({ peceventlevel: 2, limitvalue: 100, value: 120, endeventid: 0 });
-    const list = (await post('/wisdompower/v1/account/device/measure/threshold/list', { rootID: d.id, rootLabel: 'terminal' }, bearer(tokenB))).json();
+    const list = (
+      await post('/wisdompower/v1/account/device/measure/threshold/list', { rootID: d.id, rootLabel: 'terminal' }, bearer(tokenB))
+    ).json();
     expect(list.code).toBe(4031);
   });
 });
@@ -107,7 +154,15 @@ describe('event list and save', () => {
     await ingest(devB, T0, [{ dataId: 1101, value: 80 }]);
     const body = {
       rootLabel: 'peceventextend',
-      rootCondition: { page: { index: 0, limit: 50 }, filter: { expressions: [{ prop: 'endeventid', operator: 'IN', limit: [0, 1] }, { prop: 'eventtime', operator: 'GE', limit: T0 - 1 }] } },
+      rootCondition: {
+        page: { index: 0, limit: 50 },
+        filter: {
+          expressions: [
+            { prop: 'endeventid', operator: 'IN', limit: [0, 1] },
+            { prop: 'eventtime', operator: 'GE', limit: T0 - 1 },
+          ],
+        },
+      },
       orders: [{ propertyLabel: 'eventtime', orderType: 'desc' }],
     };
     const a = (await post('/wisdompower/v1/event/list', body, bearer(tokenA))).json();
@@ -119,12 +174,20 @@ describe('event list and save', () => {
     const b = (await post('/wisdompower/v1/event/list', body, bearer(tokenB))).json();
     expect(b.data.map((e: { devicecode: string }) => e.devicecode)).toEqual([devB.code]);
 
-    const active = (await post('/wisdompower/v1/event/list?id=' + devB.id + '&modelLabel=terminal', { rootCondition: { filter: { expressions: [{ prop: 'endeventid', operator: 'EQ', limit: 0 }] } } }, bearer(tokenB))).json();
+    const active = (
+      await post(
+        '/wisdompower/v1/event/list?id=' + devB.id + '&modelLabel=terminal',
+        { rootCondition: { filter: { expressions: [{ prop: 'endeventid', operator: 'EQ', limit: 0 }] } } },
+        bearer(tokenB),
+      )
+    ).json();
     expect(active.total).toBe(1);
     const id = active.data[0].id;
     // A tenant-A user cannot confirm a tenant-B event, and nothing changes.
     expect((await post('/wisdompower/v1/event/save', [{ id, confirmeventstatus: 3 }], bearer(tokenA))).json().code).toBe(4031);
-    const saved = (await post('/wisdompower/v1/event/save', [{ id, confirmeventstatus: 3, operator: 'mallory', updatetime: 1 }], bearer(tokenB))).json();
+    const saved = (
+      await post('/wisdompower/v1/event/save', [{ id, confirmeventstatus: 3, operator: 'mallory', updatetime: 1 }], bearer(tokenB))
+    ).json();
     expect(saved.code).toBe(0);
     const row = await app.db.selectFrom('peceventextend').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.confirmeventstatus).toBe(3);
@@ -132,7 +195,12 @@ describe('event list and save', () => {
     expect(row.updatetime).toBeGreaterThan(Date.now() - 60_000);
     const remark = (await post('/wisdompower/v1/event/save', [{ id, remark: '现场已处理' }], bearer(tokenB))).json();
     expect(remark.code).toBe(0);
-    const kinds = await app.db.selectFrom('event_log').select(['kind', 'actorName']).where('subject', '=', `peceventextend:${id}`).orderBy('seq').execute();
+    const kinds = await app.db
+      .selectFrom('event_log')
+      .select(['kind', 'actorName'])
+      .where('subject', '=', `peceventextend:${id}`)
+      .orderBy('seq')
+      .execute();
     expect(kinds).toEqual([
       { kind: 'alarm.raised', actorName: null },
       { kind: 'alarm.confirmed', actorName: 'wangwu' },
@@ -141,7 +209,13 @@ describe('event list and save', () => {
   });
 
   it('refuses filters on unknown properties and exports xlsx', async () => {
-    const bad = (await post('/wisdompower/v1/event/list', { rootCondition: { filter: { expressions: [{ prop: 'password', operator: 'EQ', limit: 1 }] } } }, bearer(tokenA))).json();
+    const bad = (
+      await post(
+        '/wisdompower/v1/event/list',
+        { rootCondition: { filter: { expressions: [{ prop: 'password', operator: 'EQ', limit: 1 }] } } },
+        bearer(tokenA),
+      )
+    ).json();
     expect(bad.code).toBe(4000);
     const res = await post('/wisdompower/v1/event/export/list', {}, bearer(tokenA));
     expect(res.headers['content-type']).toContain('spreadsheetml');

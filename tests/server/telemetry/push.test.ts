@@ -38,7 +38,12 @@ interface Client {
 }
 
 function client(user: { token: string; userId: number }, lastSeq?: number): Client {
-  const socket = connect(url, { path: '/messageServer/websocket', transports: ['websocket'], reconnection: false, auth: { token: user.token, userId: user.userId, ...(lastSeq !== undefined ? { lastSeq } : {}) } });
+  const socket = connect(url, {
+    path: '/messageServer/websocket',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token: user.token, userId: user.userId, ...(lastSeq !== undefined ? { lastSeq } : {}) },
+  });
   open.push(socket);
   const c: Client = { socket, messages: [], resyncs: [], ready: new Promise((r) => socket.once('ready', r)) };
   socket.on('message', (m: NoticeMessage) => c.messages.push(m));
@@ -64,12 +69,17 @@ async function alarmAndEnd(d: { id: number; code: string }) {
 }
 
 describe('socket.io push', () => {
-  it('a tenant-A client receives its events with the notification fields, never tenant B\'s', async () => {
+  it("a tenant-A client receives its events with the notification fields, never tenant B's", async () => {
     const a = client(userA);
     const b = client(userB);
     await Promise.all([a.ready, b.ready]);
     // Registration on open (spec §7).
-    const reg = await app.inject({ method: 'POST', url: '/messageServer/v1/service/web/client', headers: bearer(userA.token), payload: { userId: userA.userId, tags: [String(userA.userId)] } });
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/messageServer/v1/service/web/client',
+      headers: bearer(userA.token),
+      payload: { userId: userA.userId, tags: [String(userA.userId)] },
+    });
     expect(reg.json().code).toBe(0);
     await alarmAndEnd(devB);
     await alarmAndEnd(devA);
@@ -78,7 +88,13 @@ describe('socket.io push', () => {
     expect(b.messages.map((m) => m.description.deviceCode)).toEqual([devB.code, devB.code]);
     const m = a.messages[0]!;
     expect(m).toMatchObject({ id: `notice_${m.seq}`, kind: 'alarm.raised', logTypeName: '剩余电流报警' });
-    expect(m.description).toMatchObject({ projectName: '西湖文化广场', deviceId: devA.id, deviceCode: devA.code, contactInfo: '0571-88888888', value: 400 });
+    expect(m.description).toMatchObject({
+      projectName: '西湖文化广场',
+      deviceId: devA.id,
+      deviceCode: devA.code,
+      contactInfo: '0571-88888888',
+      value: 400,
+    });
     expect(typeof m.time).toBe('number');
     expect(a.messages[1]!.seq).toBeGreaterThan(m.seq);
     expect(a.messages[1]!.logTypeName).toBe('剩余电流恢复');
@@ -96,7 +112,13 @@ describe('socket.io push', () => {
 
     await alarmAndEnd(devA); // missed: 2 events
     await alarmAndEnd(devB); // not visible to A
-    const missed = await app.db.selectFrom('event_log').select('seq').where('seq', '>', lastSeq).where('projectId', '=', (await app.telemetry.devices.get(devA.id))!.projectid).orderBy('seq').execute();
+    const missed = await app.db
+      .selectFrom('event_log')
+      .select('seq')
+      .where('seq', '>', lastSeq)
+      .where('projectId', '=', (await app.telemetry.devices.get(devA.id))!.projectid)
+      .orderBy('seq')
+      .execute();
     expect(missed).toHaveLength(2);
 
     const again = client(userA, lastSeq);
@@ -123,14 +145,28 @@ describe('socket.io push', () => {
     late.socket.disconnect();
   });
 
-  it('the message centre lists the user\'s visible events', async () => {
-    const res = (await app.inject({ method: 'POST', url: '/messageServer/v1/log', headers: bearer(userB.token), payload: { noticeMode: 4, startTime: 0, endTime: Date.now() + 1000, receiver: userB.userId, page: { index: 0, limit: 100 } } })).json();
+  it("the message centre lists the user's visible events", async () => {
+    const res = (
+      await app.inject({
+        method: 'POST',
+        url: '/messageServer/v1/log',
+        headers: bearer(userB.token),
+        payload: { noticeMode: 4, startTime: 0, endTime: Date.now() + 1000, receiver: userB.userId, page: { index: 0, limit: 100 } },
+      })
+    ).json();
     expect(res.code).toBe(0);
     expect(res.total).toBeGreaterThanOrEqual(4);
     expect(res.data.every((r: { content: string }) => r.content.includes('武侯购物中心'))).toBe(true);
     expect(res.data[0]).toHaveProperty('recordTime');
     expect(res.data[0]).toHaveProperty('logTypeName');
-    const other = (await app.inject({ method: 'POST', url: '/messageServer/v1/log', headers: bearer(userB.token), payload: { startTime: 0, endTime: Date.now(), receiver: userA.userId } })).json();
+    const other = (
+      await app.inject({
+        method: 'POST',
+        url: '/messageServer/v1/log',
+        headers: bearer(userB.token),
+        payload: { startTime: 0, endTime: Date.now(), receiver: userA.userId },
+      })
+    ).json();
     expect(other.msg).toBe('无操作权限!');
   });
 });

@@ -36,7 +36,17 @@ async function snapshot(token: string, query = ''): Promise<{ code: number; msg:
 describe('realtime snapshot', () => {
   it('holds each visible device with its latest values and highest active alarm', async () => {
     const t = Date.now() - 60_000;
-    await app.telemetry.ingest({ device: devA.code, time: t, values: [{ dataId: 1001, value: 120 }, { dataId: 1101, value: 41.5 }] }, { trusted: true });
+    await app.telemetry.ingest(
+      {
+        device: devA.code,
+        time: t,
+        values: [
+          { dataId: 1001, value: 120 },
+          { dataId: 1101, value: 41.5 },
+        ],
+      },
+      { trusted: true },
+    );
     await app.telemetry.ingest({ device: devA.code, time: t + 1000, values: [{ dataId: 1001, value: 450 }] }, { trusted: true });
     const body = await snapshot(userA.token);
     expect(body.code).toBe(0);
@@ -69,8 +79,16 @@ describe('realtime snapshot', () => {
 describe('measurement push', () => {
   it('sends committed values to the clients allowed to see the project, and only to them', async () => {
     const got: { a: MeasureMessage[]; b: MeasureMessage[] } = { a: [], b: [] };
-    for (const [who, user] of [['a', userA], ['b', userB]] as const) {
-      const socket = connect(url, { path: '/messageServer/websocket', transports: ['websocket'], reconnection: false, auth: { token: user.token, userId: user.userId } });
+    for (const [who, user] of [
+      ['a', userA],
+      ['b', userB],
+    ] as const) {
+      const socket = connect(url, {
+        path: '/messageServer/websocket',
+        transports: ['websocket'],
+        reconnection: false,
+        auth: { token: user.token, userId: user.userId },
+      });
       open.push(socket);
       socket.on('measures', (list: MeasureMessage[]) => got[who].push(...list));
       await new Promise((r) => socket.once('ready', r));

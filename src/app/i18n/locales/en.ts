@@ -461,7 +461,8 @@ const en: LanguagePack = {
   'platformUser.type1': 'Platform user',
   'platformUser.type2': 'Service user',
   'platformUser.serves': 'Served projects',
-  'platformUser.servesHint': 'A service user sees only the projects it serves; serving several projects switches it to multi-project service mode.',
+  'platformUser.servesHint':
+    'A service user sees only the projects it serves; serving several projects switches it to multi-project service mode.',
   'platformUser.allProjects': 'All projects',
   'platformUser.noProjects': 'No project assigned',
   'platformOperate.summary': '{tenants} tenants · {projects} projects · {devices} devices · {alarms} unconfirmed alarms',

@@ -14,16 +14,26 @@ export function Bars({ bars, testId, secondaryLabel }: { bars: Bar[]; testId?: s
     <ul className="flex flex-col gap-1.5 text-sm" data-testid={testId}>
       {bars.map((b) => (
         <li key={b.key} className="grid grid-cols-[7.5rem_1fr_auto] items-center gap-2" data-testid={testId && `${testId}-${b.key}`}>
-          <span className="truncate text-muted" title={b.label}>{b.label}</span>
+          <span className="truncate text-muted" title={b.label}>
+            {b.label}
+          </span>
           <span className="relative h-3 overflow-hidden rounded bg-surface-2">
             {b.secondary !== undefined && (
-              <span className="absolute inset-y-0 left-0 rounded opacity-35" style={{ width: `${(b.secondary / max) * 100}%`, background: b.color }} />
+              <span
+                className="absolute inset-y-0 left-0 rounded opacity-35"
+                style={{ width: `${(b.secondary / max) * 100}%`, background: b.color }}
+              />
             )}
             <span className="absolute inset-y-0 left-0 rounded" style={{ width: `${(b.value / max) * 100}%`, background: b.color }} />
           </span>
           <span className="min-w-8 text-right font-medium tabular-nums" data-value={b.value}>
             {b.value}
-            {b.secondary !== undefined && <span className="text-xs font-normal text-muted" title={secondaryLabel}> / {b.secondary}</span>}
+            {b.secondary !== undefined && (
+              <span className="text-xs font-normal text-muted" title={secondaryLabel}>
+                {' '}
+                / {b.secondary}
+              </span>
+            )}
           </span>
         </li>
       ))}

@@ -19,7 +19,11 @@ const loadOutline = () => (outline ??= import('../geo/china.json').then((m) => m
  * Markers are coloured by the project's worst active alarm; clicking one selects it, clicking it
  * again or the empty map clears the selection.
  */
-export function ChinaMap({ coordinates, selectedId, onSelect }: {
+export function ChinaMap({
+  coordinates,
+  selectedId,
+  onSelect,
+}: {
   coordinates: ProjectCoordinate[];
   selectedId?: number | undefined;
   onSelect: (projectId: number | undefined) => void;
@@ -36,49 +40,91 @@ export function ChinaMap({ coordinates, selectedId, onSelect }: {
   }, []);
 
   const projection = useMemo(() => mercator(CHINA_BOUNDS, WIDTH), []);
-  const provinces = useMemo(() => (geo ? geo.features.map((f) => ({ id: f.id, name: f.properties.name, d: featurePath(f, projection) })) : []), [geo, projection]);
+  const provinces = useMemo(
+    () => (geo ? geo.features.map((f) => ({ id: f.id, name: f.properties.name, d: featurePath(f, projection) })) : []),
+    [geo, projection],
+  );
   const markers = useMemo(() => {
     // Worst first: it keeps its true position and its label when markers crowd.
     const sorted = [...coordinates].sort((a, b) => SEVERITY[a.alarmState] - SEVERITY[b.alarmState] || a.id - b.id);
-    return declutter(sorted.map((c) => ({ item: c, ...xy(projection.project([c.longitude, c.latitude])) })), MARKER_R * 2 + 3);
+    return declutter(
+      sorted.map((c) => ({ item: c, ...xy(projection.project([c.longitude, c.latitude])) })),
+      MARKER_R * 2 + 3,
+    );
   }, [coordinates, projection]);
   const labels = useMemo(() => placeLabels(markers, MARKER_R, selectedId ?? hover ?? undefined), [markers, selectedId, hover]);
 
   return (
     <div className="relative h-full min-h-0 w-full" data-testid="china-map">
-      <svg viewBox={`0 0 ${WIDTH} ${Math.round(projection.height)}`} className="h-full w-full" preserveAspectRatio="xMidYMid meet"
-        onClick={() => onSelect(undefined)} role="img" aria-label={t('monitor.map')}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${Math.round(projection.height)}`}
+        className="h-full w-full"
+        preserveAspectRatio="xMidYMid meet"
+        onClick={() => onSelect(undefined)}
+        role="img"
+        aria-label={t('monitor.map')}
+      >
         <g data-testid="map-provinces">
           {provinces.map((p) => (
-            <path key={p.id} d={p.d} fill="var(--vg-surface-2)" stroke="var(--vg-line)" strokeWidth="1" strokeLinejoin="round" vectorEffect="non-scaling-stroke">
+            <path
+              key={p.id}
+              d={p.d}
+              fill="var(--vg-surface-2)"
+              stroke="var(--vg-line)"
+              strokeWidth="1"
+              strokeLinejoin="round"
+              vectorEffect="non-scaling-stroke"
+            >
               <title>{p.name}</title>
             </path>
           ))}
         </g>
-        {markers.map((m) => m.mx !== m.x || m.my !== m.y ? (
-          <g key={`lead-${m.item.id}`}>
-            <line x1={m.x} y1={m.y} x2={m.mx} y2={m.my} stroke="var(--vg-muted)" strokeWidth="1.2" />
-            <circle cx={m.x} cy={m.y} r="2.5" fill="var(--vg-muted)" />
-          </g>
-        ) : null)}
+        {markers.map((m) =>
+          m.mx !== m.x || m.my !== m.y ? (
+            <g key={`lead-${m.item.id}`}>
+              <line x1={m.x} y1={m.y} x2={m.mx} y2={m.my} stroke="var(--vg-muted)" strokeWidth="1.2" />
+              <circle cx={m.x} cy={m.y} r="2.5" fill="var(--vg-muted)" />
+            </g>
+          ) : null,
+        )}
         {/* Pulses sit in their own layer: an animated radius inside the clickable group would never
             let its box settle (and hit-testing would grow with the ring). */}
         <g pointerEvents="none">
-          {markers.filter((m) => m.item.alarmState !== 'normal').map(({ item: c, mx, my }) => (
-            <circle key={`pulse-${c.id}`} cx={mx} cy={my} r={MARKER_R} fill="none" stroke={ALARM_STATE_COLOR[c.alarmState]} strokeWidth="2">
-              <animate attributeName="r" values={`${MARKER_R};${MARKER_R * 2.4}`} dur="1.6s" repeatCount="indefinite" />
-              <animate attributeName="opacity" values="0.9;0" dur="1.6s" repeatCount="indefinite" />
-            </circle>
-          ))}
+          {markers
+            .filter((m) => m.item.alarmState !== 'normal')
+            .map(({ item: c, mx, my }) => (
+              <circle
+                key={`pulse-${c.id}`}
+                cx={mx}
+                cy={my}
+                r={MARKER_R}
+                fill="none"
+                stroke={ALARM_STATE_COLOR[c.alarmState]}
+                strokeWidth="2"
+              >
+                <animate attributeName="r" values={`${MARKER_R};${MARKER_R * 2.4}`} dur="1.6s" repeatCount="indefinite" />
+                <animate attributeName="opacity" values="0.9;0" dur="1.6s" repeatCount="indefinite" />
+              </circle>
+            ))}
         </g>
         {markers.map(({ item: c, mx, my }) => {
           const selected = c.id === selectedId;
           const color = ALARM_STATE_COLOR[c.alarmState];
           return (
-            <g key={c.id} data-testid="map-marker" data-project-id={c.id} data-state={c.alarmState} data-selected={selected || undefined}
-              className="cursor-pointer" role="button" aria-label={c.name} aria-pressed={selected}
+            <g
+              key={c.id}
+              data-testid="map-marker"
+              data-project-id={c.id}
+              data-state={c.alarmState}
+              data-selected={selected || undefined}
+              className="cursor-pointer"
+              role="button"
+              aria-label={c.name}
+              aria-pressed={selected}
               onClick={(e) => (e.stopPropagation(), onSelect(selected ? undefined : c.id))}
-              onMouseEnter={() => setHover(c.id)} onMouseLeave={() => setHover(null)}>
+              onMouseEnter={() => setHover(c.id)}
+              onMouseLeave={() => setHover(null)}
+            >
               {selected && <circle cx={mx} cy={my} r={MARKER_R + 5} fill="none" stroke="var(--vg-brand)" strokeWidth="3" />}
               <circle cx={mx} cy={my} r={MARKER_R} fill={color} stroke="var(--vg-surface)" strokeWidth="2" />
               <title>{`${c.name}\n${t('monitor.devices')} ${c.deviceCount} · ${t('monitor.activeAlarms')} ${c.activeAlarms}`}</title>
@@ -86,13 +132,28 @@ export function ChinaMap({ coordinates, selectedId, onSelect }: {
           );
         })}
         {labels.map((l) => (
-          <text key={`label-${l.id}`} x={l.x} y={l.y} fontSize="15" textAnchor={l.anchor} dominantBaseline="middle" pointerEvents="none"
-            fill="var(--vg-ink)" stroke="var(--vg-surface)" strokeWidth="4" paintOrder="stroke" fontWeight={l.id === selectedId ? 700 : 500}>
+          <text
+            key={`label-${l.id}`}
+            x={l.x}
+            y={l.y}
+            fontSize="15"
+            textAnchor={l.anchor}
+            dominantBaseline="middle"
+            pointerEvents="none"
+            fill="var(--vg-ink)"
+            stroke="var(--vg-surface)"
+            strokeWidth="4"
+            paintOrder="stroke"
+            fontWeight={l.id === selectedId ? 700 : 500}
+          >
             {l.text}
           </text>
         ))}
       </svg>
-      <ul className="pointer-events-none absolute bottom-2 left-2 flex flex-col gap-1 rounded bg-surface/85 px-2 py-1.5 text-xs" data-testid="map-legend">
+      <ul
+        className="pointer-events-none absolute bottom-2 left-2 flex flex-col gap-1 rounded bg-surface/85 px-2 py-1.5 text-xs"
+        data-testid="map-legend"
+      >
         {ALARM_STATES.map((s) => (
           <li key={s} className="flex items-center gap-1.5">
             <span className="h-2.5 w-2.5 rounded-full" style={{ background: ALARM_STATE_COLOR[s] }} />

@@ -8,7 +8,12 @@ export interface MapLabel {
   anchor: 'start' | 'end' | 'middle';
 }
 
-interface Box { x0: number; y0: number; x1: number; y1: number }
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 
 const FONT = 15;
 /** Beyond this many projects only the selected or hovered one is named; the list names the rest. */
@@ -34,10 +39,38 @@ export function placeLabels(markers: Placed<{ id: number; name: string }>[], r: 
     const h = FONT + 2;
     const gap = r + 5;
     const candidates: (MapLabel & { box: Box })[] = [
-      { id: m.item.id, text: m.item.name, x: m.mx + gap, y: m.my, anchor: 'start', box: { x0: m.mx + gap, y0: m.my - h / 2, x1: m.mx + gap + w, y1: m.my + h / 2 } },
-      { id: m.item.id, text: m.item.name, x: m.mx - gap, y: m.my, anchor: 'end', box: { x0: m.mx - gap - w, y0: m.my - h / 2, x1: m.mx - gap, y1: m.my + h / 2 } },
-      { id: m.item.id, text: m.item.name, x: m.mx, y: m.my - gap - h / 2, anchor: 'middle', box: { x0: m.mx - w / 2, y0: m.my - gap - h, x1: m.mx + w / 2, y1: m.my - gap } },
-      { id: m.item.id, text: m.item.name, x: m.mx, y: m.my + gap + h / 2, anchor: 'middle', box: { x0: m.mx - w / 2, y0: m.my + gap, x1: m.mx + w / 2, y1: m.my + gap + h } },
+      {
+        id: m.item.id,
+        text: m.item.name,
+        x: m.mx + gap,
+        y: m.my,
+        anchor: 'start',
+        box: { x0: m.mx + gap, y0: m.my - h / 2, x1: m.mx + gap + w, y1: m.my + h / 2 },
+      },
+      {
+        id: m.item.id,
+        text: m.item.name,
+        x: m.mx - gap,
+        y: m.my,
+        anchor: 'end',
+        box: { x0: m.mx - gap - w, y0: m.my - h / 2, x1: m.mx - gap, y1: m.my + h / 2 },
+      },
+      {
+        id: m.item.id,
+        text: m.item.name,
+        x: m.mx,
+        y: m.my - gap - h / 2,
+        anchor: 'middle',
+        box: { x0: m.mx - w / 2, y0: m.my - gap - h, x1: m.mx + w / 2, y1: m.my - gap },
+      },
+      {
+        id: m.item.id,
+        text: m.item.name,
+        x: m.mx,
+        y: m.my + gap + h / 2,
+        anchor: 'middle',
+        box: { x0: m.mx - w / 2, y0: m.my + gap, x1: m.mx + w / 2, y1: m.my + gap + h },
+      },
     ];
     const own = taken.findIndex((b) => b.x0 === m.mx - r && b.y0 === m.my - r);
     const others = taken.filter((_, i) => i !== own);

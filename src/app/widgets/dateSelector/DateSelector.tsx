@@ -1,7 +1,17 @@
 import { format, parse } from 'date-fns';
 import { t, useLanguage, type MessageKey } from '../../i18n/i18n';
 import { BackIcon } from '../../ui/icons';
-import { RANGE_LABEL_KEYS, RANGE_TYPES, changeType, customRange, labelOf, rangeOf, shift, type DateRange, type RangeType } from './dateRange';
+import {
+  RANGE_LABEL_KEYS,
+  RANGE_TYPES,
+  changeType,
+  customRange,
+  labelOf,
+  rangeOf,
+  shift,
+  type DateRange,
+  type RangeType,
+} from './dateRange';
 
 const dayValue = (d: Date) => format(d, 'yyyy-MM-dd');
 const parseDay = (v: string) => parse(v, 'yyyy-MM-dd', new Date());
@@ -10,7 +20,15 @@ const parseDay = (v: string) => parse(v, 'yyyy-MM-dd', new Date());
  * The shared date selector (spec §2): a type, the period with previous/next, a date picker that
  * cannot reach the future. `types` narrows the choice (the message centre offers day/week/month).
  */
-export function DateSelector({ value, onChange, types = RANGE_TYPES }: { value: DateRange; onChange: (r: DateRange) => void; types?: readonly RangeType[] }) {
+export function DateSelector({
+  value,
+  onChange,
+  types = RANGE_TYPES,
+}: {
+  value: DateRange;
+  onChange: (r: DateRange) => void;
+  types?: readonly RangeType[];
+}) {
   useLanguage();
   const today = dayValue(new Date());
   const prev = shift(value, -1);
@@ -34,17 +52,39 @@ export function DateSelector({ value, onChange, types = RANGE_TYPES }: { value: 
       </div>
       {value.type === 'custom' ? (
         <span className="inline-flex items-center gap-1">
-          <input type="date" aria-label={t('date.from')} max={today} value={dayValue(value.start)} onChange={(e) => e.target.value && onChange(customRange(parseDay(e.target.value), lastDay))} className="rounded border border-line bg-surface-2 px-2 py-0.5" />
+          <input
+            type="date"
+            aria-label={t('date.from')}
+            max={today}
+            value={dayValue(value.start)}
+            onChange={(e) => e.target.value && onChange(customRange(parseDay(e.target.value), lastDay))}
+            className="rounded border border-line bg-surface-2 px-2 py-0.5"
+          />
           <span>~</span>
-          <input type="date" aria-label={t('date.to')} max={today} value={dayValue(lastDay)} onChange={(e) => e.target.value && onChange(customRange(value.start, parseDay(e.target.value)))} className="rounded border border-line bg-surface-2 px-2 py-0.5" />
+          <input
+            type="date"
+            aria-label={t('date.to')}
+            max={today}
+            value={dayValue(lastDay)}
+            onChange={(e) => e.target.value && onChange(customRange(value.start, parseDay(e.target.value)))}
+            className="rounded border border-line bg-surface-2 px-2 py-0.5"
+          />
         </span>
       ) : (
         <span className="inline-flex items-center gap-1">
-          <button type="button" aria-label={t('date.previous')} disabled={!prev} onClick={() => prev && onChange(prev)} className="rounded p-1 hover:bg-surface-2 disabled:opacity-40">
+          <button
+            type="button"
+            aria-label={t('date.previous')}
+            disabled={!prev}
+            onClick={() => prev && onChange(prev)}
+            className="rounded p-1 hover:bg-surface-2 disabled:opacity-40"
+          >
             <BackIcon width={16} height={16} />
           </button>
           <label className="relative inline-flex items-center">
-            <span className="min-w-28 text-center font-medium" data-testid="date-label">{labelOf(value)}</span>
+            <span className="min-w-28 text-center font-medium" data-testid="date-label">
+              {labelOf(value)}
+            </span>
             <input
               type="date"
               aria-label={t('date.pick')}
@@ -54,7 +94,13 @@ export function DateSelector({ value, onChange, types = RANGE_TYPES }: { value: 
               className="absolute inset-0 cursor-pointer opacity-0"
             />
           </label>
-          <button type="button" aria-label={t('date.next')} disabled={!next} onClick={() => next && onChange(next)} className="rounded p-1 hover:bg-surface-2 disabled:opacity-40">
+          <button
+            type="button"
+            aria-label={t('date.next')}
+            disabled={!next}
+            onClick={() => next && onChange(next)}
+            className="rounded p-1 hover:bg-surface-2 disabled:opacity-40"
+          >
             <BackIcon width={16} height={16} className="rotate-180" />
           </button>
         </span>

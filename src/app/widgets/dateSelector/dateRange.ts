@@ -1,13 +1,29 @@
 import {
-  addDays, addMonths, addQuarters, addWeeks, addYears, endOfDay, format, isAfter, startOfDay, startOfMonth,
-  startOfQuarter, startOfWeek, startOfYear,
+  addDays,
+  addMonths,
+  addQuarters,
+  addWeeks,
+  addYears,
+  endOfDay,
+  format,
+  isAfter,
+  startOfDay,
+  startOfMonth,
+  startOfQuarter,
+  startOfWeek,
+  startOfYear,
 } from 'date-fns';
 
 /** Date selector rules (spec §2): 日 周 月 季 年 自定义; weeks start on Monday; no future; default today. */
 export type RangeType = 'day' | 'week' | 'month' | 'season' | 'year' | 'custom';
 export const RANGE_TYPES: readonly RangeType[] = ['day', 'week', 'month', 'season', 'year', 'custom'];
 export const RANGE_LABEL_KEYS: Record<RangeType, string> = {
-  day: 'date.day', week: 'date.week', month: 'date.month', season: 'date.season', year: 'date.year', custom: 'date.custom',
+  day: 'date.day',
+  week: 'date.week',
+  month: 'date.month',
+  season: 'date.season',
+  year: 'date.year',
+  custom: 'date.custom',
 };
 
 /** A half-open range [start, end). */
@@ -27,7 +43,11 @@ const startOf: Record<Exclude<RangeType, 'custom'>, (d: Date) => Date> = {
   year: startOfYear,
 };
 const step: Record<Exclude<RangeType, 'custom'>, (d: Date, n: number) => Date> = {
-  day: addDays, week: addWeeks, month: addMonths, season: addQuarters, year: addYears,
+  day: addDays,
+  week: addWeeks,
+  month: addMonths,
+  season: addQuarters,
+  year: addYears,
 };
 
 /** The period of `type` containing `anchor`; a future anchor is pulled back to now. */

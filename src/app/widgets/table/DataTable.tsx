@@ -25,7 +25,7 @@ export interface ServerPaging {
   onChange: (pageIndex: number, pageSize: number) => void;
 }
 
-export interface DataTableProps<T> {
+export interface DataTableProps<T extends object> {
   columns: Column<T>[];
   data: T[];
   getRowId: (row: T) => string;
@@ -45,7 +45,6 @@ export interface DataTableProps<T> {
   testId?: string;
 }
 
-const helper = createColumnHelper<Features, any>();
 const textOf = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
 
 /**
@@ -53,21 +52,35 @@ const textOf = (v: unknown) => (v === null || v === undefined || v === '' ? '--'
  * page size 100 by default (10/20/50/100), delete with confirmation, edit of the selected row and
  * xlsx export.
  */
-export function DataTable<T>({ columns, data, getRowId, onCreate, onEdit, onDelete, exportRows, exportName = DEFAULT_EXPORT_NAME, actions, rowActions, server, exportable = true, testId }: DataTableProps<T>) {
+export function DataTable<T extends object>({
+  columns,
+  data,
+  getRowId,
+  onCreate,
+  onEdit,
+  onDelete,
+  exportRows,
+  exportName = DEFAULT_EXPORT_NAME,
+  actions,
+  rowActions,
+  server,
+  exportable = true,
+  testId,
+}: DataTableProps<T>) {
   useLanguage();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
-  const tableColumns = useMemo(
-    () => [
+  const tableColumns = useMemo(() => {
+    const helper = createColumnHelper<Features, T>();
+    return [
       helper.display({ id: '__select' }),
       ...columns.map((c) => helper.accessor((row: T) => c.value(row), { id: c.id, header: c.header })),
-    ],
-    [columns],
-  );
+    ];
+  }, [columns]);
   const table = useTable({
     features,
     columns: tableColumns,
-    data: data as any[],
+    data,
     getRowId: (row: T) => getRowId(row),
     state: { rowSelection, pagination: server ? { pageIndex: server.pageIndex, pageSize: server.pageSize } : pagination },
     onRowSelectionChange: setRowSelection,
@@ -81,28 +94,45 @@ export function DataTable<T>({ columns, data, getRowId, onCreate, onEdit, onDele
     ...(server ? { rowCount: server.total } : {}),
     autoResetPageIndex: false,
   });
-  const selectedRows = () => table.getSelectedRowModel().rows.map((r) => r.original as T);
+  const selectedRows = () => table.getSelectedRowModel().rows.map((r) => r.original);
   const actionsFlow = useRowActions(selectedRows, onDelete, onEdit, () => setRowSelection({}));
   const rows = table.getRowModel().rows;
   const pageIndex = server ? server.pageIndex : pagination.pageIndex;
   const pageSize = server ? server.pageSize : pagination.pageSize;
   const byId = new Map(columns.map((c) => [c.id, c]));
 
-  const doExport = async () => exportXlsx(columns.map((c) => ({ header: c.header, value: c.value })), exportRows ? await exportRows() : data, exportName);
+  const doExport = async () =>
+    exportXlsx(
+      columns.map((c) => ({ header: c.header, value: c.value })),
+      exportRows ? await exportRows() : data,
+      exportName,
+    );
 
   return (
     <div className="flex min-h-0 flex-col rounded-lg border border-line bg-surface" data-testid={testId}>
       <div className="flex flex-wrap items-center gap-2 border-b border-line p-3">
-        {onCreate && <Button kind="primary" onClick={onCreate}>{t('table.create')}</Button>}
+        {onCreate && (
+          <Button kind="primary" onClick={onCreate}>
+            {t('table.create')}
+          </Button>
+        )}
         {onEdit && <Button onClick={actionsFlow.edit}>{t('table.edit')}</Button>}
-        {onDelete && <Button kind="danger" onClick={actionsFlow.askDelete}>{t('table.delete')}</Button>}
+        {onDelete && (
+          <Button kind="danger" onClick={actionsFlow.askDelete}>
+            {t('table.delete')}
+          </Button>
+        )}
         {rowActions?.map((a) => (
           <Button key={a.label} onClick={() => actionsFlow.withSelected(a.run)}>
             {a.label}
           </Button>
         ))}
         {actions}
-        {exportable && <Button className="ml-auto" onClick={() => void doExport()}>{t('table.export')}</Button>}
+        {exportable && (
+          <Button className="ml-auto" onClick={() => void doExport()}>
+            {t('table.export')}
+          </Button>
+        )}
       </div>
       <div className="min-h-0 flex-1 overflow-auto">
         <table className="w-full border-collapse text-sm">
@@ -118,7 +148,11 @@ export function DataTable<T>({ columns, data, getRowId, onCreate, onEdit, onDele
                 />
               </th>
               {columns.map((c) => (
-                <th key={c.id} style={c.width ? { width: c.width } : undefined} className="border-b border-line px-3 py-2 font-medium whitespace-nowrap">
+                <th
+                  key={c.id}
+                  style={c.width ? { width: c.width } : undefined}
+                  className="border-b border-line px-3 py-2 font-medium whitespace-nowrap"
+                >
                   {c.header}
                 </th>
               ))}
@@ -127,7 +161,9 @@ export function DataTable<T>({ columns, data, getRowId, onCreate, onEdit, onDele
           <tbody>
             {rows.length === 0 && (
               <tr>
-                <td colSpan={columns.length + 1} className="px-3 py-8 text-center text-muted">{t('common.noData')}</td>
+                <td colSpan={columns.length + 1} className="px-3 py-8 text-center text-muted">
+                  {t('common.noData')}
+                </td>
               </tr>
             )}
             {rows.map((row) => {
@@ -171,7 +207,12 @@ export function DataTable<T>({ columns, data, getRowId, onCreate, onEdit, onDele
           else setPagination({ pageIndex: i, pageSize: s });
         }}
       />
-      <ConfirmDialog open={actionsFlow.confirmOpen} text={t('table.deleteConfirm')} onConfirm={() => void actionsFlow.confirmDelete()} onCancel={actionsFlow.cancelDelete} />
+      <ConfirmDialog
+        open={actionsFlow.confirmOpen}
+        text={t('table.deleteConfirm')}
+        onConfirm={() => void actionsFlow.confirmDelete()}
+        onCancel={actionsFlow.cancelDelete}
+      />
     </div>
   );
 }

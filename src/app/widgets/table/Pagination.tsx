@@ -28,13 +28,25 @@ export function Pagination({ pageIndex, pageSize, total, onChange }: Props) {
           </option>
         ))}
       </select>
-      <button type="button" className={btn} disabled={pageIndex <= 0} onClick={() => onChange(pageIndex - 1, pageSize)} aria-label={t('table.prev')}>
+      <button
+        type="button"
+        className={btn}
+        disabled={pageIndex <= 0}
+        onClick={() => onChange(pageIndex - 1, pageSize)}
+        aria-label={t('table.prev')}
+      >
         ‹
       </button>
       <span data-testid="page-indicator">
         {pageIndex + 1} / {pages}
       </span>
-      <button type="button" className={btn} disabled={pageIndex + 1 >= pages} onClick={() => onChange(pageIndex + 1, pageSize)} aria-label={t('table.next')}>
+      <button
+        type="button"
+        className={btn}
+        disabled={pageIndex + 1 >= pages}
+        onClick={() => onChange(pageIndex + 1, pageSize)}
+        aria-label={t('table.next')}
+      >
         ›
       </button>
     </div>

@@ -7,7 +7,11 @@ export interface ExportColumn {
 }
 
 /** Writes rows to one sheet and saves it. exceljs is loaded only when someone exports. */
-export async function exportXlsx(columns: { header: string; value: (row: any) => unknown }[], rows: unknown[], fileName = DEFAULT_EXPORT_NAME): Promise<void> {
+export async function exportXlsx<T>(
+  columns: { header: string; value: (row: T) => unknown }[],
+  rows: readonly T[],
+  fileName = DEFAULT_EXPORT_NAME,
+): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Sheet1');

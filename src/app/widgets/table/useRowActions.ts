@@ -7,7 +7,12 @@ import { showToast, toastError, toastSuccess } from '../../ui/toastStore';
  * 请先选择需要编辑的行; delete asks 确定要删除所选项吗？ and ends with 删除成功! or 取消删除！.
  * Handlers are plain closures so they can be passed to onClick unbound.
  */
-export function useRowActions<T>(selected: () => T[], onDelete?: (rows: T[]) => Promise<void>, onEdit?: (row: T) => void, afterDelete?: () => void) {
+export function useRowActions<T>(
+  selected: () => T[],
+  onDelete?: (rows: T[]) => Promise<void>,
+  onEdit?: (row: T) => void,
+  afterDelete?: () => void,
+) {
   const [pending, setPending] = useState<T[] | null>(null);
   /** runs an action on the first selected row, or asks for a selection */
   const withSelected = (run: (row: T) => void) => {

@@ -25,7 +25,17 @@ const ROW_HEIGHT = 28;
  * Virtualized tree (spec §2 "Other widgets"): only the rows in view are in the DOM, so a 20,000-node
  * ledger scrolls smoothly; the keyword filter runs 400 ms after the last keystroke.
  */
-export function Tree({ nodes, checkable, checked, onCheckedChange, selectedId, onSelect, defaultExpandDepth = 1, className, testId }: TreeProps) {
+export function Tree({
+  nodes,
+  checkable,
+  checked,
+  onCheckedChange,
+  selectedId,
+  onSelect,
+  defaultExpandDepth = 1,
+  className,
+  testId,
+}: TreeProps) {
   useLanguage();
   const index = useMemo(() => indexTree(nodes), [nodes]);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
@@ -47,12 +57,18 @@ export function Tree({ nodes, checkable, checked, onCheckedChange, selectedId, o
 
   const filter = useMemo(() => filterIds(nodes, index, settled), [nodes, index, settled]);
   const rows = useMemo(() => visibleRows(nodes, expanded, filter), [nodes, expanded, filter]);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
 
   const toggleExpand = (id: string) =>
     setExpanded((prev) => {
       const next = new Set(prev);
-      next.has(id) ? next.delete(id) : next.add(id);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
       return next;
     });
   const toggleCheck = (id: string, shift: boolean) => {
@@ -71,7 +87,12 @@ export function Tree({ nodes, checkable, checked, onCheckedChange, selectedId, o
         aria-label={t('tree.search')}
         className="mb-2 w-full rounded border border-line bg-surface-2 px-3 py-1.5 text-sm text-ink outline-none focus:border-brand"
       />
-      <div ref={scroller} role="tree" aria-multiselectable={checkable} className="min-h-0 flex-1 overflow-auto rounded border border-line bg-surface">
+      <div
+        ref={scroller}
+        role="tree"
+        aria-multiselectable={checkable}
+        className="min-h-0 flex-1 overflow-auto rounded border border-line bg-surface"
+      >
         {rows.length === 0 ? (
           <p className="p-3 text-sm text-muted">{t('common.noData')}</p>
         ) : (

@@ -53,7 +53,12 @@ export function TreeRowView({ row, top, height, index, checkable, checked, selec
           className="h-4 w-4 accent-[var(--vg-brand)]"
         />
       )}
-      <button type="button" onClick={() => (onSelect ? onSelect(node) : hasChildren && onToggleExpand(node.id))} className="min-w-0 flex-1 truncate text-left" title={node.label}>
+      <button
+        type="button"
+        onClick={() => (onSelect ? onSelect(node) : hasChildren && onToggleExpand(node.id))}
+        className="min-w-0 flex-1 truncate text-left"
+        title={node.label}
+      >
         {node.label}
       </button>
     </div>

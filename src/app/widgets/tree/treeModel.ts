@@ -95,7 +95,11 @@ export function checkState(index: TreeIndex, id: string, checked: ReadonlySet<st
 /** Sets the leaves under the given nodes to one value. */
 export function setChecked(index: TreeIndex, ids: readonly string[], value: boolean, checked: ReadonlySet<string>): Set<string> {
   const next = new Set(checked);
-  for (const id of ids) for (const leaf of index.leaves.get(id) ?? []) value ? next.add(leaf) : next.delete(leaf);
+  for (const id of ids)
+    for (const leaf of index.leaves.get(id) ?? []) {
+      if (value) next.add(leaf);
+      else next.delete(leaf);
+    }
   return next;
 }
 
@@ -116,5 +120,10 @@ export function toggleWithRange(
   const from = shift && anchorId !== undefined ? rows.findIndex((r) => r.node.id === anchorId) : -1;
   if (from < 0 || to < 0) return setChecked(index, [clickedId], value, checked);
   const [a, b] = from < to ? [from, to] : [to, from];
-  return setChecked(index, rows.slice(a, b + 1).map((r) => r.node.id), value, checked);
+  return setChecked(
+    index,
+    rows.slice(a, b + 1).map((r) => r.node.id),
+    value,
+    checked,
+  );
 }

@@ -1,0 +1,88 @@
+// ESLint flat config. typescript-eslint runs on TypeScript 5.9 (the project's compiler) so the
+// type-aware promise rules work; react-hooks' rules-of-hooks and exhaustive-deps are errors.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['.tsbuild/**', 'dist/**', 'node_modules/**', 'test-results/**', 'screenshots/**', 'data/**', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      // useLoad(load, deps) takes its dependencies like useCallback: check them at every call.
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useLoad$' }],
+    },
+  },
+  {
+    // Migrations are frozen history: Kysely's guide types them against Kysely<any> so they never
+    // depend on today's schema types.
+    files: ['server/store/migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // The type worlds (tsconfig/*.json) also refuse these imports; the lint message says why.
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/server/**', '**/workers/**', '**/machines/**', '**/streams/**', 'node:*'],
+              message: 'domain/ is shared by browser and server: it imports neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/machines/**', '**/streams/**', '**/workers/**'],
+              message: 'server code must not import browser code; share it through domain/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'streams/**/*.ts', 'workers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**', 'node:*'], message: 'browser code must not import server code; share it through domain/.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { ...globals.node } },
+  },
+);
