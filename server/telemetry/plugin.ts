@@ -32,6 +32,8 @@ export const telemetryCore = fp(
       every(5_000, () => t.realtime.flush());
       every(5_000, () => t.commWatch.check());
       every(30_000, () => t.devices.load());
+      // Closed hours into compressed blocks and rollups; cheap when nothing is due (one check).
+      every(30_000, () => t.compactor.run());
       every(3600_000, () => t.pruneHistory());
       // Keeps the planner's statistics fresh so the event list picks the right covering index.
       every(3600_000, () => sql`pragma optimize`.execute(app.db));
@@ -39,6 +41,7 @@ export const telemetryCore = fp(
     app.addHook('onClose', async () => {
       timers.forEach(clearInterval);
       t.channel.close();
+      await t.compactor.stop();
       await t.writer.idle();
       await t.realtime.flush();
     });
