@@ -106,7 +106,7 @@ async function xlsxRows(buf: Buffer): Promise<unknown[][]> {
 /** Every history answer over the data set, as plain values. */
 async function answers(s: Side): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  const [a, b] = devs as [{ id: number }, { id: number }];
+  const [a, b] = devs as [{ id: number; code: string }, { id: number; code: string }];
   const ranges: [number, number][] = [
     [DAY0, DAY0 + DAYS * 86_400_000 + 12 * HOUR],
     [DAY0 + 5 * HOUR + 17_000, DAY0 + 30 * HOUR + 3_000],

@@ -15,7 +15,7 @@ const HOUR = 3600_000;
 const DAY = 86_400_000;
 const T0 = new Date(2026, 6, 1).getTime();
 const DAYS = 40;
-let clock = T0 + DAYS * DAY + 2 * HOUR;
+const clock = T0 + DAYS * DAY + 2 * HOUR;
 let app: FastifyInstance;
 let cleanup: () => Promise<void>;
 let token: string;
