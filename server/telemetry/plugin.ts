@@ -35,8 +35,9 @@ export const telemetryCore = fp(
       // Closed hours into compressed blocks and rollups; cheap when nothing is due (one check).
       every(30_000, () => t.compactor.run());
       every(3600_000, () => t.pruneHistory());
-      // Keeps the planner's statistics fresh so the event list picks the right covering index.
-      every(3600_000, () => sql`pragma optimize`.execute(app.db));
+      // Keeps the planner's statistics fresh so the event list picks the right covering index
+      // (PostgreSQL's autovacuum does this by itself).
+      if (app.store.dialect === 'sqlite') every(3600_000, () => sql`pragma optimize`.execute(app.db));
     }
     app.addHook('onClose', async () => {
       timers.forEach(clearInterval);

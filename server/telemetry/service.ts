@@ -7,7 +7,7 @@ import { DEFAULT_CLEAR_COUNT } from '../alarms/hysteresis';
 import { CommandChannel } from './channel';
 import { DeviceDirectory } from './devices';
 import { DeviceKeys } from './deviceKeys';
-import { HistoryStore } from './historyStore';
+import { openHistoryStore, type HistoryStore } from './historyStore';
 import { BlockStore } from './blockStore';
 import { Compactor } from './compactor';
 import { pruneTiers, Retention, type PruneResult, type RetentionDays } from './retention';
@@ -70,7 +70,7 @@ export class Telemetry {
     this.devices = new DeviceDirectory(app.db);
     this.keys = new DeviceKeys(opts.dataDir);
     this.thresholds = new ThresholdStore(app.db);
-    this.history = new HistoryStore(app.db, app.store.sqlite);
+    this.history = openHistoryStore(app.store);
     this.retention = new Retention(opts.retention);
     this.blocks = new BlockStore(app.db);
     this.series = new SeriesReader(this.blocks, { now: this.now, retention: this.retention });
