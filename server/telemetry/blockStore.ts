@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from '../store/dialect';
 import type { Database } from '../store/schema';
+import { HistoryPartitions } from './historyPartitions';
 import type { PointColumns } from './seriesCodec';
 import { emptyRollups, HOUR_MS, type Rollups } from './rollups';
 
@@ -20,7 +22,8 @@ export interface BlockRead {
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
-type BlockTable = 'history_block' | 'history_1m';
+export type BlockTable = 'history_block' | 'history_1m';
+export type TierTable = BlockTable | 'history_1h';
 
 interface UnionRow {
   src: number;
@@ -51,17 +54,34 @@ function split<R extends UnionRow>(rows: R[]): { blocks: R[]; recent: PointColum
  * it twice), and the writes of the compactor and of retention.
  */
 export class BlockStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** PostgreSQL: the monthly partitions of each table (null on SQLite) */
+  readonly partitions: Record<TierTable, HistoryPartitions> | null;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.partitions = isPostgres(db)
+      ? {
+          history_block: new HistoryPartitions(db, 'history_block'),
+          history_1m: new HistoryPartitions(db, 'history_1m'),
+          history_1h: new HistoryPartitions(db, 'history_1h'),
+        }
+      : null;
+  }
+
+  /** Before a compaction transaction writes windows starting at these times: their partitions exist. */
+  async prepare(starts: readonly number[]): Promise<void> {
+    if (!this.partitions || starts.length === 0) return;
+    for (const p of Object.values(this.partitions)) await p.ensure(starts);
+  }
 
   private async union(table: BlockTable, deviceid: number, dataid: number, from: number, to: number, db: Db = this.db): Promise<BlockRead> {
     const { rows } = await sql<UnionRow>`
-      select 0 as src, start as t, count as n, data, null as value, null as status
+      select 0 as src, "start" as t, "count" as n, data, null as value, null as status
         from ${sql.table(table)}
-        where deviceid = ${deviceid} and dataid = ${dataid} and start >= ${windowOf(from)} and start < ${to}
+        where deviceid = ${deviceid} and dataid = ${dataid} and "start" >= ${windowOf(from)} and "start" < ${to}
       union all
-      select 1, time, 1, null, value, status
+      select 1, "time", 1, null, value, status
         from history
-        where deviceid = ${deviceid} and dataid = ${dataid} and time >= ${from} and time < ${to}
+        where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${from} and "time" < ${to}
       order by 1, 2`.execute(db);
     const { blocks, recent } = split(rows);
     return { blocks: blocks.map((r) => ({ start: Number(r.t), count: Number(r.n), data: r.data! })), rows: recent };
@@ -81,13 +101,13 @@ export class BlockStore {
   async readHours(deviceid: number, dataid: number, from: number, to: number): Promise<{ hours: Rollups; rows: PointColumns }> {
     type HourRow = UnionRow & { min: number; max: number; sum: number; cnt: number };
     const { rows } = await sql<HourRow>`
-      select 0 as src, time as t, min, max, sum, last as value, count as cnt, status
+      select 0 as src, "time" as t, "min", "max", "sum", "last" as value, "count" as cnt, status
         from history_1h
-        where deviceid = ${deviceid} and dataid = ${dataid} and time >= ${windowOf(from)} and time < ${to}
+        where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${windowOf(from)} and "time" < ${to}
       union all
-      select 1, time, null, null, null, value, 1, status
+      select 1, "time", null, null, null, value, 1, status
         from history
-        where deviceid = ${deviceid} and dataid = ${dataid} and time >= ${from} and time < ${to}
+        where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${from} and "time" < ${to}
       order by 1, 2`.execute(this.db);
     const { blocks, recent } = split(rows);
     const hours = emptyRollups(blocks.length);

@@ -117,12 +117,13 @@ export class Compactor {
   /** Every (series, window) with rows in a closed window, by index seeks (never a table scan). */
   private async scan(boundary: number): Promise<Task[]> {
     const tasks: Task[] = [];
-    let after: [number, number] = [-Infinity, -Infinity];
+    let after: [number, number] | null = null;
     for (;;) {
+      const from = after;
       const first = await this.db
         .selectFrom('history')
         .select(['deviceid', 'dataid', 'time'])
-        .where((eb) => eb(eb.refTuple('deviceid', 'dataid'), '>', eb.tuple(after[0], after[1])))
+        .$if(from !== null, (q) => q.where((eb) => eb(eb.refTuple('deviceid', 'dataid'), '>', eb.tuple(from![0], from![1]))))
         .orderBy('deviceid')
         .orderBy('dataid')
         .orderBy('time')
@@ -154,6 +155,7 @@ export class Compactor {
   /** Compacts the windows in short transactions, letting ingest in between. */
   private async compact(tasks: Task[]): Promise<CompactionResult> {
     const result: CompactionResult = { windows: 0, readings: 0 };
+    await this.blocks.prepare([...new Set(tasks.map((t) => t.start))]);
     let i = 0;
     while (i < tasks.length && !this.stopping) {
       const first = i;

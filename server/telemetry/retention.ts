@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { WINDOW_MS } from './blockStore';
+import { WINDOW_MS, type BlockStore } from './blockStore';
+import type { HistoryPartitions } from './historyPartitions';
 import { HOUR_MS } from './rollups';
 
 const DAY_MS = 86_400_000;
@@ -36,17 +37,33 @@ export interface PruneResult {
   rawBlocks: number;
   minuteBlocks: number;
   hourRows: number;
+  /** PostgreSQL: monthly partitions dropped whole (blocks, rollups and emptied row partitions) */
+  partitions: number;
 }
 
 const CHUNK = 2000;
 
 /**
  * Retention by whole blocks: every block (or hour rollup) whose hour ended before its tier's cutoff
- * goes, found through the tables' time index, in chunks so no statement holds the store for long.
- * Readings are never deleted one by one: a raw block is one series' whole hour.
+ * goes. On PostgreSQL the months that ended before the cutoff are dropped as whole partitions first;
+ * what is left (the month around the cutoff, and everything on SQLite) is found through the tables'
+ * time index and deleted in chunks, so no statement holds the store for long. Readings are never
+ * deleted one by one: a raw block is one series' whole hour. Row partitions of `history` that
+ * compaction has emptied go too, once past raw retention.
  */
-export async function pruneTiers(db: Kysely<Database>, retention: Retention, now: number): Promise<PruneResult> {
-  const chunked = async (table: 'history_block' | 'history_1m' | 'history_1h', column: 'start' | 'time', lastStart: number) => {
+export async function pruneTiers(
+  db: Kysely<Database>,
+  blocks: BlockStore,
+  retention: Retention,
+  now: number,
+  rowPartitions?: HistoryPartitions,
+): Promise<PruneResult> {
+  let partitions = 0;
+  const tier = async (table: 'history_block' | 'history_1m' | 'history_1h', column: 'start' | 'time', keepMs: number) => {
+    const cutoff = now - keepMs;
+    // whole hours ended at or before the cutoff
+    const lastStart = cutoff - (table === 'history_1h' ? HOUR_MS : WINDOW_MS);
+    if (blocks.partitions) partitions += await blocks.partitions[table].dropBefore(lastStart + 1);
     let total = 0;
     for (;;) {
       const r = await sql`
@@ -61,9 +78,11 @@ export async function pruneTiers(db: Kysely<Database>, retention: Retention, now
       await new Promise((res) => setImmediate(res));
     }
   };
-  return {
-    rawBlocks: await chunked('history_block', 'start', now - retention.rawMs - WINDOW_MS),
-    minuteBlocks: await chunked('history_1m', 'start', now - retention.minuteMs - WINDOW_MS),
-    hourRows: await chunked('history_1h', 'time', now - retention.hourMs - HOUR_MS),
+  const result = {
+    rawBlocks: await tier('history_block', 'start', retention.rawMs),
+    minuteBlocks: await tier('history_1m', 'start', retention.minuteMs),
+    hourRows: await tier('history_1h', 'time', retention.hourMs),
   };
+  if (rowPartitions) partitions += await rowPartitions.dropEmptyBefore(now - retention.rawMs);
+  return { ...result, partitions };
 }

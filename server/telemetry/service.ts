@@ -12,6 +12,7 @@ import { BlockStore } from './blockStore';
 import { Compactor } from './compactor';
 import { pruneTiers, Retention, type PruneResult, type RetentionDays } from './retention';
 import { SeriesReader } from './seriesReader';
+import { PostgresHistoryStore } from './historyPostgres';
 import { RealtimeCache } from './realtime';
 import { ThresholdStore } from './thresholds';
 import { IngestWriter } from './writer';
@@ -111,6 +112,7 @@ export class Telemetry {
 
   /** Retention of every history tier, by whole blocks. */
   async pruneHistory(): Promise<PruneResult> {
-    return pruneTiers(this.app.db, this.retention, this.now());
+    const rows = this.history instanceof PostgresHistoryStore ? this.history.partitions : undefined;
+    return pruneTiers(this.app.db, this.blocks, this.retention, this.now(), rows);
   }
 }

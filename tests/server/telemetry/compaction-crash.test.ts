@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
+import { testDatabase, type TestDatabase } from '../../infra/testStore';
 import { PASSWORD } from './helpers';
 
 /**
@@ -18,10 +19,24 @@ const T0 = Date.UTC(2026, 8, 1);
 const NOW = T0 + 13 * HOUR;
 const SERIES = [1001, 1101, 1201, 1402];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-crash-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await testDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const open = () =>
-  buildApp({ dataDir: dir, rootPassword: PASSWORD, demoPassword: PASSWORD, demo: true, telemetry: { now: () => NOW, timers: false } });
+  buildApp({
+    dataDir: dir,
+    databaseUrl: database.databaseUrl,
+    rootPassword: PASSWORD,
+    demoPassword: PASSWORD,
+    demo: true,
+    telemetry: { now: () => NOW, timers: false },
+  });
 
 /** The reading of series `k` at step `i` (12 hours of 15 s, a mark now and then). */
 const reading = (k: number, i: number) => ({
@@ -55,7 +70,15 @@ async function counts(app: Awaited<ReturnType<typeof open>>, deviceId: number) {
 function runChild(stopAfter: number): Promise<{ killed: boolean; out: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./fixtures/compactUntilKilled.ts', import.meta.url)), dir, String(NOW), String(stopAfter)],
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./fixtures/compactUntilKilled.ts', import.meta.url)),
+      dir,
+      String(NOW),
+      String(stopAfter),
+      database.databaseUrl ?? '',
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

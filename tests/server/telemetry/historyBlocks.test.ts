@@ -63,10 +63,10 @@ function dataset(): Map<string, Reading[]> {
       amps.push({ dataId: 1201, value: v, time: t, status: i % 997 === 1 ? 3 : i % 1499 === 1 ? 1 : 0 });
     }
   }
-  // Irregular times with millisecond jitter and one reading alone in its hour, one at a fractional ms.
+  // Irregular times with millisecond jitter, and one reading alone in its (still open) hour.
   for (let t = DAY0 + 7; t < DAY0 + DAYS * 86_400_000; t += 30_000 + Math.floor(rnd() * 90_000))
     temp.push({ dataId: 1101, value: Math.round((30 + rnd() * 5) * 10) / 10, time: t });
-  temp.push({ dataId: 1101, value: -3.25, time: DAY0 + DAYS * 86_400_000 + HOUR + 0.5 });
+  temp.push({ dataId: 1101, value: -3.25, time: DAY0 + DAYS * 86_400_000 + HOUR + 1 });
   out.set(
     'a',
     [...leak, ...energy, ...amps].sort((x, y) => x.time - y.time),

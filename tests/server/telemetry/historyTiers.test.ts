@@ -103,7 +103,7 @@ describe('retention by tier', () => {
     );
     const r = await app.telemetry.pruneHistory();
     // cutoffs (clock − retention) fall at 02:00 of days 30, 20 and 10; whole hours end before them
-    expect(r).toEqual({ rawBlocks: 30 * 24 + 2, minuteBlocks: 20 * 24 + 2, hourRows: 10 * 24 + 2 });
+    expect(r).toEqual({ rawBlocks: 30 * 24 + 2, minuteBlocks: 20 * 24 + 2, hourRows: 10 * 24 + 2, partitions: 0 });
     const rowsAfter = Number(
       (
         await app.db
