@@ -119,8 +119,8 @@ export class Compactor {
     const tasks: Task[] = [];
     let after: [number, number] | null = null;
     for (;;) {
-      const from = after;
-      const first = await this.db
+      const from: [number, number] | null = after;
+      const first: { deviceid: number; dataid: number; time: number } | undefined = await this.db
         .selectFrom('history')
         .select(['deviceid', 'dataid', 'time'])
         .$if(from !== null, (q) => q.where((eb) => eb(eb.refTuple('deviceid', 'dataid'), '>', eb.tuple(from![0], from![1]))))
@@ -130,8 +130,8 @@ export class Compactor {
         .limit(1)
         .executeTakeFirst();
       if (!first) break;
-      const deviceid = Number(first.deviceid);
-      const dataid = Number(first.dataid);
+      const deviceid: number = Number(first.deviceid);
+      const dataid: number = Number(first.dataid);
       after = [deviceid, dataid];
       let t: number | undefined = Number(first.time);
       while (t !== undefined && t < boundary) {
