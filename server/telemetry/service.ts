@@ -6,14 +6,14 @@ import { CommWatch } from '../alarms/commWatch';
 import { DEFAULT_CLEAR_COUNT } from '../alarms/hysteresis';
 import { CommandChannel } from './channel';
 import { DeviceDirectory } from './devices';
-import { DeviceKeys } from './deviceKeys';
+import { openDeviceKeys, type DeviceKeys } from './deviceKeys';
 import { openHistoryStore, type HistoryStore } from './historyStore';
 import { BlockStore } from './blockStore';
 import { Compactor } from './compactor';
 import { pruneTiers, Retention, type PruneResult, type RetentionDays } from './retention';
 import { SeriesReader } from './seriesReader';
 import { PostgresHistoryStore } from './historyPostgres';
-import { RealtimeCache } from './realtime';
+import { RealtimeCache, type LatestValue } from './realtime';
 import { ThresholdStore } from './thresholds';
 import { IngestWriter } from './writer';
 import { checkBatch } from './validateBatch';
@@ -33,6 +33,8 @@ export interface TelemetryOptions {
   remoteTimeoutMs?: number;
   /** periodic jobs (realtime persistence, compaction, retention, comm watch); off for deterministic tests */
   timers?: boolean;
+  /** several instances share the database: alarm state is read and written per transaction */
+  shared?: boolean;
 }
 
 export interface IngestAuth {
@@ -46,7 +48,7 @@ export interface IngestAuth {
 export class Telemetry {
   readonly now: () => number;
   readonly devices: DeviceDirectory;
-  readonly keys: DeviceKeys;
+  private deviceKeys: DeviceKeys | null = null;
   readonly thresholds: ThresholdStore;
   /** recent readings, one row each: the hot write path */
   readonly history: HistoryStore;
@@ -59,6 +61,7 @@ export class Telemetry {
   readonly realtime: RealtimeCache;
   readonly alarms: AlarmEngine;
   readonly channel = new CommandChannel();
+  private readonly seenListeners = new Set<(deviceId: number, at: number) => void>();
   readonly commWatch: CommWatch;
   readonly writer: IngestWriter;
   readonly remoteTimeoutMs: number;
@@ -69,7 +72,6 @@ export class Telemetry {
   ) {
     this.now = opts.now ?? Date.now;
     this.devices = new DeviceDirectory(app.db);
-    this.keys = new DeviceKeys(opts.dataDir);
     this.thresholds = new ThresholdStore(app.db);
     this.history = openHistoryStore(app.store);
     this.retention = new Retention(opts.retention);
@@ -77,7 +79,7 @@ export class Telemetry {
     this.series = new SeriesReader(this.blocks, { now: this.now, retention: this.retention });
     this.compactor = new Compactor(app.db, this.blocks, { now: this.now, retention: this.retention, ...opts.compaction });
     this.realtime = new RealtimeCache(app.db);
-    this.alarms = new AlarmEngine(app.db, this.thresholds, opts.clearCount ?? DEFAULT_CLEAR_COUNT);
+    this.alarms = new AlarmEngine(app.db, this.thresholds, opts.clearCount ?? DEFAULT_CLEAR_COUNT, opts.shared ?? false);
     this.commWatch = new CommWatch(app, this.devices, {
       retryMs: opts.commRetryMs ?? 45_000,
       exitMs: opts.commExitMs ?? 120_000,
@@ -88,7 +90,13 @@ export class Telemetry {
     this.remoteTimeoutMs = opts.remoteTimeoutMs ?? 10_000;
   }
 
+  get keys(): DeviceKeys {
+    if (!this.deviceKeys) throw new Error('telemetry not loaded');
+    return this.deviceKeys;
+  }
+
   async load(): Promise<void> {
+    this.deviceKeys = await openDeviceKeys(this.app.db, this.app.store.dialect, this.opts.dataDir);
     await this.devices.load();
     await this.thresholds.load();
     await this.realtime.load();
@@ -107,7 +115,24 @@ export class Telemetry {
     if (batch.readings.length) await this.writer.submit(device, batch.readings);
     if (batch.acks.length) this.channel.ack(device.id, batch.acks);
     void this.commWatch.seen(device)?.catch(() => undefined);
-    return { deviceId: device.id, accepted: batch.readings.length, rejected: batch.rejected, commands: this.channel.take(device.id) };
+    for (const l of this.seenListeners) l(device.id, this.now());
+    const commands = await this.channel.take(device.id);
+    return { deviceId: device.id, accepted: batch.readings.length, rejected: batch.rejected, commands };
+  }
+
+  /** Hears every batch a device sent to this instance (relayed so the comm watch sees all of them). */
+  onSeen(listener: (deviceId: number, at: number) => void): () => void {
+    this.seenListeners.add(listener);
+    return () => this.seenListeners.delete(listener);
+  }
+
+  /** Readings and batches another instance took: the latest values and the comm watch follow them. */
+  applyPeerReadings(latest: readonly LatestValue[]): void {
+    for (const v of latest) this.realtime.set(v);
+  }
+
+  applyPeerSeen(deviceId: number, at: number): void {
+    this.commWatch.markSeen(deviceId, at);
   }
 
   /** Retention of every history tier, by whole blocks. */
