@@ -33,6 +33,10 @@ import { platformService } from './platform/plugin';
 
 export interface AppOptions {
   dataDir: string;
+  /** postgres://… stores everything in PostgreSQL instead of the SQLite file in dataDir */
+  databaseUrl?: string | undefined;
+  /** connections in the PostgreSQL pool */
+  databasePoolSize?: number | undefined;
   rootPassword?: string | undefined;
   demoPassword?: string | undefined;
   /** seed the demo ledger and users on first start */
@@ -76,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
 
   await app.register(errorHandling, { bodyLimit });
-  await app.register(storePlugin, { dataDir: options.dataDir });
+  await app.register(storePlugin, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: options.databasePoolSize });
   app.decorate('eventLog', new EventLog(app.db));
   app.decorate(
     'bootstrapResult',

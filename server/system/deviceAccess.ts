@@ -7,8 +7,7 @@ import { guarded, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { projectIdsFilter, visibleProjects } from '../telemetry/visibility';
-
-const likeText = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+import { containsText } from '../store/dialect';
 
 /**
  * POST system/query/device/access/list: terminals with their access type and scheme, paged, scoped to
@@ -33,8 +32,8 @@ export async function deviceAccessRoutes(fastify: FastifyInstance) {
       if (body.schemeId !== undefined) q = q.where('device_access_scheme.schemeId', '=', body.schemeId);
       if (body.projectId !== undefined) q = q.where('terminal.projectid', '=', body.projectId);
       if (body.keyword) {
-        const kw = likeText(body.keyword);
-        q = q.where((eb) => eb.or([eb('terminal.name', 'like', kw), eb('terminal.code', 'like', kw)]));
+        const kw = body.keyword;
+        q = q.where((eb) => eb.or([containsText(eb.ref('terminal.name'), kw), containsText(eb.ref('terminal.code'), kw)]));
       }
       const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await q

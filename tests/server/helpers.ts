@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import { passwordDigest } from '../../domain/digest';
 import type { Envelope } from '../../domain/envelope';
+import { testDatabase } from '../infra/testStore';
 
 export const ROOT_PASSWORD = 'Root#Pass2024';
 export const DEMO_PASSWORD = 'Demo#Pass2024';
@@ -18,13 +19,22 @@ export interface TestApp {
 /** One fresh app on a fresh temporary data dir; close() shuts it down and removes the dir. */
 export async function startApp(extra: Partial<AppOptions> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltguard-test-'));
-  const app = await buildApp({ dataDir, rootPassword: ROOT_PASSWORD, demoPassword: DEMO_PASSWORD, logger: false, ...extra });
+  const database = await testDatabase();
+  const app = await buildApp({
+    dataDir,
+    databaseUrl: database.databaseUrl,
+    rootPassword: ROOT_PASSWORD,
+    demoPassword: DEMO_PASSWORD,
+    logger: false,
+    ...extra,
+  });
   await app.ready();
   return {
     app,
     dataDir,
     async close() {
       await app.close();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,6 +13,7 @@ import { hashPassword } from '../passwords';
 import { sessionOf } from '../session';
 import { mayAccessTenant, requireTenant, type Session } from '../access';
 import { userDtos } from '../directory';
+import { containsText } from '../../store/dialect';
 import { transact } from '../../events/transact';
 import { deleteIds, deleteSchema } from './deleteTarget';
 import type { Kysely, Transaction } from 'kysely';
@@ -62,7 +63,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       const session = sessionOf(request);
       const { name } = request.query;
       let q = app.db.selectFrom('app_user').selectAll();
-      if (name) q = q.where('name', 'like', `%${name.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+      if (name) q = q.where((eb) => containsText(eb.ref('name'), name));
       if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
       return ok(await userDtos(app.db, await q.orderBy('id').limit(1000).execute()));
     },
