@@ -38,7 +38,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
           type="button"
           data-testid="enable-sound"
           onClick={() => void unlockSound()}
-          className="animate-pulse rounded bg-warn px-2 py-1 text-xs font-medium text-black"
+          className="animate-pulse rounded bg-warn px-2 py-1 text-xs font-medium text-warn-ink"
         >
           {t('bell.enableSound')}
         </button>
@@ -68,7 +68,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
         {items.length > 0 && (
           <span
             data-testid="bell-badge"
-            className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-danger px-1 text-center text-[11px] leading-5 font-semibold text-white"
+            className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-danger px-1 text-center text-[11px] leading-5 font-semibold text-danger-ink"
           >
             {items.length > BADGE_MAX ? `${BADGE_MAX}+` : items.length}
           </span>

@@ -66,6 +66,7 @@ export default function DeviceManagerScreen() {
           </div>
           <Tree
             nodes={nodes}
+            label={t('ledger.tree')}
             selectedId={selected ? `${selected.modelLabel}:${selected.id}` : undefined}
             onSelect={select}
             defaultExpandDepth={3}

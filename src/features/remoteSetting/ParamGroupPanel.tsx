@@ -135,7 +135,7 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
                   <td className="py-2" data-testid="param-outcome">
                     {o &&
                       (o.accepted ? (
-                        <span className="text-emerald-600 dark:text-emerald-400">{t('remoteSetting.accepted')}</span>
+                        <span className="text-ok">{t('remoteSetting.accepted')}</span>
                       ) : (
                         <span className="text-danger">
                           {t('remoteSetting.notAccepted')

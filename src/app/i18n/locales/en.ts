@@ -491,5 +491,8 @@ const en: LanguagePack = {
   'platformOperate.confirmSuspend': 'Suspend “{name}”?',
   'platformOperate.confirmResume': 'Resume “{name}”?',
   'platformUser.onlyService': 'Only service users serve projects',
+  // issue 15 items 5–7: error panels, tables and charts, keyboard and screen readers
+  'tree.label': 'Tree',
+  'shell.skipToContent': 'Skip to content',
 };
 export default en;

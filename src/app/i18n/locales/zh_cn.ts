@@ -489,6 +489,9 @@ const zh_cn = {
   'platformOperate.confirmSuspend': '确定停用“{name}”吗？',
   'platformOperate.confirmResume': '确定启用“{name}”吗？',
   'platformUser.onlyService': '只有服务用户可以分配服务项目',
+  // issue 15 items 5–7: error panels, tables and charts, keyboard and screen readers
+  'tree.label': '节点树',
+  'shell.skipToContent': '跳到主要内容',
 } as const;
 
 export type MessageKey = keyof typeof zh_cn;
