@@ -16,7 +16,7 @@ export const LIST_FAILED = '获取数据失败';
 
 export async function listControlPoints(deviceId: number): Promise<ControlPoint[]> {
   try {
-    return await api.post<ControlPoint[]>(`/wisdompower/v1/remote/config/query/${deviceId}/controlpoint/list`, {}, { quiet: true });
+    return await api.query<ControlPoint[]>(`/wisdompower/v1/remote/config/query/${deviceId}/controlpoint/list`, {}, { quiet: true });
   } catch (err) {
     throw new Error(err instanceof ApiError && err.message ? err.message : LIST_FAILED, { cause: err });
   }

@@ -94,6 +94,7 @@ export default function AlarmEventScreen() {
             {t('alarmEvent.allScope')}
           </button>
           <Tree
+            load={tree}
             testId="event-tree"
             className="min-h-0 flex-1"
             nodes={tree.data ?? []}
@@ -123,6 +124,7 @@ export default function AlarmEventScreen() {
             onView={realtime ? realtime.openDevice : undefined}
             topInsert={list.topInsert}
             pageKey={pageKey}
+            load={list}
           />
           <Pagination
             pageIndex={page.index}

@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import type { PecEvent } from '../../../domain/telemetry';
 import { currentLanguage, t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { produce } from '../../app/immer';
+import { EmptyOrError } from '../../app/widgets/LoadError';
 import { confirmLabel, levelLabel, LEVEL_COLOUR, statusLabel, typeLabel } from './eventText';
 
 export const ROW_HEIGHT = 36;
@@ -106,13 +107,15 @@ export interface EventTableProps {
   topInsert: { version: number; added: number };
   /** the page key (filters + page); a new page scrolls back to the top */
   pageKey: string;
+  /** the page's load: a failure shows its reason with 重试 instead of 暂无数据 */
+  load?: { loading: boolean; error: Error | undefined; reload: () => void };
 }
 
 /**
  * The event table with a virtualized body: only the rows in view (plus overscan) are in the DOM, so a
  * 100-row page and a stream of live inserts stay cheap. Shift-click selects a range.
  */
-export function EventTable({ rows, selected, onSelectedChange, onView, topInsert, pageKey }: EventTableProps) {
+export function EventTable({ rows, selected, onSelectedChange, onView, topInsert, pageKey, load }: EventTableProps) {
   useLanguage();
   const lang = currentLanguage();
   const scroller = useRef<HTMLDivElement>(null);
@@ -195,29 +198,30 @@ export function EventTable({ rows, selected, onSelectedChange, onView, topInsert
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
+          {(rows.length === 0 || load?.error) && (
             <tr>
-              <td colSpan={COLUMNS.length + 1} className="px-3 py-8 text-center text-muted">
-                {t('common.noData')}
+              <td colSpan={COLUMNS.length + 1}>
+                <EmptyOrError load={load} />
               </td>
             </tr>
           )}
-          {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
-          {items.map((v) => {
-            const row = rows[v.index]!;
-            return (
-              <Row
-                key={row.id}
-                row={row}
-                selected={selected.has(row.id)}
-                onCheck={handlers.onCheck}
-                onOnly={handlers.onOnly}
-                onView={onView}
-                lang={lang}
-              />
-            );
-          })}
-          {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
+          {!load?.error && padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
+          {!load?.error &&
+            items.map((v) => {
+              const row = rows[v.index]!;
+              return (
+                <Row
+                  key={row.id}
+                  row={row}
+                  selected={selected.has(row.id)}
+                  onCheck={handlers.onCheck}
+                  onOnly={handlers.onOnly}
+                  onView={onView}
+                  lang={lang}
+                />
+              );
+            })}
+          {!load?.error && padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
         </tbody>
       </table>
     </div>

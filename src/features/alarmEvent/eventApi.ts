@@ -13,7 +13,7 @@ export async function listEvents(
   page: { index: number; limit: number },
   signal?: AbortSignal,
 ) {
-  const r = await request<PecEvent[]>('POST', `${BASE}/list${scopeQuery(scope)}`, listBody(f, page), signal ? { signal } : {});
+  const r = await request<PecEvent[]>('POST', `${BASE}/list${scopeQuery(scope)}`, listBody(f, page), { read: true, signal });
   return { rows: r.data, total: r.total ?? r.data.length };
 }
 
@@ -26,7 +26,11 @@ export async function eventsById(ids: readonly number[], f?: EventFilters, scope
   const idIn: Expression = { prop: 'id', operator: 'IN', limit: [...ids] };
   const page = { index: 0, limit: ids.length };
   const body = f ? listBody(f, page, [idIn]) : { rootLabel: 'peceventextend', rootCondition: { page, filter: { expressions: [idIn] } } };
-  const r = await request<PecEvent[]>('POST', `${BASE}/list${f ? scopeQuery(scope) : ''}`, body, { background: true, quiet: true });
+  const r = await request<PecEvent[]>('POST', `${BASE}/list${f ? scopeQuery(scope) : ''}`, body, {
+    background: true,
+    quiet: true,
+    read: true,
+  });
   return r.data;
 }
 

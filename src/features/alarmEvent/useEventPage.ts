@@ -12,6 +12,8 @@ export interface EventPage {
   rows: PecEvent[];
   total: number;
   loading: boolean;
+  /** why the page could not be read (shown with 重试 instead of an empty table) */
+  error: Error | undefined;
   topInsert: { version: number; added: number };
   /** re-reads some rows in place (after this user's own confirm or remark) */
   refreshRows: (ids: readonly number[]) => Promise<void>;
@@ -28,6 +30,7 @@ export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined
   const [rows, setRows] = useState<PecEvent[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<Error | undefined>(undefined);
   const [topInsert, setTopInsert] = useState({ version: 0, added: 0 });
   const [version, setVersion] = useState(0);
   const current = useRef({ filters, scope, page, rows });
@@ -44,8 +47,11 @@ export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined
         if (gen !== generation.current) return;
         setRows(r.rows);
         setTotal(r.total);
+        setError(undefined);
       })
-      .catch(() => {})
+      .catch((err: unknown) => {
+        if (gen === generation.current && !ctrl.signal.aborted) setError(err instanceof Error ? err : new Error(String(err)));
+      })
       .finally(() => gen === generation.current && setLoading(false));
     return () => ctrl.abort();
   }, [filters, scope, page, version]);
@@ -95,5 +101,5 @@ export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined
     return () => sub.unsubscribe();
   }, [realtime]);
 
-  return { rows, total, loading, topInsert, refreshRows, reload: () => setVersion((v) => v + 1) };
+  return { rows, total, loading, error, topInsert, refreshRows, reload: () => setVersion((v) => v + 1) };
 }

@@ -76,6 +76,7 @@ export default function AnalysisReportScreen() {
             {t('analysisReport.allScope')}
           </button>
           <Tree
+            load={tree}
             testId="report-tree"
             className="min-h-0 flex-1"
             nodes={tree.data ?? []}

@@ -65,6 +65,7 @@ export default function DeviceManagerScreen() {
             )}
           </div>
           <Tree
+            load={tree}
             nodes={nodes}
             label={t('ledger.tree')}
             selectedId={selected ? `${selected.modelLabel}:${selected.id}` : undefined}

@@ -85,6 +85,7 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
         testId="device-table"
         columns={columns}
         data={list.data?.rows ?? []}
+        load={list}
         getRowId={(r) => String(r.id)}
         server={{
           total: list.data?.total ?? 0,

@@ -70,6 +70,7 @@ export default function PlatformUserScreen() {
         testId="platform-user-table"
         columns={columns}
         data={users.data ?? []}
+        load={users}
         getRowId={(u) => String(u.id)}
         onCreate={() => setDialog({})}
         onEdit={(u) => setDialog({ editing: u })}

@@ -41,6 +41,7 @@ export default function RoleManageScreen() {
         testId="role-table"
         columns={columns}
         data={roles.data ?? []}
+        load={roles}
         getRowId={(r) => String(r.id)}
         onCreate={() => setDialog({})}
         onEdit={(r) => setDialog({ editing: r })}

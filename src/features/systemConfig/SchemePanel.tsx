@@ -28,6 +28,7 @@ export function SchemePanel() {
         testId="scheme-table"
         columns={columns}
         data={config.data?.schemes ?? []}
+        load={config}
         getRowId={(s) => String(s.id)}
         onCreate={() => setCreating(true)}
         onDelete={async (rows) => {

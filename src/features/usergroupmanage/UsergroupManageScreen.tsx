@@ -41,6 +41,7 @@ export default function UsergroupManageScreen() {
         testId="group-table"
         columns={columns}
         data={groups.data ?? []}
+        load={groups}
         getRowId={(g) => String(g.id)}
         onCreate={() => setDialog({})}
         onEdit={(g) => setDialog({ editing: g })}

@@ -73,6 +73,7 @@ export default function UserManageScreen() {
         testId="user-table"
         columns={columns}
         data={users.data ?? []}
+        load={users}
         getRowId={(u) => String(u.id)}
         onCreate={() => setDialog({})}
         onEdit={(u) => setDialog({ editing: u })}

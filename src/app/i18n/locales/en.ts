@@ -494,5 +494,6 @@ const en: LanguagePack = {
   // issue 15 items 5–7: error panels, tables and charts, keyboard and screen readers
   'tree.label': 'Tree',
   'shell.skipToContent': 'Skip to content',
+  'load.failed': 'Failed to load',
 };
 export default en;

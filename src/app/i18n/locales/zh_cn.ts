@@ -492,6 +492,7 @@ const zh_cn = {
   // issue 15 items 5–7: error panels, tables and charts, keyboard and screen readers
   'tree.label': '节点树',
   'shell.skipToContent': '跳到主要内容',
+  'load.failed': '加载失败',
 } as const;
 
 export type MessageKey = keyof typeof zh_cn;

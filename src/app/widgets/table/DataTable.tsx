@@ -3,6 +3,7 @@ import { createColumnHelper, useTable, type PaginationState, type RowSelectionSt
 import { t, useLanguage } from '../../i18n/i18n';
 import { Button } from '../../ui/Modal';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { EmptyOrError } from '../LoadError';
 import { Pagination } from './Pagination';
 import { DEFAULT_PAGE_SIZE, features, type Features } from './tableFeatures';
 import { DEFAULT_EXPORT_NAME, exportXlsx } from './exportXlsx';
@@ -42,6 +43,8 @@ export interface DataTableProps<T extends object> {
   server?: ServerPaging | undefined;
   /** false when the screen exports on the server instead */
   exportable?: boolean;
+  /** the load behind `data`: a failure shows its reason with 重试 instead of rows or 暂无数据 */
+  load?: { loading: boolean; error: Error | undefined; reload: () => void } | undefined;
   testId?: string;
 }
 
@@ -65,6 +68,7 @@ export function DataTable<T extends object>({
   rowActions,
   server,
   exportable = true,
+  load,
   testId,
 }: DataTableProps<T>) {
   useLanguage();
@@ -159,41 +163,42 @@ export function DataTable<T extends object>({
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && (
+            {(rows.length === 0 || load?.error) && (
               <tr>
-                <td colSpan={columns.length + 1} className="px-3 py-8 text-center text-muted">
-                  {t('common.noData')}
+                <td colSpan={columns.length + 1}>
+                  <EmptyOrError load={load} />
                 </td>
               </tr>
             )}
-            {rows.map((row) => {
-              const original = row.original as T;
-              return (
-                <tr
-                  key={row.id}
-                  data-row-id={row.id}
-                  aria-selected={row.getIsSelected()}
-                  // A plain click on a row selects just that row, so "edit" needs one click.
-                  onClick={() => setRowSelection({ [row.id]: true })}
-                  className={`cursor-pointer border-b border-line last:border-b-0 ${row.getIsSelected() ? 'bg-brand/10' : 'hover:bg-surface-2'}`}
-                >
-                  <td className="px-3 py-2" onClick={(e) => e.stopPropagation()}>
-                    <input
-                      type="checkbox"
-                      aria-label={t('table.selectRow')}
-                      checked={row.getIsSelected()}
-                      onChange={row.getToggleSelectedHandler()}
-                      className="h-4 w-4 accent-[var(--vg-brand)]"
-                    />
-                  </td>
-                  {columns.map((c) => (
-                    <td key={c.id} className="max-w-md truncate px-3 py-2">
-                      {byId.get(c.id)!.cell ? c.cell!(original) : textOf(c.value(original))}
+            {!load?.error &&
+              rows.map((row) => {
+                const original = row.original as T;
+                return (
+                  <tr
+                    key={row.id}
+                    data-row-id={row.id}
+                    aria-selected={row.getIsSelected()}
+                    // A plain click on a row selects just that row, so "edit" needs one click.
+                    onClick={() => setRowSelection({ [row.id]: true })}
+                    className={`cursor-pointer border-b border-line last:border-b-0 ${row.getIsSelected() ? 'bg-brand/10' : 'hover:bg-surface-2'}`}
+                  >
+                    <td className="px-3 py-2" onClick={(e) => e.stopPropagation()}>
+                      <input
+                        type="checkbox"
+                        aria-label={t('table.selectRow')}
+                        checked={row.getIsSelected()}
+                        onChange={row.getToggleSelectedHandler()}
+                        className="h-4 w-4 accent-[var(--vg-brand)]"
+                      />
                     </td>
-                  ))}
-                </tr>
-              );
-            })}
+                    {columns.map((c) => (
+                      <td key={c.id} className="max-w-md truncate px-3 py-2">
+                        {byId.get(c.id)!.cell ? c.cell!(original) : textOf(c.value(original))}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
           </tbody>
         </table>
       </div>

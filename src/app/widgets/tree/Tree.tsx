@@ -6,6 +6,7 @@ import { TREE_SEARCH_DELAY_MS, useDebouncedValue } from '../useDebouncedValue';
 import { filterIds, indexTree, toggleWithRange, visibleRows, type TreeNode } from './treeModel';
 import { TYPE_AHEAD_MS, treeKeyAction, typeAheadTarget } from './treeKeys';
 import { TreeRowView } from './TreeRowView';
+import { EmptyOrError } from '../LoadError';
 
 export interface TreeProps {
   nodes: TreeNode[];
@@ -21,6 +22,8 @@ export interface TreeProps {
   defaultExpandDepth?: number;
   className?: string;
   testId?: string;
+  /** the load behind `nodes`: a failure shows its reason with 重试 instead of 暂无数据 */
+  load?: { loading: boolean; error: Error | undefined; reload: () => void } | undefined;
 }
 
 const ROW_HEIGHT = 28;
@@ -44,6 +47,7 @@ export function Tree({
   defaultExpandDepth = 1,
   className,
   testId,
+  load,
 }: TreeProps) {
   useLanguage();
   const domId = useId();
@@ -138,8 +142,8 @@ export function Tree({
         aria-label={t('tree.search')}
         className="mb-2 w-full rounded border border-line bg-surface-2 px-3 py-1.5 text-sm text-ink outline-none focus:border-brand"
       />
-      {rows.length === 0 ? (
-        <p className="min-h-0 flex-1 rounded border border-line bg-surface p-3 text-sm text-muted">{t('common.noData')}</p>
+      {rows.length === 0 || load?.error ? (
+        <EmptyOrError load={load} className="min-h-0 flex-1 rounded border border-line bg-surface" />
       ) : (
         <div
           ref={scroller}
