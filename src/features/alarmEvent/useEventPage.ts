@@ -5,7 +5,7 @@ import type { NoticeMessage } from '../../../domain/telemetry';
 import { useOptionalRealtime } from '../../app/realtime/RealtimeContext';
 import { coalescePerFrame } from '../../../streams/coalesce';
 import { eventsById, listEvents } from './eventApi';
-import type { EventFilters, ScopeNode } from './filterMapping';
+import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
 import { EVENT_PUSH_KINDS, eventIdOf, mergeRows } from './liveRows';
 
 export interface EventPage {
@@ -25,7 +25,12 @@ export interface EventPage {
  * fresh copies of the events they name. Raised events that match the filters join the top of the
  * first page (other pages only count them); known rows are replaced in place.
  */
-export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined, page: { index: number; limit: number }): EventPage {
+export function useEventPage(
+  filters: EventFilters,
+  scope: ScopeNode | undefined,
+  page: { index: number; limit: number },
+  orders: EventOrder = EVENT_PAGE_ORDER,
+): EventPage {
   const realtime = useOptionalRealtime();
   const [rows, setRows] = useState<PecEvent[]>([]);
   const [total, setTotal] = useState(0);
@@ -33,8 +38,10 @@ export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined
   const [error, setError] = useState<Error | undefined>(undefined);
   const [topInsert, setTopInsert] = useState({ version: 0, added: 0 });
   const [version, setVersion] = useState(0);
-  const current = useRef({ filters, scope, page, rows });
-  current.current = { filters, scope, page, rows };
+  // New events go on top only in the newest-first order; under a column sort they are only counted.
+  const newestFirst = orders === EVENT_PAGE_ORDER;
+  const current = useRef({ filters, scope, page, rows, newestFirst });
+  current.current = { filters, scope, page, rows, newestFirst };
   // Bumped per load so a live answer that belongs to an older page is dropped.
   const generation = useRef(0);
 
@@ -42,7 +49,7 @@ export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined
     const ctrl = new AbortController();
     const gen = ++generation.current;
     setLoading(true);
-    listEvents(filters, scope, page, ctrl.signal)
+    listEvents(filters, scope, page, ctrl.signal, orders)
       .then((r) => {
         if (gen !== generation.current) return;
         setRows(r.rows);
@@ -54,14 +61,14 @@ export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined
       })
       .finally(() => gen === generation.current && setLoading(false));
     return () => ctrl.abort();
-  }, [filters, scope, page, version]);
+  }, [filters, scope, page, orders, version]);
 
   const apply = (fresh: PecEvent[], countNew: boolean) => {
-    const { rows: now, page: p } = current.current;
+    const { rows: now, page: p, newestFirst: top } = current.current;
     const known = new Set(now.map((r) => r.id));
     const newOnes = fresh.filter((r) => !known.has(r.id));
     if (countNew && newOnes.length) setTotal((n) => n + newOnes.length);
-    const merged = mergeRows(now, p.index === 0 ? fresh : fresh.filter((r) => known.has(r.id)));
+    const merged = mergeRows(now, p.index === 0 && top ? fresh : fresh.filter((r) => known.has(r.id)));
     if (merged.rows === now) return;
     current.current.rows = merged.rows;
     setRows(merged.rows);

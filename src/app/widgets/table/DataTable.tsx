@@ -8,6 +8,7 @@ import { Pagination } from './Pagination';
 import { DEFAULT_PAGE_SIZE, features, type Features } from './tableFeatures';
 import { DEFAULT_EXPORT_NAME, exportXlsx } from './exportXlsx';
 import { useRowActions } from './useRowActions';
+import { UNSORTED, nextSort, sortRows, type SortState } from './sorting';
 
 export interface Column<T> {
   id: string;
@@ -16,6 +17,10 @@ export interface Column<T> {
   value: (row: T) => unknown;
   cell?: (row: T) => ReactNode;
   width?: number;
+  /** server-paged tables: the property the server orders by (spec §7 orders); without it the column does not sort */
+  sortKey?: string;
+  /** tables holding all their rows sort every column by its value unless this is false */
+  sortable?: boolean;
 }
 
 /** Server paging: the table shows `data` as the current page of `total` rows. */
@@ -43,6 +48,8 @@ export interface DataTableProps<T extends object> {
   server?: ServerPaging | undefined;
   /** false when the screen exports on the server instead */
   exportable?: boolean;
+  /** server-paged tables: the order the server was asked for, and where a header click sends a new one */
+  sort?: { state: SortState; onChange: (next: SortState) => void } | undefined;
   /** the load behind `data`: a failure shows its reason with 重试 instead of rows or 暂无数据 */
   load?: { loading: boolean; error: Error | undefined; reload: () => void } | undefined;
   testId?: string;
@@ -69,11 +76,32 @@ export function DataTable<T extends object>({
   server,
   exportable = true,
   load,
+  sort,
   testId,
 }: DataTableProps<T>) {
   useLanguage();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  // Sorting: a server-paged table asks the server (only columns with a sortKey); one holding all its
+  // rows sorts them here, over the whole set and not just the page in view.
+  const [clientSort, setClientSort] = useState<SortState>(UNSORTED);
+  const sortState = server ? (sort?.state ?? UNSORTED) : clientSort;
+  const sortIdOf = (c: Column<T>) => (server ? (sort ? c.sortKey : undefined) : c.sortable === false ? undefined : c.id);
+  const sortBy = (c: Column<T>) => {
+    const id = sortIdOf(c)!;
+    const next = nextSort(sortState, id);
+    setRowSelection({});
+    if (server) sort!.onChange(next);
+    else {
+      setClientSort(next);
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    }
+  };
+  const sortedColumn = server ? undefined : columns.find((c) => c.id === clientSort.by);
+  const rowsInOrder = useMemo(
+    () => (server ? data : (sortRows(data, clientSort, sortedColumn?.value) as T[])),
+    [server, data, clientSort, sortedColumn],
+  );
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<Features, T>();
     return [
@@ -84,7 +112,7 @@ export function DataTable<T extends object>({
   const table = useTable({
     features,
     columns: tableColumns,
-    data,
+    data: rowsInOrder,
     getRowId: (row: T) => getRowId(row),
     state: { rowSelection, pagination: server ? { pageIndex: server.pageIndex, pageSize: server.pageSize } : pagination },
     onRowSelectionChange: setRowSelection,
@@ -108,7 +136,7 @@ export function DataTable<T extends object>({
   const doExport = async () =>
     exportXlsx(
       columns.map((c) => ({ header: c.header, value: c.value })),
-      exportRows ? await exportRows() : data,
+      exportRows ? await exportRows() : rowsInOrder,
       exportName,
     );
 
@@ -151,15 +179,34 @@ export function DataTable<T extends object>({
                   className="h-4 w-4 accent-[var(--vg-brand)]"
                 />
               </th>
-              {columns.map((c) => (
-                <th
-                  key={c.id}
-                  style={c.width ? { width: c.width } : undefined}
-                  className="border-b border-line px-3 py-2 font-medium whitespace-nowrap"
-                >
-                  {c.header}
-                </th>
-              ))}
+              {columns.map((c) => {
+                const id = sortIdOf(c);
+                const dir = id !== undefined && sortState.by === id ? sortState.dir : undefined;
+                return (
+                  <th
+                    key={c.id}
+                    style={c.width ? { width: c.width } : undefined}
+                    aria-sort={id === undefined ? undefined : dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+                    className="border-b border-line px-3 py-2 font-medium whitespace-nowrap"
+                  >
+                    {id === undefined ? (
+                      c.header
+                    ) : (
+                      <button
+                        type="button"
+                        onClick={() => sortBy(c)}
+                        className="inline-flex items-center gap-1 hover:text-ink"
+                        data-sort-column={c.id}
+                      >
+                        {c.header}
+                        <span aria-hidden className={dir ? 'text-brand' : 'opacity-40'}>
+                          {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>

@@ -1,0 +1,72 @@
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import { expectPath, loginViaForm } from './helpers';
+
+/** Issue 15 item 6: tables that operators expect. */
+
+const columnTexts = async (table: Locator, index: number) =>
+  (await table.locator(`tbody tr td:nth-child(${index + 1})`).allInnerTexts()).map((s) => s.trim());
+const collator = new Intl.Collator(['zh-CN', 'en'], { numeric: true, sensitivity: 'base' });
+
+async function asZhangsan(page: Page) {
+  await loginViaForm(page, 'zhangsan');
+  await expectPath(page, '/home');
+}
+
+test('a table holding all its rows sorts by any column header: ascending, descending, then as loaded', async ({ page }) => {
+  await asZhangsan(page);
+  await page.goto('/#/usermanage');
+  const table = page.getByTestId('user-table');
+  await expect(table.locator('tbody tr').filter({ hasText: 'lisi' })).toBeVisible();
+  const header = table.getByRole('columnheader', { name: /用户名/ });
+  const index = await header.evaluate((th) => (th as HTMLTableCellElement).cellIndex);
+  const loaded = await columnTexts(table, index);
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  expect(await columnTexts(table, index)).toEqual([...loaded].sort(collator.compare));
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  expect(await columnTexts(table, index)).toEqual([...loaded].sort(collator.compare).reverse());
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  expect(await columnTexts(table, index)).toEqual(loaded);
+});
+
+test('the device table asks the server for its order (spec §7 orders) and shows the whole set in it', async ({ page }) => {
+  await asZhangsan(page);
+  await page.goto('/#/deviceManager');
+  const table = page.getByTestId('device-table');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const header = table.getByRole('columnheader', { name: /设备编号/ });
+  const index = await header.evaluate((th) => (th as HTMLTableCellElement).cellIndex);
+  const asked = page.waitForRequest((r) => r.url().includes('/account/node/list') && r.postData()?.includes('orders') === true);
+  await header.getByRole('button').click();
+  expect((await asked).postDataJSON()).toMatchObject({ orders: [{ propertyLabel: 'code', orderType: 'asc' }] });
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  const desc = page.waitForResponse((r) => r.url().includes('/account/node/list') && r.request().postData()?.includes('"desc"') === true);
+  await header.getByRole('button').click();
+  await desc;
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const codes = await columnTexts(table, index);
+  expect(codes.length).toBeGreaterThan(3);
+  expect(codes).toEqual([...codes].sort().reverse());
+  // a column the server cannot order by has no sort button
+  await expect(table.getByRole('columnheader').filter({ has: page.getByRole('button') })).not.toHaveCount(0);
+});
+
+test('the event table sorts on the server by level, newest first within a level', async ({ page }) => {
+  await asZhangsan(page);
+  await page.goto('/#/alarmEvent');
+  const table = page.getByTestId('event-table');
+  const header = table.getByRole('columnheader', { name: /事件等级/ });
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  const asked = page.waitForRequest((r) => r.url().includes('/event/list') && r.postData()?.includes('peceventlevel') === true);
+  await header.getByRole('button').click();
+  expect((await asked).postDataJSON().orders).toEqual([
+    { propertyLabel: 'peceventlevel', orderType: 'asc' },
+    { propertyLabel: 'eventtime', orderType: 'desc' },
+  ]);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  // the project and device columns are not orderable by the event query
+  await expect(table.getByRole('columnheader', { name: '项目', exact: true }).getByRole('button')).toHaveCount(0);
+});
