@@ -14,6 +14,7 @@ import { bootstrap, type BootstrapResult } from './seed/bootstrap';
 import { telemetryCore } from './telemetry/plugin';
 import type { TelemetryCoreOptions } from './telemetry/plugin';
 import { attachCluster, type ClusterOptions } from './cluster/attach';
+import { mqttPlugin, type MqttOptions } from './mqtt/plugin';
 import { deviceDataService } from './devicedata/plugin';
 import { messageLogService } from './push/plugin';
 import { wisdompowerTelemetry } from './wisdompower/plugin';
@@ -51,6 +52,8 @@ export interface AppOptions {
   telemetry?: Omit<TelemetryCoreOptions, 'dataDir' | 'shared'>;
   /** several instances on one PostgreSQL and one Redis (REDIS_URL); needs databaseUrl */
   cluster?: ClusterOptions | undefined;
+  /** MQTT ingest: a broker to subscribe to (MQTT_URL) or an embedded one (MQTT_PORT) */
+  mqtt?: MqttOptions | undefined;
   /** project events kept in memory for reconnect replay; older gaps get a resync */
   pushWindow?: number;
   /** run simulated devices in process; off unless given (tests stay deterministic) */
@@ -109,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(monitorService, { prefix: '/wisdompower/v1' });
   await app.register(reportService, { prefix: '/wisdompower/v1' });
   await app.register(platformService, { prefix: '/wisdompower/v1' });
+  await app.register(mqttPlugin, { ...options.mqtt, bodyLimit });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {

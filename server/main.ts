@@ -22,6 +22,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: seconds(env.DATABASE_POOL_SIZE, 1),
     cluster: env.REDIS_URL ? { redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX || undefined } : undefined,
+    mqtt:
+      env.MQTT_URL || env.MQTT_PORT
+        ? {
+            url: env.MQTT_URL || undefined,
+            port: env.MQTT_URL ? undefined : Number(env.MQTT_PORT),
+            host: env.MQTT_HOST || host,
+            shareGroup: env.MQTT_SHARE_GROUP,
+            topicPrefix: env.MQTT_TOPIC_PREFIX || undefined,
+          }
+        : undefined,
     rootPassword: env.ROOT_PASSWORD,
     demoPassword: env.DEMO_PASSWORD,
     demo: env.DEMO !== '0',
@@ -46,6 +56,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const url = `http://localhost:${port}`;
   const boot = app.bootstrapResult;
   const lines = [`Voltguard is running at ${url}`, `data: ${dataDir}`, `store: ${app.store.dialect} ${app.store.location}`];
+  if (app.mqtt) lines.push(`MQTT: ${app.mqtt.embedded ? 'embedded broker at ' : ''}${redactUrl(app.mqtt.url)}`);
   if (app.cluster) lines.push(`cluster: Redis ${redactUrl(env.REDIS_URL!)} (prefix ${app.cluster.prefix})`);
   if (boot.created) {
     lines.push('First start: created these logins (shown once):');

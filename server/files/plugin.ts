@@ -9,7 +9,7 @@ import { parseOr400 } from '../http/validate';
 import { sessionOf } from '../auth/session';
 import { mayAccessTenant, requirePermission, requireTenant } from '../auth/access';
 import { transact } from '../events/transact';
-import { FileStorage } from './storage';
+import { DatabaseFileStorage, FileStorage, type FileBytes } from './storage';
 import { ALLOWED_EXTENSIONS, detectType, extensionOf, formatBytes } from './fileTypes';
 
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -44,7 +44,9 @@ async function readFilePart(request: FastifyRequest, maxBytes: number) {
  */
 export async function fileService(app: FastifyInstance, opts: FileServiceOptions) {
   const maxBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const storage = new FileStorage(path.join(opts.dataDir, 'files'));
+  // On PostgreSQL every instance must serve every upload: the bytes go to the database.
+  const storage: FileBytes =
+    app.store.dialect === 'postgres' ? new DatabaseFileStorage(app.db) : new FileStorage(path.join(opts.dataDir, 'files'));
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
 
   app.post('/file', async (request) => {
