@@ -1,4 +1,4 @@
-/** Tables of migrations 006_scale_out and 007_file_blobs, merged into Database like server/store/infoSchema.ts. */
+/** Tables of migrations 006_scale_out and 008_file_blobs, merged into Database like server/store/infoSchema.ts. */
 export interface ServerSecretTable {
   name: string;
   value: string;
@@ -14,7 +14,7 @@ export interface AlarmStateTable {
   lasttime: number;
 }
 
-/** PostgreSQL only (migration 007_file_blobs): uploaded files' bytes. */
+/** PostgreSQL only (migration 008_file_blobs): uploaded files' bytes. */
 export interface StoredFileBlobTable {
   name: string;
   bytes: Buffer;
