@@ -6,6 +6,11 @@ import { clientErrorHandler, errorHandling, frameworkErrors } from './http/error
 import { zodValidatorCompiler } from './http/validate';
 import { routeGuard } from './http/guard';
 import { publicRoutes } from './http/publicRoutes';
+import { securityHeaders } from './http/securityHeaders';
+import { apiDocs } from './http/apiDocs';
+import { loggerOptions } from './http/logging';
+import { throttling } from './http/throttling';
+import { loginSecret } from './auth/secretFile';
 import { storePlugin } from './store/plugin';
 import { authentication } from './auth/session';
 import { authService } from './auth/plugin';
@@ -48,7 +53,12 @@ export interface AppOptions {
   /** directory of the built browser app; served at / when present */
   staticDir?: string | undefined;
   bodyLimit?: number;
+  /** Fastify/pino logger options (secrets are redacted from every line whatever is given) */
   logger?: boolean | object;
+  /** logins and login nonces per source address per minute (default 60) */
+  loginRateLimit?: number;
+  /** trust X-Forwarded-For from this many proxies (the source address of lockouts and throttling) */
+  trustProxy?: boolean | string;
   /** upload limit of the file service (default 5 MB) */
   maxFileBytes?: number | undefined;
   /** telemetry core settings (retention, comm watch, remote timeout, periodic jobs) */
@@ -71,12 +81,14 @@ declare module 'fastify' {
 
 export const DEFAULT_TOKEN_TTL_MS = 12 * 3600_000;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_LOGIN_RATE_LIMIT = 60;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.cluster && !options.databaseUrl) throw new Error('REDIS_URL（多实例）需要 DATABASE_URL：各实例必须共用一个 PostgreSQL');
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger ?? false),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     bodyLimit,
     return503OnClosing: true,
     forceCloseConnections: true,
@@ -87,6 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
 
   await app.register(errorHandling, { bodyLimit });
+  await app.register(securityHeaders);
+  await app.register(throttling);
   await app.register(storePlugin, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: options.databasePoolSize });
   app.decorate('eventLog', new EventLog(app.db));
   app.decorate(
@@ -103,8 +117,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     permissionCheck: options.permissionCheck ?? true,
   });
   await app.register(routeGuard);
+  await app.register(apiDocs);
 
-  await app.register(authService, { prefix: '/auth/v1' });
+  await app.register(authService, {
+    prefix: '/auth/v1',
+    loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
+    loginSecret: await loginSecret(app, options.dataDir),
+  });
   await app.register(modelService, { prefix: '/model/v1' });
   await app.register(messageService, { prefix: '/messageServer/v1' });
   await app.register(telemetryCore, { ...options.telemetry, dataDir: options.dataDir, shared: !!options.cluster });
@@ -124,7 +143,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
     const root = path.resolve(options.staticDir);
-    await app.register(publicRoutes('the browser app'), { plugin: fastifyStatic, options: { root, wildcard: false, index: 'index.html' } });
+    await app.register(publicRoutes('the browser app', { hide: true }), {
+      plugin: fastifyStatic,
+      options: { root, wildcard: false, index: 'index.html' },
+    });
   }
   app.decorate('io', attachSocket(app));
   await attachPush(app, options.pushWindow);

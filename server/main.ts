@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp, DEFAULT_TOKEN_TTL_MS } from './app';
 import { CREDENTIALS_FILE } from './seed/credentials';
+import { checkDataDir, startupFaultLine } from './startupFaults';
 import { redactUrl } from './store/postgresStore';
 
 /** A numeric setting from the environment, scaled (e.g. seconds to ms); undefined keeps the default. */
@@ -16,6 +17,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '0.0.0.0';
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  checkDataDir(dataDir);
   const ttlHours = Number(env.TOKEN_TTL_HOURS ?? DEFAULT_TOKEN_TTL_MS / 3600_000);
   const app = await buildApp({
     dataDir,
@@ -39,6 +41,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     permissionCheck: env.PERMISSION_CHECK !== '0',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
+    loginRateLimit: seconds(env.LOGIN_RATE_LIMIT, 1),
+    trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : undefined,
     // Demo mode feeds the ledger with simulated devices (same ingest path as field gateways).
     simulator:
       env.DEMO !== '0' && env.SIMULATOR !== '0'
@@ -57,7 +61,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       leaderPollMs: seconds(env.LEADER_POLL_S, 1000),
     },
   });
-  await app.listen({ port, host });
+  try {
+    await app.listen({ port, host });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   const url = `http://localhost:${port}`;
   const boot = app.bootstrapResult;
   const lines = [`Voltguard is running at ${url}`, `data: ${dataDir}`, `store: ${app.store.dialect} ${app.store.location}`];
@@ -92,8 +101,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  startServer().catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
+  // One line naming the problem and what to do, never a stack trace (server/startupFaults.ts).
+  startServer().catch((err: unknown) => {
+    const env = process.env;
+    console.error(
+      startupFaultLine(err, {
+        port: Number(env.PORT ?? 8080),
+        host: env.HOST ?? '0.0.0.0',
+        dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+        database: env.DATABASE_URL ? env.DATABASE_URL.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@') : undefined,
+      }),
+    );
     process.exit(1);
   });
 }

@@ -68,12 +68,21 @@ export interface AuthTokenTable {
 export interface LoginFailureTable {
   id: Generated<number>;
   userName: string;
+  /** the source address of the failed login */
+  source: string;
   at: number;
 }
 
-export interface LoginLockTable {
+export interface LoginSourceLockTable {
   userName: string;
+  source: string;
   lockedUntil: number;
+}
+
+export interface LoginNonceTable {
+  nonce: string;
+  userName: string;
+  expiresAt: number;
 }
 
 export interface ProvinceTable {
@@ -257,7 +266,8 @@ export interface Database {
   user_model_node: UserModelNodeTable;
   auth_token: AuthTokenTable;
   login_failure: LoginFailureTable;
-  login_lock: LoginLockTable;
+  login_source_lock: LoginSourceLockTable;
+  login_nonce: LoginNonceTable;
   province: ProvinceTable;
   city: CityTable;
   district: DistrictTable;

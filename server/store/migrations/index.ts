@@ -7,6 +7,7 @@ import * as m005 from './005_report_affirm';
 import * as m006 from './006_scale_out';
 import * as m007 from './007_history_blocks';
 import * as m008 from './008_file_blobs';
+import * as m009 from './009_login_security';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '006_scale_out': m006,
   '007_history_blocks': m007,
   '008_file_blobs': m008,
+  '009_login_security': m009,
 };
 
 export const migrationProvider: MigrationProvider = {
