@@ -42,6 +42,7 @@ export const errors = {
   LOGIN_LOCKED: createError('LOGIN_LOCKED', 4011, '登录失败次数过多，账号已锁定，请 %s 分钟后再试', 200),
   CLOCK_SKEW: createError('CLOCK_SKEW', 4012, '请求时间戳与服务器时间相差超过 5 分钟，请校准本机时间', 200),
   TENANT_SUSPENDED: createError('TENANT_SUSPENDED', 4015, '所属租户已停用，请联系平台管理员', 200),
+  USER_DISABLED: createError('USER_DISABLED', 4016, '账号已停用，请联系管理员', 200),
   OLD_PASSWORD_WRONG: createError('OLD_PASSWORD_WRONG', 4013, '原密码错误', 200),
   ROOT_ONLY: createError('ROOT_ONLY', 4032, '只有 root 用户可以执行此操作', 403),
   IN_USE: createError('IN_USE', 4090, '%s', 409),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp, DEFAULT_TOKEN_TTL_MS } from './app';
 import { CREDENTIALS_FILE } from './seed/credentials';
+import { gracefulShutdown } from './shutdown';
 
 /** A numeric setting from the environment, scaled (e.g. seconds to ms); undefined keeps the default. */
 function seconds(value: string | undefined, scale: number): number | undefined {
@@ -15,13 +16,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '0.0.0.0';
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
-  const ttlHours = Number(env.TOKEN_TTL_HOURS ?? DEFAULT_TOKEN_TTL_MS / 3600_000);
+  // TOKEN_TTL_S (seconds) wins over TOKEN_TTL_HOURS: short lifetimes are for trying expiry out.
+  const tokenTtlMs = seconds(env.TOKEN_TTL_S, 1000) ?? seconds(env.TOKEN_TTL_HOURS, 3600_000) ?? DEFAULT_TOKEN_TTL_MS;
   const app = await buildApp({
     dataDir,
     rootPassword: env.ROOT_PASSWORD,
     demoPassword: env.DEMO_PASSWORD,
     demo: env.DEMO !== '0',
-    tokenTtlMs: ttlHours * 3600_000,
+    tokenTtlMs,
     permissionCheck: env.PERMISSION_CHECK !== '0',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
@@ -50,21 +52,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   }
   console.log(lines.join('\n'));
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: shutting down`);
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      console.error(err);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Graceful shutdown (what every deploy, systemctl restart or container stop sends): stop
+  // accepting, tell every socket the server is going away, flush and close the store, exit 0.
+  const shutdown = gracefulShutdown({ close: () => app.close() });
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   return app;
 }
 

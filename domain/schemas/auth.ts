@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_CLIENTS } from '../socketProtocol';
 import { DIGEST_PATTERN } from '../digest';
 import { nameSchema } from '../validation';
 
@@ -21,7 +22,8 @@ export const loginBody = z.object({
   userName: z.string().min(1, '用户名不能为空').max(64),
   password: digest,
   timestamps: z.number().int().positive(),
-  client: z.literal('web'),
+  /** 'web' for the console; a kiosk wall display or an API client names itself so "logged in elsewhere" leaves it alone */
+  client: z.enum(LOGIN_CLIENTS),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -119,3 +121,6 @@ export interface LoginResult {
   token: string;
   user: UserDto;
 }
+
+/** PUT /auth/v1/user/:id/status: disable (true) or enable (false) an account. */
+export const userStatusBody = z.object({ disabled: z.boolean({ error: 'disabled 须为 true 或 false' }) });

@@ -42,7 +42,7 @@ export class Gateway {
     const api = await request.newContext({ baseURL });
     const digest = createHash('sha256').update(`voltguard${PASSWORDS.root}`).digest('hex');
     const login = await (
-      await api.post('/auth/v1/login', { data: { userName: 'root', password: digest, timestamps: Date.now(), client: 'web' } })
+      await api.post('/auth/v1/login', { data: { userName: 'root', password: digest, timestamps: Date.now(), client: 'api' } })
     ).json();
     const res = await api.get(`/devicedata/api/comm/v1/device/${deviceId}/key`, {
       headers: { authorization: `Bearer ${login.data.token}` },

@@ -21,11 +21,15 @@ export async function expectPath(page: Page, path: string) {
   await expect.poll(() => hashPath(page)).toBe(path);
 }
 
-export async function apiToken(request: APIRequestContext, user: string): Promise<string> {
+/**
+ * A token for the tests' own calls. Client 'api' by default: a web login would end the browser's web
+ * session of the same user ("logged in elsewhere"); kiosk URLs use client 'kiosk'.
+ */
+export async function apiToken(request: APIRequestContext, user: string, client: 'web' | 'kiosk' | 'api' = 'api'): Promise<string> {
   const digest = createHash('sha256')
     .update(`voltguard${passwordOf(user)}`)
     .digest('hex');
-  const res = await request.post('/auth/v1/login', { data: { userName: user, password: digest, timestamps: Date.now(), client: 'web' } });
+  const res = await request.post('/auth/v1/login', { data: { userName: user, password: digest, timestamps: Date.now(), client } });
   const body = (await res.json()) as { code: number; data: { token: string } };
   expect(body.code).toBe(0);
   return body.data.token;

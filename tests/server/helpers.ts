@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
 import { passwordDigest } from '../../domain/digest';
 import type { Envelope } from '../../domain/envelope';
+import type { LoginClient } from '../../domain/socketProtocol';
 
 export const ROOT_PASSWORD = 'Root#Pass2024';
 export const DEMO_PASSWORD = 'Demo#Pass2024';
@@ -33,14 +34,23 @@ export async function startApp(extra: Partial<AppOptions> = {}): Promise<TestApp
 export const passwordOf = (userName: string) => (userName === 'root' ? ROOT_PASSWORD : DEMO_PASSWORD);
 
 /** POST /auth/v1/login with the wire digest of `plain`; returns the raw response. */
-export async function loginRaw(app: FastifyInstance, userName: string, plain = passwordOf(userName), timestamps = Date.now()) {
+export async function loginRaw(
+  app: FastifyInstance,
+  userName: string,
+  plain = passwordOf(userName),
+  timestamps = Date.now(),
+  client: LoginClient = 'web',
+) {
   const digest = await passwordDigest(plain);
-  return app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName, password: digest, timestamps, client: 'web' } });
+  return app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName, password: digest, timestamps, client } });
 }
 
-/** Logs in and returns the token and user; fails the test when login does not succeed. */
-export async function login(app: FastifyInstance, userName: string, plain = passwordOf(userName)) {
-  const res = await loginRaw(app, userName, plain);
+/**
+ * Logs in and returns the token and user; fails the test when login does not succeed. A second web
+ * login of the same user ends the first ("logged in elsewhere"): pass client 'api' to keep both.
+ */
+export async function login(app: FastifyInstance, userName: string, plain = passwordOf(userName), client: LoginClient = 'web') {
+  const res = await loginRaw(app, userName, plain, Date.now(), client);
   const body = res.json() as Envelope<{ token: string; user: { id: number; name: string; tenantId: number } }>;
   if (body.code !== 0) throw new Error(`login ${userName} failed: ${body.code} ${body.msg}`);
   return body.data;

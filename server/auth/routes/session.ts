@@ -11,6 +11,8 @@ import { LoginLockout } from '../lockout';
 import { sessionOf } from '../session';
 import { userDto } from '../directory';
 import { transact } from '../../events/transact';
+import { tenantSettings } from '../../system/settings';
+import { WEB_CLIENT } from '../../../domain/socketProtocol';
 
 export const CLOCK_SKEW_MS = 5 * 60_000;
 export const TOKEN_INVALID_MSG = 'token过了有效期或账号被其他用户登录, 请重新登录！';
@@ -35,11 +37,16 @@ export async function sessionRoutes(app: FastifyInstance) {
       throw errors.LOGIN_FAILED();
     }
     await lockout.clear(body.userName);
+    if (user.disabled) throw errors.USER_DISABLED();
     if (user.id !== ROOT_USER_ID) {
       const tenant = await app.db.selectFrom('tenant').select('status').where('id', '=', user.tenantId).executeTakeFirst();
       if (tenant && tenant.status === 0) throw errors.TENANT_SUSPENDED();
     }
-    const token = await app.tokens.issue(user.id);
+    const token = await app.tokens.issue(user.id, body.client);
+    // "Logged in elsewhere" (a system setting, on by default): this web login ends the older ones.
+    if (body.client === WEB_CLIENT && (await tenantSettings(app.db, user.tenantId)).settings.singleWebSession) {
+      await app.tokens.revokeOtherWebSessions(user.id, token);
+    }
     await app.eventLog.record({
       kind: 'user.login',
       actorId: user.id,
@@ -91,7 +98,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       await trx.updateTable('app_user').set({ passwordHash, updatedAt: Date.now() }).where('id', '=', user.id).execute();
       emit({ kind: 'user.password_changed', actorId: user.id, actorName: user.name, tenantId: user.tenantId, subject: `user:${user.id}` });
     });
-    await app.tokens.revokeAllOf(user.id);
+    await app.tokens.revokeAllOf(user.id, 'password_changed');
     return ok(null, { msg: '密码修改成功' });
   });
 
@@ -113,7 +120,7 @@ export async function sessionRoutes(app: FastifyInstance) {
         payload: { userName: target.name },
       });
     });
-    await app.tokens.revokeAllOf(target.id);
+    await app.tokens.revokeAllOf(target.id, 'password_reset');
     return ok(null, { msg: '密码修改成功' });
   });
 }

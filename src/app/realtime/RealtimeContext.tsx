@@ -6,7 +6,8 @@ import { notificationMachine } from '../../../machines/notificationMachine';
 import type { MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
 import { api } from '../api/client';
 import { toastError } from '../ui/toastStore';
-import { socketActor } from './socketActor';
+import { createSocketActor } from './socketActor';
+import { tokenStorage } from '../api/tokenStorage';
 import { playAlarm, saveSoundPreference, soundPreference, stopAlarm } from './alarmSound';
 import { isBellMessage, toNotice } from './notices';
 import { measureBus } from './measureBus';
@@ -94,7 +95,7 @@ function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
   const socket = createActor(
     websocketMachine.provide({
       actors: {
-        socket: socketActor,
+        socket: createSocketActor({ token: () => tokenStorage.get(), onMeasures: (list) => list.forEach((m) => measureBus.next(m)) }),
         register: fromPromise(async ({ input }) => {
           await api.post(
             '/messageServer/v1/service/web/client',
