@@ -101,6 +101,8 @@ export interface UserDto {
   roles: RoleDto[];
   modelNodes: { id: number; modelLabel: string; name?: string }[];
   relativeUserGroup: { id: number; name: string }[];
+  /** a disabled account cannot log in (issue 13) */
+  disabled?: boolean;
 }
 
 export interface UsergroupDto {
