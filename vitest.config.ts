@@ -1,12 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
+const serverTests = 'tests/server/**/*.test.ts';
+
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // 2 cores: two workers keep the suite quick without starving the scrypt thread pool.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['tests/unit/**/*.test.ts', serverTests, 'tests/unit/**/*.test.tsx'] },
+      },
+      {
+        // The same server suite on PostgreSQL: a private server for the run, a fresh database per app.
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: [serverTests],
+          globalSetup: ['tests/infra/postgresSetup.ts'],
+          env: { VG_TEST_STORE: 'postgres' },
+        },
+      },
+    ],
   },
 });

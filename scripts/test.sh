@@ -7,14 +7,19 @@ cd "$(dirname "$0")/.."
 need_pkgs=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need_pkgs+=(chromium)
 if ! { command -v fc-list >/dev/null && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; }; then need_pkgs+=(fonts-noto-cjk); fi
+# The server suite also runs on PostgreSQL, and the scale-out tests need Redis and an MQTT broker: each
+# test run starts private instances of them (scripts/localServices.ts), never the system's.
+compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || need_pkgs+=(postgresql)
+command -v redis-server >/dev/null || need_pkgs+=(redis-server)
+{ command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ]; } || need_pkgs+=(mosquitto)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installing ${need_pkgs[*]} with apt (needed for the browser tests)…"
+    echo "Installing ${need_pkgs[*]} with apt (needed for the browser, PostgreSQL, Redis and MQTT tests)…"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_pkgs[@]}" >/dev/null
   else
-    echo "The browser tests need Debian's packages: chromium fonts-noto-cjk (/usr/bin/chromium)." >&2
-    echo "Install them (apt-get install -y chromium fonts-noto-cjk) or run this command as root." >&2
+    echo "The tests need Debian's packages: ${need_pkgs[*]}." >&2
+    echo "Install them (apt-get install -y ${need_pkgs[*]}) or run this command as root." >&2
     exit 1
   fi
 fi
@@ -26,7 +31,7 @@ echo "== lint and format"
 npm run --silent lint
 echo "== import cycles"
 npm run --silent cycles
-echo "== unit and server tests"
+echo "== unit and server tests (the server suite on SQLite and on PostgreSQL)"
 npx vitest run
 echo "== build"
 npx vite build --logLevel warn

@@ -32,6 +32,10 @@ import { watchSessionEvents } from './auth/revocation';
 
 export interface AppOptions {
   dataDir: string;
+  /** postgres://… stores everything in PostgreSQL instead of the SQLite file in dataDir */
+  databaseUrl?: string | undefined;
+  /** connections in the PostgreSQL pool */
+  databasePoolSize?: number | undefined;
   rootPassword?: string | undefined;
   demoPassword?: string | undefined;
   /** seed the demo ledger and users on first start */
@@ -74,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandling, { bodyLimit });
-  await app.register(storePlugin, { dataDir: options.dataDir });
+  await app.register(storePlugin, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: options.databasePoolSize });
   app.decorate('eventLog', new EventLog(app.db));
   const socketBus = options.socketBus ?? new LocalSocketBus();
   app.decorate('socketBus', socketBus);

@@ -20,6 +20,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const tokenTtlMs = seconds(env.TOKEN_TTL_S, 1000) ?? seconds(env.TOKEN_TTL_HOURS, 3600_000) ?? DEFAULT_TOKEN_TTL_MS;
   const app = await buildApp({
     dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: seconds(env.DATABASE_POOL_SIZE, 1),
     rootPassword: env.ROOT_PASSWORD,
     demoPassword: env.DEMO_PASSWORD,
     demo: env.DEMO !== '0',
@@ -42,7 +44,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   await app.listen({ port, host });
   const url = `http://localhost:${port}`;
   const boot = app.bootstrapResult;
-  const lines = [`Voltguard is running at ${url}`, `data: ${dataDir}`];
+  const lines = [`Voltguard is running at ${url}`, `data: ${dataDir}`, `store: ${app.store.dialect} ${app.store.location}`];
   if (boot.created) {
     lines.push('First start: created these logins (shown once):');
     for (const l of boot.logins) lines.push(`  ${l.name.padEnd(10)} ${l.generated ? l.password : '(from the environment)'}  ${l.note}`);

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
+import { isPostgres } from '../store/dialect';
+import { LOCK, lockForTransaction } from '../store/locks';
 
 export interface DomainEventInput {
   kind: string;
@@ -23,22 +25,33 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /**
  * The one append-only domain event log: every write in the system lands here with a monotonic
  * sequence number. Listeners hear about an event only after its transaction committed.
+ *
+ * On PostgreSQL the number comes from the table's identity sequence, drawn under a transaction-scoped
+ * advisory lock held until commit: with several instances writing, events still commit in sequence
+ * order, so once seq N is visible every lower number is either visible too or never will be. That is
+ * what lets a console resume "after N" on any instance without losing or repeating an event.
  */
 export class EventLog {
   private readonly emitter = new EventEmitter();
+  private readonly postgres: boolean;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
   ) {
     this.emitter.setMaxListeners(100);
+    this.postgres = isPostgres(db);
   }
 
   /**
    * Appends inside the caller's transaction when given one; returns a function that publishes the
    * event, to be called after commit.
    */
-  async append(input: DomainEventInput, trx: Executor = this.db): Promise<DomainEvent> {
+  async append(input: DomainEventInput, trx?: Executor): Promise<DomainEvent> {
+    // Outside a transaction PostgreSQL needs one of its own to hold the ordering lock until commit.
+    if (!trx && this.postgres) return this.db.transaction().execute((t) => this.append(input, t));
+    const executor = trx ?? this.db;
+    await lockForTransaction(executor, LOCK.EVENT_LOG);
     const at = this.now();
     const row = {
       at,
@@ -50,7 +63,7 @@ export class EventLog {
       subject: input.subject ?? null,
       payload: JSON.stringify(input.payload ?? {}),
     };
-    const { seq } = await trx.insertInto('event_log').values(row).returning('seq').executeTakeFirstOrThrow();
+    const { seq } = await executor.insertInto('event_log').values(row).returning('seq').executeTakeFirstOrThrow();
     return { ...row, seq: Number(seq), payload: input.payload ?? {} };
   }
 

@@ -1,8 +1,9 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Expression } from '../../domain/schemas/query';
 import { errors } from '../errors';
+import { containsText } from '../store/dialect';
 
-const SQL_OP = { EQ: '=', NE: '<>', GT: '>', GE: '>=', LT: '<', LE: '<=', IN: 'in', LIKE: 'like' } as const;
+const SQL_OP = { EQ: '=', NE: '<>', GT: '>', GE: '>=', LT: '<', LE: '<=' } as const;
 
 /**
  * Applies filter expressions to a query. Property names are checked against a whitelist so no
@@ -22,9 +23,11 @@ export function applyExpressions<DB, TB extends keyof DB, O>(
       q = list.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where(sql<boolean>`${col} in (${sql.join(list.map((v) => sql`${v}`))})`);
     } else if (e.limit === null) {
       q = q.where(e.operator === 'NE' ? sql<boolean>`${col} is not null` : sql<boolean>`${col} is null`);
+    } else if (e.operator === 'LIKE') {
+      // as text, so LIKE on a number column works on PostgreSQL as it does on SQLite
+      q = q.where(containsText(sql`cast(${col} as text)`, String(e.limit)));
     } else {
-      const v = e.operator === 'LIKE' ? `%${String(e.limit)}%` : e.limit;
-      q = q.where(sql<boolean>`${col} ${sql.raw(SQL_OP[e.operator])} ${v}`);
+      q = q.where(sql<boolean>`${col} ${sql.raw(SQL_OP[e.operator])} ${e.limit}`);
     }
   }
   return q;

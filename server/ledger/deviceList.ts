@@ -4,8 +4,8 @@ import { type LedgerLabel, type TerminalRowDto, type TreeLabel } from '../../dom
 import type { Session } from '../auth/access';
 import { projectFilter, requireNode, scopeOf } from './scope';
 import { parseExtend } from './properties';
+import { containsText } from '../store/dialect';
 
-const likeText = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 const CHAIN: Partial<Record<LedgerLabel, 'provinceid' | 'cityid' | 'districtid' | 'projectid'>> = {
   province: 'provinceid',
   city: 'cityid',
@@ -43,8 +43,14 @@ export async function terminalQuery(app: FastifyInstance, session: Session, body
     if (visible) q = q.where('terminal.projectid', 'in', visible);
   }
   if (body.keyword?.trim()) {
-    const kw = likeText(body.keyword.trim());
-    q = q.where((eb) => eb.or([eb('terminal.name', 'like', kw), eb('terminal.code', 'like', kw), eb('terminal.location', 'like', kw)]));
+    const kw = body.keyword.trim();
+    q = q.where((eb) =>
+      eb.or([
+        containsText(eb.ref('terminal.name'), kw),
+        containsText(eb.ref('terminal.code'), kw),
+        containsText(eb.ref('terminal.location'), kw),
+      ]),
+    );
   }
   return q;
 }

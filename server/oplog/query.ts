@@ -3,10 +3,9 @@ import type { z } from 'zod';
 import type { Database } from '../store/schema';
 import type { operationLogFilter, OperationLogRow } from '../../domain/schemas/info';
 import type { Session } from '../auth/access';
+import { containsText, startsWithText } from '../store/dialect';
 
 export type OperationLogFilter = z.infer<typeof operationLogFilter>;
-
-const likeText = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The operation log is a view of the domain event log: filtered by time, acting user and kind, and
@@ -18,8 +17,8 @@ export function logQuery(db: Kysely<Database>, session: Session, f: OperationLog
   if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
   if (f.startTime !== undefined) q = q.where('at', '>=', f.startTime);
   if (f.endTime !== undefined) q = q.where('at', '<', f.endTime);
-  if (f.userName) q = q.where('actorName', 'like', likeText(f.userName));
-  if (f.kind) q = f.kind.includes('.') ? q.where('kind', '=', f.kind) : q.where('kind', 'like', `${f.kind}.%`);
+  if (f.userName) q = q.where((eb) => containsText(eb.ref('actorName'), f.userName!));
+  if (f.kind) q = f.kind.includes('.') ? q.where('kind', '=', f.kind) : q.where((eb) => startsWithText(eb.ref('kind'), `${f.kind}.`));
   return q;
 }
 

@@ -5,6 +5,7 @@ import { passwordDigest } from '../../domain/digest';
 import { USER_TYPE } from '../../domain/enums';
 import { generatePassword, writeCredentialsFile } from './credentials';
 import { DEMO_USERS, seedDemo } from './demo';
+import { LOCK, lockForTransaction, syncIdentity } from '../store/locks';
 
 export interface BootstrapOptions {
   dataDir: string;
@@ -44,7 +45,10 @@ export async function bootstrap(db: Kysely<Database>, opts: BootstrapOptions): P
   for (const [name, plain] of demoPlain) hashes.set(name, await hashPassword(await passwordDigest(plain)));
 
   const now = Date.now();
-  await db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
+    // Instances started together on one PostgreSQL: the first seeds, the others find it done.
+    await lockForTransaction(trx, LOCK.BOOTSTRAP);
+    if (await trx.selectFrom('app_user').select('id').limit(1).executeTakeFirst()) return false;
     await trx.insertInto('tenant').values({ id: 1, name: '平台', customConfig: null, createdAt: now }).execute();
     await trx
       .insertInto('app_user')
@@ -61,8 +65,12 @@ export async function bootstrap(db: Kysely<Database>, opts: BootstrapOptions): P
         updatedAt: now,
       })
       .execute();
+    await syncIdentity(trx, 'tenant');
+    await syncIdentity(trx, 'app_user');
     if (opts.demo) await seedDemo(trx, { passwordHashes: hashes, now });
+    return true;
   });
+  if (!created) return { created: false, logins: [] };
 
   const result: BootstrapResult = { created: true, logins };
   if (logins.some((l) => l.generated)) result.credentialsFile = writeCredentialsFile(opts.dataDir, logins);

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { openStore, type Store } from './db';
+import { openStore, type Store, type StoreOptions } from './db';
 import type { Database } from './schema';
 
 declare module 'fastify' {
@@ -13,8 +13,8 @@ declare module 'fastify' {
 
 /** The store as a plugin: opened before the services, closed on shutdown. */
 export const storePlugin = fp(
-  async function storePlugin(app: FastifyInstance, opts: { dataDir: string }) {
-    const store = await openStore(opts.dataDir);
+  async function storePlugin(app: FastifyInstance, opts: StoreOptions) {
+    const store = await openStore(opts);
     app.decorate('store', store);
     app.decorate('db', store.db);
     app.addHook('onClose', async () => {

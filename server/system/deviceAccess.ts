@@ -6,8 +6,7 @@ import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
 import { sessionOf } from '../auth/session';
 import { requirePermission } from '../auth/access';
-
-const likeText = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+import { containsText } from '../store/dialect';
 
 /**
  * POST system/query/device/access/list: terminals with their access type and scheme, paged, scoped to
@@ -28,8 +27,8 @@ export async function deviceAccessRoutes(app: FastifyInstance) {
     if (body.schemeId !== undefined) q = q.where('device_access_scheme.schemeId', '=', body.schemeId);
     if (body.projectId !== undefined) q = q.where('terminal.projectid', '=', body.projectId);
     if (body.keyword) {
-      const kw = likeText(body.keyword);
-      q = q.where((eb) => eb.or([eb('terminal.name', 'like', kw), eb('terminal.code', 'like', kw)]));
+      const kw = body.keyword;
+      q = q.where((eb) => eb.or([containsText(eb.ref('terminal.name'), kw), containsText(eb.ref('terminal.code'), kw)]));
     }
     const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const rows = await q

@@ -33,8 +33,9 @@ export const telemetryCore = fp(
       every(5_000, () => t.commWatch.check());
       every(30_000, () => t.devices.load());
       every(3600_000, () => t.pruneHistory());
-      // Keeps the planner's statistics fresh so the event list picks the right covering index.
-      every(3600_000, () => sql`pragma optimize`.execute(app.db));
+      // Keeps the planner's statistics fresh so the event list picks the right covering index
+      // (PostgreSQL's autovacuum does this by itself).
+      if (app.store.dialect === 'sqlite') every(3600_000, () => sql`pragma optimize`.execute(app.db));
     }
     app.addHook('onClose', async () => {
       timers.forEach(clearInterval);

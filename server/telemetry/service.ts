@@ -7,7 +7,7 @@ import { DEFAULT_CLEAR_COUNT } from '../alarms/hysteresis';
 import { CommandChannel } from './channel';
 import { DeviceDirectory } from './devices';
 import { DeviceKeys } from './deviceKeys';
-import { HistoryStore } from './historyStore';
+import { openHistoryStore, type HistoryStore } from './historyStore';
 import { RealtimeCache } from './realtime';
 import { ThresholdStore } from './thresholds';
 import { IngestWriter } from './writer';
@@ -58,7 +58,7 @@ export class Telemetry {
     this.devices = new DeviceDirectory(app.db);
     this.keys = new DeviceKeys(opts.dataDir);
     this.thresholds = new ThresholdStore(app.db);
-    this.history = new HistoryStore(app.db, app.store.sqlite);
+    this.history = openHistoryStore(app.store);
     this.realtime = new RealtimeCache(app.db);
     this.alarms = new AlarmEngine(app.db, this.thresholds, opts.clearCount ?? DEFAULT_CLEAR_COUNT);
     this.commWatch = new CommWatch(app, this.devices, {

@@ -81,7 +81,7 @@ export class IngestWriter {
     }
     try {
       await transact(this.app, async (trx, emit) => {
-        this.history.writeSync(rows);
+        await this.history.write(trx, rows);
         const transitions: Transition[] = [];
         for (const j of jobs) {
           // Alarms follow time order, whatever order the device listed its readings in.

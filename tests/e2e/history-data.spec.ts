@@ -152,6 +152,12 @@ test('drag zoom never narrower than an hour; main-thread fallback when the worke
   await expect(trend).toHaveAttribute('data-loading', 'false');
   const over = trend.locator('.u-over');
   await expect(over).toBeVisible();
+  // The chart is built once: zoom, toggles and resizes reach the same canvas (setData / setSize).
+  await trend
+    .locator('canvas')
+    .first()
+    .evaluate((c) => (c.dataset.kept = 'yes'));
+  const keptWidth = () => trend.locator('canvas[data-kept]').evaluateAll((cs) => cs[0]?.getBoundingClientRect().width ?? 'rebuilt');
   const box = (await over.boundingBox())!;
   // A 3-pixel drag over three days is about 10 minutes: it must widen to an hour.
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -163,6 +169,10 @@ test('drag zoom never narrower than an hour; main-thread fallback when the worke
   expect(span).toBe(3_600_000);
   await trend.locator('[data-flag="points"]').check();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/history-zoomed-bright-zh_cn.png` });
+  const wide = await keptWidth();
+  expect(wide).toBeGreaterThan(1000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect.poll(keptWidth).toBeLessThan(Number(wide) - 300);
   await trend.getByRole('button', { name: '还原' }).click();
   await expect(trend.getByRole('button', { name: '还原' })).toHaveCount(0);
 });

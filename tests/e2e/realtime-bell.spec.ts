@@ -43,7 +43,9 @@ test('an alarm raised through the ingest path rings the bell; 查看 opens the d
     await expect(verify.getByTestId('verify-error')).not.toBeEmpty();
     const wrongMsg = await verify.getByTestId('verify-error').textContent();
     expect(wrongMsg).not.toBe('遥控成功');
-    await page.waitForTimeout(1500);
+    // One ingest round trip after the refusal: a command queued for the device would come back in its
+    // answer. (The exact list after the right password below also counts any later one.)
+    await gw.report({ 1001: 80, 1101: 35 });
     expect(gw.commands).toEqual([]);
 
     await verify.locator('input[name=verifyPassword]').fill('E2e#Demo2026');
@@ -71,9 +73,9 @@ test('a socket that drops and comes back loses no alarm', async ({ page, context
     await gw.report({ 1001: 90 });
     await context.setOffline(true);
     await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'closed');
+    // report() returns once the ingest has committed the batch and published its alarms: both while offline.
     await gw.report({ 1001: 512.25 });
     await gw.report({ 1102: 96.5 });
-    await page.waitForTimeout(500);
     await context.setOffline(false);
     await page.getByTestId('bell').hover();
     await expect(page.getByTestId('notice').filter({ hasText: gw.code }).filter({ hasText: '512.25' })).toBeVisible({ timeout: 15_000 });

@@ -6,6 +6,7 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { passwordDigest } from '../../domain/digest';
 import type { Envelope } from '../../domain/envelope';
 import type { LoginClient } from '../../domain/socketProtocol';
+import { testDatabase } from '../infra/testStore';
 
 export const ROOT_PASSWORD = 'Root#Pass2024';
 export const DEMO_PASSWORD = 'Demo#Pass2024';
@@ -19,13 +20,22 @@ export interface TestApp {
 /** One fresh app on a fresh temporary data dir; close() shuts it down and removes the dir. */
 export async function startApp(extra: Partial<AppOptions> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltguard-test-'));
-  const app = await buildApp({ dataDir, rootPassword: ROOT_PASSWORD, demoPassword: DEMO_PASSWORD, logger: false, ...extra });
+  const database = await testDatabase();
+  const app = await buildApp({
+    dataDir,
+    databaseUrl: database.databaseUrl,
+    rootPassword: ROOT_PASSWORD,
+    demoPassword: DEMO_PASSWORD,
+    logger: false,
+    ...extra,
+  });
   await app.ready();
   return {
     app,
     dataDir,
     async close() {
       await app.close();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

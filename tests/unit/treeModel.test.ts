@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkState, filterIds, indexTree, toggleWithRange, visibleRows, type TreeNode } from '../../src/app/widgets/tree/treeModel';
+import {
+  checkState,
+  filterIds,
+  indexTree,
+  setChecked,
+  toggleWithRange,
+  visibleRows,
+  type TreeNode,
+} from '../../src/app/widgets/tree/treeModel';
 
 const tree: TreeNode[] = [
   {
@@ -42,6 +50,15 @@ describe('tree model', () => {
     const one = toggleWithRange(index, rows, 'b', 'a', false, new Set());
     expect([...one]).toEqual(['b']);
     expect(checkState(index, 'zj', one)).toBe('indeterminate');
+  });
+
+  it('checks into a new frozen set, leaves the given one alone, and hands it back when nothing changes', () => {
+    const start = new Set(['a']);
+    const next = setChecked(index, ['hz'], true, start);
+    expect([...start]).toEqual(['a']);
+    expect([...next].sort()).toEqual(['a', 'b']);
+    expect(setChecked(index, ['a', 'b'], true, next)).toBe(next);
+    expect(() => (next as Set<string>).add('z')).toThrow();
   });
 
   it('filters 20,000 nodes in under 100 ms', () => {

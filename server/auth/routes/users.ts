@@ -10,6 +10,7 @@ import { hashPassword } from '../passwords';
 import { sessionOf } from '../session';
 import { mayAccessTenant, requirePermission, requireTenant, type Session } from '../access';
 import { userDtos } from '../directory';
+import { containsText } from '../../store/dialect';
 import { transact } from '../../events/transact';
 import { deleteIds } from './deleteTarget';
 import type { Kysely, Transaction } from 'kysely';
@@ -53,7 +54,7 @@ export async function userRoutes(app: FastifyInstance) {
     requirePermission(session, 'user_browser');
     const { name } = parseOr400(z.object({ name: z.string().max(64).default('') }), request.query);
     let q = app.db.selectFrom('app_user').selectAll();
-    if (name) q = q.where('name', 'like', `%${name.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+    if (name) q = q.where((eb) => containsText(eb.ref('name'), name));
     if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
     return ok(await userDtos(app.db, await q.orderBy('id').limit(1000).execute()));
   });

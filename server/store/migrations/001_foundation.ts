@@ -1,11 +1,13 @@
 import { sql, type Kysely } from 'kysely';
+import { portable } from './portable';
 
 // Kysely's schema builder keeps these portable; `id` columns use the dialect's auto-increment.
 function withId(db: Kysely<any>, table: string) {
-  return db.schema.createTable(table).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return db.schema.createTable(table).addColumn('id', 'integer', portable(db).autoId);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const p = portable(db);
   await withId(db, 'tenant')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('customConfig', 'text')
@@ -106,8 +108,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('address', 'text')
     .addColumn('contact', 'text')
     .addColumn('contactphone', 'text')
-    .addColumn('longitude', 'real')
-    .addColumn('latitude', 'real')
+    .addColumn('longitude', p.real)
+    .addColumn('latitude', p.real)
     .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('extendvalue', 'text')
     .addColumn('createdAt', 'bigint', (c) => c.notNull())
@@ -147,7 +149,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('event_log')
-    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+    // PostgreSQL: the sequence every instance draws from (server/events/eventLog.ts orders commits).
+    .addColumn(
+      'seq',
+      p.pg ? 'bigint' : 'integer',
+      p.pg ? (c) => c.primaryKey().generatedAlwaysAsIdentity() : (c) => c.primaryKey().autoIncrement(),
+    )
     .addColumn('at', 'bigint', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('actorId', 'integer')

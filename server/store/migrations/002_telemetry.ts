@@ -1,32 +1,36 @@
 import { sql, type Kysely } from 'kysely';
+import { portable } from './portable';
 
 /**
  * Telemetry: per-terminal thresholds, the history series store, persisted realtime values and the
  * alarm episodes (peceventextend).
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  const p = portable(db);
   await db.schema
     .createTable('measure_threshold')
     .addColumn('deviceid', 'integer', (c) => c.notNull())
     .addColumn('dataid', 'integer', (c) => c.notNull())
-    .addColumn('alarmLimit', 'real')
-    .addColumn('warnLimit', 'real')
-    .addColumn('hysteresis', 'real', (c) => c.notNull())
+    .addColumn('alarmLimit', p.real)
+    .addColumn('warnLimit', p.real)
+    .addColumn('hysteresis', p.real, (c) => c.notNull())
     .addColumn('enabled', 'integer', (c) => c.notNull())
     .addColumn('updatedAt', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('measure_threshold_pk', ['deviceid', 'dataid'])
     .execute();
 
   // One clustered key per series: a range scan of one (device, dataId) reads contiguous pages.
+  // PostgreSQL: range-partitioned by month of `time` (partitions are made as data arrives and
+  // dropped whole by retention, server/telemetry/historyPartitions.ts).
   await db.schema
     .createTable('history')
     .addColumn('deviceid', 'integer', (c) => c.notNull())
     .addColumn('dataid', 'integer', (c) => c.notNull())
     .addColumn('time', 'bigint', (c) => c.notNull())
-    .addColumn('value', 'real', (c) => c.notNull())
+    .addColumn('value', p.real, (c) => c.notNull())
     .addColumn('status', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('history_pk', ['deviceid', 'dataid', 'time'])
-    .modifyEnd(sql`without rowid`)
+    .modifyEnd(p.pg ? sql`partition by range ("time")` : sql`without rowid`)
     .execute();
 
   await db.schema
@@ -35,23 +39,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('dataid', 'integer', (c) => c.notNull())
     .addColumn('logicalid', 'integer', (c) => c.notNull())
     .addColumn('time', 'bigint', (c) => c.notNull())
-    .addColumn('value', 'real', (c) => c.notNull())
+    .addColumn('value', p.real, (c) => c.notNull())
     .addColumn('status', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('realtime_pk', ['deviceid', 'dataid'])
     .execute();
 
   await db.schema
     .createTable('peceventextend')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', p.autoId)
     .addColumn('eventtime', 'bigint', (c) => c.notNull())
     .addColumn('endtime', 'bigint')
     .addColumn('endeventid', 'integer', (c) => c.notNull())
     .addColumn('customtype', 'integer', (c) => c.notNull())
     .addColumn('peceventlevel', 'integer', (c) => c.notNull())
     .addColumn('confirmeventstatus', 'integer', (c) => c.notNull())
-    .addColumn('value', 'real')
-    .addColumn('endvalue', 'real')
-    .addColumn('limitvalue', 'real')
+    .addColumn('value', p.real)
+    .addColumn('endvalue', p.real)
+    .addColumn('limitvalue', p.real)
     .addColumn('dataid', 'integer')
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('remark', 'text')

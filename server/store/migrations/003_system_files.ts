@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { portable } from './portable';
 
 /**
  * Information management (issue 7): per-tenant system settings, device access schemes
@@ -15,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('access_scheme')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', portable(db).autoId)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('accesstype', 'integer', (c) => c.notNull())
     .addColumn('tenantId', 'integer', (c) => c.notNull())

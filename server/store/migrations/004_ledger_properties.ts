@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { portable } from './portable';
 
 /**
  * Device ledger (issue 7): custom column properties of the project and terminal levels, per tenant,
@@ -7,7 +8,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('ledger_property')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', portable(db).autoId)
     .addColumn('tenantid', 'integer', (c) => c.notNull())
     .addColumn('objectlabel', 'text', (c) => c.notNull())
     .addColumn('propertylabel', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { portable } from './portable';
 
 /**
  * Analysis reports (issue 8): who confirmed which period's report. A report is what it covered: its
@@ -8,7 +9,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('report_affirm')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', portable(db).autoId)
     .addColumn('modelLabel', 'text', (c) => c.notNull())
     .addColumn('nodeId', 'integer', (c) => c.notNull())
     .addColumn('projectKey', 'text', (c) => c.notNull())

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
 import { t, useLanguage } from '../i18n/i18n';
-import { UPlotChart, type ChartSeries } from '../charts/UPlotChart';
+import { Chart } from '../charts/Chart';
+import { useTheme } from '../theme';
+import { groupOptions, type GroupLayout } from './groupPlot';
 import type { TrendGroup } from './realtimeTypes';
 
 /** Aligns the group's series on one time axis (seconds, as uPlot wants), null where a series has no point. */
@@ -27,13 +29,21 @@ export function withLive(base: uPlot.AlignedData, live: Float64Array[] | undefin
 }
 
 function GroupChart({ title, group, live }: { title: string; group: TrendGroup; live: Float64Array[] | undefined }) {
+  const theme = useTheme();
   const data = useMemo(() => withLive(alignGroup(group), live), [group, live]);
-  const series: ChartSeries[] = group.measureDataList.map((m, i) => ({
-    label: m.measureName,
-    unit: m.unit,
-    color: group.configList[i]?.color ?? '#5470c6',
-    scale: m.unit === group.leftUnit ? 'y' : 'y2',
-  }));
+  // The layout by value: a reloaded group with the same series keeps its chart and only sets data.
+  const layout = JSON.stringify({
+    dark: theme === 'dark',
+    leftUnit: group.leftUnit,
+    rightUnit: group.rightUnit || undefined,
+    series: group.measureDataList.map((m, i) => ({
+      label: m.measureName,
+      unit: m.unit,
+      color: group.configList[i]?.color ?? '#5470c6',
+      scale: m.unit === group.leftUnit ? 'y' : 'y2',
+    })),
+  } satisfies GroupLayout);
+  const options = useMemo(() => groupOptions(JSON.parse(layout) as GroupLayout), [layout]);
   const empty = data[0].length === 0;
   return (
     <section className="rounded border border-line p-2" data-testid="trend-group">
@@ -41,7 +51,7 @@ function GroupChart({ title, group, live }: { title: string; group: TrendGroup; 
       {empty ? (
         <div className="flex h-[180px] items-center justify-center text-sm text-muted">{t('device.noData')}</div>
       ) : (
-        <UPlotChart data={data} series={series} leftUnit={group.leftUnit} rightUnit={group.rightUnit || undefined} height={200} />
+        <Chart options={options} data={data} height={200} />
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import { t, useLanguage, type MessageKey } from '../i18n/i18n';
 import { Button } from '../ui/Modal';
 import { toastError } from '../ui/toastStore';
 import { seriesService, type SeriesService } from './seriesClient';
-import { TrendChart } from './TrendChart';
+import { TrendCurve } from './TrendCurve';
 import { TrendStats } from './TrendStats';
 import { TrendTable } from './TrendTable';
 import { FLAG_KEYS, PALETTE, axisUnits, clampZoom, type PlotSeries, type TrendFlags } from './trendPlot';
@@ -26,6 +26,7 @@ const FLAG_LABELS: Record<keyof TrendFlags, MessageKey> = {
 const NO_FLAGS: TrendFlags = { limit: false, extremes: false, diff: false, avg: false, points: false, rawMarks: false };
 /** Room the y axes take from the canvas: the worker reduces to the plot's own pixel width. */
 const AXES_WIDTH = 130;
+const pixelsOf = (box: HTMLElement | null) => Math.max(200, (box?.clientWidth ?? 1200) - AXES_WIDTH);
 
 interface Loaded {
   metas: SeriesMeta[];
@@ -66,8 +67,11 @@ export function Trend({
   const [timing, setTiming] = useState<{ fetchMs: number; computeMs: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const request = useRef(0);
-  const seriesKey = JSON.stringify(series.map((s) => [s.deviceId, s.dataId, !!s.isDiffValue, s.label]));
-  const pixels = () => Math.max(200, (box.current?.clientWidth ?? 1200) - AXES_WIDTH);
+  // The series by value: a parent's new array with the same series is not a new query.
+  const seriesKey = JSON.stringify(
+    series.map(({ deviceId, dataId, isDiffValue, label }) => ({ deviceId, dataId, isDiffValue: !!isDiffValue, label })),
+  );
+  const wanted = useMemo(() => JSON.parse(seriesKey) as TrendSeries[], [seriesKey]);
 
   useEffect(() => {
     // A comlink proxy is callable: React would take it for an updater function, so it goes in wrapped.
@@ -77,7 +81,7 @@ export function Trend({
   useEffect(() => {
     if (!service) return;
     const id = ++request.current;
-    if (series.length === 0) {
+    if (wanted.length === 0) {
       setLoaded(null);
       setView(null);
       return;
@@ -88,22 +92,21 @@ export function Trend({
       .load({
         token: tokenStorage.get(),
         userId: tokenStorage.userId(),
-        series: series.map(({ deviceId, dataId, isDiffValue }) => ({ deviceId, dataId, isDiffValue: !!isDiffValue })),
+        series: wanted.map(({ deviceId, dataId, isDiffValue }) => ({ deviceId, dataId, isDiffValue: !!isDiffValue })),
         from,
         to,
-        pixels: pixels(),
+        pixels: pixelsOf(box.current),
       })
       .then((r) => {
         if (!r || id !== request.current) return;
-        setLoaded({ metas: r.metas, labels: series.map((s) => s.label), rows: r.rows, points: r.points, bounds: { from, to } });
+        setLoaded({ metas: r.metas, labels: wanted.map((s) => s.label), rows: r.rows, points: r.points, bounds: { from, to } });
         setView(r.view);
         setTiming(r.timing);
         setVersion((v) => v + 1);
       })
       .catch((err: Error) => id === request.current && toastError(err.message))
       .finally(() => id === request.current && setLoading(false));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- seriesKey stands for `series`
-  }, [service, seriesKey, from, to]);
+  }, [service, wanted, from, to]);
 
   // The parent hears of a new view; a new callback identity alone is not a new view.
   const announceView = useEffectEvent((v: ChartView) => onViewChange?.(v.from, v.to));
@@ -116,7 +119,7 @@ export function Trend({
       if (!service || !loaded) return;
       const z = clampZoom(a, b, loaded.bounds);
       const id = request.current;
-      void service.zoom(z.from, z.to, pixels()).then((v) => id === request.current && setView(v));
+      void service.zoom(z.from, z.to, pixelsOf(box.current)).then((v) => id === request.current && setView(v));
     },
     [service, loaded],
   );
@@ -195,7 +198,7 @@ export function Trend({
       ) : mode === 'curve' ? (
         view && (
           <>
-            <TrendChart
+            <TrendCurve
               view={view}
               series={plotSeries}
               flags={flags}

@@ -1,6 +1,8 @@
 import uPlot from 'uplot';
 import { format } from 'date-fns';
+import type { ChartView } from '../../../workers/seriesApi';
 import type { SeriesStats } from '../../../workers/seriesCore';
+import type { ChartOptions } from '../charts/Chart';
 import { t } from '../i18n/i18n';
 import { axisUnits, paddedRange, PRECISION } from './trendScale';
 
@@ -157,16 +159,26 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
   ctx.restore();
 }
 
+/**
+ * uPlot's AlignedData from the worker's view: the x array is used as transferred; a y array keeps its
+ * typed form unless it has gaps, which uPlot needs as null (a few thousand points at most after reduction).
+ */
+export function toAligned(v: ChartView): uPlot.AlignedData {
+  const ys = v.ys.map((y) => {
+    for (let i = 0; i < y.length; i++) if (y[i] !== y[i]) return Array.from(y, (n) => (n !== n ? null : n));
+    return y;
+  });
+  return [v.x, ...ys] as uPlot.AlignedData;
+}
+
 export function buildOptions(args: {
-  width: number;
-  height: number;
   series: readonly PlotSeries[];
   dark: boolean;
   state: () => PlotState;
   onSelect: (from: number, to: number) => void;
   onReset: () => void;
   onPainted: () => void;
-}): uPlot.Options {
+}): ChartOptions {
   const { series, state } = args;
   const ink = args.dark ? '#8ea0bd' : '#64748b';
   const grid = args.dark ? '#243452' : '#e5eaf0';
@@ -186,8 +198,6 @@ export function buildOptions(args: {
     size: 60,
   });
   return {
-    width: args.width,
-    height: args.height,
     legend: { show: true },
     cursor: {
       drag: { x: true, y: false, setScale: false },

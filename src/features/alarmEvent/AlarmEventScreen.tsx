@@ -31,7 +31,7 @@ export default function AlarmEventScreen() {
   const [filterState, setFilterState] = useState<FilterState>(initialFilters);
   const [scope, setScope] = useState<ScopeNode | undefined>();
   const [page, setPage] = useState({ index: 0, limit: DEFAULT_PAGE_SIZE });
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [remarkOpen, setRemarkOpen] = useState(false);
   const filters = useMemo<EventFilters>(
     () => ({

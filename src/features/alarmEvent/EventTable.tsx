@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { format } from 'date-fns';
 import type { PecEvent } from '../../../domain/telemetry';
 import { currentLanguage, t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
+import { produce } from '../../app/immer';
 import { confirmLabel, levelLabel, LEVEL_COLOUR, statusLabel, typeLabel } from './eventText';
 
 export const ROW_HEIGHT = 36;
@@ -99,7 +100,7 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
 export interface EventTableProps {
   rows: PecEvent[];
   selected: ReadonlySet<number>;
-  onSelectedChange: (next: Set<number>) => void;
+  onSelectedChange: (next: ReadonlySet<number>) => void;
   onView: ((deviceId: number) => void) | undefined;
   /** bumped when rows were inserted on top; the table keeps the user's place unless at the very top */
   topInsert: { version: number; added: number };
@@ -145,12 +146,14 @@ export function EventTable({ rows, selected, onSelectedChange, onView, topInsert
   const handlers = useRef({
     onCheck: (id: number, shift: boolean) => {
       const { selected: sel, onSelectedChange: set } = live.current;
-      const next = new Set(sel);
-      if (shift && anchor.current !== undefined) range(anchor.current, id).forEach((x) => next.add(x));
-      else if (next.has(id)) next.delete(id);
-      else next.add(id);
+      const from = anchor.current;
       anchor.current = id;
-      set(next);
+      set(
+        produce(sel, (next) => {
+          if (shift && from !== undefined) range(from, id).forEach((x) => next.add(x));
+          else if (!next.delete(id)) next.add(id);
+        }),
+      );
     },
     onOnly: (id: number, shift: boolean) => {
       const next = shift && anchor.current !== undefined ? new Set(range(anchor.current, id)) : new Set([id]);

@@ -10,6 +10,7 @@ import type { MessageKey } from '../../app/i18n/locales/zh_cn';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
+import { useImmer } from '../../app/useImmer';
 import { ledgerApi } from './ledgerApi';
 import { fill, levelText } from './ledgerText';
 
@@ -32,19 +33,24 @@ export function PropertyDialog({
   onSaved: () => void;
 }) {
   useLanguage();
-  const [rows, setRows] = useState<Draft[]>([]);
+  const [rows, updateRows] = useImmer<Draft[]>([]);
   const [error, setError] = useState('');
   useEffect(() => {
     if (!level) return;
     setError('');
-    setRows(props.filter((p) => p.objectlabel === level).map((p) => ({ ...p, key: String(p.id) })));
-  }, [level, props]);
-  const patch = (key: string, change: Partial<Draft>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...change } : r)));
+    updateRows(props.filter((p) => p.objectlabel === level).map((p) => ({ ...p, key: String(p.id) })));
+  }, [level, props, updateRows]);
+  const patch = (key: string, change: Partial<Draft>) =>
+    updateRows((rs) => {
+      Object.assign(
+        rs.find((r) => r.key === key)!,
+        change,
+      );
+    });
   const add = () =>
-    setRows((rs) => [
-      ...rs,
-      { key: `new${rs.length}`, propertyalias: '', propertylabel: '', propertytype: 'string', status: true, objectlabel: level! },
-    ]);
+    updateRows((rs) => {
+      rs.push({ key: `new${rs.length}`, propertyalias: '', propertylabel: '', propertytype: 'string', status: true, objectlabel: level! });
+    });
 
   const save = async () => {
     const list = rows.map(({ key: _key, ...r }) => r);

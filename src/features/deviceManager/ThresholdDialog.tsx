@@ -3,6 +3,7 @@ import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
+import { useImmer } from '../../app/useImmer';
 import { fill } from './ledgerText';
 
 interface ThresholdRow {
@@ -29,20 +30,33 @@ const W = '/wisdompower/v1/account/device/measure/threshold';
 const cell = 'w-24 rounded border border-line bg-surface-2 px-2 py-1 text-sm text-ink outline-none focus:border-brand';
 const str = (v: number | null) => (v === null ? '' : String(v));
 const num = (v: string) => (v.trim() === '' ? null : Number(v));
+const toDraft = (r: ThresholdRow): Draft => ({
+  ...r,
+  alarmLimit: str(r.alarmLimit),
+  warnLimit: str(r.warnLimit),
+  hysteresis: String(r.hysteresis),
+});
 
 /** Per-terminal thresholds (keyed rootID + rootLabel terminal) through the telemetry routes. */
 export function ThresholdDialog({ device, onClose }: { device: { id: number; name: string } | null; onClose: () => void }) {
   useLanguage();
-  const [rows, setRows] = useState<Draft[]>([]);
+  const [rows, updateRows] = useImmer<Draft[]>([]);
   const [error, setError] = useState('');
-  const toDraft = (list: ThresholdRow[]) =>
-    setRows(list.map((r) => ({ ...r, alarmLimit: str(r.alarmLimit), warnLimit: str(r.warnLimit), hysteresis: String(r.hysteresis) })));
   useEffect(() => {
-    setRows([]);
+    updateRows([]);
     setError('');
-    if (device) api.post<ThresholdRow[]>(`${W}/list`, { rootID: device.id, rootLabel: 'terminal' }).then(toDraft, onClose);
-  }, [device, onClose]);
-  const patch = (dataId: number, change: Partial<Draft>) => setRows((rs) => rs.map((r) => (r.dataId === dataId ? { ...r, ...change } : r)));
+    if (device)
+      api
+        .post<ThresholdRow[]>(`${W}/list`, { rootID: device.id, rootLabel: 'terminal' })
+        .then((list) => updateRows(list.map(toDraft)), onClose);
+  }, [device, onClose, updateRows]);
+  const patch = (dataId: number, change: Partial<Draft>) =>
+    updateRows((rs) => {
+      Object.assign(
+        rs.find((r) => r.dataId === dataId)!,
+        change,
+      );
+    });
 
   const save = async () => {
     const bad = rows.find((r) => [r.alarmLimit, r.warnLimit, r.hysteresis].some((v) => v.trim() !== '' && !Number.isFinite(Number(v))));

@@ -24,7 +24,7 @@ function rangeOfLink(link: ReturnType<typeof parseHistoryLink>): DateRange | und
 export default function HistoryDataScreen() {
   useLanguage();
   const initial = useMemo(() => parseHistoryLink(window.location.hash), []);
-  const [checked, setChecked] = useState<Set<string>>(() => new Set((initial.devices ?? []).map(deviceKey)));
+  const [checked, setChecked] = useState<ReadonlySet<string>>(() => new Set((initial.devices ?? []).map(deviceKey)));
   const [measures, setMeasures] = useState<number[]>(initial.measures ?? [1001]);
   const [range, setRange] = useState<DateRange>(() => rangeOfLink(initial) ?? defaultRange());
   const [diff, setDiff] = useState(false);

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { PlatformUserRow } from '../../../domain/schemas/platform';
 import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
+import { useImmer } from '../../app/useImmer';
 
 export interface ProjectChoice {
   id: number;
@@ -25,15 +26,12 @@ export function ServedProjectsDialog({
   onSaved: () => void;
 }) {
   useLanguage();
-  const [picked, setPicked] = useState<Set<number>>(new Set());
-  useEffect(() => setPicked(new Set(user?.servedProjects.map((p) => p.id) ?? [])), [user]);
+  const [picked, updatePicked] = useImmer<ReadonlySet<number>>(new Set<number>());
+  useEffect(() => updatePicked(new Set(user?.servedProjects.map((p) => p.id) ?? [])), [user, updatePicked]);
   const tenants = [...new Set(projects.map((p) => p.tenantName))];
   const toggle = (id: number) =>
-    setPicked((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
+    updatePicked((ids) => {
+      if (!ids.delete(id)) ids.add(id);
     });
   const save = async () => {
     if (!user) return;

@@ -11,7 +11,7 @@ import { RealtimeDataTable } from './RealtimeDataTable';
 export default function RealtimeDataScreen() {
   useLanguage();
   const [nodes, setNodes] = useState<TreeNode[]>([]);
-  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     loadDeviceTree().then(setNodes, () => setNodes([]));
   }, []);

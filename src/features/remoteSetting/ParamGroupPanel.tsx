@@ -3,6 +3,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { OperationVerifyDialog } from '../../app/device/OperationVerifyDialog';
 import { Button } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
+import { useImmer } from '../../app/useImmer';
 import { checkForm, draftsOf, outcomesOf, type Drafts, type Outcome, type ParamRow } from './paramForm';
 import { errorText, readParams, saveParams, type ParamGroup } from './remoteApi';
 
@@ -15,7 +16,7 @@ const READ_FAILED = '获取数据失败';
 export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: number; group: ParamGroup; canUpdate: boolean }) {
   useLanguage();
   const [rows, setRows] = useState<ParamRow[] | null>(null);
-  const [drafts, setDrafts] = useState<Drafts>({});
+  const [drafts, updateDrafts] = useImmer<Drafts>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
   const [readError, setReadError] = useState<string | null>(null);
@@ -28,14 +29,14 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
     try {
       const fresh = await readParams(deviceId, group.id);
       setRows(fresh);
-      setDrafts(draftsOf(fresh));
+      updateDrafts(draftsOf(fresh));
       setErrors({});
     } catch (err) {
       setReadError(errorText(err, READ_FAILED));
     } finally {
       setReading(false);
     }
-  }, [deviceId, group.id]);
+  }, [deviceId, group.id, updateDrafts]);
 
   useEffect(() => {
     setRows(null);
@@ -112,7 +113,12 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
                       inputMode={r.type === 'int' ? 'numeric' : 'decimal'}
                       disabled={!canUpdate}
                       value={drafts[r.id] ?? ''}
-                      onChange={(e) => setDrafts({ ...drafts, [r.id]: e.target.value })}
+                      onChange={(e) => {
+                        const typed = e.target.value;
+                        updateDrafts((d) => {
+                          d[r.id] = typed;
+                        });
+                      }}
                       aria-invalid={!!errors[r.id]}
                       className={`w-full rounded border bg-surface-2 px-2 py-1 tabular-nums text-ink outline-none focus:border-brand disabled:opacity-60 ${errors[r.id] ? 'border-danger' : 'border-line'}`}
                     />

@@ -38,7 +38,7 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
   const [name, setName] = useState('');
   const [tenantId, setTenantId] = useState('');
   const [homepage, setHomepage] = useState('');
-  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [errors, setErrors] = useState<FieldErrors>({});
 
   useEffect(() => {

@@ -30,7 +30,7 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
   useLanguage();
   const [name, setName] = useState('');
   const [tenantId, setTenantId] = useState('');
-  const [members, setMembers] = useState<Set<string>>(new Set());
+  const [members, setMembers] = useState<ReadonlySet<string>>(new Set());
   const [fileName, setFileName] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const fileInput = useRef<HTMLInputElement>(null);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../server/app';
+import { testDatabase } from '../../infra/testStore';
 
 export const PASSWORD = 'Demo#Pass123';
 export const digest = (plain: string) =>
@@ -16,8 +17,10 @@ export async function makeApp(
   extra: Partial<AppOptions> = {},
 ): Promise<{ app: FastifyInstance; dir: string; cleanup: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-telemetry-'));
+  const database = await testDatabase();
   const app = await buildApp({
     dataDir: dir,
+    databaseUrl: database.databaseUrl,
     rootPassword: PASSWORD,
     demoPassword: PASSWORD,
     demo: true,
@@ -29,6 +32,7 @@ export async function makeApp(
     dir,
     cleanup: async () => {
       await app.close();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { t, useLanguage } from '../../i18n/i18n';
+import { useImmer } from '../../useImmer';
 import { TREE_SEARCH_DELAY_MS, useDebouncedValue } from '../useDebouncedValue';
 import { filterIds, indexTree, toggleWithRange, visibleRows, type TreeNode } from './treeModel';
 import { TreeRowView } from './TreeRowView';
@@ -10,7 +11,7 @@ export interface TreeProps {
   /** checkboxes with shift-click range checking */
   checkable?: boolean;
   checked?: ReadonlySet<string>;
-  onCheckedChange?: (next: Set<string>) => void;
+  onCheckedChange?: (next: ReadonlySet<string>) => void;
   selectedId?: string | undefined;
   onSelect?: (node: TreeNode) => void;
   /** levels above this depth start expanded */
@@ -38,7 +39,7 @@ export function Tree({
 }: TreeProps) {
   useLanguage();
   const index = useMemo(() => indexTree(nodes), [nodes]);
-  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const [expanded, updateExpanded] = useImmer<ReadonlySet<string>>(new Set<string>());
   const [keyword, setKeyword] = useState('');
   const settled = useDebouncedValue(keyword, TREE_SEARCH_DELAY_MS);
   const anchor = useRef<string | undefined>(undefined);
@@ -52,8 +53,8 @@ export function Tree({
       n.children.forEach((c) => walk(c, depth + 1));
     };
     nodes.forEach((n) => walk(n, 0));
-    setExpanded(open);
-  }, [nodes, defaultExpandDepth]);
+    updateExpanded(open);
+  }, [nodes, defaultExpandDepth, updateExpanded]);
 
   const filter = useMemo(() => filterIds(nodes, index, settled), [nodes, index, settled]);
   const rows = useMemo(() => visibleRows(nodes, expanded, filter), [nodes, expanded, filter]);
@@ -65,11 +66,8 @@ export function Tree({
   });
 
   const toggleExpand = (id: string) =>
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
+    updateExpanded((open) => {
+      if (!open.delete(id)) open.add(id);
     });
   const toggleCheck = (id: string, shift: boolean) => {
     if (!onCheckedChange) return;
