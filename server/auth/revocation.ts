@@ -54,6 +54,7 @@ export function sessionCheckOf(ev: DomainEvent): BusMessage | null {
 export function watchSessionEvents(app: FastifyInstance): () => void {
   return app.eventLog.onEvent((ev) => {
     const message = sessionCheckOf(ev);
-    if (message) app.socketBus.publish(message);
+    // Every instance hears every committed event (cluster mode included): each checks its own sockets.
+    if (message) app.socketBus.deliver(message);
   });
 }

@@ -67,8 +67,10 @@ export function attachSocket(app: FastifyInstance): Server {
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
-    // Connections still in their handshake. Not io.close(): it would close the HTTP server again.
+    // Connections still in their handshake, then the adapters (Redis in cluster mode). Not
+    // io.close(): it would close the HTTP server a second time.
     io.engine.close();
+    await Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
     io.removeAllListeners();
   });
   return io;

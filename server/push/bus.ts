@@ -24,21 +24,38 @@ export type BusMessage =
 
 /**
  * The one place revocation and re-scoping travel from where they happen (auth routes, platform
- * operations) to the sockets that must hear them. In process today: publish delivers synchronously
- * to this instance's subscribers. With several server instances (issue 16) this interface is carried
- * over Redis pub/sub, so a logout on one instance reaches the user's sockets on every instance.
+ * operations) to the sockets that must hear them. publish delivers synchronously to this instance's
+ * subscribers; with several instances (REDIS_URL, server/cluster/attach.ts) a forwarder carries each
+ * message over the cluster bus to the others, which deliver it to theirs, so a logout on one
+ * instance reaches the user's sockets on every instance.
  */
 export interface SocketBus {
+  /** from where it happened: this instance's sockets hear it, and every forwarder carries it on */
   publish(message: BusMessage): void;
+  /** from another instance: this instance's sockets only */
+  deliver(message: BusMessage): void;
   subscribe(listener: (message: BusMessage) => void): () => void;
+  /** carries published messages to the other instances (cluster mode) */
+  forward(to: (message: BusMessage) => void): () => void;
   close(): Promise<void>;
 }
 
 export class LocalSocketBus implements SocketBus {
   private readonly emitter = new EventEmitter();
+  private readonly forwarders = new Set<(message: BusMessage) => void>();
 
   publish(message: BusMessage): void {
     this.emitter.emit('message', message);
+    for (const f of this.forwarders) f(message);
+  }
+
+  deliver(message: BusMessage): void {
+    this.emitter.emit('message', message);
+  }
+
+  forward(to: (message: BusMessage) => void): () => void {
+    this.forwarders.add(to);
+    return () => this.forwarders.delete(to);
   }
 
   subscribe(listener: (message: BusMessage) => void): () => void {
