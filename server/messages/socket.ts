@@ -70,7 +70,7 @@ export function attachSocket(app: FastifyInstance): Server {
     // Connections still in their handshake, then the adapters (Redis in cluster mode). Not
     // io.close(): it would close the HTTP server a second time.
     io.engine.close();
-    await Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
+    await Promise.allSettled([...io._nsps.values()].map(async (nsp) => nsp.adapter.close()));
     io.removeAllListeners();
   });
   return io;
