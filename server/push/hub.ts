@@ -9,7 +9,8 @@ import { toNotice } from './notice';
 export const ALL_PROJECTS_ROOM = 'projects:all';
 export const projectRoom = (id: number) => `project:${id}`;
 const isProjectRoom = (room: string) => room === ALL_PROJECTS_ROOM || room.startsWith('project:');
-const roomsOf = (scope: 'all' | Set<number>): Set<string> => new Set(scope === 'all' ? [ALL_PROJECTS_ROOM] : [...scope].map(projectRoom));
+const roomsOf = (scope: 'all' | ReadonlySet<number>): Set<string> =>
+  new Set(scope === 'all' ? [ALL_PROJECTS_ROOM] : [...scope].map(projectRoom));
 
 /**
  * Pushes project events over socket.io to the rooms of their project, so a client hears only what
