@@ -10,8 +10,9 @@ export interface LoginPayload {
   password: string;
   nonce: string;
   timestamps: number;
-  client: 'web';
+  client: LoginClientKind;
 }
+export type LoginClientKind = 'web' | 'kiosk' | 'api';
 export interface EnvelopeLike {
   code: number;
   msg: string;
@@ -23,10 +24,12 @@ export declare function loginPayload(
   plain: string,
   challenge: LoginChallenge,
   timestamps?: number,
+  client?: LoginClientKind,
 ): Promise<LoginPayload>;
 export declare function loginWith<E extends EnvelopeLike>(
   post: (path: string, body: object) => Promise<E>,
   userName: string,
   plain: string,
   timestamps?: number,
+  client?: LoginClientKind,
 ): Promise<E>;

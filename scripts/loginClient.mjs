@@ -7,7 +7,7 @@ import { createHash, createHmac, scrypt } from 'node:crypto';
 export const wireDigest = (plain) => createHash('sha256').update(`voltguard${plain}`).digest('hex');
 
 /** The login body answering a challenge from POST /auth/v1/login/nonce. */
-export async function loginPayload(userName, plain, challenge, timestamps = Date.now()) {
+export async function loginPayload(userName, plain, challenge, timestamps = Date.now(), client = 'web') {
   const salted = await new Promise((resolve, reject) =>
     scrypt(
       wireDigest(plain),
@@ -22,15 +22,16 @@ export async function loginPayload(userName, plain, challenge, timestamps = Date
   const signature = createHmac('sha256', storedKey).update(`${userName}\n${challenge.nonce}\n${timestamps}`).digest();
   const proof = Buffer.alloc(32);
   for (let i = 0; i < 32; i++) proof[i] = clientKey[i] ^ signature[i];
-  return { userName, password: proof.toString('hex'), nonce: challenge.nonce, timestamps, client: 'web' };
+  return { userName, password: proof.toString('hex'), nonce: challenge.nonce, timestamps, client };
 }
 
 /**
  * Logs in through any JSON poster: `post(path, body)` answers the parsed envelope. Returns the login
- * envelope (its data holds token and user when code is 0).
+ * envelope (its data holds token and user when code is 0). `client` is 'web' (the console), 'kiosk' or
+ * 'api': only a web login ends the user's older web sessions ("logged in elsewhere").
  */
-export async function loginWith(post, userName, plain, timestamps = Date.now()) {
+export async function loginWith(post, userName, plain, timestamps = Date.now(), client = 'web') {
   const nonce = await post('/auth/v1/login/nonce', { userName });
   if (nonce.code !== 0) return nonce;
-  return post('/auth/v1/login', await loginPayload(userName, plain, nonce.data, timestamps));
+  return post('/auth/v1/login', await loginPayload(userName, plain, nonce.data, timestamps, client));
 }

@@ -37,6 +37,8 @@ import { ledgerService } from './ledger/plugin';
 import { monitorService } from './monitor/plugin';
 import { reportService } from './report/plugin';
 import { platformService } from './platform/plugin';
+import { LocalSocketBus, type SocketBus } from './push/bus';
+import { watchSessionEvents } from './auth/revocation';
 
 export interface AppOptions {
   dataDir: string;
@@ -71,6 +73,8 @@ export interface AppOptions {
   pushWindow?: number;
   /** run simulated devices in process; off unless given (tests stay deterministic) */
   simulator?: SimulatorOptions | false;
+  /** carries session revocation and re-scoping to the sockets; in process unless given (issue 16: Redis) */
+  socketBus?: SocketBus;
 }
 
 declare module 'fastify' {
@@ -103,6 +107,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(throttling);
   await app.register(storePlugin, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: options.databasePoolSize });
   app.decorate('eventLog', new EventLog(app.db));
+  const socketBus = options.socketBus ?? new LocalSocketBus();
+  app.decorate('socketBus', socketBus);
+  app.addHook('onClose', async () => {
+    await socketBus.close();
+  });
+  watchSessionEvents(app);
   app.decorate(
     'bootstrapResult',
     await bootstrap(app.db, {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp, DEFAULT_TOKEN_TTL_MS } from './app';
 import { CREDENTIALS_FILE } from './seed/credentials';
+import { gracefulShutdown } from './shutdown';
 import { checkDataDir, startupFaultLine } from './startupFaults';
 import { redactUrl } from './store/postgresStore';
 
@@ -18,7 +19,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const host = env.HOST ?? '0.0.0.0';
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   checkDataDir(dataDir);
-  const ttlHours = Number(env.TOKEN_TTL_HOURS ?? DEFAULT_TOKEN_TTL_MS / 3600_000);
+  // TOKEN_TTL_S (seconds) wins over TOKEN_TTL_HOURS: short lifetimes are for trying expiry out.
+  const tokenTtlMs = seconds(env.TOKEN_TTL_S, 1000) ?? seconds(env.TOKEN_TTL_HOURS, 3600_000) ?? DEFAULT_TOKEN_TTL_MS;
   const app = await buildApp({
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -37,7 +39,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     rootPassword: env.ROOT_PASSWORD,
     demoPassword: env.DEMO_PASSWORD,
     demo: env.DEMO !== '0',
-    tokenTtlMs: ttlHours * 3600_000,
+    tokenTtlMs,
     permissionCheck: env.PERMISSION_CHECK !== '0',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
@@ -81,21 +83,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   }
   console.log(lines.join('\n'));
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: shutting down`);
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      console.error(err);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Graceful shutdown (what every deploy, systemctl restart or container stop sends): stop
+  // accepting, tell every socket the server is going away, flush and close the store, exit 0.
+  const shutdown = gracefulShutdown({ close: () => app.close() });
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   return app;
 }
 

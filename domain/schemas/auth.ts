@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_CLIENTS } from '../socketProtocol';
 import { DIGEST_PATTERN } from '../digest';
 import { nameSchema, noControlChars } from '../validation';
 
@@ -31,7 +32,8 @@ export const loginBody = z.object({
     .max(32)
     .regex(/^[0-9a-f]{32}$/, 'nonce 须为登录码（32位小写十六进制）'),
   timestamps: z.number().int().positive(),
-  client: z.literal('web'),
+  /** 'web' for the console; a kiosk wall display or an API client names itself so "logged in elsewhere" leaves it alone */
+  client: z.enum(LOGIN_CLIENTS),
 });
 
 export interface LoginChallengeDto {
@@ -119,6 +121,8 @@ export interface UserDto {
   roles: RoleDto[];
   modelNodes: { id: number; modelLabel: string; name?: string }[];
   relativeUserGroup: { id: number; name: string }[];
+  /** a disabled account cannot log in (issue 13) */
+  disabled?: boolean;
 }
 
 export interface UsergroupDto {
@@ -139,3 +143,6 @@ export interface LoginResult {
   token: string;
   user: UserDto;
 }
+
+/** PUT /auth/v1/user/:id/status: disable (true) or enable (false) an account. */
+export const userStatusBody = z.object({ disabled: z.boolean({ error: 'disabled 须为 true 或 false' }) });

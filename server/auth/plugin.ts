@@ -3,6 +3,7 @@ import { sessionRoutes, type SessionRouteOptions } from './routes/session';
 import { userRoutes } from './routes/users';
 import { roleRoutes } from './routes/roles';
 import { groupRoutes } from './routes/groups';
+import { userStatusRoutes } from './routes/userStatus';
 
 /** The auth service of spec §7 under /auth/v1. */
 export async function authService(app: FastifyInstance, opts: SessionRouteOptions) {
@@ -10,4 +11,5 @@ export async function authService(app: FastifyInstance, opts: SessionRouteOption
   await app.register(userRoutes);
   await app.register(roleRoutes);
   await app.register(groupRoutes);
+  await app.register(userStatusRoutes);
 }

@@ -21,6 +21,8 @@ export interface UserTable {
   mobilePhone: string | null;
   createdAt: number;
   updatedAt: number;
+  /** 1: the account is disabled (login refused, sessions ended); 0: active */
+  disabled: Generated<number>;
 }
 
 export interface RoleTable {
@@ -63,6 +65,8 @@ export interface AuthTokenTable {
   createdAt: number;
   expiresAt: number;
   revokedAt: number | null;
+  /** the login's client: 'web' (console), 'kiosk' (wall display) or 'api' */
+  client: Generated<string>;
 }
 
 export interface LoginFailureTable {

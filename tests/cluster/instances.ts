@@ -3,16 +3,12 @@
  * data dir, sharing one PostgreSQL database and one Redis — so a test can kill -9 one of them — and
  * what a console and a gateway do with them.
  */
-import { createHash } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startInstanceProcess, type InstanceProcess } from '../../scripts/instanceProcess';
 import type { NoticeMessage } from '../../domain/telemetry';
+import { loginWith } from '../../scripts/loginClient.mjs';
 
 export const PASSWORD = 'Cluster#Pass2024';
-const digest = (plain: string) =>
-  createHash('sha256')
-    .update('voltguard' + plain)
-    .digest('hex');
 
 export type Instance = InstanceProcess;
 
@@ -54,12 +50,8 @@ export async function call<T>(
 }
 
 export async function login(inst: Instance, userName = 'root'): Promise<{ token: string; userId: number }> {
-  const r = await call<{ token: string; user: { id: number } }>(inst, 'POST', '/auth/v1/login', {
-    userName,
-    password: digest(PASSWORD),
-    timestamps: Date.now(),
-    client: 'web',
-  });
+  const post = (path: string, body: object) => call<{ token: string; user: { id: number } }>(inst, 'POST', path, body);
+  const r = await loginWith(post, userName, PASSWORD, Date.now(), 'web');
   if (r.code !== 0) throw new Error(`login ${userName} on ${inst.name}: ${r.msg}`);
   return { token: r.data.token, userId: r.data.user.id };
 }

@@ -118,6 +118,29 @@ describe('two instances on one PostgreSQL and Redis', () => {
     expect(mqttReplies.every((r) => r.code === 0)).toBe(true);
   });
 
+  it('a logout through A and a new web login through B end consoles on the other instance within 1 s', async () => {
+    const revoked = (c: Console) =>
+      new Promise<{ reason: string; ms: number }>((resolve) => {
+        const t0 = performance.now();
+        c.socket.once('revoked', (n: { reason: string }) => resolve({ reason: n.reason, ms: performance.now() - t0 }));
+      });
+    const first = await login(B, 'zhangsan');
+    const onB = openConsole(B, first);
+    await onB.ready;
+    const told = revoked(onB);
+    await call(A, 'POST', '/auth/v1/logout', {}, bearer(first.token));
+    const r = await told;
+    expect(r.reason).toBe('logout');
+    expect(r.ms).toBeLessThan(1000);
+
+    const older = await login(A, 'lisi');
+    const onA = openConsole(A, older);
+    await onA.ready;
+    const elsewhere = revoked(onA);
+    await login(B, 'lisi');
+    expect((await elsewhere).reason).toBe('logged_in_elsewhere');
+  });
+
   it('a command sent from a console on A reaches a device reporting to B, and its acknowledgement comes back', async () => {
     const d = devices[1]!;
     let polling = true;

@@ -32,18 +32,28 @@ export async function expectPath(page: Page, path: string) {
 
 type Poster = (path: string, body: object) => Promise<{ code: number; msg: string; data: unknown }>;
 
-/** The login of docs/security.md (nonce, then proof) through a Playwright request context. */
-export async function apiLogin(request: APIRequestContext, user: string, password = passwordOf(user)) {
+/**
+ * The login of docs/security.md (nonce, then proof) through a Playwright request context. Client 'api'
+ * by default: a web login would end the browser's web session of the same user ("logged in
+ * elsewhere"); kiosk URLs use client 'kiosk'.
+ */
+export async function apiLogin(
+  request: APIRequestContext,
+  user: string,
+  password = passwordOf(user),
+  client: 'web' | 'kiosk' | 'api' = 'api',
+) {
   const post: Poster = async (path, data) => (await request.post(path, { data })).json() as ReturnType<Poster>;
-  return (await loginWith(post, user, password)) as {
+  return (await loginWith(post, user, password, Date.now(), client)) as {
     code: number;
     msg: string;
     data: { token: string; user: { id: number } };
   };
 }
 
-export async function apiToken(request: APIRequestContext, user: string): Promise<string> {
-  const body = await apiLogin(request, user);
+/** A token for the tests' own calls (client 'api' unless told). */
+export async function apiToken(request: APIRequestContext, user: string, client: 'web' | 'kiosk' | 'api' = 'api'): Promise<string> {
+  const body = await apiLogin(request, user, passwordOf(user), client);
   expect(body.code).toBe(0);
   return body.data.token;
 }

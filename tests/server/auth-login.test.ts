@@ -218,7 +218,7 @@ describe('what is stored', () => {
   it('tokens only as their sha256, never raw', async () => {
     const { token } = await login(t.app, 'service');
     const rows = await t.app.db.selectFrom('auth_token').selectAll().execute();
-    expect(Object.keys(rows[0]!).sort()).toEqual(['createdAt', 'expiresAt', 'revokedAt', 'tokenHash', 'userId']);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['client', 'createdAt', 'expiresAt', 'revokedAt', 'tokenHash', 'userId']);
     const hash = createHash('sha256').update(token).digest('hex');
     expect(rows.some((r) => r.tokenHash === hash)).toBe(true);
     for (const r of rows) {

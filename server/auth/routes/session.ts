@@ -21,6 +21,8 @@ import { NOUN } from '../../http/text';
 import { sessionOf } from '../session';
 import { userDto } from '../directory';
 import { transact } from '../../events/transact';
+import { tenantSettings } from '../../system/settings';
+import { WEB_CLIENT } from '../../../domain/socketProtocol';
 
 export const CLOCK_SKEW_MS = 5 * 60_000;
 export const TOKEN_INVALID_MSG = errors.TOKEN_INVALID().message;
@@ -84,11 +86,16 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
       throw errors.LOGIN_FAILED();
     }
     await lockout.clear(body.userName, source);
+    if (user.disabled) throw errors.USER_DISABLED();
     if (user.id !== ROOT_USER_ID) {
       const tenant = await app.db.selectFrom('tenant').select('status').where('id', '=', user.tenantId).executeTakeFirst();
       if (tenant && tenant.status === 0) throw errors.TENANT_SUSPENDED();
     }
-    const token = await app.tokens.issue(user.id);
+    const token = await app.tokens.issue(user.id, body.client);
+    // "Logged in elsewhere" (a system setting, on by default): this web login ends the older ones.
+    if (body.client === WEB_CLIENT && (await tenantSettings(app.db, user.tenantId)).settings.singleWebSession) {
+      await app.tokens.revokeOtherWebSessions(user.id, token);
+    }
     await app.eventLog.record({
       kind: 'user.login',
       actorId: user.id,
@@ -140,7 +147,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
       await trx.updateTable('app_user').set({ passwordHash, updatedAt: Date.now() }).where('id', '=', user.id).execute();
       emit({ kind: 'user.password_changed', actorId: user.id, actorName: user.name, tenantId: user.tenantId, subject: `user:${user.id}` });
     });
-    await app.tokens.revokeAllOf(user.id);
+    await app.tokens.revokeAllOf(user.id, 'password_changed');
     return ok(null, { msg: '密码修改成功' });
   });
 
@@ -165,7 +172,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
           payload: { userName: target.name },
         });
       });
-      await app.tokens.revokeAllOf(target.id);
+      await app.tokens.revokeAllOf(target.id, 'password_reset');
       return ok(null, { msg: '密码修改成功' });
     },
   );

@@ -9,7 +9,9 @@ import { api, onUnauthorized } from '../api/client';
 import { takeTokenFromUrl, tokenStorage } from '../api/tokenStorage';
 import { applyTheme, savedTheme } from '../theme';
 import { savedLanguage, setLanguage } from '../i18n/i18n';
-import { accessProfileOf } from '../../../domain/access';
+import { accessProfileOf, guardRoute } from '../../../domain/access';
+import { toastError } from '../ui/toastStore';
+import { noticeText, sessionEnd } from './sessionEnd';
 
 const currentHashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
 
@@ -70,14 +72,23 @@ export function createSessionActor() {
         window.location.reload();
       },
       land: (_, params) => {
-        const to = landingPath(params.profile, currentHashPath());
+        // Back to the page the session ended on, when this user may open it; else the landing rules.
+        const back = sessionEnd.takePage();
+        const to =
+          back && guardRoute({ path: back, hasToken: true, profile: params.profile }).kind === 'allow'
+            ? back
+            : landingPath(params.profile, currentHashPath());
         if (to !== currentHashPath()) navigate(to, { replace: true });
       },
+      announce: (_, params) => toastError(noticeText(params.notice)),
+      keepNotice: (_, params) => sessionEnd.keepNotice(params.notice),
+      rememberPage: () => sessionEnd.keepPage(currentHashPath()),
     },
   });
-  const token = takeTokenFromUrl() ?? tokenStorage.get();
+  const fromUrl = takeTokenFromUrl();
+  const token = fromUrl ?? tokenStorage.get();
   if (token) tokenStorage.set(token);
-  const actor = createActor(machine, { input: { token } });
+  const actor = createActor(machine, { input: { token, fromUrl: fromUrl !== null, notice: sessionEnd.takeNotice() } });
   onUnauthorized(() => actor.send({ type: 'UNAUTHORIZED' }));
   return actor;
 }
