@@ -8,7 +8,6 @@ import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject }
  */
 export const KEEPALIVE_MS = 40_000;
 export const RECONNECT_MS = 30_000;
-export const NO_WEBSOCKET_MSG = '浏览器不支持websocket，无法进行获取通知消息';
 
 export interface SequencedMessage {
   seq: number;

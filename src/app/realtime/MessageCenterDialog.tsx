@@ -50,7 +50,7 @@ export function MessageCenterDialog({ open, onClose }: { open: boolean; onClose:
     <Modal open={open} onClose={onClose} title={t('messageCenter.title')} width={960}>
       <div className="mb-3 flex items-center justify-between">
         <DateSelector value={range} onChange={setRange} types={['day', 'week', 'month']} />
-        <span className="text-xs text-muted">{t('bell.count').replace('{n}', String(total))}</span>
+        <span className="text-xs text-muted">{t('bell.count', { count: total })}</span>
       </div>
       <div className="h-[500px] overflow-y-auto rounded border border-line" data-testid="message-center">
         <table className="w-full text-sm">

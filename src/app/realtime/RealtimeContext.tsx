@@ -1,11 +1,12 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { Subject, type Observable } from 'rxjs';
-import { websocketMachine, NO_WEBSOCKET_MSG } from '../../../machines/websocketMachine';
+import { websocketMachine } from '../../../machines/websocketMachine';
 import { notificationMachine } from '../../../machines/notificationMachine';
 import type { MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
 import { api } from '../api/client';
 import { toastError } from '../ui/toastStore';
+import { t } from '../i18n/i18n';
 import { socketActor } from './socketActor';
 import { playAlarm, saveSoundPreference, soundPreference, stopAlarm } from './alarmSound';
 import { isBellMessage, toNotice } from './notices';
@@ -110,7 +111,7 @@ function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
           if (isBellMessage(m)) notifications.send({ type: 'NOTICE.RECEIVED', notice: toNotice(m) });
         },
         resync: (_, p) => resyncs.next(p.headSeq),
-        reportUnsupported: () => toastError(NO_WEBSOCKET_MSG),
+        reportUnsupported: () => toastError(t('msg.noWebsocket')),
       },
     }),
     { input: { userId, supported: typeof WebSocket !== 'undefined' } },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { validatePasswordChange, MSG, type PasswordChangeErrors } from '../../../domain/validation';
+import { validatePasswordChange, type PasswordChangeErrors } from '../../../domain/validation';
 import { passwordDigest } from '../../../domain/digest';
 import { api, ApiError } from '../api/client';
 import { toastSuccess } from '../ui/toastStore';
@@ -35,7 +35,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
         },
         { quiet: true },
       );
-      toastSuccess(MSG.passwordChanged);
+      toastSuccess(t('msg.passwordChanged'));
       onClose();
       // The server revoked every token of this user; log in again with the new password.
       send({ type: 'LOGOUT' });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { localizeMessage } from '../i18n/domainText';
 
 /** A centred dialog on a dimmed backdrop, built on Headless UI for focus trapping and Escape. */
 export function Modal({
@@ -55,7 +56,7 @@ export function TextField({
       />
       {error && (
         <span className="mt-1 block text-xs text-danger" role="alert">
-          {error}
+          {localizeMessage(error)}
         </span>
       )}
     </label>
