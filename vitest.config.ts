@@ -19,7 +19,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: [serverTests],
+          // and the scale-out tests: several real instances on one PostgreSQL, Redis and MQTT broker
+          include: [serverTests, 'tests/cluster/**/*.test.ts'],
           globalSetup: ['tests/infra/postgresSetup.ts'],
           env: { VG_TEST_STORE: 'postgres' },
         },

@@ -12,7 +12,8 @@ import { attachSocket } from './messages/socket';
 import { EventLog } from './events/eventLog';
 import { bootstrap, type BootstrapResult } from './seed/bootstrap';
 import { telemetryCore } from './telemetry/plugin';
-import type { TelemetryOptions } from './telemetry/service';
+import type { TelemetryCoreOptions } from './telemetry/plugin';
+import { attachCluster, type ClusterOptions } from './cluster/attach';
 import { deviceDataService } from './devicedata/plugin';
 import { messageLogService } from './push/plugin';
 import { wisdompowerTelemetry } from './wisdompower/plugin';
@@ -47,7 +48,9 @@ export interface AppOptions {
   /** upload limit of the file service (default 5 MB) */
   maxFileBytes?: number | undefined;
   /** telemetry core settings (retention, comm watch, remote timeout, periodic jobs) */
-  telemetry?: Omit<TelemetryOptions, 'dataDir'>;
+  telemetry?: Omit<TelemetryCoreOptions, 'dataDir' | 'shared'>;
+  /** several instances on one PostgreSQL and one Redis (REDIS_URL); needs databaseUrl */
+  cluster?: ClusterOptions | undefined;
   /** project events kept in memory for reconnect replay; older gaps get a resync */
   pushWindow?: number;
   /** run simulated devices in process; off unless given (tests stay deterministic) */
@@ -64,6 +67,7 @@ export const DEFAULT_TOKEN_TTL_MS = 12 * 3600_000;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  if (options.cluster && !options.databaseUrl) throw new Error('REDIS_URL（多实例）需要 DATABASE_URL：各实例必须共用一个 PostgreSQL');
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -93,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authService, { prefix: '/auth/v1' });
   await app.register(modelService, { prefix: '/model/v1' });
   await app.register(messageService, { prefix: '/messageServer/v1' });
-  await app.register(telemetryCore, { ...options.telemetry, dataDir: options.dataDir });
+  await app.register(telemetryCore, { ...options.telemetry, dataDir: options.dataDir, shared: !!options.cluster });
   await app.register(deviceDataService, { prefix: '/devicedata/api/comm/v1' });
   await app.register(messageLogService, { prefix: '/messageServer/v1' });
   await app.register(fileService, { prefix: '/filemanager/v1', dataDir: options.dataDir, maxFileBytes: options.maxFileBytes });
@@ -112,5 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.decorate('io', attachSocket(app));
   await attachPush(app, options.pushWindow);
+  if (options.cluster) await attachCluster(app, options.cluster);
+  else app.decorate('cluster', null);
   return app;
 }

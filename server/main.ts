@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp, DEFAULT_TOKEN_TTL_MS } from './app';
 import { CREDENTIALS_FILE } from './seed/credentials';
+import { redactUrl } from './store/postgresStore';
 
 /** A numeric setting from the environment, scaled (e.g. seconds to ms); undefined keeps the default. */
 function seconds(value: string | undefined, scale: number): number | undefined {
@@ -20,6 +21,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: seconds(env.DATABASE_POOL_SIZE, 1),
+    cluster: env.REDIS_URL ? { redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX || undefined } : undefined,
     rootPassword: env.ROOT_PASSWORD,
     demoPassword: env.DEMO_PASSWORD,
     demo: env.DEMO !== '0',
@@ -37,12 +39,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       commRetryMs: seconds(env.COMM_RETRY_S, 1000),
       commExitMs: seconds(env.COMM_EXIT_S, 1000),
       remoteTimeoutMs: seconds(env.REMOTE_TIMEOUT_S, 1000),
+      leaderPollMs: seconds(env.LEADER_POLL_S, 1000),
     },
   });
   await app.listen({ port, host });
   const url = `http://localhost:${port}`;
   const boot = app.bootstrapResult;
   const lines = [`Voltguard is running at ${url}`, `data: ${dataDir}`, `store: ${app.store.dialect} ${app.store.location}`];
+  if (app.cluster) lines.push(`cluster: Redis ${redactUrl(env.REDIS_URL!)} (prefix ${app.cluster.prefix})`);
   if (boot.created) {
     lines.push('First start: created these logins (shown once):');
     for (const l of boot.logins) lines.push(`  ${l.name.padEnd(10)} ${l.generated ? l.password : '(from the environment)'}  ${l.note}`);

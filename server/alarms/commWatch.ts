@@ -46,6 +46,11 @@ export class CommWatch {
     return undefined;
   }
 
+  /** A batch reached another instance: only the time counts here (that instance changes the status). */
+  markSeen(deviceId: number, at: number): void {
+    if ((this.lastSeen.get(deviceId) ?? 0) < at) this.lastSeen.set(deviceId, at);
+  }
+
   async check(): Promise<void> {
     const now = this.opts.now();
     for (const d of this.devices.all()) {

@@ -8,6 +8,9 @@ import { COMM_LOSS_EVENT_TYPE, MEASURE_BY_ID, type MeasureDef } from '../../doma
 import { step, DEFAULT_CLEAR_COUNT, type Rank } from './hysteresis';
 import { describeEpisode, levelOfRank } from './describe';
 import { noticeFields } from './notice';
+import type { DomainEvent } from '../events/eventLog';
+import { lockDevicesForTransaction } from '../store/locks';
+import '../store/scaleOutSchema';
 
 interface Live {
   rank: Rank;
@@ -31,10 +34,15 @@ export interface Transition {
 export type Journal = Map<number, Live | undefined>;
 
 const keyOf = (deviceId: number, dataId: number) => deviceId * 10_000 + dataId;
+const DATA_IDS = 10_000;
 
 /**
  * The alarm engine: per-series hysteresis state, turned into alarm episodes (peceventextend rows and
  * alarm.raised / alarm.ended domain events) inside the ingest transaction.
+ *
+ * Shared (several instances on one database): a device's batches may reach any instance, so the state
+ * in memory is only a cache. Each ingest transaction locks its devices, reads their state from
+ * alarm_state, evaluates, and writes back what it touched — the same episodes as in one process.
  */
 export class AlarmEngine {
   private readonly state = new Map<number, Live>();
@@ -43,10 +51,99 @@ export class AlarmEngine {
     private readonly db: Kysely<Database>,
     private readonly thresholds: ThresholdStore,
     private readonly clearCount = DEFAULT_CLEAR_COUNT,
+    readonly shared = false,
   ) {}
 
   /** Rebuilds state from the episodes still active, so a restart neither repeats nor loses alarms. */
   async load(): Promise<void> {
+    await this.loadActive();
+    if (this.shared && this.state.size) {
+      // Episodes opened before the state table existed: their state, unless an instance wrote one.
+      const rows = [...this.state].map(([k, v]) => this.row(k, v));
+      for (let i = 0; i < rows.length; i += 500)
+        await this.db
+          .insertInto('alarm_state')
+          .values(rows.slice(i, i + 500))
+          .onConflict((oc) => oc.columns(['deviceid', 'dataid']).doNothing())
+          .execute();
+    }
+  }
+
+  private row(key: number, v: Live) {
+    return {
+      deviceid: Math.floor(key / DATA_IDS),
+      dataid: key % DATA_IDS,
+      rank: v.rank,
+      releasecount: v.releaseCount,
+      episodeid: v.episodeId,
+      lasttime: v.lastTime,
+    };
+  }
+
+  /**
+   * Shared mode, first thing in an ingest transaction: locks these devices until commit (in id order,
+   * so two instances never deadlock) and replaces their cached state with the stored one.
+   */
+  async sync(trx: Transaction<Database>, deviceIds: readonly number[]): Promise<void> {
+    if (!this.shared || deviceIds.length === 0) return;
+    await lockDevicesForTransaction(trx, deviceIds);
+    const ids = [...new Set(deviceIds)];
+    const rows = await trx.selectFrom('alarm_state').selectAll().where('deviceid', 'in', ids).execute();
+    const devices = new Set(ids);
+    for (const k of [...this.state.keys()]) if (devices.has(Math.floor(k / DATA_IDS))) this.state.delete(k);
+    for (const r of rows)
+      this.state.set(keyOf(r.deviceid, r.dataid), {
+        rank: r.rank as Rank,
+        releaseCount: r.releasecount,
+        episodeId: r.episodeid,
+        lastTime: r.lasttime,
+      });
+  }
+
+  /** Shared mode, last thing in an ingest transaction: stores the state of every series it evaluated. */
+  async persist(trx: Transaction<Database>, journal: Journal): Promise<void> {
+    if (!this.shared || journal.size === 0) return;
+    const rows = [];
+    for (const k of journal.keys()) {
+      const v = this.state.get(k);
+      if (v) rows.push(this.row(k, v));
+    }
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto('alarm_state')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) =>
+          oc.columns(['deviceid', 'dataid']).doUpdateSet((eb) => ({
+            rank: eb.ref('excluded.rank'),
+            releasecount: eb.ref('excluded.releasecount'),
+            episodeid: eb.ref('excluded.episodeid'),
+            lasttime: eb.ref('excluded.lasttime'),
+          })),
+        )
+        .execute();
+  }
+
+  /**
+   * Shared mode: an episode another instance raised or ended, so this instance's view of the rank (the
+   * realtime screen's over-limit flag) follows it; evaluation re-reads the stored state anyway.
+   */
+  observe(ev: DomainEvent): void {
+    if (ev.kind !== 'alarm.raised' && ev.kind !== 'alarm.ended') return;
+    const p = ev.payload as { deviceId?: number; dataId?: number; eventId?: number; peceventlevel?: number };
+    if (typeof p.deviceId !== 'number' || typeof p.dataId !== 'number') return;
+    const key = keyOf(p.deviceId, p.dataId);
+    const cur = this.state.get(key) ?? { rank: 0 as Rank, releaseCount: 0, episodeId: null, lastTime: 0 };
+    if (ev.kind === 'alarm.raised') {
+      cur.rank = p.peceventlevel === EVENT_LEVEL.EARLY_WARNING ? 1 : 2;
+      cur.episodeId = p.eventId ?? null;
+    } else if (cur.episodeId === null || cur.episodeId === p.eventId) {
+      cur.rank = 0;
+      cur.episodeId = null;
+    }
+    this.state.set(key, cur);
+  }
+
+  private async loadActive(): Promise<void> {
     const rows = await this.db
       .selectFrom('peceventextend')
       .select(['id', 'deviceid', 'dataid', 'peceventlevel', 'eventtime'])

@@ -34,6 +34,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export class EventLog {
   private readonly emitter = new EventEmitter();
   private readonly postgres: boolean;
+  private relay: ((event: DomainEvent) => void) | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -68,7 +69,21 @@ export class EventLog {
   }
 
   publish(event: DomainEvent): void {
+    if (this.relay) this.relay(event);
+    else this.deliver(event);
+  }
+
+  /** Hands an event to this instance's listeners. */
+  deliver(event: DomainEvent): void {
     this.emitter.emit('event', event);
+  }
+
+  /**
+   * Several instances (server/cluster/attach.ts): events committed here go through `relay`, which
+   * shares them and delivers everyone's events to the listeners in sequence order.
+   */
+  routeThrough(relay: ((event: DomainEvent) => void) | null): void {
+    this.relay = relay;
   }
 
   /** Append outside any other transaction and publish at once. */

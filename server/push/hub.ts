@@ -19,6 +19,7 @@ export class PushHub {
   /** every event with seq ≤ floor has left the ring */
   private floor = 0;
   private head = 0;
+  private catchUp: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -52,16 +53,20 @@ export class PushHub {
     while (i > 0 && this.ring[i - 1]!.seq > msg.seq) i--;
     this.ring.splice(i, 0, msg);
     while (this.ring.length > this.window) this.floor = this.ring.shift()!.seq;
-    this.io.to([projectRoom(ev.projectId), ALL_PROJECTS_ROOM]).emit('message', msg);
+    // Local sockets only: with several instances every instance hears every event (in sequence order)
+    // and pushes it to its own consoles, so the ring it replays from and what it pushed never differ.
+    this.io.local.to([projectRoom(ev.projectId), ALL_PROJECTS_ROOM]).emit('message', msg);
   }
 
   async connect(socket: Socket): Promise<void> {
     const session = (socket.data as { session: Session }).session;
     const scope = await visibleProjects(this.app, session);
-    if (!socket.connected) return;
-    // From here on everything is synchronous: no event can slip between the replay and the join.
     const raw = (socket.handshake.auth as { lastSeq?: unknown }).lastSeq;
     const lastSeq = raw === undefined || raw === null || raw === '' ? null : Number(raw);
+    // A console coming over from another instance may have seen events this one has not heard of yet.
+    if (this.catchUp && lastSeq !== null && lastSeq > this.head) await this.catchUp();
+    if (!socket.connected) return;
+    // From here on everything is synchronous: no event can slip between the replay and the join.
     const visible = (m: NoticeMessage) => scope === 'all' || (m.projectId !== null && scope.has(m.projectId));
     if (lastSeq !== null) {
       if (!Number.isInteger(lastSeq) || lastSeq < this.floor || lastSeq > this.head) {
@@ -77,5 +82,10 @@ export class PushHub {
 
   headSeq(): number {
     return this.head;
+  }
+
+  /** Several instances: how to read events committed elsewhere that have not arrived yet. */
+  setCatchUp(catchUp: (() => Promise<void>) | null): void {
+    this.catchUp = catchUp;
   }
 }

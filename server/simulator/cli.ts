@@ -1,16 +1,17 @@
 /**
  * Standalone simulator: `npm run simulate -- --devices N --interval S [--seed X] [--url U] [--poll S]`.
- * Runs beside a server (same machine, same DATA_DIR): reads the ledger's device codes and derives each
- * device's X-Device-Key from the server's key secret, then posts readings to the HTTP ingest exactly as
- * a field gateway does. Commands arrive in ingest answers and are acked in the next post; `--poll`
+ * Runs beside a server (same DATA_DIR, or the same DATABASE_URL): reads the ledger's device codes and
+ * derives each device's X-Device-Key from the server's key secret, then posts readings to the HTTP
+ * ingest exactly as a field gateway does. Commands arrive in ingest answers and are acked in the next post; `--poll`
  * (seconds, default 3) sends empty batches between reports so remote commands are answered promptly.
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from '../store/schema';
 import type { CommandAck, IngestResult } from '../../domain/telemetry';
-import { DeviceKeys } from '../telemetry/deviceKeys';
+import { DeviceKeys, deviceSecretFromDatabase, deviceSecretFromFile } from '../telemetry/deviceKeys';
 import { DeviceSim } from './deviceSim';
 
 function arg(name: string, fallback?: string): string | undefined {
@@ -24,14 +25,19 @@ async function main() {
   const intervalMs = Number(arg('interval', '15')) * 1000;
   const pollMs = Number(arg('poll', '3')) * 1000;
   const seed = Number(arg('seed', '20240601'));
+  const databaseUrl = arg('database-url', process.env.DATABASE_URL);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, 'voltguard.sqlite'), { readonly: true, fileMustExist: true }) }),
+    dialect: databaseUrl
+      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) })
+      : new SqliteDialect({ database: new SQLite(path.join(dataDir, 'voltguard.sqlite'), { readonly: true, fileMustExist: true }) }),
   });
   const rows = await db.selectFrom('terminal').select(['id', 'code']).orderBy('id').execute();
+  const secret = databaseUrl ? await deviceSecretFromDatabase(db, false) : deviceSecretFromFile(dataDir);
   await db.destroy();
+  if (!secret) throw new Error('the server has not made its device-key secret yet: start it first');
   const limit = Number(arg('devices', String(rows.length)));
   if (limit > rows.length) console.warn(`the ledger holds ${rows.length} terminals; simulating all of them`);
-  const keys = new DeviceKeys(dataDir);
+  const keys = new DeviceKeys(secret);
   const sims = rows
     .slice(0, limit)
     .map((r) => ({ sim: new DeviceSim(r.id, r.code, seed), key: keys.keyOf(r.code), acks: [] as CommandAck[] }));

@@ -52,6 +52,7 @@ export async function openPostgresStore(url: string, poolSize = 10): Promise<Sto
       throw new Error('the store is PostgreSQL: there is no SQLite handle');
     },
     pg: pool,
+    newClient: () => new pg.Client({ connectionString: url, types, application_name: 'voltguard' }),
     location: redactUrl(url),
     async close() {
       if (closed) return;

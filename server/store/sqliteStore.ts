@@ -25,6 +25,9 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
     get pg(): never {
       throw new Error('the store is SQLite: there is no PostgreSQL pool');
     },
+    newClient(): never {
+      throw new Error('the store is SQLite: there are no PostgreSQL connections');
+    },
     location: file,
     async close() {
       if (closed) return;

@@ -11,6 +11,8 @@ export interface Store {
   readonly sqlite: SQLite.Database;
   /** the pg pool (PostgreSQL only; throws on SQLite), for hot paths, locks and benchmarks */
   readonly pg: pg.Pool;
+  /** a connection of its own, outside the pool (PostgreSQL only): session locks live as long as it */
+  newClient(): pg.Client;
   /** where the data lives, for the start-up message: a file, or the URL without its password */
   location: string;
   close(): Promise<void>;

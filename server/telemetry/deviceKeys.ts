@@ -1,25 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
+import '../store/scaleOutSchema';
+import { LOCK, lockForTransaction } from '../store/locks';
 
 export const DEVICE_SECRET_FILE = 'device-key-secret';
+const DEVICE_SECRET_NAME = 'device-key';
 
 /**
  * Per-device ingest keys: HMAC-SHA256(server secret, device code). Nothing per device is stored, so a
- * device added to the ledger has a key at once; rotating the secret file re-keys every device.
- * The secret lives in a 0600 file in the data dir and never leaves the server.
+ * device added to the ledger has a key at once; rotating the secret re-keys every device. The secret
+ * never leaves the server: on SQLite it is a 0600 file in the data dir; on PostgreSQL, where several
+ * instances must agree on it, a row of server_secret.
  */
 export class DeviceKeys {
-  private readonly secret: Buffer;
-
-  constructor(dataDir: string) {
-    const file = path.join(dataDir, DEVICE_SECRET_FILE);
-    if (!fs.existsSync(file)) {
-      fs.writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
-    }
-    fs.chmodSync(file, 0o600);
-    this.secret = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-  }
+  constructor(private readonly secret: Buffer) {}
 
   keyOf(code: string): string {
     return createHmac('sha256', this.secret).update(code).digest('base64url');
@@ -31,4 +28,36 @@ export class DeviceKeys {
     const got = Buffer.from(key);
     return want.length === got.length && timingSafeEqual(want, got);
   }
+}
+
+/** The secret file in the data dir, created on first use. */
+export function deviceSecretFromFile(dataDir: string): Buffer {
+  const file = path.join(dataDir, DEVICE_SECRET_FILE);
+  if (!fs.existsSync(file)) {
+    fs.writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+  }
+  fs.chmodSync(file, 0o600);
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+/** The shared secret row, created by whichever instance asks first. */
+export async function deviceSecretFromDatabase(db: Kysely<Database>, create = true): Promise<Buffer | null> {
+  const read = async (q: Kysely<Database>) =>
+    (await q.selectFrom('server_secret').select('value').where('name', '=', DEVICE_SECRET_NAME).executeTakeFirst())?.value;
+  let hex = await read(db);
+  if (hex === undefined && create) {
+    hex = await db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, LOCK.SECRETS);
+      const existing = await read(trx);
+      if (existing !== undefined) return existing;
+      const value = randomBytes(32).toString('hex');
+      await trx.insertInto('server_secret').values({ name: DEVICE_SECRET_NAME, value, createdAt: Date.now() }).execute();
+      return value;
+    });
+  }
+  return hex === undefined ? null : Buffer.from(hex, 'hex');
+}
+
+export async function openDeviceKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', dataDir: string): Promise<DeviceKeys> {
+  return new DeviceKeys(dialect === 'postgres' ? (await deviceSecretFromDatabase(db))! : deviceSecretFromFile(dataDir));
 }

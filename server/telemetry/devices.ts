@@ -74,6 +74,12 @@ export class DeviceDirectory {
     return this.getSync(ref);
   }
 
+  /** A status change committed by any instance (the device.status_changed event). */
+  observeStatus(deviceId: number, status: number): void {
+    const d = this.byId.get(deviceId);
+    if (d) d.devicestatus = status;
+  }
+
   all(): DeviceInfo[] {
     return [...this.byId.values()];
   }

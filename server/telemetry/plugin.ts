@@ -2,25 +2,49 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Telemetry, type TelemetryOptions } from './service';
+import { AdvisoryLeadership, soleInstance, type Leadership } from '../cluster/leader';
 
 declare module 'fastify' {
   interface FastifyInstance {
     telemetry: Telemetry;
+    /** whether this instance runs the periodic jobs (always, in one process on SQLite) */
+    leadership: Leadership;
   }
 }
 
-/** Creates the telemetry core, runs its periodic jobs, and persists realtime values on close. */
+export interface TelemetryCoreOptions extends TelemetryOptions {
+  /** how often instances on PostgreSQL try for (or check) the periodic-jobs lock */
+  leaderPollMs?: number;
+}
+
+/**
+ * Creates the telemetry core, runs its periodic jobs, and persists realtime values on close. The
+ * jobs that change shared state (latest-value persistence, communication watch, retention) run on one
+ * instance at a time; refreshing this instance's device index runs everywhere.
+ */
 export const telemetryCore = fp(
-  async function telemetryCore(app: FastifyInstance, opts: TelemetryOptions) {
+  async function telemetryCore(app: FastifyInstance, opts: TelemetryCoreOptions) {
     const t = new Telemetry(app, opts);
     await t.load();
     app.decorate('telemetry', t);
     const timers: NodeJS.Timeout[] = [];
+    let leadership: Leadership = soleInstance;
     if (opts.timers !== false) {
-      const every = (ms: number, job: () => Promise<unknown>) => {
+      if (app.store.dialect === 'postgres')
+        leadership = await new AdvisoryLeadership(
+          app.store,
+          opts.leaderPollMs ?? 2000,
+          // Printed even with logging off: which instance runs the jobs is what an operator asks first.
+          (leader) =>
+            console.log(
+              `${new Date().toISOString()} ${leader ? 'this instance now runs' : 'this instance no longer runs'} the periodic jobs`,
+            ),
+          (err) => app.log.warn({ err }, 'periodic-jobs lock'),
+        ).start();
+      const every = (ms: number, job: () => Promise<unknown>, everywhere = false) => {
         let running = false;
         const h = setInterval(() => {
-          if (running) return;
+          if (running || (!everywhere && !leadership.isLeader())) return;
           running = true;
           job()
             .catch((err) => app.log.error({ err }, 'telemetry job failed'))
@@ -31,17 +55,20 @@ export const telemetryCore = fp(
       };
       every(5_000, () => t.realtime.flush());
       every(5_000, () => t.commWatch.check());
-      every(30_000, () => t.devices.load());
+      every(30_000, () => t.devices.load(), true);
       every(3600_000, () => t.pruneHistory());
       // Keeps the planner's statistics fresh so the event list picks the right covering index
       // (PostgreSQL's autovacuum does this by itself).
       if (app.store.dialect === 'sqlite') every(3600_000, () => sql`pragma optimize`.execute(app.db));
     }
+    app.decorate('leadership', leadership);
     app.addHook('onClose', async () => {
       timers.forEach(clearInterval);
       t.channel.close();
       await t.writer.idle();
-      await t.realtime.flush();
+      // Another instance holding the lock has the same latest values (relayed) and persists them.
+      if (leadership.isLeader()) await t.realtime.flush();
+      await leadership.close();
     });
   },
   { name: 'telemetry', dependencies: ['store'] },

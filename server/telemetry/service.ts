@@ -6,9 +6,9 @@ import { CommWatch } from '../alarms/commWatch';
 import { DEFAULT_CLEAR_COUNT } from '../alarms/hysteresis';
 import { CommandChannel } from './channel';
 import { DeviceDirectory } from './devices';
-import { DeviceKeys } from './deviceKeys';
+import { openDeviceKeys, type DeviceKeys } from './deviceKeys';
 import { openHistoryStore, type HistoryStore } from './historyStore';
-import { RealtimeCache } from './realtime';
+import { RealtimeCache, type LatestValue } from './realtime';
 import { ThresholdStore } from './thresholds';
 import { IngestWriter } from './writer';
 import { checkBatch } from './validateBatch';
@@ -26,6 +26,8 @@ export interface TelemetryOptions {
   remoteTimeoutMs?: number;
   /** periodic jobs (realtime persistence, retention, comm watch); off for deterministic tests */
   timers?: boolean;
+  /** several instances share the database: alarm state is read and written per transaction */
+  shared?: boolean;
 }
 
 export interface IngestAuth {
@@ -39,28 +41,28 @@ export interface IngestAuth {
 export class Telemetry {
   readonly now: () => number;
   readonly devices: DeviceDirectory;
-  readonly keys: DeviceKeys;
+  private deviceKeys: DeviceKeys | null = null;
   readonly thresholds: ThresholdStore;
   readonly history: HistoryStore;
   readonly realtime: RealtimeCache;
   readonly alarms: AlarmEngine;
   readonly channel = new CommandChannel();
+  private readonly seenListeners = new Set<(deviceId: number, at: number) => void>();
   readonly commWatch: CommWatch;
   readonly writer: IngestWriter;
   readonly retentionMs: number;
   readonly remoteTimeoutMs: number;
 
   constructor(
-    app: FastifyInstance,
+    private readonly app: FastifyInstance,
     readonly opts: TelemetryOptions,
   ) {
     this.now = opts.now ?? Date.now;
     this.devices = new DeviceDirectory(app.db);
-    this.keys = new DeviceKeys(opts.dataDir);
     this.thresholds = new ThresholdStore(app.db);
     this.history = openHistoryStore(app.store);
     this.realtime = new RealtimeCache(app.db);
-    this.alarms = new AlarmEngine(app.db, this.thresholds, opts.clearCount ?? DEFAULT_CLEAR_COUNT);
+    this.alarms = new AlarmEngine(app.db, this.thresholds, opts.clearCount ?? DEFAULT_CLEAR_COUNT, opts.shared ?? false);
     this.commWatch = new CommWatch(app, this.devices, {
       retryMs: opts.commRetryMs ?? 45_000,
       exitMs: opts.commExitMs ?? 120_000,
@@ -71,7 +73,13 @@ export class Telemetry {
     this.remoteTimeoutMs = opts.remoteTimeoutMs ?? 10_000;
   }
 
+  get keys(): DeviceKeys {
+    if (!this.deviceKeys) throw new Error('telemetry not loaded');
+    return this.deviceKeys;
+  }
+
   async load(): Promise<void> {
+    this.deviceKeys = await openDeviceKeys(this.app.db, this.app.store.dialect, this.opts.dataDir);
     await this.devices.load();
     await this.thresholds.load();
     await this.realtime.load();
@@ -90,7 +98,24 @@ export class Telemetry {
     if (batch.readings.length) await this.writer.submit(device, batch.readings);
     if (batch.acks.length) this.channel.ack(device.id, batch.acks);
     void this.commWatch.seen(device)?.catch(() => undefined);
-    return { deviceId: device.id, accepted: batch.readings.length, rejected: batch.rejected, commands: this.channel.take(device.id) };
+    for (const l of this.seenListeners) l(device.id, this.now());
+    const commands = await this.channel.take(device.id);
+    return { deviceId: device.id, accepted: batch.readings.length, rejected: batch.rejected, commands };
+  }
+
+  /** Hears every batch a device sent to this instance (relayed so the comm watch sees all of them). */
+  onSeen(listener: (deviceId: number, at: number) => void): () => void {
+    this.seenListeners.add(listener);
+    return () => this.seenListeners.delete(listener);
+  }
+
+  /** Readings and batches another instance took: the latest values and the comm watch follow them. */
+  applyPeerReadings(latest: readonly LatestValue[]): void {
+    for (const v of latest) this.realtime.set(v);
+  }
+
+  applyPeerSeen(deviceId: number, at: number): void {
+    this.commWatch.markSeen(deviceId, at);
   }
 
   async pruneHistory(): Promise<number> {

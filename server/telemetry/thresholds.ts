@@ -32,6 +32,11 @@ export class ThresholdStore {
     m.set(t.dataId, t);
   }
 
+  /** A save on another instance (the threshold.saved event carries the saved list). */
+  observe(deviceId: number, list: readonly Threshold[]): void {
+    for (const t of list) if (MEASURE_BY_ID.has(t.dataId)) this.put(deviceId, t);
+  }
+
   get(deviceId: number, dataId: number): Threshold | undefined {
     return this.overrides.get(deviceId)?.get(dataId) ?? DEFAULTS.get(dataId);
   }

@@ -3,7 +3,7 @@ import { transact } from '../events/transact';
 import type { AlarmEngine, Journal, Transition } from '../alarms/engine';
 import type { DeviceInfo } from './devices';
 import type { HistoryRow, HistoryStore } from './historyStore';
-import type { RealtimeCache } from './realtime';
+import type { LatestValue, RealtimeCache } from './realtime';
 import type { GoodReading } from './validateBatch';
 
 interface Job {
@@ -23,6 +23,8 @@ export interface CommittedReadings {
   device: DeviceInfo;
   time: number;
   values: Record<number, number>;
+  /** the readings as the realtime cache took them (relayed to other instances) */
+  latest: LatestValue[];
 }
 
 export class IngestWriter {
@@ -82,6 +84,10 @@ export class IngestWriter {
     try {
       await transact(this.app, async (trx, emit) => {
         await this.history.write(trx, rows);
+        await this.alarms.sync(
+          trx,
+          jobs.map((j) => j.device.id),
+        );
         const transitions: Transition[] = [];
         for (const j of jobs) {
           // Alarms follow time order, whatever order the device listed its readings in.
@@ -95,6 +101,7 @@ export class IngestWriter {
           }
         }
         for (const t of transitions) await this.alarms.apply(trx, t, emit);
+        await this.alarms.persist(trx, journal);
       });
     } catch (err) {
       this.alarms.rollback(journal);
@@ -103,20 +110,16 @@ export class IngestWriter {
     const committed: CommittedReadings[] = [];
     for (const j of jobs) {
       const values: Record<number, number> = {};
+      const latest: LatestValue[] = [];
       let time = 0;
       for (const r of j.readings) {
-        this.realtime.set({
-          deviceid: j.device.id,
-          dataid: r.def.dataId,
-          logicalid: r.logicalId,
-          time: r.time,
-          value: r.value,
-          status: r.status,
-        });
+        const v = { deviceid: j.device.id, dataid: r.def.dataId, logicalid: r.logicalId, time: r.time, value: r.value, status: r.status };
+        this.realtime.set(v);
+        latest.push(v);
         values[r.def.dataId] = r.value;
         if (r.time > time) time = r.time;
       }
-      committed.push({ device: j.device, time, values });
+      committed.push({ device: j.device, time, values, latest });
     }
     for (const l of this.committedListeners) l(committed);
   }

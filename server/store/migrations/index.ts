@@ -4,6 +4,7 @@ import * as m002 from './002_telemetry';
 import * as m003 from './003_system_files';
 import * as m004 from './004_ledger_properties';
 import * as m005 from './005_report_affirm';
+import * as m006 from './006_scale_out';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '003_system_files': m003,
   '004_ledger_properties': m004,
   '005_report_affirm': m005,
+  '006_scale_out': m006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { startRedis, type LocalServer } from '../../scripts/localServices';
+import { testDatabase, type TestDatabase } from '../infra/testStore';
+import { bearer, call, deviceKey, login, openConsole, startInstance, type Console, type Instance } from './instances';
+import type { NoticeMessage } from '../../domain/telemetry';
+
+/**
+ * Two instances on one PostgreSQL and one Redis (issue 16): pushes reach consoles on either instance,
+ * a console moves to the survivor when its instance is killed and resumes by sequence, the periodic
+ * jobs move too, and remote commands reach their device through whichever instance it talks to.
+ */
+let redis: LocalServer;
+let database: TestDatabase;
+let db: pg.Client;
+let A: Instance;
+let B: Instance;
+let root: { token: string; userId: number };
+const devices: { id: number; code: string; key: string }[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+  database = await testDatabase();
+  const env = { DATABASE_URL: database.databaseUrl!, REDIS_URL: redis.url, REDIS_PREFIX: 'vg-test' };
+  // B first: it takes the periodic-jobs lock, so killing it shows the jobs moving.
+  B = await startInstance('B', env);
+  await B.waitForOutput(/this instance now runs the periodic jobs/);
+  A = await startInstance('A', env);
+  db = new pg.Client({ connectionString: database.databaseUrl });
+  await db.connect();
+  root = await login(A);
+  const rows = await db.query<{ id: number; code: string }>('select id, code from terminal order by id limit 12');
+  for (const r of rows.rows) devices.push({ id: r.id, code: r.code, key: (await deviceKey(A, root.token, r.id)).key });
+}, 120_000);
+
+afterAll(async () => {
+  await db?.end();
+  await Promise.all([A?.stop(), B?.stop()]);
+  await database?.drop();
+  await redis?.stop();
+});
+
+async function ingest(inst: Instance, d: { code: string; key: string }, values: unknown[], acks?: unknown[]) {
+  const r = await call<{ accepted: number; commands: { commandId: string; type: string; groupId?: number }[] }>(
+    inst,
+    'POST',
+    '/devicedata/api/comm/v1/ingest',
+    { device: d.code, time: Date.now(), values, ...(acks ? { acks } : {}) },
+    { 'x-device-key': d.key },
+  );
+  if (r.code !== 0) throw new Error(`ingest on ${inst.name}: ${r.msg}`);
+  return r.data;
+}
+
+const deviceOf = (m: NoticeMessage) => (m.payload as { deviceId?: number }).deviceId;
+const raised = (deviceId: number) => (m: NoticeMessage) => m.kind === 'alarm.raised' && deviceOf(m) === deviceId;
+
+describe('two instances on one PostgreSQL and Redis', () => {
+  let consoleB: Console;
+  const seenOnConsole: NoticeMessage[] = [];
+
+  it('a console on B gets, within 1 s, an alarm ingested through A over HTTP', async () => {
+    consoleB = openConsole(B, root, seenOnConsole);
+    await consoleB.ready;
+    const d = devices[0]!;
+    const arrived = consoleB.next(raised(d.id));
+    const t0 = performance.now();
+    await ingest(A, d, [{ dataId: 1001, value: 520 }]);
+    const m = await arrived;
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect((m.payload as { description: string }).description).toMatch(/剩余电流/);
+  });
+
+  it('a command sent from a console on A reaches a device reporting to B, and its acknowledgement comes back', async () => {
+    const d = devices[1]!;
+    let polling = true;
+    let tookOn: string | null = null;
+    // The device talks to B only: it polls with empty batches and answers what it is given.
+    const device = (async () => {
+      while (polling) {
+        const { commands } = await ingest(B, d, []);
+        if (commands.length) {
+          tookOn = B.name;
+          await ingest(
+            B,
+            d,
+            [],
+            commands.map((c) => ({ commandId: c.commandId, ok: true, params: { leakLimit: 310, tempLimit: 75, powerLimit: 25 } })),
+          );
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const res = await call<{ id: string; value: number | null }[]>(
+      A,
+      'POST',
+      `/wisdompower/v1/remote/config/${d.id}/1/dataparam/list`,
+      {},
+      bearer(root.token),
+    );
+    polling = false;
+    await device;
+    expect(res.code).toBe(0);
+    expect(tookOn).toBe('B');
+    expect(Object.fromEntries(res.data.map((p) => [p.id, p.value]))).toMatchObject({ leakLimit: 310, tempLimit: 75, powerLimit: 25 });
+  });
+
+  it('kill -9 of B: the console reconnects to A and resumes by sequence with nothing lost or doubled; the periodic jobs move to A', async () => {
+    const d = devices.slice(2, 8);
+    // Two more alarms while B is up…
+    for (const x of d.slice(0, 2)) {
+      const arrived = consoleB.next(raised(x.id));
+      await ingest(A, x, [{ dataId: 1101, value: 95 }]);
+      await arrived;
+    }
+    const lastSeq = seenOnConsole.at(-1)!.seq;
+    const closed = new Promise<void>((resolve) => consoleB.socket.once('disconnect', () => resolve()));
+    await B.kill('SIGKILL');
+    await closed;
+    // …three while the console has no connection (the first two end the earlier alarms)…
+    await ingest(A, devices[0]!, [{ dataId: 1001, value: 10 }]);
+    await ingest(A, devices[0]!, [{ dataId: 1001, value: 10 }]);
+    await ingest(A, d[2]!, [{ dataId: 1102, value: 96 }]);
+    // …then it reconnects to the survivor with the last sequence number it saw.
+    const consoleA = openConsole(A, { ...root, lastSeq }, seenOnConsole);
+    await consoleA.ready;
+    const arrived = consoleA.next(raised(d[3]!.id));
+    await ingest(A, d[3]!, [{ dataId: 1103, value: 97 }]);
+    await arrived;
+    const seqs = seenOnConsole.map((m) => m.seq);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    const logged = await db.query<{ seq: string }>('select seq from event_log where "projectId" is not null and seq >= $1 order by seq', [
+      seqs[0],
+    ]);
+    expect(seqs).toEqual(logged.rows.map((r) => Number(r.seq)));
+    expect(seenOnConsole.filter((m) => m.kind === 'alarm.ended').length).toBe(1);
+    consoleA.close();
+
+    // The lock moved with B's connection: A runs the jobs now — a value ingested through A is persisted.
+    await A.waitForOutput(/this instance now runs the periodic jobs/, 10_000);
+    await ingest(A, d[4]!, [{ dataId: 1301, value: 228.5 }]);
+    const deadline = Date.now() + 15_000;
+    let stored: number | null = null;
+    while (Date.now() < deadline && stored !== 228.5) {
+      const r = await db.query<{ value: number }>('select value from realtime where deviceid = $1 and dataid = 1301', [d[4]!.id]);
+      stored = r.rows[0]?.value ?? null;
+      if (stored !== 228.5) await new Promise((res) => setTimeout(res, 250));
+    }
+    expect(stored).toBe(228.5);
+  }, 60_000);
+});
