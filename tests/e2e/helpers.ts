@@ -13,6 +13,15 @@ export async function loginViaForm(page: Page, user: string, password = password
   await page.locator('input[name=password]').press('Enter');
 }
 
+/** Logs out through the user menu and waits for the reload that follows, so the next login is not lost. */
+export async function logout(page: Page) {
+  await page.getByTestId('user-menu').click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: /^(登出|Log out)$/ }).click();
+  await reloaded;
+  await expect(page.getByTestId('login-form')).toBeVisible();
+}
+
 export function hashPath(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, '').split('?')[0] || '/';
 }

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { expectPath, loginViaForm, SCREENSHOT_DIR, logout } from './helpers';
 
 test('the password dialog checks every field with the spec messages, then shows the server msg', async ({ page }) => {
   await loginViaForm(page, 'wangwu');
@@ -29,9 +29,7 @@ test('the logo leads platform users to /platform/monitor from the main shell, no
   await page.getByTestId('logo').click();
   await expectPath(page, '/platform/monitor');
 
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('button', { name: '登出' }).click();
-  await expectPath(page, '/login');
+  await logout(page);
   await loginViaForm(page, 'zhangsan');
   await expectPath(page, '/home');
   await page.getByTestId('logo').click();

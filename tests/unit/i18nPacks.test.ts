@@ -10,7 +10,7 @@ import { CUSTOM_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_GROUPS } from '../..
 const zh = zh_cn as Record<string, string>;
 const enPack = en as Record<string, string>;
 const base = (k: string) => k.replace(/_(one|other)$/, '');
-const vars = (v: string) => [...v.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const vars = (v: string) => [...v.matchAll(/\{\{(\w+)(?:, *\w+)?\}\}/g)].map((m) => m[1]).sort();
 
 describe('language packs', () => {
   it('hold the same keys in both languages (plural forms by their base)', () => {
@@ -58,6 +58,7 @@ describe('language packs', () => {
     });
     expect(i.t('table.total', { count: 1 })).toBe('1 row');
     expect(i.t('table.total', { count: 5 })).toBe('5 rows');
+    expect(i.t('trend.points.count', { count: 12345 })).toBe('12,345 points');
     await i.changeLanguage('zh-CN');
     expect(i.t('table.total', { count: 1 })).toBe('共 1 条');
     expect(i.t('perm.custom.event_confirm')).toBe('事件确认');
