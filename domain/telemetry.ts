@@ -3,8 +3,11 @@
  * and the zod schemas of the telemetry, alarm, history and remote APIs (docs/api-telemetry.md).
  */
 import { z } from 'zod';
-import { EVENT_LEVEL, EVENT_TYPE } from './enums';
-import { expressionSchema, nodeIdSchema, orderSchema, pageSchema } from './schemas/query';
+import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_TYPE } from './enums';
+import { expressionSchema, orderSchema, pageSchema } from './schemas/query';
+
+/** A stored device (terminal) id: a positive safe integer. */
+const deviceIdSchema = z.number().int().positive();
 
 /** Not in spec §3's EVENT_TYPE list: loss of communication is an alarm episode too (issue 3). */
 export const COMM_LOSS_EVENT_TYPE = 6;
@@ -130,7 +133,10 @@ export const commandAckSchema = z.object({
   commandId: z.string().min(1).max(64),
   ok: z.boolean(),
   /** parameter values read back or applied */
-  params: z.record(z.string(), z.number()).optional(),
+  params: z
+    .record(z.string().max(40), z.number())
+    .refine((o) => Object.keys(o).length <= 50, '参数最多 50 个')
+    .optional(),
   message: z.string().max(200).optional(),
 });
 export type CommandAck = z.infer<typeof commandAckSchema>;
@@ -168,11 +174,11 @@ export interface IngestResult {
 // ---------- thresholds, measures ----------
 
 export const thresholdListBody = z.object({
-  rootID: nodeIdSchema,
+  rootID: deviceIdSchema,
   rootLabel: z.literal('terminal', { error: 'rootLabel 须为 terminal' }),
 });
 export const thresholdSaveBody = z.object({
-  rootID: nodeIdSchema,
+  rootID: deviceIdSchema,
   rootLabel: z.literal('terminal', { error: 'rootLabel 须为 terminal' }),
   thresholds: z
     .array(
@@ -214,18 +220,29 @@ export const eventListBody = z.object({
   include_submodel: z.boolean().optional(),
 });
 export const eventScopeQuery = z.object({
-  id: z.coerce.number().int().min(0).optional(),
+  id: z
+    .string()
+    .max(16)
+    .regex(/^[1-9]\d{0,15}$/, '须为正整数')
+    .transform(Number)
+    .optional(),
   modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']).optional(),
 });
 /** Spec §5 text rule for a remark: 1 to 140 characters once trimmed (shared by the form and the server). */
 export const REMARK_LENGTH_MSG = '长度在 1 到 140 个字符';
 export const remarkSchema = z.string().trim().min(1, REMARK_LENGTH_MSG).max(140, REMARK_LENGTH_MSG);
+/**
+ * event/save takes a list of events: the id, and what to change. A client may send the full row it
+ * listed (eventtime, operator, …): those fields are the server's to stamp and are ignored. A
+ * confirmeventstatus of 3 confirms (1 leaves an unconfirmed event as it is); a remark string sets the
+ * remark, null clears it.
+ */
 export const eventSaveBody = z
   .array(
     z.object({
-      id: nodeIdSchema,
-      confirmeventstatus: z.literal(3).optional(),
-      remark: remarkSchema.optional(),
+      id: z.number().int().positive(),
+      confirmeventstatus: z.union([z.literal(EVENT_CONFIRM.UNCONFIRM), z.literal(EVENT_CONFIRM.CONFIRM)]).optional(),
+      remark: remarkSchema.nullable().optional(),
     }),
   )
   .min(1)
@@ -271,7 +288,7 @@ export const datalogBody = z.object({
 });
 export const unitListBody = z.object({ dataIds: z.array(z.number().int()).max(100).optional() });
 export const historyExportBody = z.object({
-  pecDeviceId: nodeIdSchema,
+  pecDeviceId: deviceIdSchema,
   dataIds: z.array(z.number().int()).min(1).max(MEASURES.length),
   startTime: timeText,
   endTime: timeText,
@@ -280,8 +297,14 @@ export const historyExportBody = z.object({
 });
 
 export const trendQueryBody = z.object({
-  startTime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'startTime 须为 YYYY-MM-DD HH:mm:ss'),
-  endTime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'endTime 须为 YYYY-MM-DD HH:mm:ss'),
+  startTime: z
+    .string()
+    .max(19)
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'startTime 须为 YYYY-MM-DD HH:mm:ss'),
+  endTime: z
+    .string()
+    .max(19)
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'endTime 须为 YYYY-MM-DD HH:mm:ss'),
   /** bucket width in seconds; 0 or absent: raw points when they fit MAX_TREND_POINTS */
   interval: z
     .number()
@@ -294,7 +317,7 @@ export const trendQueryBody = z.object({
       z.object({
         dataId: z.number().int(),
         dataTypeId: z.number().int().default(DATA_TYPE.REALTIME),
-        deviceId: nodeIdSchema,
+        deviceId: deviceIdSchema,
         logicalId: z.number().int().min(0).default(1),
       }),
     )
@@ -322,14 +345,14 @@ export const userInfoSchema = z.object({
 });
 
 export const remoteControlBody = z.object({
-  deviceId: nodeIdSchema.optional(),
+  deviceId: deviceIdSchema.optional(),
   controlpoint: z.number().int().optional(),
-  data: z.object({ paramValue: z.union([z.number(), z.string()]).optional(), type: z.number().int().optional() }).optional(),
+  data: z.object({ paramValue: z.union([z.number(), z.string().max(64)]).optional(), type: z.number().int().optional() }).optional(),
   userInfo: userInfoSchema,
 });
 
 export const paramSaveBody = z.object({
-  deviceId: nodeIdSchema,
+  deviceId: deviceIdSchema,
   groupId: z.number().int().min(0),
   params: z
     .array(z.object({ id: z.string().min(1).max(40), value: z.number().finite() }))
@@ -390,7 +413,7 @@ export const messageLogBody = z.object({
   noticeMode: z.literal(4, { error: 'noticeMode 须为 4' }).default(4),
   startTime: timeText,
   endTime: timeText,
-  receiver: z.coerce.number().int().min(0),
+  receiver: z.number().int().positive(),
   page: pageSchema.optional(),
 });
 

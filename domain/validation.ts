@@ -25,6 +25,7 @@ export const MSG = {
   saveSuccess: '保存成功!',
   passwordChanged: '密码修改成功',
   denied: '无操作权限!',
+  noControlChars: '不能包含控制字符',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -53,13 +54,26 @@ export function validatePasswordChange(form: PasswordChangeForm): PasswordChange
 // Generic rules of spec §5 as zod schemas, shared by forms and server.
 const SPECIAL = /[`~!@#$%^&*()+=|{}':;',\\[\].<>/?！￥…（）—【】‘；：”“。，、？\s]/;
 export const strongPasswordSchema = z.string().regex(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z\d]).{8,18}$/, MSG.strongPassword);
-export const nameSchema = z.string().min(1, MSG.nameLength).max(20, MSG.nameLength);
+/** C0 and C1 control characters (NUL, escape, …): never part of a name. */
+// eslint-disable-next-line no-control-regex -- these control characters are exactly what is refused
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+/** Free text may hold line breaks and tabs, but no other control character. */
+// eslint-disable-next-line no-control-regex -- as above, less line breaks and tabs
+const TEXT_CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+export const noControlChars = (v: string) => !CONTROL_CHARS.test(v);
+export const noTextControlChars = (v: string) => !TEXT_CONTROL_CHARS.test(v);
+
+export const nameSchema = z.string().min(1, MSG.nameLength).max(20, MSG.nameLength).refine(noControlChars, MSG.noControlChars);
 export const plainNameSchema = nameSchema.refine((v) => !SPECIAL.test(v), MSG.noSpecialChars);
-export const textSchema = z.string().min(1, MSG.textLength).max(140, MSG.textLength);
+export const textSchema = z.string().min(1, MSG.textLength).max(140, MSG.textLength).refine(noTextControlChars, MSG.noControlChars);
+/** A name of another length (project, device, tenant): 1 to max characters, no control characters. */
+export const boundedName = (max: number) =>
+  z.string().min(1, `长度在 1 到 ${max} 个字符`).max(max, `长度在 1 到 ${max} 个字符`).refine(noControlChars, MSG.noControlChars);
 export const mobileSchema = z.string().regex(/^1[3-9]\d{9}$/, MSG.mobile);
 export const landlineSchema = z.string().regex(/^0\d{2,3}-\d{7,8}(-\d{1,6})?$/, MSG.landline);
 export const phoneOrLandlineSchema = z
   .string()
+  .max(40, MSG.phoneOrLandline)
   .refine((v) => mobileSchema.safeParse(v).success || landlineSchema.safeParse(v).success, MSG.phoneOrLandline);
 export const requiredSelect = (what: string) => {
   const message = `${MSG.selectRequired}${what}`;

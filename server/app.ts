@@ -2,7 +2,10 @@ import path from 'node:path';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { errorHandling } from './http/errorHandling';
+import { clientErrorHandler, errorHandling, frameworkErrors } from './http/errorHandling';
+import { zodValidatorCompiler } from './http/validate';
+import { routeGuard } from './http/guard';
+import { publicRoutes } from './http/publicRoutes';
 import { storePlugin } from './store/plugin';
 import { authentication } from './auth/session';
 import { authService } from './auth/plugin';
@@ -72,10 +75,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit,
-    // Clients see our envelope, never Fastify's default error bodies.
     return503OnClosing: true,
     forceCloseConnections: true,
+    // Clients see our envelope, never Fastify's default error bodies: router and HTTP parser failures too.
+    frameworkErrors,
+    clientErrorHandler,
   });
+  app.setValidatorCompiler(zodValidatorCompiler);
 
   await app.register(errorHandling, { bodyLimit });
   await app.register(storePlugin, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: options.databasePoolSize });
@@ -93,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
     permissionCheck: options.permissionCheck ?? true,
   });
+  await app.register(routeGuard);
 
   await app.register(authService, { prefix: '/auth/v1' });
   await app.register(modelService, { prefix: '/model/v1' });
@@ -112,7 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: path.resolve(options.staticDir), wildcard: false, index: 'index.html' });
+    const root = path.resolve(options.staticDir);
+    await app.register(publicRoutes('the browser app'), { plugin: fastifyStatic, options: { root, wildcard: false, index: 'index.html' } });
   }
   app.decorate('io', attachSocket(app));
   await attachPush(app, options.pushWindow);

@@ -1,68 +1,213 @@
 /**
  * The one registry of coded errors (after fastify's lib/errors.js). Every non-zero envelope code the
- * server answers comes from here, so clients and tests can rely on codes and messages.
+ * server answers comes from here, in Chinese and English, so clients and tests can rely on codes and
+ * messages. The HTTP status of an answer follows from the error's kind alone (docs/errors.md).
  */
 import { DENIED_MSG, UNAUTHORIZED_MSG } from '../domain/envelope';
+import type { Lang } from './http/language';
+import { inLang, isText, type Text, type TextArg } from './http/text';
+
+/**
+ * What went wrong, from the client's side:
+ * - invalid: the request itself is malformed or out of bounds — resending it unchanged fails again;
+ * - unauthenticated: no live token (the browser signs in again);
+ * - forbidden: the caller may not do this (permission, scope, refused credentials, suspended tenant);
+ * - not_found / method / conflict / too_large / media / throttled: what their HTTP names say;
+ * - outcome: the request was valid and handled, and the answer is "no": a field device refused or did
+ *   not answer, this server has no PDF renderer, a checked token is not alive;
+ * - internal: a server defect. Never expected: every 5xx is a bug.
+ */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'method'
+  | 'conflict'
+  | 'too_large'
+  | 'media'
+  | 'throttled'
+  | 'outcome'
+  | 'internal';
+
+export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method: 405,
+  conflict: 409,
+  too_large: 413,
+  media: 415,
+  throttled: 429,
+  outcome: 200,
+  internal: 500,
+};
 
 export class VgError extends Error {
+  readonly statusCode: number;
+
   constructor(
     readonly key: string,
     readonly code: number,
-    message: string,
-    readonly statusCode: number,
+    readonly kind: ErrorKind,
+    readonly text: Text,
     readonly data: unknown = null,
   ) {
-    super(message);
+    super(text.zh);
     this.name = 'VgError';
+    this.statusCode = STATUS_OF_KIND[kind];
+  }
+
+  messageIn(lang: Lang): string {
+    return this.text[lang];
   }
 }
 
-type MessageArg = string | number;
-function createError(key: string, code: number, template: string, statusCode: number) {
-  const make = (...args: MessageArg[]) => {
-    let i = 0;
-    const message = template.replace(/%s/g, () => String(args[i++] ?? ''));
-    return new VgError(key, code, message, statusCode);
-  };
-  return Object.assign(make, { key, code, statusCode });
+function fill(template: string, args: readonly TextArg[], lang: Lang): string {
+  let i = 0;
+  return template.replace(/%s/g, () => {
+    const a = args[i++];
+    return a === undefined ? '' : inLang(a, lang);
+  });
+}
+
+function createError(key: string, code: number, kind: ErrorKind, zh: string, en: string) {
+  const make = (...args: TextArg[]) => new VgError(key, code, kind, { zh: fill(zh, args, 'zh'), en: fill(en, args, 'en') });
+  return Object.assign(make, { key, code, kind, statusCode: STATUS_OF_KIND[kind] });
 }
 
 export const errors = {
-  BAD_REQUEST: createError('BAD_REQUEST', 4000, '请求参数错误：%s', 400),
-  INVALID_JSON: createError('INVALID_JSON', 4001, '请求体不是合法的 JSON：%s', 400),
-  BODY_TOO_LARGE: createError('BODY_TOO_LARGE', 4002, '请求体过大，上限为 %s 字节', 413),
-  UNSUPPORTED_MEDIA: createError('UNSUPPORTED_MEDIA', 4003, '不支持的请求体类型：%s', 415),
-  NOT_FOUND_ROUTE: createError('NOT_FOUND_ROUTE', 4004, '接口不存在：%s %s', 404),
-  NOT_FOUND: createError('NOT_FOUND', 4005, '%s不存在', 404),
-  CONFLICT: createError('CONFLICT', 4009, '%s', 409),
-  UNAUTHORIZED: createError('UNAUTHORIZED', 401, UNAUTHORIZED_MSG, 401),
-  DENIED: createError('DENIED', 403, DENIED_MSG, 403),
-  TENANT_DENIED: createError('TENANT_DENIED', 4031, '无权访问其他租户的数据', 403),
-  LOGIN_FAILED: createError('LOGIN_FAILED', 4010, '用户名或密码错误', 200),
-  LOGIN_LOCKED: createError('LOGIN_LOCKED', 4011, '登录失败次数过多，账号已锁定，请 %s 分钟后再试', 200),
-  CLOCK_SKEW: createError('CLOCK_SKEW', 4012, '请求时间戳与服务器时间相差超过 5 分钟，请校准本机时间', 200),
-  TENANT_SUSPENDED: createError('TENANT_SUSPENDED', 4015, '所属租户已停用，请联系平台管理员', 200),
-  OLD_PASSWORD_WRONG: createError('OLD_PASSWORD_WRONG', 4013, '原密码错误', 200),
-  ROOT_ONLY: createError('ROOT_ONLY', 4032, '只有 root 用户可以执行此操作', 403),
-  IN_USE: createError('IN_USE', 4090, '%s', 409),
-  RATE_LIMITED: createError('RATE_LIMITED', 4029, '请求过于频繁，请稍后再试', 429),
+  BAD_REQUEST: createError('BAD_REQUEST', 4000, 'invalid', '请求参数错误：%s', 'Bad request: %s'),
+  INVALID_JSON: createError('INVALID_JSON', 4001, 'invalid', '请求体不是合法的 JSON：%s', 'The request body is not valid JSON: %s'),
+  BODY_TOO_LARGE: createError(
+    'BODY_TOO_LARGE',
+    4002,
+    'too_large',
+    '请求体过大，上限为 %s 字节',
+    'The request body is too large: at most %s bytes',
+  ),
+  UNSUPPORTED_MEDIA: createError('UNSUPPORTED_MEDIA', 4003, 'media', '不支持的请求体类型：%s', 'Unsupported request body type: %s'),
+  NOT_FOUND_ROUTE: createError('NOT_FOUND_ROUTE', 4004, 'not_found', '接口不存在：%s %s', 'No such service: %s %s'),
+  NOT_FOUND: createError('NOT_FOUND', 4005, 'not_found', '%s不存在', '%s does not exist'),
+  METHOD_NOT_ALLOWED: createError(
+    'METHOD_NOT_ALLOWED',
+    4006,
+    'method',
+    '接口 %s 不支持 %s 方法（支持：%s）',
+    'The service %s does not take %s (it takes: %s)',
+  ),
+  BAD_URL: createError('BAD_URL', 4007, 'invalid', '请求地址无法解析：%s', 'The request URL cannot be read: %s'),
+  BAD_MULTIPART: createError(
+    'BAD_MULTIPART',
+    4008,
+    'invalid',
+    '上传的表单数据不完整或格式错误：%s',
+    'The uploaded form data is incomplete or malformed: %s',
+  ),
+  CONFLICT: createError('CONFLICT', 4009, 'conflict', '%s', '%s'),
+  UNAUTHORIZED: createError('UNAUTHORIZED', 401, 'unauthenticated', UNAUTHORIZED_MSG, 'The token has expired, please log in again'),
+  DENIED: createError('DENIED', 403, 'forbidden', DENIED_MSG, 'No permission for this operation!'),
+  TENANT_DENIED: createError('TENANT_DENIED', 4031, 'forbidden', '无权访问其他租户的数据', 'No access to data outside your scope'),
+  LOGIN_FAILED: createError('LOGIN_FAILED', 4010, 'forbidden', '用户名或密码错误', 'Wrong user name or password'),
+  LOGIN_LOCKED: createError(
+    'LOGIN_LOCKED',
+    4011,
+    'throttled',
+    '登录失败次数过多，账号已锁定，请 %s 分钟后再试',
+    'Too many failed logins: the account is locked here, try again in %s minutes',
+  ),
+  CLOCK_SKEW: createError(
+    'CLOCK_SKEW',
+    4012,
+    'invalid',
+    '请求时间戳与服务器时间相差超过 5 分钟，请校准本机时间',
+    'The request timestamp is more than 5 minutes from the server clock: please set this computer’s clock',
+  ),
+  OLD_PASSWORD_WRONG: createError('OLD_PASSWORD_WRONG', 4013, 'forbidden', '原密码错误', 'The old password is wrong'),
+  TOKEN_INVALID: createError(
+    'TOKEN_INVALID',
+    4014,
+    'outcome',
+    'token过了有效期或账号被其他用户登录, 请重新登录！',
+    'The token has expired or the account logged in elsewhere, please log in again!',
+  ),
+  TENANT_SUSPENDED: createError(
+    'TENANT_SUSPENDED',
+    4015,
+    'forbidden',
+    '所属租户已停用，请联系平台管理员',
+    'Your tenant is suspended: please contact the platform administrator',
+  ),
+  LOGIN_NONCE: createError(
+    'LOGIN_NONCE',
+    4016,
+    'invalid',
+    '登录请求已失效（一次性登录码已使用或过期），请重新登录',
+    'The login request is no longer valid (its one-time code was used or has expired): please log in again',
+  ),
+  ROOT_ONLY: createError('ROOT_ONLY', 4032, 'forbidden', '只有 root 用户可以执行此操作', 'Only the root user may do this'),
+  IN_USE: createError('IN_USE', 4090, 'conflict', '%s', '%s'),
+  RATE_LIMITED: createError('RATE_LIMITED', 4029, 'throttled', '请求过于频繁，请稍后再试', 'Too many requests, please try again later'),
   // Telemetry (issue 3): ingest, remote, events.
-  DEVICE_UNKNOWN: createError('DEVICE_UNKNOWN', 4301, '设备不存在：%s', 404),
-  DEVICE_KEY_INVALID: createError('DEVICE_KEY_INVALID', 4302, '设备密钥错误（X-Device-Key）', 401),
-  BATCH_TOO_LARGE: createError('BATCH_TOO_LARGE', 4303, '批次过大：每批最多 %s 个读数', 413),
-  TIME_IN_FUTURE: createError('TIME_IN_FUTURE', 4304, '时间 %s 超前服务器时钟超过 5 分钟', 400),
-  REMOTE_FAILED: createError('REMOTE_FAILED', 4310, '遥控失败', 200),
-  REMOTE_VERIFY_FAILED: createError('REMOTE_VERIFY_FAILED', 4311, '操作验证失败：%s', 200),
-  REMOTE_READ_FAILED: createError('REMOTE_READ_FAILED', 4313, '获取数据失败', 200),
-  REMOTE_NO_POINTS: createError('REMOTE_NO_POINTS', 4312, '没有匹配的设备遥控点列表', 200),
+  DEVICE_UNKNOWN: createError('DEVICE_UNKNOWN', 4301, 'not_found', '设备不存在：%s', 'No such device: %s'),
+  DEVICE_KEY_INVALID: createError(
+    'DEVICE_KEY_INVALID',
+    4302,
+    'forbidden',
+    '设备密钥错误（X-Device-Key）',
+    'Wrong device key (X-Device-Key)',
+  ),
+  BATCH_TOO_LARGE: createError(
+    'BATCH_TOO_LARGE',
+    4303,
+    'too_large',
+    '批次过大：每批最多 %s 个读数',
+    'The batch is too large: at most %s readings',
+  ),
+  TIME_IN_FUTURE: createError(
+    'TIME_IN_FUTURE',
+    4304,
+    'invalid',
+    '时间 %s 超前服务器时钟超过 5 分钟',
+    'The time %s is more than 5 minutes ahead of the server clock',
+  ),
+  REMOTE_FAILED: createError('REMOTE_FAILED', 4310, 'outcome', '遥控失败', 'The remote command failed'),
+  REMOTE_VERIFY_FAILED: createError('REMOTE_VERIFY_FAILED', 4311, 'forbidden', '操作验证失败：%s', 'Operation verification failed: %s'),
+  REMOTE_NO_POINTS: createError(
+    'REMOTE_NO_POINTS',
+    4312,
+    'not_found',
+    '没有匹配的设备遥控点列表',
+    'The device has no matching control points',
+  ),
+  REMOTE_READ_FAILED: createError('REMOTE_READ_FAILED', 4313, 'outcome', '获取数据失败', 'Reading the data failed'),
   // Information management (issue 7): files.
-  FILE_NOT_FOUND: createError('FILE_NOT_FOUND', 4404, '文件不存在', 404),
-  FILE_TOO_LARGE: createError('FILE_TOO_LARGE', 4405, '文件过大：上限为 %s', 413),
-  FILE_TYPE: createError('FILE_TYPE', 4406, '不支持的文件类型：%s（允许：%s）', 415),
-  FILE_FIELD_MISSING: createError('FILE_FIELD_MISSING', 4407, '请选择要上传的文件（表单字段 file）', 400),
+  FILE_NOT_FOUND: createError('FILE_NOT_FOUND', 4404, 'not_found', '文件不存在', 'The file does not exist'),
+  FILE_TOO_LARGE: createError('FILE_TOO_LARGE', 4405, 'too_large', '文件过大：上限为 %s', 'The file is too large: at most %s'),
+  FILE_TYPE: createError('FILE_TYPE', 4406, 'media', '不支持的文件类型：%s（允许：%s）', 'Unsupported file type: %s (allowed: %s)'),
+  FILE_FIELD_MISSING: createError(
+    'FILE_FIELD_MISSING',
+    4407,
+    'invalid',
+    '请选择要上传的文件（表单字段 file）',
+    'Choose a file to upload (form field file)',
+  ),
   // Analysis reports (issue 8).
-  REPORT_PDF_UNAVAILABLE: createError('REPORT_PDF_UNAVAILABLE', 4501, '服务器无法生成 PDF（%s），请使用“打印”另存为 PDF', 503),
-  INTERNAL: createError('INTERNAL', 5000, '服务器内部错误，请稍后再试', 500),
+  REPORT_PDF_UNAVAILABLE: createError(
+    'REPORT_PDF_UNAVAILABLE',
+    4501,
+    'outcome',
+    '服务器无法生成 PDF（%s），请使用“打印”另存为 PDF',
+    'The server cannot make a PDF (%s): use Print and save as PDF',
+  ),
+  INTERNAL: createError('INTERNAL', 5000, 'internal', '服务器内部错误，请稍后再试', 'Internal server error, please try again later'),
 } as const;
 
 export type ErrorKey = keyof typeof errors;
+
+/** A registry error with its own message (e.g. a list of refused grants), same code and kind. */
+export function withMessage(base: (typeof errors)[ErrorKey], text: Text | string): VgError {
+  const t = isText(text) ? text : { zh: text, en: text };
+  return new VgError(base.key, base.code, base.kind, t);
+}

@@ -20,6 +20,8 @@ export interface SeriesRef {
 export interface LoadRequest {
   token: string | null;
   userId?: string | null;
+  /** Accept-Language for the server's error messages (the app's language) */
+  lang?: string;
   series: SeriesRef[];
   /** ms since epoch, half-open [from, to) */
   from: number;
@@ -68,6 +70,7 @@ async function fetchSeries(req: LoadRequest, ref: SeriesRef): Promise<{ meta: Se
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: `${BINARY_CONTENT_TYPE}, application/json` };
   if (req.token) headers.Authorization = `Bearer ${req.token}`;
   if (req.userId) headers['User-Id'] = req.userId;
+  if (req.lang) headers['Accept-Language'] = req.lang;
   const res = await fetch(`/wisdompower/v1/history/${ref.deviceId}/datalog`, {
     method: 'POST',
     headers,

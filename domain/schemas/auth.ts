@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { DIGEST_PATTERN } from '../digest';
-import { nameSchema } from '../validation';
+import { nameSchema, noControlChars } from '../validation';
 
-const digest = z.string().regex(DIGEST_PATTERN, '密码须为 sha256 十六进制摘要（64位小写）');
-const id = z.coerce.number().int().min(0);
+const digest = z.string().max(64).regex(DIGEST_PATTERN, '密码须为 sha256 十六进制摘要（64位小写）');
+/** Ids of users, roles, groups and tenants: positive safe integers (never coerced from text). */
+const id = z.number().int().positive();
+const userName = z.string().min(1, '用户名不能为空').max(64).refine(noControlChars, '不能包含控制字符');
 /** customConfig travels as JSON text; we check it is an object so no garbage lands in the store. */
 const jsonObjectText = z
   .string()
@@ -18,7 +20,7 @@ const jsonObjectText = z
   }, 'customConfig 须为 JSON 对象文本');
 
 export const loginBody = z.object({
-  userName: z.string().min(1, '用户名不能为空').max(64),
+  userName,
   password: digest,
   timestamps: z.number().int().positive(),
   client: z.literal('web'),
@@ -27,20 +29,20 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const passwordUpdateBody = z.object({
   id,
-  name: z.string().min(1).max(64),
+  name: userName,
   oldPassword: digest,
   newPassword: digest,
 });
 
 export const passwordUpdateByRootBody = z.object({
   rootId: id,
-  rootName: z.string().min(1).max(64),
+  rootName: userName,
   /** the user whose password root resets */
   userId: id,
   newPassword: digest,
 });
 
-const idRef = z.object({ id: z.number().int().min(0) });
+const idRef = z.object({ id });
 
 export const roleBody = z.object({
   id: id.optional(),
@@ -48,20 +50,20 @@ export const roleBody = z.object({
   tenantId: id.optional(),
   customConfig: jsonObjectText.nullish(),
   pageNodes: z.array(idRef).max(100).default([]),
-  auths: z.array(z.number().int().min(0)).max(1000).default([]),
+  auths: z.array(id).max(1000).default([]),
 });
 export const roleUpdateBody = roleBody.extend({ id });
 
 export const userCreateBody = z.object({
   name: nameSchema,
-  nicName: z.string().max(64).optional(),
+  nicName: z.string().max(64).refine(noControlChars, '不能包含控制字符').optional(),
   tenantId: id.optional(),
   customConfig: jsonObjectText.nullish(),
   password: digest,
   roleId: id.optional(),
   roles: z.array(idRef).max(1).optional(),
-  email: z.string().max(100).nullish(),
-  mobilePhone: z.string().max(32).nullish(),
+  email: z.string().max(100).refine(noControlChars, '不能包含控制字符').nullish(),
+  mobilePhone: z.string().max(32).refine(noControlChars, '不能包含控制字符').nullish(),
 });
 export const userUpdateBody = userCreateBody.omit({ password: true }).partial().extend({ id });
 
@@ -76,6 +78,7 @@ export const usergroupUpdateBody = usergroupBody.extend({ id });
 
 /** DELETE bodies (or ?id= query) name one id or several. */
 export const deleteBody = z.union([z.object({ id }), z.object({ ids: z.array(id).min(1).max(1000) })]);
+export const DELETE_TARGET_MSG = '请指定要删除的 id（查询参数 id，或请求体 {id} / {ids}）';
 
 export interface RoleDto {
   id: number;

@@ -7,7 +7,8 @@ import { nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '
  * the device access list and the operation log. Shared by the forms and the server.
  */
 
-const id = z.coerce.number().int().min(0);
+/** Ids a request refers to: positive safe integers, never coerced from text. */
+const id = z.number().int().positive();
 const optionalText = z.union([z.literal(''), textSchema]).nullish();
 
 /** Spec §9 options for the table page size. */
@@ -38,7 +39,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   remark: '',
 };
 
-export const settingReadBody = z.object({ tenantId: id.optional() }).default({});
+export const settingReadBody = z.object({ tenantId: id.optional() });
 export const settingSaveBody = z.object({ tenantId: id.optional(), settings: systemSettingsSchema });
 
 export interface SystemSettingDto {
@@ -57,7 +58,7 @@ export const accessSchemeBody = z
       .int()
       .refine((v) => ACCESS_TYPE.has(v), '请选择接入方式'),
     tenantId: id.optional(),
-    host: z.union([z.literal(''), z.string().regex(HOST, '请输入正确的服务器地址')]).nullish(),
+    host: z.union([z.literal(''), z.string().max(100).regex(HOST, '请输入正确的服务器地址')]).nullish(),
     port: z.number().int().min(1, '端口范围 1~65535').max(65535, '端口范围 1~65535').nullish(),
     remark: optionalText,
   })
@@ -84,7 +85,10 @@ export interface AccessConfigDto {
   schemes: AccessSchemeDto[];
 }
 
-const page = z.object({ index: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE) });
+const page = z.object({
+  index: z.number().int().min(0).max(1_000_000).default(0),
+  limit: z.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+});
 
 export const deviceAccessListBody = z.object({
   accesstype: z.number().int().optional(),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ACCESS_TYPE, DEVICE_STATUS } from '../enums';
-import { nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
+import { boundedName, nameSchema, noControlChars, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
 import { nodeIdSchema, pageSchema } from './query';
+
+/** Ids of stored rows a request refers to: positive safe integers. */
+const refId = z.number().int().positive();
 
 /**
  * The device ledger (spec §3 hierarchy levels, §7 "Ledger and accounts"), shared by the
@@ -53,13 +56,16 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export const PROPERTY_LABEL_MSG = '属性标识须以字母开头，由字母、数字或下划线组成，最多 32 位';
 
 export const customPropertySchema = z.object({
-  id: nodeIdSchema.optional(),
+  id: z.number().int().positive().nullish(),
   propertyalias: plainNameSchema,
-  propertylabel: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, PROPERTY_LABEL_MSG),
+  propertylabel: z
+    .string()
+    .max(32, PROPERTY_LABEL_MSG)
+    .regex(/^[A-Za-z][A-Za-z0-9_]{0,31}$/, PROPERTY_LABEL_MSG),
   propertytype: z.enum(PROPERTY_TYPES, { error: '属性类型须为 string、number 或 date' }),
   status: z.boolean().default(true),
   objectlabel: z.enum(PROPERTY_OBJECTS, { error: 'objectlabel 须为 project 或 terminal' }),
-  tenantid: nodeIdSchema.optional(),
+  tenantid: z.number().int().positive().nullish(),
 });
 export type CustomPropertyInput = z.input<typeof customPropertySchema>;
 
@@ -67,7 +73,7 @@ export const propertySaveBody = z.array(customPropertySchema).min(1, '请至少�
 export const propertyListBody = z.object({
   objectlabel: z.enum(PROPERTY_OBJECTS).optional(),
   status: z.boolean().optional(),
-  tenantid: nodeIdSchema.optional(),
+  tenantid: z.number().int().positive().optional(),
 });
 
 export interface CustomPropertyDto {
@@ -83,10 +89,9 @@ export interface CustomPropertyDto {
 /** Values of custom columns on a node: null where nothing was entered (empty strings become null). */
 export type ExtendValues = Record<string, string | number | null>;
 
-export const extendValuesSchema = z.record(
-  z.string().max(32),
-  z.union([z.string().max(140, '长度在 1 到 140 个字符'), z.number(), z.null()]),
-);
+export const extendValuesSchema = z
+  .record(z.string().max(32), z.union([z.string().max(140, '长度在 1 到 140 个字符'), z.number(), z.null()]))
+  .refine((o) => Object.keys(o).length <= 100, '自定义属性最多 100 个');
 
 /** Empty strings (cleared form fields) are saved as null (spec §3 "Custom column property"). */
 export function nullEmpty<T extends Record<string, unknown>>(o: T): T {
@@ -95,19 +100,20 @@ export function nullEmpty<T extends Record<string, unknown>>(o: T): T {
 
 // --- nodes ---------------------------------------------------------------------------------------
 
-const optText = (max: number) => z.string().max(max, `长度在 1 到 ${max} 个字符`).nullable().optional();
+const optText = (max: number) =>
+  z.string().max(max, `长度在 1 到 ${max} 个字符`).refine(noControlChars, '不能包含控制字符').nullable().optional();
 const optPhone = z.union([phoneOrLandlineSchema, z.null()]).optional();
 const code = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, '设备编号须为 1–32 位字母、数字、下划线或横线');
 
 /** Fields each level accepts; parents are named by their id column. */
 export const NODE_FIELDS = {
   province: z.object({ name: nameSchema, code: optText(20) }),
-  city: z.object({ name: nameSchema, code: optText(20), provinceid: nodeIdSchema }),
-  district: z.object({ name: nameSchema, code: optText(20), cityid: nodeIdSchema }),
+  city: z.object({ name: nameSchema, code: optText(20), provinceid: refId }),
+  district: z.object({ name: nameSchema, code: optText(20), cityid: refId }),
   project: z.object({
-    name: z.string().min(1, '长度在 1 到 40 个字符').max(40, '长度在 1 到 40 个字符'),
-    districtid: nodeIdSchema,
-    tenantid: nodeIdSchema.optional(),
+    name: boundedName(40),
+    districtid: refId,
+    tenantid: refId.optional(),
     address: optText(140),
     contact: optText(20),
     contactphone: optPhone,
@@ -115,11 +121,11 @@ export const NODE_FIELDS = {
     latitude: z.number().min(-90).max(90).nullable().optional(),
     extendvalue: extendValuesSchema.optional(),
   }),
-  enterprise: z.object({ name: textSchema, projectid: nodeIdSchema }),
+  enterprise: z.object({ name: textSchema, projectid: refId }),
   terminal: z.object({
-    name: z.string().min(1, '长度在 1 到 40 个字符').max(40, '长度在 1 到 40 个字符'),
+    name: boundedName(40),
     code,
-    projectid: nodeIdSchema,
+    projectid: refId,
     devicestatus: z
       .number()
       .int()
@@ -128,7 +134,7 @@ export const NODE_FIELDS = {
     devicetype: optText(60),
     vendor: optText(60),
     location: optText(140),
-    installdate: z.number().int().nullable().optional(),
+    installdate: z.number().int().min(0).nullable().optional(),
     accesstype: z
       .number()
       .int()
@@ -139,10 +145,14 @@ export const NODE_FIELDS = {
 } as const satisfies Record<LedgerLabel, z.ZodType>;
 
 export const nodeWriteBody = z
-  .array(z.object({ modelLabel: z.enum(LEDGER_LABELS, { error: '不支持的台账层级' }), id: nodeIdSchema.optional() }).passthrough())
+  .array(
+    z
+      .object({ modelLabel: z.enum(LEDGER_LABELS, { error: '不支持的台账层级' }), id: z.number().int().positive().optional() })
+      .passthrough(),
+  )
   .length(1, 'account/node 须为只含一个节点的数组');
 
-export const nodeRefSchema = z.object({ modelLabel: z.enum(LEDGER_LABELS, { error: '不支持的台账层级' }), id: nodeIdSchema });
+export const nodeRefSchema = z.object({ modelLabel: z.enum(LEDGER_LABELS, { error: '不支持的台账层级' }), id: refId });
 export type NodeRef = z.infer<typeof nodeRefSchema>;
 
 export const deleteNodesBody = z.object({
@@ -158,10 +168,22 @@ export type DeleteImpact = Partial<Record<LedgerLabel, number>>;
 
 export const childListQuery = z.object({
   modelLabel: z.enum(TREE_LABELS).default('root'),
-  id: z.coerce.number().int().min(0).default(0),
+  id: z
+    .string()
+    .max(16)
+    .regex(/^(0|[1-9]\d{0,15})$/, '须为大于等于 0 的整数')
+    .transform(Number)
+    .default(0),
 });
 
-export const treeParams = z.object({ modelLabel: z.enum(TREE_LABELS), id: z.coerce.number().int().min(0) });
+export const treeParams = z.object({
+  modelLabel: z.enum(TREE_LABELS),
+  id: z
+    .string()
+    .max(16)
+    .regex(/^(0|[1-9]\d{0,15})$/, '须为大于等于 0 的整数')
+    .transform(Number),
+});
 export const treeQuery = z.object({ containLeaf: z.enum(['true', 'false', '1', '0']).default('true') });
 
 export interface LedgerTreeNode {
@@ -228,14 +250,14 @@ export interface NbiotMapDto {
   code: string | null;
 }
 
-export const pecdeviceListBody = z.object({ projectIds: z.array(nodeIdSchema).min(1, '请选择项目').max(1000) });
+export const pecdeviceListBody = z.object({ projectIds: z.array(refId).min(1, '请选择项目').max(1000) });
 
 export const deviceAccessSaveBody = z.object({
-  deviceId: nodeIdSchema,
+  deviceId: refId,
   accesstype: z
     .number()
     .int()
     .refine((v) => ACCESS_TYPE.has(v), '接入方式须为 5（GPRS/4G）或 6（电信平台）'),
-  schemeId: nodeIdSchema.nullable().default(null),
+  schemeId: refId.nullable().default(null),
 });
 export type DeviceAccessSave = z.input<typeof deviceAccessSaveBody>;

@@ -7,7 +7,14 @@ import { COMM_LOSS_EVENT_TYPE } from '../telemetry';
  * /home and /platform/monitor screens and the server's monitor/* routes.
  */
 
-const idText = z.coerce.number({ error: 'id 须为大于等于 0 的整数' }).int('id 须为大于等于 0 的整数').min(0, 'id 须为大于等于 0 的整数');
+/** A node id in a path (0 for global): plain decimal digits, never coerced ("1abc", "1e3" are refused). */
+const idText = z
+  .string()
+  .max(16)
+  .regex(/^(0|[1-9]\d{0,15})$/, 'id 须为大于等于 0 的整数')
+  .transform(Number);
+/** A tenant id in a body. */
+const tenantId = z.number().int().positive();
 
 /**
  * The node a statistic is taken over. 'global' (id 0) is everything the caller may see; 'tenant' is an
@@ -24,12 +31,12 @@ export const coordinateParams = z.object({ id: idText, modelLabel: scopeLabel })
 export const projectStatisListBody = z
   .object({
     /** only this enterprise's projects */
-    tenantId: idText.optional(),
+    tenantId: tenantId.optional(),
     /** project name contains this text */
     keyword: z.string().trim().max(40, 'keyword 最长 40 个字符').optional(),
   })
   .strict();
-export const platformStatisBody = z.object({ tenantId: idText.optional() }).strict();
+export const platformStatisBody = z.object({ tenantId: tenantId.optional() }).strict();
 
 /** Event types counted: the four monitored quantities, switch events and communication loss. */
 export const MONITOR_EVENT_TYPES: readonly number[] = [...EVENT_TYPE.list.map((e) => e.id), COMM_LOSS_EVENT_TYPE];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODEL_LABELS } from '../enums';
 
 /**
  * The query grammar shared by the model query and the event list (spec §7): filter expressions over
@@ -20,8 +21,11 @@ export const expressionSchema = z
   });
 export type Expression = z.infer<typeof expressionSchema>;
 
+/** The deepest page a query may ask for: far past any table, and index × limit stays a safe offset. */
+export const MAX_PAGE_INDEX = 1_000_000;
+
 export const pageSchema = z.object({
-  index: z.number().int().min(0).default(0),
+  index: z.number().int().min(0).max(MAX_PAGE_INDEX).default(0),
   limit: z.number().int().min(1).max(10000).default(100),
 });
 
@@ -41,12 +45,44 @@ export const nodeIdSchema = z
   .int('id 须为大于等于 0 的整数')
   .min(0, 'id 须为大于等于 0 的整数');
 
-export const modelQueryBody = z.object({
-  rootLabel: z.string().min(1).max(64),
+const modelLabel = z.enum(MODEL_LABELS);
+const treeNodeSchema = z.object({ id: nodeIdSchema, modelLabel: z.enum(['root', ...MODEL_LABELS]) });
+
+/** The model query by root label (login project lookup, one node by id, filtered lists). */
+export const modelRootQuery = z.object({
+  rootLabel: modelLabel,
   rootID: nodeIdSchema.optional(),
   ids: z.array(nodeIdSchema).max(10000).optional(),
-  treeNode: z.object({ id: nodeIdSchema, modelLabel: z.string().min(1).max(64) }).optional(),
+  treeNode: treeNodeSchema.optional(),
   rootCondition: rootConditionSchema.optional(),
   orders: z.array(orderSchema).max(5).optional(),
 });
+
+/** One condition of the generic table query: a property, an operator and a value (a list for IN). */
+export const tableFilterSchema = z
+  .object({
+    name: z.string().min(1).max(64),
+    operator: z.enum(OPERATORS),
+    value: z.union([scalar, z.array(scalar).max(1000)]),
+  })
+  .refine((f) => (f.operator === 'IN') === Array.isArray(f.value), {
+    message: 'IN 的 value 须为数组，其余运算符的 value 须为单个值',
+  });
+
+/**
+ * The generic table query of spec §7: a model label, the sub-models to attach to each row, the tree
+ * node the rows hang under, filters, a page (index from 0, limit) and orders; answered with code,
+ * data and total.
+ */
+export const modelTableQuery = z.object({
+  modelLabel,
+  modelList: z.array(z.enum(MODEL_LABELS)).max(MODEL_LABELS.length).default([]),
+  treeNode: treeNodeSchema.optional(),
+  filters: z.array(tableFilterSchema).max(50).default([]),
+  pageIndex: z.number().int().min(0).max(MAX_PAGE_INDEX).default(0),
+  limit: z.number().int().min(1).max(10000).default(100),
+  orders: z.array(orderSchema).max(5).default([]),
+});
+
+export const modelQueryBody = z.union([modelRootQuery, modelTableQuery]);
 export type ModelQueryBody = z.infer<typeof modelQueryBody>;

@@ -16,11 +16,23 @@ export const REPORT_SCOPES = ['global', 'tenant', 'province', 'city', 'district'
 export type ReportScope = (typeof REPORT_SCOPES)[number];
 
 /** Times as ms since epoch or `YYYY-MM-DD HH:mm:ss` (server-local), like the other queries. */
-const wireTime = z.union([z.number(), z.string().trim().min(1)], { error: '须为毫秒时间戳或 YYYY-MM-DD HH:mm:ss' });
+const wireTime = z.union([z.number().int().min(0), z.string().trim().min(1).max(40)], { error: '须为毫秒时间戳或 YYYY-MM-DD HH:mm:ss' });
+const ID_MSG = 'id 须为大于等于 0 的整数';
 
 /** Query of GET overview, nodeDistribute, timeDistribute, typeDistribute, conclusion and report/*. */
 export const reportQuery = z.object({
-  id: z.coerce.number({ error: 'id 须为大于等于 0 的整数' }).int('id 须为大于等于 0 的整数').min(0, 'id 须为大于等于 0 的整数'),
+  /** a number in a JSON body; plain decimal digits in a query string */
+  id: z.union(
+    [
+      z.number().int().min(0),
+      z
+        .string()
+        .max(16)
+        .regex(/^(0|[1-9]\d{0,15})$/)
+        .transform(Number),
+    ],
+    { error: ID_MSG },
+  ),
   /** shown by the caller's tree; the server answers with the node's own name */
   name: z.string().max(100).optional(),
   modelLabel: z.enum(REPORT_SCOPES, { error: `modelLabel 须为 ${REPORT_SCOPES.join('、')} 之一` }),

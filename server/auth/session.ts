@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../errors';
 import { TokenStore } from './tokens';
-import { loadSession, type Session } from './access';
+import type { Session } from './access';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,20 +13,7 @@ declare module 'fastify' {
     tokens: TokenStore;
     permissionCheck: boolean;
   }
-  interface FastifyContextConfig {
-    /** true: reachable without a bearer token (login, checktoken, device ingest with its own key) */
-    public?: boolean;
-  }
 }
-
-export const SERVICE_PREFIXES = [
-  '/auth/v1',
-  '/model/v1',
-  '/messageServer/v1',
-  '/filemanager/v1',
-  '/wisdompower/v1',
-  '/devicedata/api/comm/v1',
-] as const;
 
 export function bearerToken(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
@@ -35,8 +22,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Every service route needs a live bearer token unless it is marked public; the session (user, role
- * ids, tenant scope) is loaded once per request for the routes to check permissions against.
+ * Tokens and the request's session. The route guard (server/http/guard.ts) checks each matched
+ * route's declaration and loads the session (user, role ids, tenant scope) once per request.
  */
 export const authentication = fp(
   async function authentication(app: FastifyInstance, opts: { tokenTtlMs: number; permissionCheck: boolean }) {
@@ -44,19 +31,6 @@ export const authentication = fp(
     app.decorate('permissionCheck', opts.permissionCheck);
     app.decorateRequest('session', null);
     app.decorateRequest('token', null);
-    app.addHook('onRequest', async (request) => {
-      const url = request.url;
-      if (!SERVICE_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`))) return;
-      if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
-      if (request.routeOptions.config?.public) return;
-      const token = bearerToken(request);
-      const userId = token ? await app.tokens.verify(token) : undefined;
-      if (!token || userId === undefined) throw errors.UNAUTHORIZED();
-      const session = await loadSession(app.db, userId, app.permissionCheck);
-      if (!session) throw errors.UNAUTHORIZED();
-      request.session = session;
-      request.token = token;
-    });
   },
   { name: 'authentication', dependencies: ['store'] },
 );

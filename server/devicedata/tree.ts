@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { EVENT_STATUS, isDeviceStatusNormal } from '../../domain/enums';
-import { mayseeProject } from '../telemetry/visibility';
+import { mayseeProject, type ProjectScope } from '../telemetry/visibility';
 
 export interface TreeNode {
   id: number;
@@ -15,7 +15,7 @@ export interface TreeNode {
  * The ledger as a tree province → city → district → project (→ terminal), holding only the
  * projects the caller may see; regions without a visible project are left out.
  */
-export async function buildTree(app: FastifyInstance, scope: 'all' | Set<number>, withTerminals: boolean): Promise<TreeNode[]> {
+export async function buildTree(app: FastifyInstance, scope: ProjectScope, withTerminals: boolean): Promise<TreeNode[]> {
   const [provinces, cities, districts, projects] = await Promise.all([
     app.db.selectFrom('province').select(['id', 'name']).orderBy('id').execute(),
     app.db.selectFrom('city').select(['id', 'name', 'provinceid']).orderBy('id').execute(),
@@ -64,7 +64,7 @@ export async function buildTree(app: FastifyInstance, scope: 'all' | Set<number>
 }
 
 /** Stations: one row per visible project with device and alarm counts. */
-export async function stations(app: FastifyInstance, scope: 'all' | Set<number>) {
+export async function stations(app: FastifyInstance, scope: ProjectScope) {
   const projects = await app.db
     .selectFrom('project')
     .select(['id', 'name', 'tenantid', 'address', 'contact', 'contactphone', 'longitude', 'latitude'])

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { parseJsonObject } from '../../domain/access';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { NOUN } from '../http/text';
+import { idText } from '../http/wire';
+import { mayEnterArea } from '../http/guard';
 import { sessionOf } from '../auth/session';
 import { requireTenant } from '../auth/access';
 
@@ -17,13 +20,16 @@ const fileNameOf = (customConfig: string | null) => {
  * file download. Without ?groupId it is the logo of the caller's first user group that has one
  * (the header's project logo); with ?groupId it is that group's logo (the user-group screen).
  */
-export async function logoService(app: FastifyInstance) {
-  app.get('/user/logo', async (request) => {
+export async function logoService(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  // The caller's own logo is its own user's data ('self'); another group's logo is the group screen's.
+  app.get('/user/logo', { schema: { querystring: z.object({ groupId: idText.optional() }) }, config: guarded('self') }, async (request) => {
     const session = sessionOf(request);
-    const { groupId } = parseOr400(z.object({ groupId: z.coerce.number().int().min(0).optional() }), request.query);
+    const { groupId } = request.query;
     if (groupId !== undefined) {
+      if (!mayEnterArea(session, 'groups')) throw errors.DENIED();
       const group = await app.db.selectFrom('usergroup').select(['tenantId', 'customConfig']).where('id', '=', groupId).executeTakeFirst();
-      if (!group) throw errors.NOT_FOUND('用户组');
+      if (!group) throw errors.NOT_FOUND(NOUN.usergroup);
       requireTenant(session, group.tenantId);
       return ok(fileNameOf(group.customConfig));
     }

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Expression } from '../../domain/schemas/query';
 import { errors } from '../errors';
+import { tx } from './text';
 import { containsText } from '../store/dialect';
 
 const SQL_OP = { EQ: '=', NE: '<>', GT: '>', GE: '>=', LT: '<', LE: '<=' } as const;
@@ -16,7 +17,7 @@ export function applyExpressions<DB, TB extends keyof DB, O>(
   table: string,
 ): SelectQueryBuilder<DB, TB, O> {
   for (const e of expressions) {
-    if (!allowed.has(e.prop)) throw errors.BAD_REQUEST(`不支持按属性 ${e.prop} 过滤`);
+    if (!allowed.has(e.prop)) throw errors.BAD_REQUEST(tx(`不支持按属性 ${e.prop} 过滤`, `cannot filter by ${e.prop}`));
     const col = sql.ref(`${table}.${e.prop}`);
     if (e.operator === 'IN') {
       const list = e.limit as unknown[];

@@ -36,7 +36,7 @@ export async function terminalQuery(app: FastifyInstance, session: Session, body
   }
   // A tenant user filters by tenantid: its index is ordered by id, so a page needs no sort. Service
   // users see only the projects they serve.
-  if (session.tenants !== 'all' && !session.servedProjectIds.length)
+  if (session.tenants !== 'all' && !session.servedProjectIds.length && scope !== 'all' && scope.size > 0)
     q = q.where('terminal.tenantid', 'in', session.tenants.length ? session.tenants : [-1]);
   else {
     const visible = projectFilter(scope);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { exportBody, nbiotMapBody, nodeListBody, pecdeviceListBody, type NbiotMapDto } from '../../domain/schemas/ledger';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { requirePermission } from '../auth/access';
 import { sendXlsx } from '../oplog/xlsx';
 import { mayseeProject } from '../telemetry/visibility';
 import { errors } from '../errors';
@@ -15,112 +15,125 @@ import { parseExtend } from './properties';
 const EXPORT_MAX = 50_000;
 
 /** The device table, its export, the project → device links and the NB-IoT key map. */
-export async function listRoutes(app: FastifyInstance) {
-  app.post('/account/node/list', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'device_browser');
-    const body = parseOr400(nodeListBody, request.body ?? {});
-    if (body.modelLabel !== 'terminal') {
-      const scope = await scopeOf(app, session);
-      const visible = projectFilter(scope);
-      const p = body.parent;
-      // Projects and enterprises are few (no paging index needed); one typed query over either table.
-      let q = app.db.selectFrom(body.modelLabel as 'project').selectAll();
-      if (p && p.modelLabel !== 'root') {
-        const col =
-          body.modelLabel === 'enterprise'
-            ? 'projectid'
-            : ({ province: 'provinceid', city: 'cityid', district: 'districtid', project: 'id' } as Record<string, string>)[p.modelLabel];
-        if (!col) return ok([], { total: 0 });
-        q = q.where(col as 'id', '=', p.id);
+export async function listRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post(
+    '/account/node/list',
+    { schema: { body: orEmpty(nodeListBody) }, config: guarded('ledger', 'device_browser') },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body;
+      if (body.modelLabel !== 'terminal') {
+        const scope = await scopeOf(app, session);
+        const visible = projectFilter(scope);
+        const p = body.parent;
+        // Projects and enterprises are few (no paging index needed); one typed query over either table.
+        let q = app.db.selectFrom(body.modelLabel as 'project').selectAll();
+        if (p && p.modelLabel !== 'root') {
+          const col =
+            body.modelLabel === 'enterprise'
+              ? 'projectid'
+              : ({ province: 'provinceid', city: 'cityid', district: 'districtid', project: 'id' } as Record<string, string>)[p.modelLabel];
+          if (!col) return ok([], { total: 0 });
+          q = q.where(col as 'id', '=', p.id);
+        }
+        if (visible) q = q.where((body.modelLabel === 'project' ? 'id' : 'projectid') as 'id', 'in', visible);
+        const rows = (await q.orderBy('id').execute()) as Record<string, unknown>[];
+        const page = rows.slice(body.page.index * body.page.limit, (body.page.index + 1) * body.page.limit);
+        return ok(
+          page.map((r) => ({ ...r, modelLabel: body.modelLabel, extendvalue: parseExtend(r.extendvalue as string | null) })),
+          { total: rows.length },
+        );
       }
-      if (visible) q = q.where((body.modelLabel === 'project' ? 'id' : 'projectid') as 'id', 'in', visible);
-      const rows = (await q.orderBy('id').execute()) as Record<string, unknown>[];
-      const page = rows.slice(body.page.index * body.page.limit, (body.page.index + 1) * body.page.limit);
-      return ok(
-        page.map((r) => ({ ...r, modelLabel: body.modelLabel, extendvalue: parseExtend(r.extendvalue as string | null) })),
-        { total: rows.length },
-      );
-    }
-    const q = await terminalQuery(app, session, body);
-    const [{ total }, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      terminalRows(app, q, body.page),
-    ]);
-    return ok(rows, { total: Number(total) });
-  });
+      const q = await terminalQuery(app, session, body);
+      const [{ total }, rows] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        terminalRows(app, q, body.page),
+      ]);
+      return ok(rows, { total: Number(total) });
+    },
+  );
 
   // xlsx (default name 表格导出) of the terminals under a node, custom columns included.
-  app.post('/account/download/device/excel', async (request, reply) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'device_browser');
-    const body = parseOr400(exportBody, request.body ?? {});
-    const rows = await terminalRows(app, await terminalQuery(app, session, body), { index: 0, limit: EXPORT_MAX });
-    let props = app.db
-      .selectFrom('ledger_property')
-      .select(['propertylabel', 'propertyalias'])
-      .where('objectlabel', '=', 'terminal')
-      .where('status', '=', 1);
-    if (session.tenants !== 'all') props = props.where('tenantid', 'in', session.tenants.length ? session.tenants : [-1]);
-    const custom = [...new Map((await props.execute()).map((p) => [p.propertylabel, p.propertyalias])).entries()];
-    const columns = [
-      { header: '设备名称', key: 'name' },
-      { header: '设备编号', key: 'code' },
-      { header: '所属项目', key: 'projectName' },
-      { header: '通信状态', key: 'devicestatusText' },
-      { header: '设备类型', key: 'devicetype' },
-      { header: '厂家', key: 'vendor' },
-      { header: '安装位置', key: 'location' },
-      { header: '安装时间', key: 'installdate' },
-      { header: '接入方式', key: 'accesstypeText' },
-      { header: '接入方案', key: 'schemeName' },
-      ...custom.map(([label, alias]) => ({ header: alias, key: `x_${label}` })),
-    ];
-    const data = rows.map((r) => ({
-      ...r,
-      installdate: r.installdate ? new Date(r.installdate).toISOString().slice(0, 10) : null,
-      ...Object.fromEntries(custom.map(([label]) => [`x_${label}`, r.extendvalue[label] ?? null])),
-    }));
-    return sendXlsx(reply, '设备台账', columns, data);
-  });
+  app.post(
+    '/account/download/device/excel',
+    { schema: { body: orEmpty(exportBody) }, config: guarded('ledger', 'device_browser') },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const body = request.body;
+      const rows = await terminalRows(app, await terminalQuery(app, session, body), { index: 0, limit: EXPORT_MAX });
+      let props = app.db
+        .selectFrom('ledger_property')
+        .select(['propertylabel', 'propertyalias'])
+        .where('objectlabel', '=', 'terminal')
+        .where('status', '=', 1);
+      if (session.tenants !== 'all') props = props.where('tenantid', 'in', session.tenants.length ? session.tenants : [-1]);
+      const custom = [...new Map((await props.execute()).map((p) => [p.propertylabel, p.propertyalias])).entries()];
+      const columns = [
+        { header: '设备名称', key: 'name' },
+        { header: '设备编号', key: 'code' },
+        { header: '所属项目', key: 'projectName' },
+        { header: '通信状态', key: 'devicestatusText' },
+        { header: '设备类型', key: 'devicetype' },
+        { header: '厂家', key: 'vendor' },
+        { header: '安装位置', key: 'location' },
+        { header: '安装时间', key: 'installdate' },
+        { header: '接入方式', key: 'accesstypeText' },
+        { header: '接入方案', key: 'schemeName' },
+        ...custom.map(([label, alias]) => ({ header: alias, key: `x_${label}` })),
+      ];
+      const data = rows.map((r) => ({
+        ...r,
+        installdate: r.installdate ? new Date(r.installdate).toISOString().slice(0, 10) : null,
+        ...Object.fromEntries(custom.map(([label]) => [`x_${label}`, r.extendvalue[label] ?? null])),
+      }));
+      return sendXlsx(reply, '设备台账', columns, data);
+    },
+  );
 
-  app.post('/account/project/pecdevice/list', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'device_browser');
-    const { projectIds } = parseOr400(pecdeviceListBody, request.body);
-    const scope = await scopeOf(app, session);
-    if (projectIds.some((id) => !mayseeProject(scope, id))) throw errors.TENANT_DENIED();
-    const rows = await app.db
-      .selectFrom('pecdeviceinfo')
-      .innerJoin('terminal', 'terminal.id', 'pecdeviceinfo.deviceid')
-      .select([
-        'pecdeviceinfo.provinceid',
-        'pecdeviceinfo.cityid',
-        'pecdeviceinfo.districtid',
-        'pecdeviceinfo.projectid',
-        'pecdeviceinfo.deviceid',
-        'pecdeviceinfo.pecdeviceid',
-        'terminal.name',
-        'terminal.code',
-      ])
-      .where('pecdeviceinfo.projectid', 'in', projectIds)
-      .orderBy('pecdeviceinfo.deviceid')
-      .execute();
-    return ok(rows);
-  });
+  app.post(
+    '/account/project/pecdevice/list',
+    { schema: { body: pecdeviceListBody }, config: guarded('ledger', 'device_browser') },
+    async (request) => {
+      const session = sessionOf(request);
+      const { projectIds } = request.body;
+      const scope = await scopeOf(app, session);
+      if (projectIds.some((id) => !mayseeProject(scope, id))) throw errors.TENANT_DENIED();
+      const rows = await app.db
+        .selectFrom('pecdeviceinfo')
+        .innerJoin('terminal', 'terminal.id', 'pecdeviceinfo.deviceid')
+        .select([
+          'pecdeviceinfo.provinceid',
+          'pecdeviceinfo.cityid',
+          'pecdeviceinfo.districtid',
+          'pecdeviceinfo.projectid',
+          'pecdeviceinfo.deviceid',
+          'pecdeviceinfo.pecdeviceid',
+          'terminal.name',
+          'terminal.code',
+        ])
+        .where('pecdeviceinfo.projectid', 'in', projectIds)
+        .orderBy('pecdeviceinfo.deviceid')
+        .execute();
+      return ok(rows);
+    },
+  );
 
   // The telecom platform knows a device by the key it was registered with; this resolves the
   // ledger's deviceId for each key (null when no visible device has it).
-  app.post('/account/nbiot/device/register/map', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'device_browser');
-    const { keys } = parseOr400(nbiotMapBody, request.body);
-    const visible = projectFilter(await scopeOf(app, session));
-    let q = app.db.selectFrom('terminal').select(['id', 'code']);
-    if (visible) q = q.where('projectid', 'in', visible);
-    const byKey = new Map<string, { id: number; code: string }>();
-    for (const t of await q.execute()) byKey.set(app.telemetry.keys.keyOf(t.code), t);
-    const data: NbiotMapDto[] = keys.map((key) => ({ key, deviceId: byKey.get(key)?.id ?? null, code: byKey.get(key)?.code ?? null }));
-    return ok(data);
-  });
+  app.post(
+    '/account/nbiot/device/register/map',
+    { schema: { body: nbiotMapBody }, config: guarded('ledger', 'device_browser') },
+    async (request) => {
+      const session = sessionOf(request);
+      const { keys } = request.body;
+      const visible = projectFilter(await scopeOf(app, session));
+      let q = app.db.selectFrom('terminal').select(['id', 'code']);
+      if (visible) q = q.where('projectid', 'in', visible);
+      const byKey = new Map<string, { id: number; code: string }>();
+      for (const t of await q.execute()) byKey.set(app.telemetry.keys.keyOf(t.code), t);
+      const data: NbiotMapDto[] = keys.map((key) => ({ key, deviceId: byKey.get(key)?.id ?? null, code: byKey.get(key)?.code ?? null }));
+      return ok(data);
+    },
+  );
 }

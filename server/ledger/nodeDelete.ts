@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteNodesBody, LEDGER_LABELS, type DeleteImpact, type LedgerLabel, type NodeRef } from '../../domain/schemas/ledger';
+import {
+  deleteNodesBody,
+  LEDGER_LABELS,
+  LEDGER_PERMISSION_GROUP,
+  type DeleteImpact,
+  type LedgerLabel,
+  type NodeRef,
+} from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { tx } from '../http/text';
 import { sessionOf } from '../auth/session';
 import type { Session } from '../auth/access';
 import { transact } from '../events/transact';
@@ -52,60 +60,74 @@ export const describeImpact = (impact: DeleteImpact) =>
  * POST account/delete/node/list: deletes nodes with what hangs below them. A node with children is
  * refused unless the caller confirmed with cascade (after a dryRun showed what goes with it).
  */
-export async function nodeDeleteRoutes(app: FastifyInstance) {
-  app.post('/account/delete/node/list', async (request) => {
-    const session = sessionOf(request);
-    const body = parseOr400(deleteNodesBody, request.body);
-    for (const n of body.nodes) requireLevel(session, n.modelLabel, 'delete');
-    const scope = await scopeOf(app, session);
-    const outcome = await transact(app, async (trx, emit) => {
-      const { sets, rows } = await closure(trx, session, scope, body.nodes);
-      const impact = impactOf(sets);
-      if (body.dryRun) return { impact, deleted: false };
-      for (const l of LEDGER_LABELS) if (sets[l].size) requireLevel(session, l, 'delete');
-      const descendants = Object.values(sets).reduce((a, s) => a + s.size, 0) - rows.size;
-      if (descendants > 0 && !body.cascade)
-        throw errors.IN_USE(`所选节点下还有下级节点，将一并删除：${describeImpact(impact)}；请确认后再删除`);
-      const terminals = [...sets.terminal];
-      // In chunks: SQLite limits bound parameters per statement.
-      for (let i = 0; i < terminals.length; i += 500) {
-        const chunk = terminals.slice(i, i + 500);
-        for (const t of ['pecdeviceinfo', 'measure_threshold', 'device_access_scheme', 'realtime'] as const)
-          await trx.deleteFrom(t).where('deviceid', 'in', chunk).execute();
-        await trx.deleteFrom('terminal').where('id', 'in', chunk).execute();
-      }
-      for (const l of ['enterprise', 'project', 'district', 'city', 'province'] as const) {
-        const ids = [...sets[l]];
-        for (let i = 0; i < ids.length; i += 500)
+const DELETE_PERMISSIONS = Object.values(LEDGER_PERMISSION_GROUP)
+  .map((g) => `${g}_delete`)
+  .join(' ');
+
+export async function nodeDeleteRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post(
+    '/account/delete/node/list',
+    { schema: { body: deleteNodesBody }, config: guarded('ledger', DELETE_PERMISSIONS) },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body;
+      for (const n of body.nodes) requireLevel(session, n.modelLabel, 'delete');
+      const scope = await scopeOf(app, session);
+      const outcome = await transact(app, async (trx, emit) => {
+        const { sets, rows } = await closure(trx, session, scope, body.nodes);
+        const impact = impactOf(sets);
+        if (body.dryRun) return { impact, deleted: false };
+        for (const l of LEDGER_LABELS) if (sets[l].size) requireLevel(session, l, 'delete');
+        const descendants = Object.values(sets).reduce((a, s) => a + s.size, 0) - rows.size;
+        if (descendants > 0 && !body.cascade)
+          throw errors.IN_USE(
+            tx(
+              `所选节点下还有下级节点，将一并删除：${describeImpact(impact)}；请确认后再删除`,
+              `The chosen nodes hold lower levels that would go too (${JSON.stringify(impact)}): confirm to delete them`,
+            ),
+          );
+        const terminals = [...sets.terminal];
+        // In chunks: SQLite limits bound parameters per statement.
+        for (let i = 0; i < terminals.length; i += 500) {
+          const chunk = terminals.slice(i, i + 500);
+          for (const t of ['pecdeviceinfo', 'measure_threshold', 'device_access_scheme', 'realtime'] as const)
+            await trx.deleteFrom(t).where('deviceid', 'in', chunk).execute();
+          await trx.deleteFrom('terminal').where('id', 'in', chunk).execute();
+        }
+        for (const l of ['enterprise', 'project', 'district', 'city', 'province'] as const) {
+          const ids = [...sets[l]];
+          for (let i = 0; i < ids.length; i += 500)
+            await trx
+              .deleteFrom(l)
+              .where('id', 'in', ids.slice(i, i + 500))
+              .execute();
+        }
+        if (sets.project.size)
           await trx
-            .deleteFrom(l)
-            .where('id', 'in', ids.slice(i, i + 500))
+            .deleteFrom('user_model_node')
+            .where('modelLabel', '=', 'project')
+            .where('nodeId', 'in', [...sets.project])
             .execute();
+        for (const [subject, row] of rows) {
+          const label = subject.split(':')[0] as LedgerLabel;
+          emit({
+            kind: 'ledger.deleted',
+            actorId: session.userId,
+            actorName: session.userName,
+            tenantId: (row.tenantid as number | undefined) ?? null,
+            projectId: label === 'project' ? (row.id as number) : ((row.projectid as number | undefined) ?? null),
+            subject,
+            payload: { modelLabel: label, level: LEVEL_TEXT[label], id: row.id, name: row.name, before: row, cascade: impact },
+          });
+        }
+        return { impact, deleted: true };
+      });
+      if (outcome.deleted && (outcome.impact.terminal || outcome.impact.project)) {
+        await app.telemetry.devices.load();
+        await app.telemetry.thresholds.load();
       }
-      if (sets.project.size)
-        await trx
-          .deleteFrom('user_model_node')
-          .where('modelLabel', '=', 'project')
-          .where('nodeId', 'in', [...sets.project])
-          .execute();
-      for (const [subject, row] of rows) {
-        const label = subject.split(':')[0] as LedgerLabel;
-        emit({
-          kind: 'ledger.deleted',
-          actorId: session.userId,
-          actorName: session.userName,
-          tenantId: (row.tenantid as number | undefined) ?? null,
-          projectId: label === 'project' ? (row.id as number) : ((row.projectid as number | undefined) ?? null),
-          subject,
-          payload: { modelLabel: label, level: LEVEL_TEXT[label], id: row.id, name: row.name, before: row, cascade: impact },
-        });
-      }
-      return { impact, deleted: true };
-    });
-    if (outcome.deleted && (outcome.impact.terminal || outcome.impact.project)) {
-      await app.telemetry.devices.load();
-      await app.telemetry.thresholds.load();
-    }
-    return ok(outcome, { msg: outcome.deleted ? '删除成功!' : describeImpact(outcome.impact) });
-  });
+      return ok(outcome, { msg: outcome.deleted ? '删除成功!' : describeImpact(outcome.impact) });
+    },
+  );
 }

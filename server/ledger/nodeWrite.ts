@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_TYPE, DEVICE_STATUS } from '../../domain/enums';
-import { NODE_FIELDS, nodeWriteBody, nullEmpty, type ExtendValues, type LedgerLabel } from '../../domain/schemas/ledger';
+import {
+  LEDGER_PERMISSION_GROUP,
+  NODE_FIELDS,
+  nodeWriteBody,
+  nullEmpty,
+  type ExtendValues,
+  type LedgerLabel,
+} from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { tx } from '../http/text';
 import { sessionOf } from '../auth/session';
-import { requireTenant, type Session } from '../auth/access';
+import { type Session } from '../auth/access';
+import { requireTenantRef } from '../auth/references';
 import { transact } from '../events/transact';
 import { mayseeProject } from '../telemetry/visibility';
 import { mergeExtend, propertiesOf } from './properties';
@@ -38,7 +48,7 @@ async function placeNode(db: Db, session: Session, scope: Scope, label: LedgerLa
       if (session.tenants !== 'all' && session.servedProjectIds.length && (id === undefined || !session.servedProjectIds.includes(id)))
         throw errors.TENANT_DENIED();
       const tenantId = (f.tenantid as number | undefined) ?? (before?.tenantid as number | undefined) ?? session.tenantId;
-      requireTenant(session, tenantId);
+      await requireTenantRef(db, session, tenantId);
       f.tenantid = tenantId;
       return { tenantId, projectId: id ?? null };
     }
@@ -68,15 +78,20 @@ async function linkDevice(db: Db, deviceId: number, projectId: number, isNew: bo
 }
 
 /** POST account/node: create or edit one node at any level (array of one, spec §7). */
-export async function nodeWriteRoutes(app: FastifyInstance) {
-  app.post('/account/node', async (request) => {
+const WRITE_PERMISSIONS = Object.values(LEDGER_PERMISSION_GROUP)
+  .flatMap((g) => [`${g}_create`, `${g}_update`])
+  .join(' ');
+
+export async function nodeWriteRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post('/account/node', { schema: { body: nodeWriteBody }, config: guarded('ledger', WRITE_PERMISSIONS) }, async (request) => {
     const session = sessionOf(request);
-    const [node] = parseOr400(nodeWriteBody, request.body);
+    const [node] = request.body;
     const label = node!.modelLabel;
     const id = node!.id;
     requireLevel(session, label, id === undefined ? 'create' : 'update');
     const raw = nullEmpty(node as Fields);
-    const f = parseOr400(NODE_FIELDS[label], raw) as Fields;
+    const f = parseOr400(NODE_FIELDS[label], raw, 'body') as Fields;
     const scope = await scopeOf(app, session);
     const result = await transact(app, async (trx, emit) => {
       const before = id === undefined ? undefined : await requireNode(trx, scope, label, id);
@@ -93,7 +108,8 @@ export async function nodeWriteRoutes(app: FastifyInstance) {
           .select('id')
           .where('code', '=', f.code as string)
           .executeTakeFirst();
-        if (dup && dup.id !== id) throw errors.CONFLICT(`设备编号 ${String(f.code)} 已存在`);
+        if (dup && dup.id !== id)
+          throw errors.CONFLICT(tx(`设备编号 ${String(f.code)} 已存在`, `The device code ${String(f.code)} is taken`));
       }
       let newId = id;
       if (id === undefined) {

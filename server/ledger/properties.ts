@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import './ledgerSchema';
+import { orEmpty } from '../http/wire';
 import {
   nullEmpty,
   propertyListBody,
@@ -11,9 +12,11 @@ import {
 } from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { NOUN, nounWithId, tx } from '../http/text';
 import { sessionOf } from '../auth/session';
 import { requirePermission, requireTenant } from '../auth/access';
+import { requireTenantRef } from '../auth/references';
 import { transact } from '../events/transact';
 import type { Db } from './scope';
 
@@ -66,13 +69,13 @@ export function mergeExtend(
   const byLabel = new Map(defs.map((d) => [d.propertylabel, d]));
   for (const [key, raw] of Object.entries(nullEmpty(incoming))) {
     const def = byLabel.get(key);
-    if (!def) throw errors.BAD_REQUEST(`未定义的自定义属性 ${key}`);
+    if (!def) throw errors.BAD_REQUEST(tx(`未定义的自定义属性 ${key}`, `undefined custom property ${key}`));
     let v = raw;
     if (v !== null && def.propertytype === 'number') {
       v = typeof v === 'number' ? v : Number(String(v).trim());
-      if (!Number.isFinite(v)) throw errors.BAD_REQUEST(`${def.propertyalias}：请输入数字`);
+      if (!Number.isFinite(v)) throw errors.BAD_REQUEST(tx(`${def.propertyalias}：请输入数字`, `${def.propertyalias}: enter a number`));
     } else if (v !== null && def.propertytype === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(String(v))) {
-      throw errors.BAD_REQUEST(`${def.propertyalias}：日期格式须为 YYYY-MM-DD`);
+      throw errors.BAD_REQUEST(tx(`${def.propertyalias}：日期格式须为 YYYY-MM-DD`, `${def.propertyalias}: the date is YYYY-MM-DD`));
     } else if (v !== null) v = String(v).trim();
     base[key] = v;
   }
@@ -89,88 +92,92 @@ export function parseExtend(text: string | null | undefined): ExtendValues {
 }
 
 /** POST account/node/custom/property/list and POST account/node/custom/property (spec §7). */
-export async function propertyRoutes(app: FastifyInstance) {
-  app.post('/account/node/custom/property/list', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'property_browser device_browser');
-    const body = parseOr400(propertyListBody, request.body ?? {});
-    if (body.tenantid !== undefined) requireTenant(session, body.tenantid);
-    let q = app.db.selectFrom('ledger_property').selectAll();
-    if (body.tenantid !== undefined) q = q.where('tenantid', '=', body.tenantid);
-    else if (session.tenants !== 'all') q = q.where('tenantid', 'in', session.tenants.length ? session.tenants : [-1]);
-    if (body.objectlabel) q = q.where('objectlabel', '=', body.objectlabel);
-    if (body.status !== undefined) q = q.where('status', '=', body.status ? 1 : 0);
-    return ok((await q.orderBy('id').execute()).map(dto));
-  });
+export async function propertyRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post(
+    '/account/node/custom/property/list',
+    { schema: { body: orEmpty(propertyListBody) }, config: guarded('ledger', 'property_browser device_browser') },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body;
+      if (body.tenantid !== undefined) requireTenant(session, body.tenantid);
+      let q = app.db.selectFrom('ledger_property').selectAll();
+      if (body.tenantid !== undefined) q = q.where('tenantid', '=', body.tenantid);
+      else if (session.tenants !== 'all') q = q.where('tenantid', 'in', session.tenants.length ? session.tenants : [-1]);
+      if (body.objectlabel) q = q.where('objectlabel', '=', body.objectlabel);
+      if (body.status !== undefined) q = q.where('status', '=', body.status ? 1 : 0);
+      return ok((await q.orderBy('id').execute()).map(dto));
+    },
+  );
 
-  app.post('/account/node/custom/property', async (request) => {
-    const session = sessionOf(request);
-    const list = parseOr400(
-      propertySaveBody,
-      (Array.isArray(request.body) ? request.body : []).map((p) =>
-        p && typeof p === 'object' ? nullEmpty(p as Record<string, unknown>) : p,
-      ),
-    );
-    const saved = await transact(app, async (trx, emit) => {
-      const ids: number[] = [];
-      for (const p of list) {
-        const tenantid = p.tenantid ?? session.tenantId;
-        requireTenant(session, tenantid);
-        const values = {
-          propertyalias: p.propertyalias,
-          propertylabel: p.propertylabel,
-          propertytype: p.propertytype,
-          status: p.status ? 1 : 0,
-          objectlabel: p.objectlabel,
-          tenantid,
-          updatedAt: Date.now(),
-        };
-        const dup = await trx
-          .selectFrom('ledger_property')
-          .select('id')
-          .where('tenantid', '=', tenantid)
-          .where('objectlabel', '=', p.objectlabel)
-          .where('propertylabel', '=', p.propertylabel)
-          .executeTakeFirst();
-        if (dup && dup.id !== p.id) throw errors.CONFLICT(`属性标识 ${p.propertylabel} 已存在`);
-        if (p.id === undefined) {
-          requirePermission(session, 'property_create');
-          const { id } = await trx.insertInto('ledger_property').values(values).returning('id').executeTakeFirstOrThrow();
-          emit({
-            kind: 'ledger.property_created',
-            actorId: session.userId,
-            actorName: session.userName,
-            tenantId: tenantid,
-            subject: `property:${id}`,
-            payload: { after: values },
-          });
-          ids.push(id);
-        } else {
-          requirePermission(session, 'property_update');
-          const before = await trx.selectFrom('ledger_property').selectAll().where('id', '=', p.id).executeTakeFirst();
-          if (!before) throw errors.NOT_FOUND(`自定义属性 ${p.id} `);
-          requireTenant(session, before.tenantid);
-          // The label keys stored values in extendvalue; changing it would orphan them.
-          if (before.propertylabel !== p.propertylabel || before.objectlabel !== p.objectlabel)
-            throw errors.BAD_REQUEST('属性标识和所属层级保存后不可修改');
-          await trx
-            .updateTable('ledger_property')
-            .set({ ...values, tenantid: before.tenantid })
-            .where('id', '=', p.id)
-            .execute();
-          emit({
-            kind: 'ledger.property_updated',
-            actorId: session.userId,
-            actorName: session.userName,
-            tenantId: before.tenantid,
-            subject: `property:${p.id}`,
-            payload: { before, after: values },
-          });
-          ids.push(p.id);
+  app.post(
+    '/account/node/custom/property',
+    { schema: { body: propertySaveBody }, config: guarded('ledger', 'property_create property_update') },
+    async (request) => {
+      const session = sessionOf(request);
+      const list = request.body;
+      const saved = await transact(app, async (trx, emit) => {
+        const ids: number[] = [];
+        for (const p of list) {
+          const tenantid = p.tenantid ?? session.tenantId;
+          await requireTenantRef(trx, session, tenantid);
+          const values = {
+            propertyalias: p.propertyalias,
+            propertylabel: p.propertylabel,
+            propertytype: p.propertytype,
+            status: p.status ? 1 : 0,
+            objectlabel: p.objectlabel,
+            tenantid,
+            updatedAt: Date.now(),
+          };
+          const dup = await trx
+            .selectFrom('ledger_property')
+            .select('id')
+            .where('tenantid', '=', tenantid)
+            .where('objectlabel', '=', p.objectlabel)
+            .where('propertylabel', '=', p.propertylabel)
+            .executeTakeFirst();
+          if (dup && dup.id !== p.id)
+            throw errors.CONFLICT(tx(`属性标识 ${p.propertylabel} 已存在`, `The property label ${p.propertylabel} is taken`));
+          if (p.id === undefined || p.id === null) {
+            requirePermission(session, 'property_create');
+            const { id } = await trx.insertInto('ledger_property').values(values).returning('id').executeTakeFirstOrThrow();
+            emit({
+              kind: 'ledger.property_created',
+              actorId: session.userId,
+              actorName: session.userName,
+              tenantId: tenantid,
+              subject: `property:${id}`,
+              payload: { after: values },
+            });
+            ids.push(id);
+          } else {
+            requirePermission(session, 'property_update');
+            const before = await trx.selectFrom('ledger_property').selectAll().where('id', '=', p.id).executeTakeFirst();
+            if (!before) throw errors.NOT_FOUND(nounWithId(NOUN.property, p.id));
+            requireTenant(session, before.tenantid);
+            // The label keys stored values in extendvalue; changing it would orphan them.
+            if (before.propertylabel !== p.propertylabel || before.objectlabel !== p.objectlabel)
+              throw errors.BAD_REQUEST(tx('属性标识和所属层级保存后不可修改', 'the label and level of a saved property cannot change'));
+            await trx
+              .updateTable('ledger_property')
+              .set({ ...values, tenantid: before.tenantid })
+              .where('id', '=', p.id)
+              .execute();
+            emit({
+              kind: 'ledger.property_updated',
+              actorId: session.userId,
+              actorName: session.userName,
+              tenantId: before.tenantid,
+              subject: `property:${p.id}`,
+              payload: { before, after: values },
+            });
+            ids.push(p.id);
+          }
         }
-      }
-      return ids;
-    });
-    return ok(saved, { msg: '保存成功!' });
-  });
+        return ids;
+      });
+      return ok(saved, { msg: '保存成功!' });
+    },
+  );
 }

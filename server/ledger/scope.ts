@@ -5,10 +5,11 @@ import type { Database } from '../store/schema';
 import type { Session } from '../auth/access';
 import { requirePermission } from '../auth/access';
 import { errors } from '../errors';
-import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { tx } from '../http/text';
+import { mayseeProject, visibleProjects, type ProjectScope } from '../telemetry/visibility';
 
 export type Db = Kysely<Database> | Transaction<Database>;
-export type Scope = 'all' | Set<number>;
+export type Scope = ProjectScope;
 
 export const LEVEL_TEXT: Record<LedgerLabel, string> = {
   province: '省',
@@ -18,6 +19,18 @@ export const LEVEL_TEXT: Record<LedgerLabel, string> = {
   enterprise: '企业',
   terminal: '设备',
 };
+
+export const LEVEL_EN: Record<LedgerLabel, string> = {
+  province: 'Province',
+  city: 'City',
+  district: 'District',
+  project: 'Project',
+  enterprise: 'Enterprise',
+  terminal: 'Device',
+};
+
+/** "项目 12" / "Project 12" */
+export const levelWithId = (label: LedgerLabel, id: number | string) => tx(`${LEVEL_TEXT[label]} ${id} `, `${LEVEL_EN[label]} ${id}`);
 
 /** Throws 无操作权限! unless the session may do `action` on nodes of this level. */
 export function requireLevel(session: Session, label: LedgerLabel, action: 'browser' | 'create' | 'update' | 'delete') {
@@ -41,7 +54,7 @@ export function projectOfRow(label: LedgerLabel, row: Record<string, unknown>): 
 /** A node the session may see, or a coded error (404 when missing, 4031 for another tenant's). */
 export async function requireNode(db: Db, scope: Scope, label: LedgerLabel, id: number): Promise<Record<string, unknown>> {
   const row = (await db.selectFrom(label).selectAll().where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
-  if (!row) throw errors.NOT_FOUND(`${LEVEL_TEXT[label]} ${id} `);
+  if (!row) throw errors.NOT_FOUND(levelWithId(label, id));
   const projectId = projectOfRow(label, row);
   if (projectId !== null && !mayseeProject(scope, projectId)) throw errors.TENANT_DENIED();
   return row;

@@ -13,11 +13,11 @@ import {
 } from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { requirePermission } from '../auth/access';
 import { mayseeProject } from '../telemetry/visibility';
-import { projectFilter, requireNode, scopeOf, type Scope } from './scope';
+import { levelWithId, projectFilter, requireNode, scopeOf, type Scope } from './scope';
 
 /**
  * The ledger as one tree: province → city → district → project → terminals and enterprises. Regions
@@ -83,84 +83,94 @@ const CHAIN: Partial<Record<LedgerLabel, 'provinceid' | 'cityid' | 'districtid' 
   project: 'projectid',
 };
 
-export async function treeRoutes(app: FastifyInstance) {
-  app.get('/account/:modelLabel/:id/tree', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'device_browser');
-    const { modelLabel, id } = parseOr400(treeParams, request.params);
-    const { containLeaf } = parseOr400(treeQuery, request.query ?? {});
-    const scope = await scopeOf(app, session);
-    if (modelLabel !== 'root') await requireNode(app.db, scope, modelLabel, id);
-    const tree = await ledgerTree(app, scope, containLeaf === 'true' || containLeaf === '1');
-    if (modelLabel === 'root') return ok(tree.roots);
-    const node = tree.find(modelLabel, id);
-    if (!node) throw errors.NOT_FOUND(`${modelLabel} ${id} `);
-    return ok([node]);
-  });
+export async function treeRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.get(
+    '/account/:modelLabel/:id/tree',
+    { schema: { params: treeParams, querystring: treeQuery }, config: guarded('ledger', 'device_browser') },
+    async (request) => {
+      const session = sessionOf(request);
+      const { modelLabel, id } = request.params;
+      const { containLeaf } = request.query;
+      const scope = await scopeOf(app, session);
+      if (modelLabel !== 'root') await requireNode(app.db, scope, modelLabel, id);
+      const tree = await ledgerTree(app, scope, containLeaf === 'true' || containLeaf === '1');
+      if (modelLabel === 'root') return ok(tree.roots);
+      const node = tree.find(modelLabel, id);
+      if (!node) throw errors.NOT_FOUND(levelWithId(modelLabel, id));
+      return ok([node]);
+    },
+  );
 
-  app.get('/account/child/list', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'device_browser');
-    const q = parseOr400(childListQuery, request.query ?? {});
-    const scope = await scopeOf(app, session);
-    return ok(await childrenOf(app, scope, q.modelLabel, q.id));
-  });
+  app.get(
+    '/account/child/list',
+    { schema: { querystring: childListQuery }, config: guarded('ledger', 'device_browser') },
+    async (request) => {
+      const session = sessionOf(request);
+      const q = request.query;
+      const scope = await scopeOf(app, session);
+      return ok(await childrenOf(app, scope, q.modelLabel, q.id));
+    },
+  );
 
-  app.post('/account/child/status/list', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'device_browser');
-    const body = parseOr400(childStatusBody, request.body ?? {});
-    const scope = await scopeOf(app, session);
-    const children = (await childrenOf(app, scope, body.modelLabel, body.id)).filter((c) => c.modelLabel !== 'enterprise');
-    if (!children.length) return ok([]);
-    const childLabel = children[0]!.modelLabel;
-    const active = await app.db
-      .selectFrom('peceventextend')
-      .select(['deviceid', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('endeventid', '=', EVENT_STATUS.ACTIVE)
-      .groupBy('deviceid')
-      .execute();
-    const alarmsOf = new Map(active.map((a) => [a.deviceid, Number(a.n)]));
-    const live = app.telemetry.devices;
-    const rows: ChildStatusDto[] = children.map((c) => ({
-      id: c.id,
-      name: c.name,
-      modelLabel: c.modelLabel,
-      deviceCount: 0,
-      normalCount: 0,
-      abnormalCount: 0,
-      activeAlarmCount: 0,
-    }));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const count = (row: ChildStatusDto | undefined, deviceId: number, status: number) => {
-      if (!row) return;
-      row.deviceCount++;
-      if (isDeviceStatusNormal(status)) row.normalCount++;
-      else row.abnormalCount++;
-      row.activeAlarmCount += alarmsOf.get(deviceId) ?? 0;
-    };
-    if (childLabel === 'terminal') {
-      for (const r of rows) {
-        r.devicestatus = live.getSync(r.id)?.devicestatus ?? (children.find((c) => c.id === r.id)!.devicestatus as number);
-        count(r, r.id, r.devicestatus);
+  app.post(
+    '/account/child/status/list',
+    { schema: { body: orEmpty(childStatusBody) }, config: guarded('ledger', 'device_browser') },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body;
+      const scope = await scopeOf(app, session);
+      const children = (await childrenOf(app, scope, body.modelLabel, body.id)).filter((c) => c.modelLabel !== 'enterprise');
+      if (!children.length) return ok([]);
+      const childLabel = children[0]!.modelLabel;
+      const active = await app.db
+        .selectFrom('peceventextend')
+        .select(['deviceid', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('endeventid', '=', EVENT_STATUS.ACTIVE)
+        .groupBy('deviceid')
+        .execute();
+      const alarmsOf = new Map(active.map((a) => [a.deviceid, Number(a.n)]));
+      const live = app.telemetry.devices;
+      const rows: ChildStatusDto[] = children.map((c) => ({
+        id: c.id,
+        name: c.name,
+        modelLabel: c.modelLabel,
+        deviceCount: 0,
+        normalCount: 0,
+        abnormalCount: 0,
+        activeAlarmCount: 0,
+      }));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const count = (row: ChildStatusDto | undefined, deviceId: number, status: number) => {
+        if (!row) return;
+        row.deviceCount++;
+        if (isDeviceStatusNormal(status)) row.normalCount++;
+        else row.abnormalCount++;
+        row.activeAlarmCount += alarmsOf.get(deviceId) ?? 0;
+      };
+      if (childLabel === 'terminal') {
+        for (const r of rows) {
+          r.devicestatus = live.getSync(r.id)?.devicestatus ?? (children.find((c) => c.id === r.id)!.devicestatus as number);
+          count(r, r.id, r.devicestatus);
+        }
+      } else {
+        const col = CHAIN[childLabel]!;
+        const visible = projectFilter(scope);
+        let q = app.db
+          .selectFrom('pecdeviceinfo')
+          .innerJoin('terminal', 'terminal.id', 'pecdeviceinfo.deviceid')
+          .select(['terminal.id', 'terminal.devicestatus', `pecdeviceinfo.${col} as parent`])
+          .where(
+            `pecdeviceinfo.${col}`,
+            'in',
+            rows.map((r) => r.id),
+          );
+        if (visible) q = q.where('terminal.projectid', 'in', visible);
+        for (const t of await q.execute()) count(byId.get(t.parent), t.id, live.getSync(t.id)?.devicestatus ?? t.devicestatus);
       }
-    } else {
-      const col = CHAIN[childLabel]!;
-      const visible = projectFilter(scope);
-      let q = app.db
-        .selectFrom('pecdeviceinfo')
-        .innerJoin('terminal', 'terminal.id', 'pecdeviceinfo.deviceid')
-        .select(['terminal.id', 'terminal.devicestatus', `pecdeviceinfo.${col} as parent`])
-        .where(
-          `pecdeviceinfo.${col}`,
-          'in',
-          rows.map((r) => r.id),
-        );
-      if (visible) q = q.where('terminal.projectid', 'in', visible);
-      for (const t of await q.execute()) count(byId.get(t.parent), t.id, live.getSync(t.id)?.devicestatus ?? t.devicestatus);
-    }
-    return ok(rows);
-  });
+      return ok(rows);
+    },
+  );
 }
 
 /** Direct children of a node (provinces for the root), within the caller's scope. */

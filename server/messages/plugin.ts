@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
 import { sessionOf } from '../auth/session';
 import { errors } from '../errors';
 
+const clientBody = z.object({
+  userId: z.number().int().positive(),
+  tags: z
+    .array(z.union([z.string().max(64), z.number()]))
+    .max(20)
+    .default([]),
+});
+
 /** The message server REST side (spec §7): the web client registers itself when its socket opens. */
-export async function messageService(app: FastifyInstance) {
-  app.post('/service/web/client', async (request) => {
+export async function messageService(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post('/service/web/client', { schema: { body: clientBody }, config: guarded('self') }, async (request) => {
     const session = sessionOf(request);
-    const body = parseOr400(
-      z.object({
-        userId: z.coerce.number().int().min(0),
-        tags: z
-          .array(z.union([z.string(), z.number()]))
-          .max(20)
-          .default([]),
-      }),
-      request.body,
-    );
+    const body = request.body;
     if (body.userId !== session.userId) throw errors.DENIED();
     return ok({ userId: body.userId, tags: body.tags.map(String) });
   });

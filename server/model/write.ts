@@ -2,37 +2,41 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { ACCESS_TYPE, DEVICE_STATUS } from '../../domain/enums';
-import { nodeIdSchema } from '../../domain/schemas/query';
 import type { Database } from '../store/schema';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { NOUN, nounWithId, tx } from '../http/text';
+import { positiveId } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { requirePermission, type Session } from '../auth/access';
+import { requireTenantRef } from '../auth/references';
 import { transact } from '../events/transact';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { boundedName, noControlChars } from '../../domain/validation';
 
 /** Permission group of each writable label (spec §3 permission names). */
 const GROUP = { province: 'province', city: 'city', district: 'area', project: 'project', terminal: 'device' } as const;
 type Label = keyof typeof GROUP;
 
-const text = (max: number) => z.string().trim().min(1, '长度在 1 到 140 个字符').max(max);
-const opt = (max: number) => z.string().max(max).nullable().optional();
+const text = (max: number) => boundedName(max);
+const opt = (max: number) => z.string().max(max).refine(noControlChars, '不能包含控制字符').nullable().optional();
 const schemas = {
   province: z.object({ name: text(20), code: opt(20) }),
-  city: z.object({ name: text(20), code: opt(20), provinceid: nodeIdSchema }),
-  district: z.object({ name: text(20), code: opt(20), cityid: nodeIdSchema }),
+  city: z.object({ name: text(20), code: opt(20), provinceid: positiveId }),
+  district: z.object({ name: text(20), code: opt(20), cityid: positiveId }),
   project: z.object({
     name: text(40),
-    tenantid: nodeIdSchema.optional(),
-    provinceid: nodeIdSchema,
-    cityid: nodeIdSchema,
-    districtid: nodeIdSchema,
+    tenantid: positiveId.optional(),
+    provinceid: positiveId,
+    cityid: positiveId,
+    districtid: positiveId,
     address: opt(140),
     contact: opt(40),
     contactphone: opt(40),
-    longitude: z.number().nullable().optional(),
-    latitude: z.number().nullable().optional(),
+    longitude: z.number().min(-180).max(180).nullable().optional(),
+    latitude: z.number().min(-90).max(90).nullable().optional(),
     extendvalue: opt(4000),
   }),
   terminal: z.object({
@@ -46,23 +50,27 @@ const schemas = {
     devicetype: opt(60),
     vendor: opt(60),
     location: opt(140),
-    installdate: z.number().int().nullable().optional(),
+    installdate: z.number().int().min(0).nullable().optional(),
     accesstype: z
       .number()
       .int()
       .refine((v) => ACCESS_TYPE.has(v), 'accesstype 须为 5 或 6')
       .optional(),
-    projectid: nodeIdSchema,
+    projectid: positiveId,
     extendvalue: opt(4000),
   }),
 } as const;
 
 const writeBody = z
-  .array(
-    z.object({ modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']), id: nodeIdSchema.optional() }).passthrough(),
-  )
+  .array(z.object({ modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']), id: positiveId.optional() }).passthrough())
   .length(1, 'write/hierachy 须为只含一个节点的数组');
-const deleteBody = z.object({ idRange: z.array(nodeIdSchema).min(1).max(1000) });
+const deleteBody = z.object({ idRange: z.array(positiveId).min(1).max(1000) });
+const WRITE_PERMISSIONS = Object.values(GROUP)
+  .flatMap((g) => [`${g}_create`, `${g}_update`])
+  .join(' ');
+const DELETE_PERMISSIONS = Object.values(GROUP)
+  .map((g) => `${g}_delete`)
+  .join(' ');
 
 // Empty strings arrive from forms; the ledger stores them as null (spec §3 custom columns).
 function nullEmpty(o: Record<string, unknown>) {
@@ -83,32 +91,45 @@ function requireRegionWriter(session: Session) {
 }
 
 /** POST write/hierachy and DELETE /{modelLabel} of the model service, tenant-scoped, each write an event. */
-export async function modelWriteRoutes(app: FastifyInstance) {
-  app.post('/write/hierachy', async (request) => {
+export async function modelWriteRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post('/write/hierachy', { schema: { body: writeBody }, config: guarded('ledger', WRITE_PERMISSIONS) }, async (request) => {
     const session = sessionOf(request);
-    const [node] = parseOr400(writeBody, request.body);
+    const [node] = request.body;
     const label = node!.modelLabel as Label;
     requirePermission(session, `${GROUP[label]}_${node!.id === undefined ? 'create' : 'update'}`);
-    const fields = parseOr400(schemas[label], nullEmpty(node as Record<string, unknown>)) as Record<string, unknown>;
+    const fields = parseOr400(schemas[label], nullEmpty(node as Record<string, unknown>), 'body') as Record<string, unknown>;
     const scope = await visibleProjects(app, session);
     const result = await transact(app, async (trx, emit) => {
       let tenantId: number | null = null;
       let projectId: number | null = null;
+      let movedTenant = false;
       if (label === 'project') {
-        tenantId = (fields.tenantid as number | undefined) ?? session.tenantId;
-        if (session.tenants !== 'all' && !session.tenants.includes(tenantId)) throw errors.TENANT_DENIED();
-        if (session.servedProjectIds.length && node!.id !== undefined && !session.servedProjectIds.includes(node!.id))
+        if (session.servedProjectIds.length && (node!.id === undefined || !session.servedProjectIds.includes(node!.id)))
           throw errors.TENANT_DENIED();
+        // An edit keeps the project's tenant unless the body names another: never a default.
+        const stored =
+          node!.id === undefined
+            ? undefined
+            : await trx.selectFrom('project').select('tenantid').where('id', '=', node!.id).executeTakeFirst();
+        if (node!.id !== undefined && !stored) throw errors.NOT_FOUND(nounWithId(NOUN.project, node!.id));
+        tenantId = (fields.tenantid as number | undefined) ?? stored?.tenantid ?? session.tenantId;
+        await requireTenantRef(trx, session, tenantId);
+        movedTenant = stored !== undefined && stored.tenantid !== tenantId;
         fields.tenantid = tenantId;
         projectId = node!.id ?? null;
+        await requireRegionChain(trx, fields);
       } else if (label === 'terminal') {
         const p = await projectTenant(trx, fields.projectid as number);
-        if (!p) throw errors.NOT_FOUND(`项目 ${String(fields.projectid)} `);
+        if (!p) throw errors.NOT_FOUND(nounWithId(NOUN.project, String(fields.projectid)));
         if (!mayseeProject(scope, p.id)) throw errors.TENANT_DENIED();
         tenantId = p.tenantid;
         projectId = p.id;
         fields.tenantid = p.tenantid;
-      } else requireRegionWriter(session);
+      } else {
+        requireRegionWriter(session);
+        await requireRegionParent(trx, label, fields);
+      }
 
       let id = node!.id;
       if (id === undefined) {
@@ -118,15 +139,7 @@ export async function modelWriteRoutes(app: FastifyInstance) {
           values.devicestatus ??= DEVICE_STATUS.UNKNOWN;
           values.accesstype ??= ACCESS_TYPE['4G'];
         }
-        const dup =
-          label === 'terminal'
-            ? await trx
-                .selectFrom('terminal')
-                .select('id')
-                .where('code', '=', fields.code as string)
-                .executeTakeFirst()
-            : undefined;
-        if (dup) throw errors.CONFLICT(`设备编号 ${String(fields.code)} 已存在`);
+        await requireUniqueCode(trx, label, fields, undefined);
         id = (
           await trx
             .insertInto(label)
@@ -150,15 +163,21 @@ export async function modelWriteRoutes(app: FastifyInstance) {
         }
       } else {
         const before = await trx.selectFrom(label).selectAll().where('id', '=', id).executeTakeFirst();
-        if (!before) throw errors.NOT_FOUND(`${label} ${id} `);
+        if (!before) throw errors.NOT_FOUND(tx(`${label} ${id} `, `${label} ${id}`));
         const b = before as Record<string, unknown>;
         if (label === 'terminal' && !mayseeProject(scope, b.projectid as number)) throw errors.TENANT_DENIED();
         if (label === 'project' && !mayseeProject(scope, id)) throw errors.TENANT_DENIED();
+        await requireUniqueCode(trx, label, fields, id);
         await trx
           .updateTable(label)
           .set(fields as never)
           .where('id', '=', id)
           .execute();
+        // A project given to another tenant takes its devices and enterprises along.
+        if (label === 'project' && movedTenant) {
+          await trx.updateTable('terminal').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
+          await trx.updateTable('enterprise').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
+        }
         if (label === 'terminal') {
           const p = (await projectTenant(trx, projectId!))!;
           await trx
@@ -183,56 +202,112 @@ export async function modelWriteRoutes(app: FastifyInstance) {
     return ok([result], { msg: '保存成功!' });
   });
 
-  app.delete('/:modelLabel', async (request) => {
-    const session = sessionOf(request);
-    const { modelLabel } = parseOr400(
-      z.object({ modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']) }),
-      request.params,
+  app.delete(
+    '/:modelLabel',
+    {
+      schema: { params: z.object({ modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']) }), body: deleteBody },
+      config: guarded('ledger', DELETE_PERMISSIONS),
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const { modelLabel } = request.params;
+      const { idRange } = request.body;
+      requirePermission(session, `${GROUP[modelLabel]}_delete`);
+      const scope = await visibleProjects(app, session);
+      const child: Record<Label, [keyof Database, string] | null> = {
+        province: ['city', 'provinceid'],
+        city: ['district', 'cityid'],
+        district: ['project', 'districtid'],
+        project: ['terminal', 'projectid'],
+        terminal: null,
+      };
+      const deleted = await transact(app, async (trx, emit) => {
+        const rows = (await trx.selectFrom(modelLabel).selectAll().where('id', 'in', idRange).execute()) as Record<string, unknown>[];
+        if (rows.length !== new Set(idRange).size) throw errors.NOT_FOUND(tx(`部分 ${modelLabel} `, `Some ${modelLabel} rows`));
+        for (const r of rows) {
+          if (modelLabel === 'terminal' && !mayseeProject(scope, r.projectid as number)) throw errors.TENANT_DENIED();
+          if (modelLabel === 'project' && !mayseeProject(scope, r.id as number)) throw errors.TENANT_DENIED();
+          if (modelLabel !== 'terminal' && modelLabel !== 'project') requireRegionWriter(session);
+        }
+        const c = child[modelLabel];
+        if (c) {
+          const used = await trx
+            .selectFrom(c[0] as 'city')
+            .select('id')
+            .where(c[1] as 'provinceid', 'in', idRange)
+            .limit(1)
+            .executeTakeFirst();
+          if (used)
+            throw errors.IN_USE(
+              tx(`删除失败：所选 ${modelLabel} 下仍有 ${c[0]}`, `Cannot delete: the chosen ${modelLabel} still holds ${c[0]}`),
+            );
+        }
+        if (modelLabel === 'terminal') await trx.deleteFrom('pecdeviceinfo').where('deviceid', 'in', idRange).execute();
+        await trx.deleteFrom(modelLabel).where('id', 'in', idRange).execute();
+        for (const r of rows) {
+          emit({
+            kind: 'ledger.deleted',
+            actorId: session.userId,
+            actorName: session.userName,
+            tenantId: (r.tenantid as number | undefined) ?? null,
+            projectId: modelLabel === 'terminal' ? (r.projectid as number) : modelLabel === 'project' ? (r.id as number) : null,
+            subject: `${modelLabel}:${String(r.id)}`,
+            payload: { modelLabel, id: r.id, name: r.name },
+          });
+        }
+        return rows.length;
+      });
+      if (modelLabel === 'terminal' || modelLabel === 'project') await app.telemetry.devices.load();
+      return ok({ deleted }, { msg: '删除成功!' });
+    },
+  );
+}
+
+/** A device code names one device: taken by another one is a conflict (checked before the write). */
+async function requireUniqueCode(trx: Transaction<Database>, label: Label, fields: Record<string, unknown>, id: number | undefined) {
+  if (label !== 'terminal') return;
+  const dup = await trx
+    .selectFrom('terminal')
+    .select('id')
+    .where('code', '=', fields.code as string)
+    .executeTakeFirst();
+  if (dup && dup.id !== id)
+    throw errors.CONFLICT(tx(`设备编号 ${String(fields.code)} 已存在`, `The device code ${String(fields.code)} is taken`));
+}
+
+/** A city names its province, a district its city: the parent must exist. */
+async function requireRegionParent(trx: Transaction<Database>, label: Label, f: Record<string, unknown>) {
+  if (
+    label === 'city' &&
+    !(await trx
+      .selectFrom('province')
+      .select('id')
+      .where('id', '=', f.provinceid as number)
+      .executeTakeFirst())
+  )
+    throw errors.NOT_FOUND(tx(`省 ${String(f.provinceid)} `, `Province ${String(f.provinceid)}`));
+  if (
+    label === 'district' &&
+    !(await trx
+      .selectFrom('city')
+      .select('id')
+      .where('id', '=', f.cityid as number)
+      .executeTakeFirst())
+  )
+    throw errors.NOT_FOUND(tx(`市 ${String(f.cityid)} `, `City ${String(f.cityid)}`));
+}
+
+/** A project names its district, city and province: they must exist and form one chain. */
+async function requireRegionChain(trx: Transaction<Database>, f: Record<string, unknown>) {
+  const d = await trx
+    .selectFrom('district')
+    .innerJoin('city', 'city.id', 'district.cityid')
+    .select(['district.id', 'district.cityid', 'city.provinceid'])
+    .where('district.id', '=', f.districtid as number)
+    .executeTakeFirst();
+  if (!d) throw errors.NOT_FOUND(tx(`区县 ${String(f.districtid)} `, `District ${String(f.districtid)}`));
+  if (d.cityid !== f.cityid || d.provinceid !== f.provinceid)
+    throw errors.BAD_REQUEST(
+      tx('provinceid、cityid 与 districtid 不属于同一地区', 'provinceid, cityid and districtid are not one region chain'),
     );
-    const { idRange } = parseOr400(deleteBody, request.body);
-    requirePermission(session, `${GROUP[modelLabel]}_delete`);
-    const scope = await visibleProjects(app, session);
-    const child: Record<Label, [keyof Database, string] | null> = {
-      province: ['city', 'provinceid'],
-      city: ['district', 'cityid'],
-      district: ['project', 'districtid'],
-      project: ['terminal', 'projectid'],
-      terminal: null,
-    };
-    const deleted = await transact(app, async (trx, emit) => {
-      const rows = (await trx.selectFrom(modelLabel).selectAll().where('id', 'in', idRange).execute()) as Record<string, unknown>[];
-      if (rows.length !== new Set(idRange).size) throw errors.NOT_FOUND(`部分 ${modelLabel} `);
-      for (const r of rows) {
-        if (modelLabel === 'terminal' && !mayseeProject(scope, r.projectid as number)) throw errors.TENANT_DENIED();
-        if (modelLabel === 'project' && !mayseeProject(scope, r.id as number)) throw errors.TENANT_DENIED();
-        if (modelLabel !== 'terminal' && modelLabel !== 'project') requireRegionWriter(session);
-      }
-      const c = child[modelLabel];
-      if (c) {
-        const used = await trx
-          .selectFrom(c[0] as 'city')
-          .select('id')
-          .where(c[1] as 'provinceid', 'in', idRange)
-          .limit(1)
-          .executeTakeFirst();
-        if (used) throw errors.IN_USE(`删除失败：所选 ${modelLabel} 下仍有 ${c[0]}`);
-      }
-      if (modelLabel === 'terminal') await trx.deleteFrom('pecdeviceinfo').where('deviceid', 'in', idRange).execute();
-      await trx.deleteFrom(modelLabel).where('id', 'in', idRange).execute();
-      for (const r of rows) {
-        emit({
-          kind: 'ledger.deleted',
-          actorId: session.userId,
-          actorName: session.userName,
-          tenantId: (r.tenantid as number | undefined) ?? null,
-          projectId: modelLabel === 'terminal' ? (r.projectid as number) : modelLabel === 'project' ? (r.id as number) : null,
-          subject: `${modelLabel}:${String(r.id)}`,
-          payload: { modelLabel, id: r.id, name: r.name },
-        });
-      }
-      return rows.length;
-    });
-    if (modelLabel === 'terminal' || modelLabel === 'project') await app.telemetry.devices.load();
-    return ok({ deleted }, { msg: '删除成功!' });
-  });
 }

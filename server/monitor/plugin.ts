@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionOf } from '../auth/session';
-import { requirePermission } from '../auth/access';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { noBody, orEmpty } from '../http/wire';
 import {
   coordinateParams,
   platformStatisBody,
@@ -22,94 +22,107 @@ const MONITOR_PAGES = 'wp_global_monitor wp_platform_monitor';
  * monitor/* (spec §7 "Monitoring and reports"): device and alarm statistics of the /home and
  * /platform/monitor screens, always cut to the projects the caller may see.
  */
-export async function monitorService(app: FastifyInstance) {
-  app.post('/monitor/project/statis/list', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, MONITOR_PAGES);
-    const body = parseOr400(projectStatisListBody, request.body ?? {});
-    const scope =
-      body.tenantId === undefined
-        ? await resolveScope(app, session, 'global', 0)
-        : await resolveScope(app, session, 'tenant', body.tenantId);
-    const keyword = body.keyword?.toLowerCase();
-    const projects = keyword ? scope.projects.filter((p) => p.name.toLowerCase().includes(keyword)) : scope.projects;
-    const t = await tally(
-      app.db,
-      projects.map((p) => p.id),
-    );
-    return ok(
-      projects.map((p) => projectStatisOf(t, p)),
-      { total: projects.length },
-    );
-  });
+export async function monitorService(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post(
+    '/monitor/project/statis/list',
+    { schema: { body: orEmpty(projectStatisListBody) }, config: guarded('monitor', MONITOR_PAGES) },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body;
+      const scope =
+        body.tenantId === undefined
+          ? await resolveScope(app, session, 'global', 0)
+          : await resolveScope(app, session, 'tenant', body.tenantId);
+      const keyword = body.keyword?.toLowerCase();
+      const projects = keyword ? scope.projects.filter((p) => p.name.toLowerCase().includes(keyword)) : scope.projects;
+      const t = await tally(
+        app.db,
+        projects.map((p) => p.id),
+      );
+      return ok(
+        projects.map((p) => projectStatisOf(t, p)),
+        { total: projects.length },
+      );
+    },
+  );
 
-  app.post('/monitor/global/platform/statis', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'wp_platform_monitor');
-    const body = parseOr400(platformStatisBody, request.body ?? {});
-    const scope =
-      body.tenantId === undefined
-        ? await resolveScope(app, session, 'global', 0)
-        : await resolveScope(app, session, 'tenant', body.tenantId);
-    const ids = scope.projects.map((p) => p.id);
-    const t = await tally(app.db, ids);
-    const byTenant = new Map<number, { name: string; ids: number[] }>();
-    for (const p of scope.projects) {
-      const entry = byTenant.get(p.tenantId) ?? { name: p.tenantName, ids: [] };
-      entry.ids.push(p.id);
-      byTenant.set(p.tenantId, entry);
-    }
-    const tenants: TenantStatis[] = [...byTenant].map(([id, { name, ids: own }]) => {
-      const s = statisOf(t, scope, own);
-      return {
-        id,
-        name,
-        projectCount: own.length,
-        deviceCount: s.deviceCount,
-        abnormalDevices: s.abnormalDevices,
-        todayAlarms: s.today.total,
-        activeAlarms: s.active.total,
-      };
-    });
-    const data: PlatformStatis = { ...statisOf(t, scope, ids), tenants };
-    return ok(data);
-  });
+  app.post(
+    '/monitor/global/platform/statis',
+    { schema: { body: orEmpty(platformStatisBody) }, config: guarded('monitor', 'wp_platform_monitor') },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body;
+      const scope =
+        body.tenantId === undefined
+          ? await resolveScope(app, session, 'global', 0)
+          : await resolveScope(app, session, 'tenant', body.tenantId);
+      const ids = scope.projects.map((p) => p.id);
+      const t = await tally(app.db, ids);
+      const byTenant = new Map<number, { name: string; ids: number[] }>();
+      for (const p of scope.projects) {
+        const entry = byTenant.get(p.tenantId) ?? { name: p.tenantName, ids: [] };
+        entry.ids.push(p.id);
+        byTenant.set(p.tenantId, entry);
+      }
+      const tenants: TenantStatis[] = [...byTenant].map(([id, { name, ids: own }]) => {
+        const s = statisOf(t, scope, own);
+        return {
+          id,
+          name,
+          projectCount: own.length,
+          deviceCount: s.deviceCount,
+          abnormalDevices: s.abnormalDevices,
+          todayAlarms: s.today.total,
+          activeAlarms: s.active.total,
+        };
+      });
+      const data: PlatformStatis = { ...statisOf(t, scope, ids), tenants };
+      return ok(data);
+    },
+  );
 
-  app.post('/monitor/global/statis/:modelLabel/:id', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, MONITOR_PAGES);
-    const { modelLabel, id } = parseOr400(statisParams, request.params);
-    const scope = await resolveScope(app, session, modelLabel, id);
-    const ids = scope.projects.map((p) => p.id);
-    return ok(statisOf(await tally(app.db, ids), scope, ids));
-  });
+  app.post(
+    '/monitor/global/statis/:modelLabel/:id',
+    { schema: { params: statisParams, body: noBody }, config: guarded('monitor', MONITOR_PAGES) },
+    async (request) => {
+      const session = sessionOf(request);
+      const { modelLabel, id } = request.params;
+      const scope = await resolveScope(app, session, modelLabel, id);
+      const ids = scope.projects.map((p) => p.id);
+      return ok(statisOf(await tally(app.db, ids), scope, ids));
+    },
+  );
 
-  app.get('/monitor/project/statis/coordinates/:id/:modelLabel', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, MONITOR_PAGES);
-    const { modelLabel, id } = parseOr400(coordinateParams, request.params);
-    const scope = await resolveScope(app, session, modelLabel, id);
-    // A project without a usable position cannot be placed; the project list still shows it.
-    const placed = scope.projects.filter((p) => isLngLat(p.longitude, p.latitude));
-    const t = await tally(
-      app.db,
-      placed.map((p) => p.id),
-    );
-    const data: ProjectCoordinate[] = placed.map((p) => {
-      const s = projectStatisOf(t, p);
-      return {
-        id: p.id,
-        name: p.name,
-        tenantId: p.tenantId,
-        longitude: p.longitude!,
-        latitude: p.latitude!,
-        deviceCount: s.deviceCount,
-        activeAlarms: s.activeAlarms,
-        alarmState: s.alarmState,
-      };
-    });
-    return ok(data);
-  });
+  app.get(
+    '/monitor/project/statis/coordinates/:id/:modelLabel',
+    { schema: { params: coordinateParams }, config: guarded('monitor', MONITOR_PAGES) },
+    async (request) => {
+      const session = sessionOf(request);
+      const { modelLabel, id } = request.params;
+      const scope = await resolveScope(app, session, modelLabel, id);
+      // A project without a usable position cannot be placed; the project list still shows it.
+      const placed = scope.projects.filter((p) => isLngLat(p.longitude, p.latitude));
+      const t = await tally(
+        app.db,
+        placed.map((p) => p.id),
+      );
+      const data: ProjectCoordinate[] = placed.map((p) => {
+        const s = projectStatisOf(t, p);
+        return {
+          id: p.id,
+          name: p.name,
+          tenantId: p.tenantId,
+          longitude: p.longitude!,
+          latitude: p.latitude!,
+          deviceCount: s.deviceCount,
+          activeAlarms: s.activeAlarms,
+          alarmState: s.alarmState,
+        };
+      });
+      return ok(data);
+    },
+  );
 }
 
 function isLngLat(lng: number | null, lat: number | null): boolean {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/access';
 import { errors } from '../errors';
+import { tx } from '../http/text';
 import { visibleProjects } from '../telemetry/visibility';
 import type { MonitorScope } from '../../domain/schemas/monitor';
 
@@ -74,27 +75,28 @@ async function nameOf(app: FastifyInstance, session: Session, modelLabel: Monito
   const db = app.db;
   switch (modelLabel) {
     case 'global':
-      if (id !== 0) throw errors.BAD_REQUEST('modelLabel 为 global 时 id 须为 0');
+      if (id !== 0) throw errors.BAD_REQUEST(tx('modelLabel 为 global 时 id 须为 0', 'id must be 0 for modelLabel global'));
       return GLOBAL_NAME;
     case 'tenant': {
-      const row = await db.selectFrom('tenant').select('name').where('id', '=', id).executeTakeFirst();
-      if (!row) throw errors.NOT_FOUND(`企业 ${id} `);
       if (session.tenants !== 'all' && !session.tenants.includes(id)) throw errors.TENANT_DENIED();
+      const row = await db.selectFrom('tenant').select('name').where('id', '=', id).executeTakeFirst();
+      if (!row) throw errors.NOT_FOUND(tx(`企业 ${id} `, `Enterprise ${id}`));
       return row.name;
     }
     case 'project': {
       const row = await db.selectFrom('project').select('name').where('id', '=', id).executeTakeFirst();
-      if (!row) throw errors.NOT_FOUND(`项目 ${id} `);
+      if (!row) throw errors.NOT_FOUND(tx(`项目 ${id} `, `Project ${id}`));
       return row.name;
     }
     case 'province':
     case 'city':
     case 'district': {
       const row = await db.selectFrom(modelLabel).select('name').where('id', '=', id).executeTakeFirst();
-      if (!row) throw errors.NOT_FOUND(`${PLACE_TEXT[modelLabel]} ${id} `);
+      if (!row) throw errors.NOT_FOUND(tx(`${PLACE_TEXT[modelLabel]} ${id} `, `${PLACE_EN[modelLabel]} ${id}`));
       return row.name;
     }
   }
 }
 
 const PLACE_TEXT = { province: '省份', city: '城市', district: '区县' } as const;
+const PLACE_EN = { province: 'Province', city: 'City', district: 'District' } as const;

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { operationLogFilter, operationLogListBody } from '../../domain/schemas/info';
 import { oplogKindText } from '../../domain/oplog';
+import { z } from 'zod';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { requirePermission } from '../auth/access';
 import { logQuery, toRow } from './query';
 import { sendXlsx } from './xlsx';
+
+const exportBody = z.object({ filter: operationLogFilter.default({}) });
 
 /** Rows one export may hold; beyond that the caller narrows the time range. */
 export const EXPORT_MAX_ROWS = 50_000;
@@ -25,11 +28,12 @@ const brief = (v: unknown) => (v === undefined ? '' : JSON.stringify(v).slice(0,
  * the system, read from the domain event log, newest first. Spec §6 names no operation permission for
  * the log, so the page permission wp_operate_log guards it.
  */
-export async function operationLogService(app: FastifyInstance) {
-  app.post('/operationlog/list', async (request) => {
+export async function operationLogService(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const access = guarded('oplog', 'wp_operate_log');
+  app.post('/operationlog/list', { schema: { body: orEmpty(operationLogListBody) }, config: access }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session, 'wp_operate_log');
-    const body = parseOr400(operationLogListBody, request.body ?? {});
+    const body = request.body;
     const q = logQuery(app.db, session, body.filter);
     const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const rows = await q
@@ -41,10 +45,9 @@ export async function operationLogService(app: FastifyInstance) {
     return ok(rows.map(toRow), { total: Number(total) });
   });
 
-  app.post('/operationlog/export', async (request, reply) => {
+  app.post('/operationlog/export', { schema: { body: orEmpty(exportBody) }, config: access }, async (request, reply) => {
     const session = sessionOf(request);
-    requirePermission(session, 'wp_operate_log');
-    const filter = parseOr400(operationLogFilter, (request.body as { filter?: unknown } | undefined)?.filter ?? {});
+    const filter = request.body.filter;
     const rows = (await logQuery(app.db, session, filter).selectAll().orderBy('seq', 'desc').limit(EXPORT_MAX_ROWS).execute()).map(toRow);
     return sendXlsx(
       reply,

@@ -14,7 +14,9 @@ export type OperationLogFilter = z.infer<typeof operationLogFilter>;
  */
 export function logQuery(db: Kysely<Database>, session: Session, f: OperationLogFilter) {
   let q = db.selectFrom('event_log');
-  if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
+  // A service user sees the entries of the projects it serves; a project user its tenant's.
+  if (session.tenants !== 'all' && session.servedProjectIds.length) q = q.where('projectId', 'in', session.servedProjectIds);
+  else if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
   if (f.startTime !== undefined) q = q.where('at', '>=', f.startTime);
   if (f.endTime !== undefined) q = q.where('at', '<', f.endTime);
   if (f.userName) q = q.where((eb) => containsText(eb.ref('actorName'), f.userName!));

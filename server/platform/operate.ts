@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { DEVICE_STATUS, EVENT_CONFIRM, ROOT_USER_ID, isDeviceStatusNormal } from '../../domain/enums';
 import {
   statusBody,
@@ -11,21 +10,24 @@ import {
 } from '../../domain/schemas/platform';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { NOUN, tx } from '../http/text';
+import { idParams } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { transact } from '../events/transact';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { requirePlatformPage, requirePlatformWriter } from './guard';
 
-const idParam = z.object({ id: z.coerce.number().int().min(1) });
 const PAGE = 'wp_platform_operate';
+const access = guarded('platform', PAGE);
 
 /** Counts grouped by a key column, as a map. */
 const countMap = (rows: { k: number; n: number | string | bigint }[]) => new Map(rows.map((r) => [r.k, Number(r.n)]));
 
 /** /platform/operate: tenants and projects with their health, across every tenant the caller may see. */
-export async function operateRoutes(app: FastifyInstance) {
-  app.get('/platform/operate/overview', async (request) => {
+export async function operateRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.get('/platform/operate/overview', { config: access }, async (request) => {
     const session = sessionOf(request);
     requirePlatformPage(session, PAGE);
     const scope = await visibleProjects(app, session);
@@ -104,7 +106,7 @@ export async function operateRoutes(app: FastifyInstance) {
     return ok(overview);
   });
 
-  app.get('/platform/districts', async (request) => {
+  app.get('/platform/districts', { config: access }, async (request) => {
     const session = sessionOf(request);
     requirePlatformPage(session, PAGE);
     const rows = await app.db
@@ -119,13 +121,13 @@ export async function operateRoutes(app: FastifyInstance) {
     return ok(rows.map((r): DistrictOption => ({ id: r.id, name: `${r.province} ${r.city} ${r.name}` })));
   });
 
-  app.post('/platform/tenant', async (request) => {
+  app.post('/platform/tenant', { schema: { body: tenantCreateBody }, config: access }, async (request) => {
     const session = sessionOf(request);
     requirePlatformWriter(session, PAGE);
-    const body = parseOr400(tenantCreateBody, request.body);
+    const body = request.body;
     const id = await transact(app, async (trx, emit) => {
       if (await trx.selectFrom('tenant').select('id').where('name', '=', body.name).executeTakeFirst())
-        throw errors.CONFLICT(`租户 ${body.name} 已存在`);
+        throw errors.CONFLICT(tx(`租户 ${body.name} 已存在`, `The tenant ${body.name} exists already`));
       const { id } = await trx
         .insertInto('tenant')
         .values({ name: body.name, customConfig: null, createdAt: Date.now() })
@@ -146,14 +148,14 @@ export async function operateRoutes(app: FastifyInstance) {
 
   // Suspending keeps every row: it is a flag the screens show and can undo, not a delete.
   for (const table of ['tenant', 'project'] as const) {
-    app.put(`/platform/${table}/:id/status`, async (request) => {
+    app.put(`/platform/${table}/:id/status`, { schema: { params: idParams, body: statusBody }, config: access }, async (request) => {
       const session = sessionOf(request);
       requirePlatformWriter(session, PAGE);
-      const { id } = parseOr400(idParam, request.params);
-      const { status } = parseOr400(statusBody, request.body);
+      const { id } = request.params;
+      const { status } = request.body;
       await transact(app, async (trx, emit) => {
         const before = await trx.selectFrom(table).select(['id', 'name', 'status']).where('id', '=', id).executeTakeFirst();
-        if (!before) throw errors.NOT_FOUND(table === 'tenant' ? '租户' : '项目');
+        if (!before) throw errors.NOT_FOUND(table === 'tenant' ? NOUN.tenant : NOUN.project);
         await trx.updateTable(table).set({ status }).where('id', '=', id).execute();
         // A suspended tenant's users are logged out at once; login refuses them until it is resumed.
         if (table === 'tenant' && status === 0) {

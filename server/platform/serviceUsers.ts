@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { USER_TYPE } from '../../domain/enums';
 import { userTypeOf } from '../../domain/access';
 import { servedProjectsBody, type PlatformUserRow } from '../../domain/schemas/platform';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { NOUN, tx } from '../http/text';
+import { idParams } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { transact } from '../events/transact';
 import { requirePlatformPage, requirePlatformWriter } from './guard';
@@ -16,8 +17,10 @@ const PAGE = 'wp_platform_user';
  * /platform/user: the platform and service users (types 1 and 2) and the projects each service user
  * serves. Creating, editing and deleting the users themselves stays on /auth/v1/user.
  */
-export async function platformUserRoutes(app: FastifyInstance) {
-  app.get('/platform/users', async (request) => {
+export async function platformUserRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const access = guarded('platform', PAGE);
+  app.get('/platform/users', { config: access }, async (request) => {
     const session = sessionOf(request);
     requirePlatformPage(session, PAGE);
     const [users, roles, served] = await Promise.all([
@@ -63,7 +66,7 @@ export async function platformUserRoutes(app: FastifyInstance) {
   });
 
   /** Projects a service user may be given, with their tenant (the assignment dialog's choices). */
-  app.get('/platform/projects', async (request) => {
+  app.get('/platform/projects', { config: access }, async (request) => {
     const session = sessionOf(request);
     requirePlatformPage(session, PAGE);
     let q = app.db
@@ -75,21 +78,22 @@ export async function platformUserRoutes(app: FastifyInstance) {
   });
 
   // Replaces the set of projects a service user serves; the change and its before/after land in the log.
-  app.put('/platform/user/:id/projects', async (request) => {
+  app.put('/platform/user/:id/projects', { schema: { params: idParams, body: servedProjectsBody }, config: access }, async (request) => {
     const session = sessionOf(request);
     requirePlatformWriter(session, PAGE);
-    const { id } = parseOr400(z.object({ id: z.coerce.number().int().min(1) }), request.params);
-    const { projectIds } = parseOr400(servedProjectsBody, request.body);
+    const { id } = request.params;
+    const { projectIds } = request.body;
     await transact(app, async (trx, emit) => {
       const user = await trx
         .selectFrom('app_user')
         .select(['id', 'name', 'tenantId', 'customConfig'])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!user) throw errors.NOT_FOUND('用户');
-      if (userTypeOf(user) !== USER_TYPE.SERVICE) throw errors.BAD_REQUEST('只有服务用户可以分配服务项目');
+      if (!user) throw errors.NOT_FOUND(NOUN.user);
+      if (userTypeOf(user) !== USER_TYPE.SERVICE)
+        throw errors.BAD_REQUEST(tx('只有服务用户可以分配服务项目', 'only service users are given projects to serve'));
       const found = projectIds.length ? await trx.selectFrom('project').select(['id', 'name']).where('id', 'in', projectIds).execute() : [];
-      if (found.length !== projectIds.length) throw errors.NOT_FOUND('项目');
+      if (found.length !== projectIds.length) throw errors.NOT_FOUND(NOUN.project);
       const before = await trx
         .selectFrom('user_model_node')
         .select('nodeId')

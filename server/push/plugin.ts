@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { messageLogBody } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { tx } from '../http/text';
 import { sessionOf } from '../auth/session';
 import { parseTime } from '../telemetry/time';
 import { visibleProjects } from '../telemetry/visibility';
@@ -11,14 +12,16 @@ import { contentOf, toNotice } from './notice';
 import { formatTime } from '../telemetry/time';
 
 /** POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter). */
-export async function messageLogService(app: FastifyInstance) {
-  app.post('/log', async (request) => {
+export async function messageLogService(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post('/log', { schema: { body: messageLogBody }, config: guarded('shell') }, async (request) => {
     const session = sessionOf(request);
-    const body = parseOr400(messageLogBody, request.body);
+    const body = request.body;
     if (body.receiver !== session.userId && !session.isRoot) throw errors.DENIED();
     const start = parseTime(body.startTime);
     const end = parseTime(body.endTime);
-    if (start === null || end === null) throw errors.BAD_REQUEST('startTime / endTime 无法解析');
+    if (start === null) throw errors.BAD_REQUEST(tx('startTime 无法解析', 'startTime cannot be read'));
+    if (end === null) throw errors.BAD_REQUEST(tx('endTime 无法解析', 'endTime cannot be read'));
     const scope = await visibleProjects(app, session);
     let q = app.db.selectFrom('event_log').where('projectId', 'is not', null).where('at', '>=', start).where('at', '<', end);
     if (scope !== 'all') {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/access';
 import { errors } from '../errors';
+import { tx } from '../http/text';
 import { transact } from '../events/transact';
 import { formatTime } from '../telemetry/time';
 import type { AffirmStatus } from '../../domain/schemas/report';
@@ -53,7 +54,13 @@ export async function affirmReport(app: FastifyInstance, session: Session, req: 
       .where('startTime', '=', k.startTime)
       .where('endTime', '=', k.endTime)
       .executeTakeFirst();
-    if (existing) throw errors.CONFLICT(`该期报告已由 ${existing.operator} 于 ${formatTime(Number(existing.affirmedAt))} 确认`);
+    if (existing)
+      throw errors.CONFLICT(
+        tx(
+          `该期报告已由 ${existing.operator} 于 ${formatTime(Number(existing.affirmedAt))} 确认`,
+          `${existing.operator} confirmed this period's report at ${formatTime(Number(existing.affirmedAt))}`,
+        ),
+      );
     await trx
       .insertInto('report_affirm')
       .values({ ...k, userId: session.userId, operator: session.userName, affirmedAt: now })

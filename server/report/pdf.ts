@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { errors } from '../errors';
+import { tx } from '../http/text';
 
 /** Debian's Chromium; VG_CHROMIUM points elsewhere (or to nothing, to turn PDF rendering off). */
 export const chromiumPath = () => process.env.VG_CHROMIUM ?? '/usr/bin/chromium';
@@ -20,12 +21,12 @@ export function renderPdf(html: string): Promise<Buffer> {
 
 async function render(html: string): Promise<Buffer> {
   const executablePath = chromiumPath();
-  if (!executablePath || !fs.existsSync(executablePath)) throw errors.REPORT_PDF_UNAVAILABLE('未找到 Chromium');
+  if (!executablePath || !fs.existsSync(executablePath)) throw errors.REPORT_PDF_UNAVAILABLE(tx('未找到 Chromium', 'no Chromium found'));
   let chromium: typeof import('playwright-core').chromium;
   try {
     ({ chromium } = await import('playwright-core'));
   } catch {
-    throw errors.REPORT_PDF_UNAVAILABLE('未安装 playwright-core');
+    throw errors.REPORT_PDF_UNAVAILABLE(tx('未安装 playwright-core', 'playwright-core is not installed'));
   }
   const browser = await chromium
     .launch({
@@ -39,8 +40,8 @@ async function render(html: string): Promise<Buffer> {
         '--disable-sync',
       ],
     })
-    .catch((e: Error) => {
-      throw errors.REPORT_PDF_UNAVAILABLE(`Chromium 无法启动：${e.message.split('\n')[0]}`);
+    .catch(() => {
+      throw errors.REPORT_PDF_UNAVAILABLE(tx('Chromium 无法启动', 'Chromium does not start'));
     });
   try {
     const page = await browser.newPage();

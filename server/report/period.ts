@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/access';
 import { errors } from '../errors';
-import { parseOr400 } from '../http/validate';
+import type { z } from 'zod';
+import { tx } from '../http/text';
 import { parseTime } from '../telemetry/time';
 import { resolveScope, type ResolvedScope } from '../monitor/scope';
-import { MAX_REPORT_SPAN_MS, reportQuery } from '../../domain/schemas/report';
+import { MAX_REPORT_SPAN_MS, type reportQuery } from '../../domain/schemas/report';
 
 /** A report's subject: the node's projects the caller may see, and a half-open period [start, end). */
 export interface ReportRequest {
@@ -19,15 +20,20 @@ export interface ReportRequest {
  * Parses the query every report route takes and resolves its scope. The scope check is the monitor's:
  * another tenant's project is refused, a shared place answers with the caller's own projects.
  */
-export async function reportRequest(app: FastifyInstance, session: Session, query: unknown, now = Date.now()): Promise<ReportRequest> {
-  const q = parseOr400(reportQuery, query ?? {});
+export async function reportRequest(
+  app: FastifyInstance,
+  session: Session,
+  q: z.output<typeof reportQuery>,
+  now = Date.now(),
+): Promise<ReportRequest> {
   const start = parseTime(q.startTime);
   const end = parseTime(q.endTime);
-  if (start === null) throw errors.BAD_REQUEST('startTime 须为毫秒时间戳或 YYYY-MM-DD HH:mm:ss');
-  if (end === null) throw errors.BAD_REQUEST('endTime 须为毫秒时间戳或 YYYY-MM-DD HH:mm:ss');
-  if (end <= start) throw errors.BAD_REQUEST('endTime 须晚于 startTime');
-  if (end - start > MAX_REPORT_SPAN_MS) throw errors.BAD_REQUEST('报告周期最长一年');
-  if (start > now) throw errors.BAD_REQUEST('报告周期不能在未来');
+  const timeMsg = (f: string) => tx(`${f} 须为毫秒时间戳或 YYYY-MM-DD HH:mm:ss`, `${f} must be a timestamp in ms or YYYY-MM-DD HH:mm:ss`);
+  if (start === null) throw errors.BAD_REQUEST(timeMsg('startTime'));
+  if (end === null) throw errors.BAD_REQUEST(timeMsg('endTime'));
+  if (end <= start) throw errors.BAD_REQUEST(tx('endTime 须晚于 startTime', 'endTime must be after startTime'));
+  if (end - start > MAX_REPORT_SPAN_MS) throw errors.BAD_REQUEST(tx('报告周期最长一年', 'a report covers a year at most'));
+  if (start > now) throw errors.BAD_REQUEST(tx('报告周期不能在未来', 'a report period cannot be in the future'));
   const scope = await resolveScope(app, session, q.modelLabel, q.id);
   return { scope, start, end, previous: previousPeriod(start, end) };
 }

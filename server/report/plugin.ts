@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { sessionOf } from '../auth/session';
-import { requirePermission } from '../auth/access';
 import { ok } from '../http/envelope';
+import { guarded, typed } from '../http/routeOptions';
+import { requirePermission } from '../auth/access';
 import { affirmReport, affirmStatus } from './affirm';
 import { REPORT_EXCEL_NAME, reportWorkbook } from './excel';
 import { reportFigures } from './figures';
 import { reportHtml } from './html';
 import { renderPdf } from './pdf';
 import { reportRequest } from './period';
-import type { ReportFigures } from '../../domain/schemas/report';
+import { reportQuery, type ReportFigures } from '../../domain/schemas/report';
 
 const SECTIONS = [
   'overview',
@@ -30,46 +32,53 @@ const attachment = (reply: FastifyReply, type: string, name: string, ascii: stri
  * needs report_browser; the printable, Excel and PDF forms need report_download too; confirming the
  * period's report needs report_verify.
  */
-export async function reportService(app: FastifyInstance) {
-  const figuresFor = async (request: FastifyRequest, ...permissions: string[]) => {
+export async function reportService(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  type Query = z.output<typeof reportQuery>;
+  const figuresFor = async (request: FastifyRequest & { query: Query }) => {
     const session = sessionOf(request);
-    for (const p of ['report_browser', ...permissions]) requirePermission(session, p);
     const req = await reportRequest(app, session, request.query);
     return { session, req, figures: await reportFigures(app.db, req) };
   };
-
-  for (const section of SECTIONS) {
-    app.get(`/${section}`, async (request) => ok((await figuresFor(request)).figures[section]));
-  }
-
-  app.get('/report/affirmStatus', async (request) => {
+  const read = { schema: { querystring: reportQuery }, config: guarded('reports', 'report_browser') };
+  // The printable, Excel and PDF forms need report_download on top of report_browser.
+  const download = { schema: { querystring: reportQuery }, config: guarded('reports', 'report_download') };
+  const downloadOf = async (request: FastifyRequest & { query: Query }) => {
     const session = sessionOf(request);
     requirePermission(session, 'report_browser');
+    return figuresFor(request);
+  };
+
+  for (const section of SECTIONS) {
+    app.get(`/${section}`, read, async (request) => ok((await figuresFor(request)).figures[section]));
+  }
+
+  app.get('/report/affirmStatus', read, async (request) => {
+    const session = sessionOf(request);
     return ok(await affirmStatus(app, await reportRequest(app, session, request.query)));
   });
 
   // The same query as the reads, in the body, so the confirmation names exactly the report shown.
-  app.post('/report/affirm', async (request) => {
+  app.post('/report/affirm', { schema: { body: reportQuery }, config: guarded('reports', 'report_verify') }, async (request) => {
     const session = sessionOf(request);
     requirePermission(session, 'report_browser');
-    requirePermission(session, 'report_verify');
     return ok(await affirmReport(app, session, await reportRequest(app, session, request.body)), { msg: '报告已确认' });
   });
 
-  app.get('/report/html', async (request, reply) => {
-    const { req, figures } = await figuresFor(request, 'report_download');
+  app.get('/report/html', download, async (request, reply) => {
+    const { req, figures } = await downloadOf(request);
     return reply.header('content-type', 'text/html; charset=utf-8').send(reportHtml(figures, await affirmStatus(app, req)));
   });
 
-  app.get('/report/excel', async (request, reply) => {
-    const { figures } = await figuresFor(request, 'report_download');
+  app.get('/report/excel', download, async (request, reply) => {
+    const { figures } = await downloadOf(request);
     return attachment(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', REPORT_EXCEL_NAME, 'export.xlsx').send(
       await reportWorkbook(figures),
     );
   });
 
-  app.get('/report/pdf', async (request, reply) => {
-    const { req, figures } = await figuresFor(request, 'report_download');
+  app.get('/report/pdf', download, async (request, reply) => {
+    const { req, figures } = await downloadOf(request);
     const pdf = await renderPdf(reportHtml(figures, await affirmStatus(app, req)));
     return attachment(reply, 'application/pdf', PDF_NAME, 'report.pdf').send(pdf);
   });

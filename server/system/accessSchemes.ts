@@ -5,17 +5,20 @@ import type { AccessSchemeRow } from '../store/infoSchema';
 import type { Database } from '../store/schema';
 import { ACCESS_TYPE } from '../../domain/enums';
 import { accessSchemeBody, type AccessConfigDto, type AccessSchemeDto } from '../../domain/schemas/info';
-import { deleteBody } from '../../domain/schemas/auth';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { NOUN, tx } from '../http/text';
 import { sessionOf } from '../auth/session';
-import { requirePermission, requireTenant, type Session } from '../auth/access';
+import { requireTenant, type Session } from '../auth/access';
+import { requireTenantRef } from '../auth/references';
+import { deleteIds, deleteSchema } from '../auth/routes/deleteTarget';
 import { transact } from '../events/transact';
 
 /** The platform tenant: its schemes are shared with every tenant, read-only for project users. */
 export const PLATFORM_TENANT_ID = 1;
 export const SCHEME_IN_USE_MSG = '删除失败，当前接入方案被设备使用！';
+const SCHEME_IN_USE = tx(SCHEME_IN_USE_MSG, 'Cannot delete: the access scheme is in use by a device!');
 
 export function visibleTenantIds(session: Session): number[] | 'all' {
   return session.tenants === 'all' ? 'all' : [...new Set([...session.tenants, PLATFORM_TENANT_ID])];
@@ -39,75 +42,79 @@ function schemeDto(r: AccessSchemeRow, deviceCount: number): AccessSchemeDto {
 }
 
 /** Access config and schemes (equipaccessscheme): read, create, delete. */
-export async function accessSchemeRoutes(app: FastifyInstance) {
-  app.get('/system/device/access/config', async (request) => {
+export async function accessSchemeRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.get('/system/device/access/config', { config: guarded('system', 'accessscheme_browser') }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session, 'accessscheme_browser');
     const data: AccessConfigDto = { accessTypes: ACCESS_TYPE.list, schemes: await listSchemes(app.db, session) };
     return ok(data);
   });
 
-  app.post('/system/device/access/scheme', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'accessscheme_create');
-    const body = parseOr400(accessSchemeBody, request.body);
-    const tenantId = body.tenantId ?? session.tenantId;
-    requireTenant(session, tenantId);
-    const id = await transact(app, async (trx, emit) => {
-      const dup = await trx
-        .selectFrom('access_scheme')
-        .select('id')
-        .where('tenantId', '=', tenantId)
-        .where('name', '=', body.name)
-        .executeTakeFirst();
-      if (dup) throw errors.CONFLICT(`接入方案 ${body.name} 已存在`);
-      const row = {
-        name: body.name,
-        accesstype: body.accesstype,
-        tenantId,
-        host: body.host || null,
-        port: body.port ?? null,
-        remark: body.remark || null,
-        createdAt: Date.now(),
-      };
-      const { id } = await trx.insertInto('access_scheme').values(row).returning('id').executeTakeFirstOrThrow();
-      emit({
-        kind: 'accessscheme.created',
-        actorId: session.userId,
-        actorName: session.userName,
-        tenantId,
-        subject: `equipaccessscheme:${id}`,
-        payload: { after: row },
-      });
-      return id;
-    });
-    return ok(id, { msg: '保存成功!' });
-  });
-
-  app.delete('/system/device/access/equipaccessscheme', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'accessscheme_delete');
-    const q = request.query as Record<string, unknown>;
-    const parsed = parseOr400(deleteBody, q && q.id !== undefined ? { id: q.id } : (request.body ?? {}));
-    const ids = 'ids' in parsed ? parsed.ids : [parsed.id];
-    const rows = await app.db.selectFrom('access_scheme').selectAll().where('id', 'in', ids).execute();
-    if (rows.length !== new Set(ids).size) throw errors.NOT_FOUND('接入方案');
-    for (const r of rows) requireTenant(session, r.tenantId);
-    await transact(app, async (trx, emit) => {
-      // Checked inside the transaction so a device linked meanwhile cannot lose its scheme.
-      const used = await trx.selectFrom('device_access_scheme').select('schemeId').where('schemeId', 'in', ids).executeTakeFirst();
-      if (used) throw errors.IN_USE(SCHEME_IN_USE_MSG);
-      await trx.deleteFrom('access_scheme').where('id', 'in', ids).execute();
-      for (const r of rows)
+  app.post(
+    '/system/device/access/scheme',
+    { schema: { body: accessSchemeBody }, config: guarded('system', 'accessscheme_create') },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body;
+      const tenantId = body.tenantId ?? session.tenantId;
+      await requireTenantRef(app.db, session, tenantId);
+      const id = await transact(app, async (trx, emit) => {
+        const dup = await trx
+          .selectFrom('access_scheme')
+          .select('id')
+          .where('tenantId', '=', tenantId)
+          .where('name', '=', body.name)
+          .executeTakeFirst();
+        if (dup) throw errors.CONFLICT(tx(`接入方案 ${body.name} 已存在`, `The access scheme ${body.name} exists already`));
+        const row = {
+          name: body.name,
+          accesstype: body.accesstype,
+          tenantId,
+          host: body.host || null,
+          port: body.port ?? null,
+          remark: body.remark || null,
+          createdAt: Date.now(),
+        };
+        const { id } = await trx.insertInto('access_scheme').values(row).returning('id').executeTakeFirstOrThrow();
         emit({
-          kind: 'accessscheme.deleted',
+          kind: 'accessscheme.created',
           actorId: session.userId,
           actorName: session.userName,
-          tenantId: r.tenantId,
-          subject: `equipaccessscheme:${r.id}`,
-          payload: { before: r },
+          tenantId,
+          subject: `equipaccessscheme:${id}`,
+          payload: { after: row },
         });
-    });
-    return ok(ids, { msg: '删除成功!' });
-  });
+        return id;
+      });
+      return ok(id, { msg: '保存成功!' });
+    },
+  );
+
+  app.delete(
+    '/system/device/access/equipaccessscheme',
+    { schema: deleteSchema, config: guarded('system', 'accessscheme_delete') },
+    async (request) => {
+      const session = sessionOf(request);
+      const ids = deleteIds(request);
+      const rows = await app.db.selectFrom('access_scheme').selectAll().where('id', 'in', ids).execute();
+      if (rows.length !== new Set(ids).size) throw errors.NOT_FOUND(NOUN.scheme);
+      for (const r of rows) requireTenant(session, r.tenantId);
+      await transact(app, async (trx, emit) => {
+        // Checked inside the transaction so a device linked meanwhile cannot lose its scheme.
+        const used = await trx.selectFrom('device_access_scheme').select('schemeId').where('schemeId', 'in', ids).executeTakeFirst();
+        if (used) throw errors.IN_USE(SCHEME_IN_USE);
+        await trx.deleteFrom('access_scheme').where('id', 'in', ids).execute();
+        for (const r of rows)
+          emit({
+            kind: 'accessscheme.deleted',
+            actorId: session.userId,
+            actorName: session.userName,
+            tenantId: r.tenantId,
+            subject: `equipaccessscheme:${r.id}`,
+            payload: { before: r },
+          });
+      });
+      return ok(ids, { msg: '删除成功!' });
+    },
+  );
 }

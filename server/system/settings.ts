@@ -8,16 +8,19 @@ import {
   type SystemSettingDto,
 } from '../../domain/schemas/info';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { requirePermission, requireTenant } from '../auth/access';
+import { requireTenantRef } from '../auth/references';
 import { transact } from '../events/transact';
 
 /**
  * System settings, one record per tenant (the platform's is tenant 1). Spec §6 names no operation
  * permission for settings, so both read and save need the page permission wp_system_config.
  */
-export async function settingRoutes(app: FastifyInstance) {
+export async function settingRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const access = guarded('system', 'wp_system_config');
   async function read(tenantId: number): Promise<SystemSettingDto> {
     const row = await app.db.selectFrom('system_setting').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
     if (!row) return { tenantId, settings: DEFAULT_SYSTEM_SETTINGS, updatedAt: null };
@@ -26,21 +29,19 @@ export async function settingRoutes(app: FastifyInstance) {
     return { tenantId, settings: { ...DEFAULT_SYSTEM_SETTINGS, ...(parsed.success ? parsed.data : {}) }, updatedAt: row.updatedAt };
   }
 
-  app.post('/system/setting', async (request) => {
+  app.post('/system/setting', { schema: { body: orEmpty(settingReadBody) }, config: access }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session, 'wp_system_config');
-    const body = parseOr400(settingReadBody, request.body ?? {});
+    const body = request.body;
     const tenantId = body.tenantId ?? session.tenantId;
-    requireTenant(session, tenantId);
+    await requireTenantRef(app.db, session, tenantId);
     return ok(await read(tenantId));
   });
 
-  app.post('/system/setting/save', async (request) => {
+  app.post('/system/setting/save', { schema: { body: settingSaveBody }, config: access }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session, 'wp_system_config');
-    const body = parseOr400(settingSaveBody, request.body);
+    const body = request.body;
     const tenantId = body.tenantId ?? session.tenantId;
-    requireTenant(session, tenantId);
+    await requireTenantRef(app.db, session, tenantId);
     const before = await read(tenantId);
     const now = Date.now();
     await transact(app, async (trx, emit) => {

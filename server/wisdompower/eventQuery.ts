@@ -6,8 +6,9 @@ import { EVENT_PROPS, type PecEvent, type eventListBody, type eventScopeQuery } 
 import type { Session } from '../auth/access';
 import type { Database } from '../store/schema';
 import { errors } from '../errors';
+import { NOUN, nounWithId, tx } from '../http/text';
 import { applyExpressions } from '../http/queryGrammar';
-import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { mayseeProject, visibleProjects, type ProjectScope } from '../telemetry/visibility';
 import { typeText } from '../alarms/describe';
 
 const ALLOWED = new Set<string>(EVENT_PROPS);
@@ -29,13 +30,13 @@ async function projectsUnder(app: FastifyInstance, modelLabel: string, id: numbe
 async function scopedToNode(
   app: FastifyInstance,
   q: Q,
-  scope: 'all' | Set<number>,
+  scope: ProjectScope,
   node: { id: number; modelLabel: string },
   includeSub: boolean,
 ): Promise<Q> {
   if (node.modelLabel === 'terminal') {
     const device = await app.db.selectFrom('terminal').select('projectid').where('id', '=', node.id).executeTakeFirst();
-    if (!device) throw errors.NOT_FOUND(`设备 ${node.id} `);
+    if (!device) throw errors.NOT_FOUND(nounWithId(NOUN.device, node.id));
     if (!mayseeProject(scope, device.projectid)) throw errors.TENANT_DENIED();
     return q.where('peceventextend.deviceid', '=', node.id);
   }
@@ -43,7 +44,10 @@ async function scopedToNode(
     if (!mayseeProject(scope, node.id)) throw errors.TENANT_DENIED();
     return q.where('peceventextend.projectid', '=', node.id);
   }
-  if (!includeSub) throw errors.BAD_REQUEST('区域节点下只有项目的事件，须 include_submodel: true');
+  if (!includeSub)
+    throw errors.BAD_REQUEST(
+      tx('区域节点下只有项目的事件，须 include_submodel: true', 'a region holds its projects’ events only: send include_submodel: true'),
+    );
   const ids = (await projectsUnder(app, node.modelLabel, node.id)).filter((id) => mayseeProject(scope, id));
   return q.where(ids.length ? sql<boolean>`peceventextend.projectid in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
 }
@@ -60,14 +64,16 @@ export async function eventQuery(
 ): Promise<Q> {
   let q = app.db.selectFrom('peceventextend') as Q;
   const scope = await visibleProjects(app, session);
-  if ((scopeQ.id === undefined) !== (scopeQ.modelLabel === undefined)) throw errors.BAD_REQUEST('id 与 modelLabel 须同时提供');
+  if ((scopeQ.id === undefined) !== (scopeQ.modelLabel === undefined))
+    throw errors.BAD_REQUEST(tx('id 与 modelLabel 须同时提供', 'id and modelLabel go together'));
   const node = scopeQ.id !== undefined && scopeQ.modelLabel ? { id: scopeQ.id, modelLabel: scopeQ.modelLabel } : undefined;
   // A project or terminal node is checked against the caller's scope in scopedToNode and then replaces
   // the tenant condition: with both, SQLite walks the tenant index over every project of the tenant.
   const ownNode = node && (node.modelLabel === 'project' || node.modelLabel === 'terminal');
   if (scope !== 'all' && !ownNode) {
     // Project users see their tenant: the tenant index serves this without listing projects.
-    if (session.servedProjectIds.length === 0 && session.tenants !== 'all') {
+    if (scope.size === 0) q = q.where(sql<boolean>`1 = 0`);
+    else if (session.servedProjectIds.length === 0 && session.tenants !== 'all') {
       const t = session.tenants.length ? session.tenants : [-1];
       q = q.where(sql<boolean>`peceventextend.tenantid in (${sql.join(t)})`);
     } else {
@@ -82,7 +88,8 @@ export async function eventQuery(
 export function ordered(q: Q, body: z.infer<typeof eventListBody>): Q {
   const orders = body.orders?.length ? body.orders : [{ propertyLabel: 'eventtime', orderType: 'desc' as const }];
   for (const o of orders) {
-    if (!ALLOWED.has(o.propertyLabel)) throw errors.BAD_REQUEST(`不支持按属性 ${o.propertyLabel} 排序`);
+    if (!ALLOWED.has(o.propertyLabel))
+      throw errors.BAD_REQUEST(tx(`不支持按属性 ${o.propertyLabel} 排序`, `cannot order by ${o.propertyLabel}`));
     q = q.orderBy(sql.ref(`peceventextend.${o.propertyLabel}`), o.orderType);
   }
   return q.orderBy('peceventextend.id', 'desc');

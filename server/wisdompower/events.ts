@@ -3,7 +3,9 @@ import { EVENT_CONFIRM } from '../../domain/enums';
 import { eventListBody, eventSaveBody, eventScopeQuery } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { NOUN, nounWithId, tx } from '../http/text';
+import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { requirePermission } from '../auth/access';
 import { transact } from '../events/transact';
@@ -15,12 +17,13 @@ import { streamEventsXlsx } from './eventExport';
 export const MAX_EXPORT_ROWS = 100_000;
 
 /** Alarm events (spec §7 Events): list, confirm / remark, export. */
-export async function eventRoutes(app: FastifyInstance) {
-  app.post('/event/list', async (request) => {
+export async function eventRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const listSchema = { body: orEmpty(eventListBody), querystring: eventScopeQuery };
+  app.post('/event/list', { schema: listSchema, config: guarded('events', 'event_browser') }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session, 'event_browser');
-    const body = parseOr400(eventListBody, request.body ?? {});
-    const scope = parseOr400(eventScopeQuery, request.query);
+    const body = request.body;
+    const scope = request.query;
     const q = await eventQuery(app, session, body, scope);
     const page = body.rootCondition?.page ?? { index: 0, limit: 100 };
     const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -28,28 +31,34 @@ export async function eventRoutes(app: FastifyInstance) {
     return ok(data, { total: Number(n) });
   });
 
-  // Operator and time come from the session and the server clock, never from the body.
-  app.post('/event/save', async (request) => {
+  // Operator and time come from the session and the server clock, never from the body. A full row
+  // (as listed) is accepted: only confirmeventstatus and remark say what changes.
+  app.post('/event/save', { schema: { body: eventSaveBody }, config: guarded('events', 'event_confirm event_update') }, async (request) => {
     const session = sessionOf(request);
-    const items = parseOr400(eventSaveBody, request.body);
-    if (items.some((i) => i.confirmeventstatus !== undefined)) requirePermission(session, 'event_confirm');
-    if (items.some((i) => i.remark !== undefined)) requirePermission(session, 'event_update');
+    const items = request.body;
     if (items.some((i) => i.confirmeventstatus === undefined && i.remark === undefined))
-      throw errors.BAD_REQUEST('每项须含 confirmeventstatus 或 remark');
+      throw errors.BAD_REQUEST(tx('每项须含 confirmeventstatus 或 remark', 'each item needs confirmeventstatus or remark'));
     const scope = await visibleProjects(app, session);
     const now = Date.now();
     const updated = await transact(app, async (trx, emit) => {
       let n = 0;
       for (const item of items) {
         const ev = await trx.selectFrom('peceventextend').selectAll().where('id', '=', item.id).executeTakeFirst();
-        if (!ev) throw errors.NOT_FOUND(`事件 ${item.id} `);
+        if (!ev) throw errors.NOT_FOUND(nounWithId(NOUN.event, item.id));
         if (!mayseeProject(scope, ev.projectid)) throw errors.TENANT_DENIED();
-        const set: { updatetime: number; operator: string; confirmeventstatus?: number; remark?: string } = {
+        const confirms = item.confirmeventstatus === EVENT_CONFIRM.CONFIRM && ev.confirmeventstatus !== EVENT_CONFIRM.CONFIRM;
+        if (item.confirmeventstatus === EVENT_CONFIRM.UNCONFIRM && ev.confirmeventstatus === EVENT_CONFIRM.CONFIRM)
+          throw errors.BAD_REQUEST(tx(`事件 ${ev.id} 已确认，不能取消确认`, `event ${ev.id} is confirmed and cannot be unconfirmed`));
+        const remarks = item.remark !== undefined && (item.remark ?? null) !== ev.remark;
+        if (confirms) requirePermission(session, 'event_confirm');
+        if (remarks) requirePermission(session, 'event_update');
+        if (!confirms && !remarks) continue;
+        const set: { updatetime: number; operator: string; confirmeventstatus?: number; remark?: string | null } = {
           updatetime: now,
           operator: session.userName,
         };
-        if (item.confirmeventstatus !== undefined) set.confirmeventstatus = EVENT_CONFIRM.CONFIRM;
-        if (item.remark !== undefined) set.remark = item.remark;
+        if (confirms) set.confirmeventstatus = EVENT_CONFIRM.CONFIRM;
+        if (remarks) set.remark = item.remark ?? null;
         await trx.updateTable('peceventextend').set(set).where('id', '=', ev.id).execute();
         n++;
         const base = {
@@ -69,13 +78,13 @@ export async function eventRoutes(app: FastifyInstance) {
               contactInfo: device.contactphone,
             }
           : { deviceId: ev.deviceid };
-        if (item.confirmeventstatus !== undefined)
+        if (confirms)
           emit({
             ...base,
             kind: 'alarm.confirmed',
             payload: { ...fields, eventId: ev.id, operator: session.userName, updatetime: now, value: ev.description },
           });
-        if (item.remark !== undefined)
+        if (remarks)
           emit({
             ...base,
             kind: 'alarm.remarked',
@@ -87,11 +96,10 @@ export async function eventRoutes(app: FastifyInstance) {
     return ok({ updated }, { msg: '保存成功!' });
   });
 
-  app.post('/event/export/list', async (request, reply) => {
+  app.post('/event/export/list', { schema: listSchema, config: guarded('events', 'event_browser') }, async (request, reply) => {
     const session = sessionOf(request);
-    requirePermission(session, 'event_browser');
-    const body = parseOr400(eventListBody, request.body ?? {});
-    const scope = parseOr400(eventScopeQuery, request.query);
+    const body = request.body;
+    const scope = request.query;
     return streamEventsXlsx(reply, eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS));
   });
 }

@@ -11,9 +11,10 @@ import {
 } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
+import { tx } from '../http/text';
+import { idText, orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { requirePermission } from '../auth/access';
 import { requireDevice } from '../telemetry/visibility';
 import { formatTime, parseTime } from '../telemetry/time';
 import { differenceColumn, differences, downsample, type RawPoint } from '../telemetry/trend';
@@ -26,15 +27,16 @@ const MAX_RANGE_MS = 366 * 86_400_000;
 function range(startTime: number | string, endTime: number | string): [number, number] {
   const from = parseTime(startTime);
   const to = parseTime(endTime);
-  if (from === null || to === null) throw errors.BAD_REQUEST('startTime / endTime 无法解析');
-  if (to <= from) throw errors.BAD_REQUEST('endTime 须晚于 startTime');
-  if (to - from > MAX_RANGE_MS) throw errors.BAD_REQUEST('时间范围不能超过 366 天');
+  if (from === null) throw errors.BAD_REQUEST(tx('startTime 无法解析', 'startTime cannot be read'));
+  if (to === null) throw errors.BAD_REQUEST(tx('endTime 无法解析', 'endTime cannot be read'));
+  if (to <= from) throw errors.BAD_REQUEST(tx('endTime 须晚于 startTime', 'endTime must be after startTime'));
+  if (to - from > MAX_RANGE_MS) throw errors.BAD_REQUEST(tx('时间范围不能超过 366 天', 'the range is at most 366 days'));
   return [from, to];
 }
 
 function measure(dataId: number) {
   const def = MEASURE_BY_ID.get(dataId);
-  if (!def) throw errors.BAD_REQUEST(`未知的数据项 dataId ${dataId}`);
+  if (!def) throw errors.BAD_REQUEST(tx(`未知的数据项 dataId ${dataId}`, `unknown dataId ${dataId}`));
   return def;
 }
 
@@ -52,41 +54,44 @@ async function series(
 }
 
 /** History, units, export and the trend query (spec §7 History and real-time, Trend query). */
-export async function historyRoutes(app: FastifyInstance) {
-  app.post('/history/:pecDeviceId/datalog', async (request, reply) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'historydata_browser');
-    const { pecDeviceId } = parseOr400(z.object({ pecDeviceId: z.coerce.number().int().min(0) }), request.params);
-    const body = parseOr400(datalogQueryBody, request.body);
-    const device = await requireDevice(app, session, pecDeviceId);
-    const def = measure(body.dataId);
-    const [from, to] = range(body.startTime, body.endTime);
-    const head = {
-      pecDeviceId: device.id,
-      dataId: def.dataId,
-      logicalId: def.logicalId,
-      dataTypeId: def.dataTypeId,
-      dataIdName: def.name,
-      dataTypeName: DATA_TYPE_NAME[def.dataTypeId] ?? '',
-      unit: def.unit,
-      isDiffValue: body.isDiffValue,
-    };
-    if (body.format === 'list') {
-      return ok({ ...head, dataList: await series(app, device.id, def.dataId, from, to, body.isDiffValue) });
-    }
-    // Columnar answers (issue 5): the list's per-point objects cost more to serialize than the scan.
-    const cols = await app.telemetry.history.rangeColumns(device.id, def.dataId, from, to);
-    if (body.isDiffValue) cols.value = differenceColumn(cols.value, await app.telemetry.history.before(device.id, def.dataId, from));
-    const th = app.telemetry.thresholds.get(device.id, def.dataId);
-    const meta: SeriesMeta = { ...head, upperLimit: th?.enabled ? th.alarmLimit : null, lowerLimit: null, count: cols.time.length };
-    if (body.format === 'binary') return reply.header('content-type', BINARY_CONTENT_TYPE).send(Buffer.from(encodeSeries(meta, cols)));
-    // JSON.stringify of a typed array would emit an object keyed by index; plain arrays serialize as lists.
-    return ok({ ...meta, time: Array.from(cols.time), value: Array.from(cols.value), status: Array.from(cols.status) });
-  });
+export async function historyRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post(
+    '/history/:pecDeviceId/datalog',
+    { schema: { params: z.object({ pecDeviceId: idText }), body: datalogQueryBody }, config: guarded('history', 'historydata_browser') },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { pecDeviceId } = request.params;
+      const body = request.body;
+      const device = await requireDevice(app, session, pecDeviceId);
+      const def = measure(body.dataId);
+      const [from, to] = range(body.startTime, body.endTime);
+      const head = {
+        pecDeviceId: device.id,
+        dataId: def.dataId,
+        logicalId: def.logicalId,
+        dataTypeId: def.dataTypeId,
+        dataIdName: def.name,
+        dataTypeName: DATA_TYPE_NAME[def.dataTypeId] ?? '',
+        unit: def.unit,
+        isDiffValue: body.isDiffValue,
+      };
+      if (body.format === 'list') {
+        return ok({ ...head, dataList: await series(app, device.id, def.dataId, from, to, body.isDiffValue) });
+      }
+      // Columnar answers (issue 5): the list's per-point objects cost more to serialize than the scan.
+      const cols = await app.telemetry.history.rangeColumns(device.id, def.dataId, from, to);
+      if (body.isDiffValue) cols.value = differenceColumn(cols.value, await app.telemetry.history.before(device.id, def.dataId, from));
+      const th = app.telemetry.thresholds.get(device.id, def.dataId);
+      const meta: SeriesMeta = { ...head, upperLimit: th?.enabled ? th.alarmLimit : null, lowerLimit: null, count: cols.time.length };
+      if (body.format === 'binary') return reply.header('content-type', BINARY_CONTENT_TYPE).send(Buffer.from(encodeSeries(meta, cols)));
+      // JSON.stringify of a typed array would emit an object keyed by index; plain arrays serialize as lists.
+      return ok({ ...meta, time: Array.from(cols.time), value: Array.from(cols.value), status: Array.from(cols.status) });
+    },
+  );
 
-  app.post('/history/dataId/unit/list', async (request) => {
-    sessionOf(request);
-    const body = parseOr400(unitListBody, request.body ?? {});
+  app.post('/history/dataId/unit/list', { schema: { body: orEmpty(unitListBody) }, config: guarded('shell') }, async (request) => {
+    const body = request.body;
     const list = body.dataIds ? body.dataIds.map(measure) : MEASURES;
     return ok(
       list.map((d) => ({
@@ -100,40 +105,42 @@ export async function historyRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/history/export/device/datalog', async (request, reply) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'historydata_browser');
-    const body = parseOr400(historyExportBody, request.body);
-    const device = await requireDevice(app, session, body.pecDeviceId);
-    const defs = body.dataIds.map(measure);
-    const [from, to] = range(body.startTime, body.endTime);
-    const byTime = new Map<number, Record<string, unknown>>();
-    for (const def of defs) {
-      // Differences apply to counters only: the difference of a temperature reading means nothing.
-      for (const p of await series(app, device.id, def.dataId, from, to, body.isDiffValue && def.cumulative)) {
-        const row = byTime.get(p.time) ?? { time: formatTime(p.time) };
-        row[`d${def.dataId}`] = p.value;
-        byTime.set(p.time, row);
+  app.post(
+    '/history/export/device/datalog',
+    { schema: { body: historyExportBody }, config: guarded('history', 'historydata_browser') },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const body = request.body;
+      const device = await requireDevice(app, session, body.pecDeviceId);
+      const defs = body.dataIds.map(measure);
+      const [from, to] = range(body.startTime, body.endTime);
+      const byTime = new Map<number, Record<string, unknown>>();
+      for (const def of defs) {
+        // Differences apply to counters only: the difference of a temperature reading means nothing.
+        for (const p of await series(app, device.id, def.dataId, from, to, body.isDiffValue && def.cumulative)) {
+          const row = byTime.get(p.time) ?? { time: formatTime(p.time) };
+          row[`d${def.dataId}`] = p.value;
+          byTime.set(p.time, row);
+        }
       }
-    }
-    const rows = [...byTime.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r);
-    if (rows.length > 200_000) throw errors.BAD_REQUEST('导出数据过多，请缩小时间范围');
-    return sendXlsx(
-      reply,
-      device.name,
-      [
-        { header: '时间', key: 'time', width: 22 },
-        ...defs.map((d) => ({ header: d.unit ? `${d.name}(${d.unit})` : d.name, key: `d${d.dataId}` })),
-      ],
-      rows,
-      body.fileName,
-    );
-  });
+      const rows = [...byTime.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r);
+      if (rows.length > 200_000) throw errors.BAD_REQUEST(tx('导出数据过多，请缩小时间范围', 'too many rows to export: narrow the range'));
+      return sendXlsx(
+        reply,
+        device.name,
+        [
+          { header: '时间', key: 'time', width: 22 },
+          ...defs.map((d) => ({ header: d.unit ? `${d.name}(${d.unit})` : d.name, key: `d${d.dataId}` })),
+        ],
+        rows,
+        body.fileName,
+      );
+    },
+  );
 
-  app.post('/trend/query', async (request) => {
+  app.post('/trend/query', { schema: { body: trendQueryBody }, config: guarded('history', 'historydata_browser') }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session, 'historydata_browser');
-    const body = parseOr400(trendQueryBody, request.body);
+    const body = request.body;
     const [from, to] = range(body.startTime, body.endTime);
     // Buckets never narrower than the asked interval, and never more than the point budget.
     const bucketMs = Math.max(body.interval * 1000, Math.ceil((to - from) / MAX_TREND_POINTS));

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import type { DeviceSnapshot } from '../../domain/telemetry';
 import { ok } from '../http/envelope';
-import { parseOr400 } from '../http/validate';
+import { guarded, typed } from '../http/routeOptions';
 import { sessionOf } from '../auth/session';
-import { requirePermission } from '../auth/access';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 
 const query = z.object({
@@ -23,11 +22,11 @@ const RANK_OF_LEVEL: Record<number, number> = { [EVENT_LEVEL.EARLY_WARNING]: 1, 
  * GET realtime/snapshot: every visible device's status, active alarms and latest values in one
  * answer, the starting point of the wall and the realtime table; pushes keep it current after that.
  */
-export async function realtimeSnapshotRoutes(app: FastifyInstance) {
-  app.get('/realtime/snapshot', async (request) => {
+export async function realtimeSnapshotRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.get('/realtime/snapshot', { schema: { querystring: query }, config: guarded('realtime', 'device_browser') }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session, 'device_browser');
-    const q = parseOr400(query, request.query);
+    const q = request.query;
     const scope = await visibleProjects(app, session);
     const wanted = q.projectIds ? new Set(q.projectIds.split(',').map(Number)) : null;
     const devices = app.telemetry.devices.all().filter((d) => mayseeProject(scope, d.projectid) && (!wanted || wanted.has(d.projectid)));

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm, logout } from './helpers';
+import { apiToken, expectPath, loginViaForm, logoutViaMenu } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 
 test('system settings validate and save; access schemes are created and deleted; the graph tree filters', async ({ page }) => {
@@ -79,7 +79,7 @@ test('the operation log shows the writes with before/after, filters by kind and 
   expect((await download).suggestedFilename()).toBe('表格导出.xlsx');
 
   // zhangsan's tenant does not see tenant B's entries
-  await logout(page);
+  await logoutViaMenu(page);
   await loginViaForm(page, 'lisi');
   await expectPath(page, '/alarmEvent');
   await page.goto('/#/log');

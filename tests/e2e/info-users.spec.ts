@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { apiToken, expectPath, loginViaForm, logout } from './helpers';
+import { apiToken, expectPath, loginViaForm, logoutViaMenu } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 
 test("create a role and a user with it; the user logs in and sees only that role's pages", async ({ page }) => {
@@ -37,7 +37,8 @@ test("create a role and a user with it; the user logs in and sees only that role
   await expectToast(page, '保存成功!');
   await expect(page.getByTestId('user-table').locator('tbody tr').filter({ hasText: userName })).toContainText(roleName);
 
-  await logout(page);
+  await logoutViaMenu(page);
+  await expectPath(page, '/login');
   await loginViaForm(page, userName, 'Rizhi#2026');
   await expectPath(page, '/log');
   await expect(page.locator('[data-menu-item]')).toHaveCount(2);
@@ -98,7 +99,7 @@ test("root resets a user's password and the user logs in with it", async ({ page
   await dialog.locator('input[name=confirmPassword]').fill('Guest#Reset1');
   await dialog.getByRole('button', { name: '确认' }).click();
   await expectToast(page, '密码修改成功');
-  await logout(page);
+  await logoutViaMenu(page);
   await loginViaForm(page, name, 'Guest#Reset1');
   await expectPath(page, '/noPermission');
 });

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { expectPath, loginViaForm, SCREENSHOT_DIR, logout } from './helpers';
+import { expectPath, loginViaForm, logoutViaMenu, SCREENSHOT_DIR } from './helpers';
 
 test('the password dialog checks every field with the spec messages, then shows the server msg', async ({ page }) => {
   await loginViaForm(page, 'wangwu');
@@ -29,7 +29,8 @@ test('the logo leads platform users to /platform/monitor from the main shell, no
   await page.getByTestId('logo').click();
   await expectPath(page, '/platform/monitor');
 
-  await logout(page);
+  await logoutViaMenu(page);
+  await expectPath(page, '/login');
   await loginViaForm(page, 'zhangsan');
   await expectPath(page, '/home');
   await page.getByTestId('logo').click();

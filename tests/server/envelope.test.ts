@@ -125,7 +125,6 @@ describe('unknown routes', () => {
   it.each([
     ['GET', '/auth/v1/nothing'],
     ['POST', '/model/v1/nothing/here'],
-    ['DELETE', '/auth/v1/login'],
     ['GET', '/no/such/thing?x=1'],
   ] as const)('%s %s gets an envelope 404 naming it', async (method, url) => {
     const res = await t.app.inject({ method, url });
@@ -134,6 +133,17 @@ describe('unknown routes', () => {
     expect(body.code).toBe(4004);
     expect(body.msg).toContain(method);
     expect(body.msg).toContain(url.split('?')[0]!);
+  });
+});
+
+describe('a known path with another method', () => {
+  it('answers 405 with the methods it takes, through the registry', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/auth/v1/login' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    const body = expectEnvelopeError(res);
+    expect(body.code).toBe(4006);
+    expect(body.msg).toBe('接口 /auth/v1/login 不支持 DELETE 方法（支持：POST）');
   });
 });
 

@@ -149,9 +149,9 @@ describe('nobody grants a permission they lack', () => {
     expect(await authSnapshot(t.app)).toEqual(before);
   });
 
-  it('the refusal names what is lacking', async () => {
+  it('the refusal is exactly 无操作权限! (spec §6), and its data names what is lacking', async () => {
     const body = expectEnvelopeError(await as(limitedToken, 'POST', '/auth/v1/role', { name: 'x', auths: [pid('user_delete')] }));
-    expect(body.msg).toContain('user_delete');
+    expect(body).toEqual({ code: 403, msg: '无操作权限!', data: { lacking: ['user_delete'] } });
   });
 
   it('granting what one holds is fine', async () => {

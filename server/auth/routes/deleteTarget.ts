@@ -1,11 +1,18 @@
-import type { FastifyRequest } from 'fastify';
-import { deleteBody } from '../../../domain/schemas/auth';
-import { parseOr400 } from '../../http/validate';
+import { z } from 'zod';
+import { DELETE_TARGET_MSG, deleteBody } from '../../../domain/schemas/auth';
+import { errors } from '../../errors';
+import { tx } from '../../http/text';
+import { idText } from '../../http/wire';
 
 /** DELETE names its target by ?id=, or a body {id} or {ids: [...]}. */
-export function deleteIds(request: FastifyRequest): number[] {
-  const q = request.query as Record<string, unknown>;
-  const source = q && q.id !== undefined ? { id: q.id } : request.body;
-  const parsed = parseOr400(deleteBody, source ?? {});
-  return 'ids' in parsed ? parsed.ids : [parsed.id];
+export const deleteSchema = {
+  querystring: z.object({ id: idText.optional() }),
+  body: z.union([deleteBody, z.null()]),
+};
+
+export function deleteIds(request: { query: { id?: number | undefined }; body: z.infer<typeof deleteSchema.body> }): number[] {
+  if (request.query.id !== undefined) return [request.query.id];
+  const body = request.body;
+  if (!body) throw errors.BAD_REQUEST(tx(DELETE_TARGET_MSG, 'name what to delete (query id, or a body {id} / {ids})'));
+  return 'ids' in body ? body.ids : [body.id];
 }

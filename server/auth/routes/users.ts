@@ -5,14 +5,17 @@ import { ROOT_USER_ID, USER_TYPE } from '../../../domain/enums';
 import { parseJsonObject } from '../../../domain/access';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
-import { parseOr400 } from '../../http/validate';
+import { guarded, typed } from '../../http/routeOptions';
+import { NOUN, tx } from '../../http/text';
+import { idText } from '../../http/wire';
+import { requireTenantRef } from '../references';
 import { hashPassword } from '../passwords';
 import { sessionOf } from '../session';
-import { mayAccessTenant, requirePermission, requireTenant, type Session } from '../access';
+import { mayAccessTenant, requireTenant, type Session } from '../access';
 import { userDtos } from '../directory';
 import { containsText } from '../../store/dialect';
 import { transact } from '../../events/transact';
-import { deleteIds } from './deleteTarget';
+import { deleteIds, deleteSchema } from './deleteTarget';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../store/schema';
 
@@ -31,45 +34,51 @@ function effectiveCustomConfig(session: Session, text: string | null | undefined
 async function checkRole(db: Kysely<Database> | Transaction<Database>, roleId: number | undefined, tenantId: number) {
   if (roleId === undefined) return;
   const role = await db.selectFrom('role').select(['id', 'tenantId']).where('id', '=', roleId).executeTakeFirst();
-  if (!role) throw errors.NOT_FOUND('角色');
-  if (role.tenantId !== tenantId) throw errors.BAD_REQUEST('角色不属于该用户的租户');
+  if (!role) throw errors.NOT_FOUND(NOUN.role);
+  if (role.tenantId !== tenantId) throw errors.BAD_REQUEST(tx('角色不属于该用户的租户', 'the role is not of the user’s tenant'));
 }
 
-export async function userRoutes(app: FastifyInstance) {
-  app.get('/user/queryByRole', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'user_browser');
-    const { roleId } = parseOr400(z.object({ roleId: z.coerce.number().int().min(0) }), request.query);
-    let q = app.db
-      .selectFrom('app_user')
-      .innerJoin('user_role', 'user_role.userId', 'app_user.id')
-      .selectAll('app_user')
-      .where('user_role.roleId', '=', roleId);
-    if (session.tenants !== 'all') q = q.where('app_user.tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
-    return ok(await userDtos(app.db, await q.orderBy('app_user.id').execute()));
-  });
+export async function userRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.get(
+    '/user/queryByRole',
+    { schema: { querystring: z.object({ roleId: idText }) }, config: guarded('users', 'user_browser') },
+    async (request) => {
+      const session = sessionOf(request);
+      const { roleId } = request.query;
+      let q = app.db
+        .selectFrom('app_user')
+        .innerJoin('user_role', 'user_role.userId', 'app_user.id')
+        .selectAll('app_user')
+        .where('user_role.roleId', '=', roleId);
+      if (session.tenants !== 'all') q = q.where('app_user.tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
+      return ok(await userDtos(app.db, await q.orderBy('app_user.id').execute()));
+    },
+  );
 
-  app.get('/user/queryByName', async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'user_browser');
-    const { name } = parseOr400(z.object({ name: z.string().max(64).default('') }), request.query);
-    let q = app.db.selectFrom('app_user').selectAll();
-    if (name) q = q.where((eb) => containsText(eb.ref('name'), name));
-    if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
-    return ok(await userDtos(app.db, await q.orderBy('id').limit(1000).execute()));
-  });
+  app.get(
+    '/user/queryByName',
+    { schema: { querystring: z.object({ name: z.string().max(64).default('') }) }, config: guarded('users', 'user_browser') },
+    async (request) => {
+      const session = sessionOf(request);
+      const { name } = request.query;
+      let q = app.db.selectFrom('app_user').selectAll();
+      if (name) q = q.where((eb) => containsText(eb.ref('name'), name));
+      if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
+      return ok(await userDtos(app.db, await q.orderBy('id').limit(1000).execute()));
+    },
+  );
 
-  app.post('/user', async (request) => {
+  app.post('/user', { schema: { body: userCreateBody }, config: guarded('users', 'user_create') }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session, 'user_create');
-    const body = parseOr400(userCreateBody, request.body);
+    const body = request.body;
     const tenantId = body.tenantId ?? session.tenantId;
-    requireTenant(session, tenantId);
+    await requireTenantRef(app.db, session, tenantId);
     const roleId = body.roleId ?? body.roles?.[0]?.id;
     const passwordHash = await hashPassword(body.password);
     const id = await transact(app, async (trx, emit) => {
       if (await trx.selectFrom('app_user').select('id').where('name', '=', body.name).executeTakeFirst()) {
-        throw errors.CONFLICT(`用户名 ${body.name} 已存在`);
+        throw errors.CONFLICT(tx(`用户名 ${body.name} 已存在`, `The user name ${body.name} is taken`));
       }
       await checkRole(trx, roleId, tenantId);
       const now = Date.now();
@@ -102,15 +111,14 @@ export async function userRoutes(app: FastifyInstance) {
     return ok(id, { msg: '保存成功!' });
   });
 
-  app.put('/user', async (request) => {
+  app.put('/user', { schema: { body: userUpdateBody }, config: guarded('users', 'user_update') }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session, 'user_update');
-    const body = parseOr400(userUpdateBody, request.body);
+    const body = request.body;
     const target = await app.db.selectFrom('app_user').selectAll().where('id', '=', body.id).executeTakeFirst();
-    if (!target) throw errors.NOT_FOUND('用户');
+    if (!target) throw errors.NOT_FOUND(NOUN.user);
     requireTenant(session, target.tenantId);
     const tenantId = body.tenantId ?? target.tenantId;
-    requireTenant(session, tenantId);
+    if (tenantId !== target.tenantId) await requireTenantRef(app.db, session, tenantId);
     if (target.id === ROOT_USER_ID && !session.isRoot) throw errors.ROOT_ONLY();
     const roleId = body.roleId ?? body.roles?.[0]?.id;
     await transact(app, async (trx, emit) => {
@@ -119,7 +127,7 @@ export async function userRoutes(app: FastifyInstance) {
         body.name !== target.name &&
         (await trx.selectFrom('app_user').select('id').where('name', '=', body.name).executeTakeFirst())
       ) {
-        throw errors.CONFLICT(`用户名 ${body.name} 已存在`);
+        throw errors.CONFLICT(tx(`用户名 ${body.name} 已存在`, `The user name ${body.name} is taken`));
       }
       await checkRole(trx, roleId, tenantId);
       const changes = {
@@ -154,16 +162,15 @@ export async function userRoutes(app: FastifyInstance) {
     return ok(target.id, { msg: '保存成功!' });
   });
 
-  app.delete('/user', async (request) => {
+  app.delete('/user', { schema: deleteSchema, config: guarded('users', 'user_delete') }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session, 'user_delete');
     const ids = deleteIds(request);
     const targets = await app.db.selectFrom('app_user').select(['id', 'name', 'tenantId']).where('id', 'in', ids).execute();
-    if (targets.length !== new Set(ids).size) throw errors.NOT_FOUND('用户');
+    if (targets.length !== new Set(ids).size) throw errors.NOT_FOUND(NOUN.user);
     for (const t of targets) {
       if (!mayAccessTenant(session, t.tenantId)) throw errors.TENANT_DENIED();
-      if (t.id === ROOT_USER_ID) throw errors.BAD_REQUEST('root 用户不能删除');
-      if (t.id === session.userId) throw errors.BAD_REQUEST('不能删除当前登录的用户');
+      if (t.id === ROOT_USER_ID) throw errors.BAD_REQUEST(tx('root 用户不能删除', 'the root user cannot be deleted'));
+      if (t.id === session.userId) throw errors.BAD_REQUEST(tx('不能删除当前登录的用户', 'you cannot delete yourself'));
     }
     await transact(app, async (trx, emit) => {
       for (const t of targets) {

@@ -1,4 +1,4 @@
-import { ApiError, REQUEST_TIMEOUT_MS } from './client';
+import { ApiError, REQUEST_TIMEOUT_MS, acceptLanguage } from './client';
 import { beginRequest } from './loading';
 import { tokenStorage } from './tokenStorage';
 import { toastError } from '../ui/toastStore';
@@ -9,7 +9,7 @@ export const fileMissingMsg = () => t('msg.fileMissing');
 
 function authHeaders(): Record<string, string> {
   const token = tokenStorage.get();
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  return { 'Accept-Language': acceptLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
 }
 
 async function send(path: string, init: RequestInit): Promise<Response> {

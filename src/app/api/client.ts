@@ -2,7 +2,15 @@ import type { Envelope } from '../../../domain/envelope';
 import { beginRequest } from './loading';
 import { tokenStorage } from './tokenStorage';
 import { toastError } from '../ui/toastStore';
-import { t } from '../i18n/i18n';
+import { currentLanguage, t } from '../i18n/i18n';
+
+/**
+ * The server answers errors in the language the client names in Accept-Language (docs/errors.md):
+ * the language chosen in the app, not the browser's own list.
+ */
+export function acceptLanguage(): string {
+  return currentLanguage() === 'en' ? 'en' : 'zh-CN';
+}
 
 /** Spec §9: 60 s for queries, uploads and downloads. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -44,7 +52,7 @@ export async function request<T>(
   opts: RequestOptions = {},
 ): Promise<{ data: T; total?: number; msg: string }> {
   const done = opts.background ? () => {} : beginRequest();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage() };
   const token = tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   const userId = tokenStorage.userId();

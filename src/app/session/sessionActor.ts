@@ -17,7 +17,8 @@ async function loadUser(): Promise<LoadedUser> {
   const user = await api.get<UserDto>('/auth/v1/user', { quiet: true });
   let projectId: number | null = null;
   // Project users work inside their tenant's first project (spec §6).
-  if (accessProfileOf(user).userType === USER_TYPE.PROJECT) {
+  // A role without pages may read nothing but its own user: it has no project (and lands on /noPermission).
+  if (accessProfileOf(user).userType === USER_TYPE.PROJECT && (user.roles[0]?.pageNodes.length ?? 0) > 0) {
     const projects = await api.post<{ id: number }[]>(
       '/model/v1/query',
       {

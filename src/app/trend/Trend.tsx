@@ -2,6 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } fro
 import type { SeriesMeta } from '../../../domain/seriesWire';
 import type { ChartView, SeriesRef } from '../../../workers/seriesApi';
 import { tokenStorage } from '../api/tokenStorage';
+import { acceptLanguage } from '../api/client';
 import { t, useLanguage, type MessageKey } from '../i18n/i18n';
 import { Button } from '../ui/Modal';
 import { toastError } from '../ui/toastStore';
@@ -91,6 +92,7 @@ export function Trend({
     service
       .load({
         token: tokenStorage.get(),
+        lang: acceptLanguage(),
         userId: tokenStorage.userId(),
         series: wanted.map(({ deviceId, dataId, isDiffValue }) => ({ deviceId, dataId, isDiffValue: !!isDiffValue })),
         from,

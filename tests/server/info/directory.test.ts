@@ -30,8 +30,8 @@ describe('roles, users and groups', () => {
         auths: [],
       },
     });
-    expect(expectEnvelopeError(res).msg).toContain('无操作权限!');
-    expect(expectEnvelopeError(res).msg).toContain('wp_platform_monitor');
+    expect(expectEnvelopeError(res).msg).toBe('无操作权限!');
+    expect(expectEnvelopeError(res).data).toEqual({ lacking: ['wp_platform_monitor'] });
     expect(await authSnapshot(t.app)).toEqual(before);
   });
 
