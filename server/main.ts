@@ -35,7 +35,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
         ? { devices: env.SIM_DEVICES ? Number(env.SIM_DEVICES) : undefined, intervalMs: Number(env.SIM_INTERVAL_S ?? 15) * 1000 }
         : false,
     telemetry: {
-      retentionDays: seconds(env.HISTORY_RETENTION_DAYS, 1),
+      retention: {
+        // HISTORY_RETENTION_DAYS, the older name, still sets the raw tier.
+        rawDays: seconds(env.HISTORY_RAW_RETENTION_DAYS ?? env.HISTORY_RETENTION_DAYS, 1),
+        minuteDays: seconds(env.HISTORY_1MIN_RETENTION_DAYS, 1),
+        hourDays: seconds(env.HISTORY_1HOUR_RETENTION_DAYS, 1),
+      },
       commRetryMs: seconds(env.COMM_RETRY_S, 1000),
       commExitMs: seconds(env.COMM_EXIT_S, 1000),
       remoteTimeoutMs: seconds(env.REMOTE_TIMEOUT_S, 1000),

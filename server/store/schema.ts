@@ -178,6 +178,30 @@ export interface HistoryTable {
   status: number;
 }
 
+/** One compressed block of a series: its readings of one closed hour, or their 1-minute rollups. */
+export interface HistoryBlockTable {
+  deviceid: number;
+  dataid: number;
+  /** the hour's first instant (ms, UTC-aligned) */
+  start: number;
+  /** points (readings or minutes) in the block */
+  count: number;
+  data: Uint8Array;
+}
+
+/** The 1-hour rollup of a series (server/telemetry/rollups.ts). */
+export interface HistoryHourTable {
+  deviceid: number;
+  dataid: number;
+  time: number;
+  min: number;
+  max: number;
+  sum: number;
+  last: number;
+  count: number;
+  status: number;
+}
+
 export interface RealtimeTable {
   deviceid: number;
   dataid: number;
@@ -244,6 +268,9 @@ export interface Database {
   event_log: EventLogTable;
   measure_threshold: MeasureThresholdTable;
   history: HistoryTable;
+  history_block: HistoryBlockTable;
+  history_1m: HistoryBlockTable;
+  history_1h: HistoryHourTable;
   realtime: RealtimeTable;
   peceventextend: PecEventTable;
   report_affirm: ReportAffirmTable;

@@ -5,6 +5,7 @@ import * as m003 from './003_system_files';
 import * as m004 from './004_ledger_properties';
 import * as m005 from './005_report_affirm';
 import * as m006 from './006_scale_out';
+import * as m007 from './007_history_blocks';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '004_ledger_properties': m004,
   '005_report_affirm': m005,
   '006_scale_out': m006,
+  '007_history_blocks': m007,
 };
 
 export const migrationProvider: MigrationProvider = {
