@@ -9,6 +9,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { HeaderBell, RealtimeOverlays } from '../realtime/RealtimeOverlays';
 import { kioskConfig } from '../kiosk/kioskConfig';
 import { KioskFrame } from '../kiosk/KioskFrame';
+import { ConnectionBanner } from '../realtime/ConnectionBanner';
 
 const MAIN_ID = 'main-content';
 
@@ -51,6 +52,7 @@ export function Layout({
     <div className="flex h-full flex-col" data-shell={shell}>
       <SkipLink />
       <Header shell={shell} bellSlot={<HeaderBell shell={shell} />} />
+      <ConnectionBanner />
       <div className="flex min-h-0 flex-1">
         <Sidebar profile={profile} shell={shell} location={location} />
         <main id={MAIN_ID} tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">

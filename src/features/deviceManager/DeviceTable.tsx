@@ -5,11 +5,12 @@ import type { CustomPropertyDto, NodeRef, TerminalRowDto } from '../../../domain
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { DEFAULT_EXPORT_NAME, saveBlob } from '../../app/widgets/table/exportXlsx';
+import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { useDebouncedValue } from '../../app/widgets/useDebouncedValue';
 import { useLoad } from '../../app/widgets/useLoad';
 import { UNSORTED, type SortState } from '../../app/widgets/table/sorting';
 import { ledgerApi } from './ledgerApi';
+import { accessTypeText, deviceStatusText } from '../../app/i18n/enumText';
 
 interface Props {
   parent: NodeRef | undefined;
@@ -54,8 +55,10 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
         id: 'status',
         sortKey: 'devicestatus',
         header: t('ledger.status'),
-        value: (r) => r.devicestatusText,
-        cell: (r) => <span className={isDeviceStatusNormal(r.devicestatus) ? 'text-ok' : 'text-danger'}>{r.devicestatusText}</span>,
+        value: (r) => deviceStatusText(r.devicestatus),
+        cell: (r) => (
+          <span className={isDeviceStatusNormal(r.devicestatus) ? 'text-ok' : 'text-danger'}>{deviceStatusText(r.devicestatus)}</span>
+        ),
       },
       { id: 'type', sortKey: 'devicetype', header: t('device.type'), value: (r) => r.devicetype },
       { id: 'vendor', sortKey: 'vendor', header: t('device.vendor'), value: (r) => r.vendor },
@@ -66,7 +69,7 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
         header: t('ledger.installdate'),
         value: (r) => (r.installdate ? format(r.installdate, 'yyyy-MM-dd') : null),
       },
-      { id: 'access', sortKey: 'accesstype', header: t('ledger.accesstype'), value: (r) => r.accesstypeText },
+      { id: 'access', sortKey: 'accesstype', header: t('ledger.accesstype'), value: (r) => accessTypeText(r.accesstype) },
       { id: 'scheme', sortKey: 'schemeName', header: t('ledger.scheme'), value: (r) => r.schemeName },
       ...custom.map((p) => ({
         id: `x_${p.propertylabel}`,
@@ -78,7 +81,7 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
   );
   const exportAll = async () => {
     const blob = await ledgerApi.exportDevices(parent, settled).catch(() => null);
-    if (blob) saveBlob(blob, `${DEFAULT_EXPORT_NAME}.xlsx`);
+    if (blob) saveBlob(blob, `${defaultExportName()}.xlsx`);
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { EmptyOrError } from '../LoadError';
 import { Pagination } from './Pagination';
 import { DEFAULT_PAGE_SIZE, features, type Features } from './tableFeatures';
-import { DEFAULT_EXPORT_NAME, exportXlsx } from './exportXlsx';
+import { defaultExportName, exportXlsx } from './exportXlsx';
 import { useRowActions } from './useRowActions';
 import { UNSORTED, nextSort, sortRows, type SortState } from './sorting';
 
@@ -70,7 +70,7 @@ export function DataTable<T extends object>({
   onEdit,
   onDelete,
   exportRows,
-  exportName = DEFAULT_EXPORT_NAME,
+  exportName,
   actions,
   rowActions,
   server,
@@ -137,7 +137,7 @@ export function DataTable<T extends object>({
     exportXlsx(
       columns.map((c) => ({ header: c.header, value: c.value })),
       exportRows ? await exportRows() : rowsInOrder,
-      exportName,
+      exportName ?? defaultExportName(),
     );
 
   return (
