@@ -70,3 +70,33 @@ test('the event table sorts on the server by level, newest first within a level'
   // the project and device columns are not orderable by the event query
   await expect(table.getByRole('columnheader', { name: '项目', exact: true }).getByRole('button')).toHaveCount(0);
 });
+
+test('a delete question names what it deletes: one row by name, several by count and names, in both languages', async ({ page }) => {
+  await asZhangsan(page);
+  await page.goto('/#/deviceManager');
+  const table = page.getByTestId('device-table');
+  const first = table.locator('tbody tr').first();
+  await expect(first).toBeVisible();
+  const nameOf = async (row: Locator) => (await row.locator('td').nth(1).innerText()).trim();
+  const a = await nameOf(first);
+  await first.click();
+  await table.getByRole('button', { name: '删除' }).click();
+  const dialog = page.getByRole('dialog', { name: '提示' });
+  await expect(dialog).toContainText(`确定要删除设备 “${a}” 吗？`);
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const second = table.locator('tbody tr').nth(1);
+  const b = await nameOf(second);
+  await second.getByRole('checkbox').check();
+  await table.getByRole('button', { name: '删除' }).click();
+  await expect(dialog).toContainText(`确定要删除以下 2 个设备吗？“${a}”、“${b}”`);
+  await dialog.getByRole('button', { name: '取消' }).click();
+
+  await page.getByTestId('lang-toggle').click();
+  await table.getByRole('button', { name: 'Delete' }).click();
+  const en = page.getByRole('dialog');
+  await expect(en).toContainText(`Delete these 2 device entries? “${a}”, “${b}”`);
+  await en.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('lang-toggle').click();
+});

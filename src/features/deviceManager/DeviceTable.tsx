@@ -108,6 +108,7 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
         }}
         onCreate={onCreate}
         onEdit={onEdit}
+        target={{ noun: t('term.device'), name: (r) => r.name }}
         onDelete={onDelete}
         rowActions={rowActions}
         exportable={false}

@@ -74,6 +74,7 @@ export default function PlatformUserScreen() {
         getRowId={(u) => String(u.id)}
         onCreate={() => setDialog({})}
         onEdit={(u) => setDialog({ editing: u })}
+        target={{ noun: t('term.platformUser'), name: (r) => r.name }}
         onDelete={remove}
         rowActions={[
           {

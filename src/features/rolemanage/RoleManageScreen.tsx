@@ -45,6 +45,7 @@ export default function RoleManageScreen() {
         getRowId={(r) => String(r.id)}
         onCreate={() => setDialog({})}
         onEdit={(r) => setDialog({ editing: r })}
+        target={{ noun: t('term.role'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/auth/v1/role', { ids: rows.map((r) => r.id) });
           roles.reload();

@@ -32,6 +32,7 @@ export function SchemePanel() {
         load={config}
         getRowId={(s) => String(s.id)}
         onCreate={() => setCreating(true)}
+        target={{ noun: t('term.scheme'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/wisdompower/v1/system/device/access/equipaccessscheme', { ids: rows.map((r) => r.id) });
           config.reload();

@@ -630,5 +630,17 @@ const en: LanguagePack = {
   'tree.label': 'Tree',
   'shell.skipToContent': 'Skip to content',
   'load.failed': 'Failed to load',
+  'table.deleteOne': 'Delete the {{noun}} “{{name}}”?',
+  'table.deleteMany_one': 'Delete this {{noun}}? {{names}}',
+  'table.deleteMany_other': 'Delete these {{count}} {{noun}} entries? {{names}}',
+  'table.quoted': '“{{name}}”',
+  'table.nameSeparator': ', ',
+  'table.andMore_one': ' and {{count}} more',
+  'table.andMore_other': ' and {{count}} more',
+  'term.device': 'device',
+  'term.user': 'user',
+  'term.userGroup': 'user group',
+  'term.scheme': 'access scheme',
+  'term.platformUser': 'platform user',
 };
 export default en;

@@ -618,6 +618,16 @@ const zh_cn = {
   'tree.label': '节点树',
   'shell.skipToContent': '跳到主要内容',
   'load.failed': '加载失败',
+  'table.deleteOne': '确定要删除{{noun}} “{{name}}” 吗？',
+  'table.deleteMany_other': '确定要删除以下 {{count}} 个{{noun}}吗？{{names}}',
+  'table.quoted': '“{{name}}”',
+  'table.nameSeparator': '、',
+  'table.andMore_other': ' 等另外 {{count}} 个',
+  'term.device': '设备',
+  'term.user': '用户',
+  'term.userGroup': '用户组',
+  'term.scheme': '接入方案',
+  'term.platformUser': '平台用户',
 } as const;
 
 /** Every key of the packs, plural forms with their suffix (`table.total_other`). */

@@ -48,11 +48,25 @@ export interface DataTableProps<T extends object> {
   server?: ServerPaging | undefined;
   /** false when the screen exports on the server instead */
   exportable?: boolean;
+  /** what a row is, for the delete question: 确定要删除设备 “3#配电柜” 吗？ */
+  target?: { noun: string; name: (row: T) => string } | undefined;
   /** server-paged tables: the order the server was asked for, and where a header click sends a new one */
   sort?: { state: SortState; onChange: (next: SortState) => void } | undefined;
   /** the load behind `data`: a failure shows its reason with 重试 instead of rows or 暂无数据 */
   load?: { loading: boolean; error: Error | undefined; reload: () => void } | undefined;
   testId?: string;
+}
+
+/** Names shown in a delete question before it says how many more there are. */
+const NAMES_SHOWN = 5;
+
+/** The delete question naming what goes: one row by name, several by count with their first names. */
+function deleteQuestion<T>(rows: readonly T[], target: { noun: string; name: (row: T) => string } | undefined): string {
+  if (!target || rows.length === 0) return t('table.deleteConfirm');
+  if (rows.length === 1) return t('table.deleteOne', { noun: target.noun, name: target.name(rows[0]!) });
+  const names = rows.slice(0, NAMES_SHOWN).map((r) => t('table.quoted', { name: target.name(r) }));
+  const more = rows.length > NAMES_SHOWN ? t('table.andMore', { count: rows.length - NAMES_SHOWN }) : '';
+  return t('table.deleteMany', { noun: target.noun, count: rows.length, names: names.join(t('table.nameSeparator')) + more });
 }
 
 const textOf = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
@@ -77,6 +91,7 @@ export function DataTable<T extends object>({
   exportable = true,
   load,
   sort,
+  target,
   testId,
 }: DataTableProps<T>) {
   useLanguage();
@@ -261,7 +276,7 @@ export function DataTable<T extends object>({
       />
       <ConfirmDialog
         open={actionsFlow.confirmOpen}
-        text={t('table.deleteConfirm')}
+        text={deleteQuestion(actionsFlow.pending, target)}
         onConfirm={() => void actionsFlow.confirmDelete()}
         onCancel={actionsFlow.cancelDelete}
       />
