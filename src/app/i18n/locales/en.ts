@@ -631,7 +631,7 @@ const en: LanguagePack = {
   'shell.skipToContent': 'Skip to content',
   'load.failed': 'Failed to load',
   'table.deleteOne': 'Delete the {{noun}} “{{name}}”?',
-  'table.deleteMany_one': 'Delete this {{noun}}? {{names}}',
+  'table.deleteMany_one': 'Delete this {{count}} {{noun}}? {{names}}',
   'table.deleteMany_other': 'Delete these {{count}} {{noun}} entries? {{names}}',
   'table.quoted': '“{{name}}”',
   'table.nameSeparator': ', ',
