@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { expectPath, loginViaForm } from './helpers';
+import { apiToken, expectPath, loginViaForm } from './helpers';
 import { unique } from './info-helpers';
 
 /** Issue 15 item 5: errors are not empty states. */
@@ -102,4 +102,62 @@ test('a write is never retried behind the user’s back: one attempt, and its fa
   // far past every retry delay a read would get
   await page.clock.runFor(10_000);
   expect(writes).toBe(1);
+});
+
+test('the monitor shows why its figures could not be read, with 重试', async ({ page }) => {
+  await loginViaForm(page, 'zhangsan');
+  await expectPath(page, '/home');
+  await page.route('**/monitor/global/statis/**', (route) => route.fulfill({ status: 500, body: 'boom' }));
+  await page.reload();
+  const panel = page.getByTestId('monitor-error');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('load-error-reason')).toHaveText(NETWORK);
+  await expect(errorToasts(page)).toHaveCount(1);
+  await page.unroute('**/monitor/global/statis/**');
+  await panel.getByRole('button', { name: '重试' }).click();
+  await expect(panel).toHaveCount(0);
+});
+
+test('a history query that fails shows its reason with 重试 in place of the curve; one that fails for a moment is retried', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'lisi');
+  const tree = (await (await request.get('/devicedata/api/comm/v1/device/tree', { headers: { Authorization: `Bearer ${token}` } })).json())
+    .data as { id: number; modelLabel: string; children?: unknown[] }[];
+  const firstTerminal = (nodes: typeof tree): number | undefined => {
+    for (const n of nodes) {
+      if (n.modelLabel === 'terminal') return n.id;
+      const below = firstTerminal((n.children ?? []) as typeof tree);
+      if (below !== undefined) return below;
+    }
+    return undefined;
+  };
+  const device = firstTerminal(tree)!;
+  await loginViaForm(page, 'lisi');
+  await page.waitForURL(/#\/(?!login)/);
+  let calls = 0;
+  await page.route('**/history/*/datalog', (route) => {
+    calls++;
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 5000, msg: '服务器内部错误，请稍后再试', data: null }),
+    });
+  });
+  const day = Date.now() - 86_400_000;
+  await page.goto(`/#/historyData?devices=${device}&measures=1001&from=${day}&to=${day + 3_600_000}`);
+  const trend = page.getByTestId('trend');
+  const panel = trend.getByTestId('load-error');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('load-error-reason')).toHaveText('服务器内部错误，请稍后再试');
+  expect(calls).toBe(4);
+  await page.unroute('**/history/*/datalog');
+  // the next query fails once, then answers: no error is shown
+  let again = 0;
+  await page.route('**/history/*/datalog', (route) => (++again === 1 ? route.fulfill({ status: 503, body: '' }) : route.fallback()));
+  await panel.getByRole('button', { name: '重试' }).click();
+  await expect(trend).toHaveAttribute('data-loading', 'false');
+  await expect(trend.getByTestId('load-error')).toHaveCount(0);
+  expect(again).toBe(2);
 });

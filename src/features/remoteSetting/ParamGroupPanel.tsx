@@ -109,6 +109,7 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
                   <td className="py-1 pr-3">
                     <input
                       name={`param-${r.id}`}
+                      aria-label={`${r.name} ${t('remoteSetting.newValue')}`}
                       inputMode={r.type === 'int' ? 'numeric' : 'decimal'}
                       disabled={!canUpdate}
                       value={drafts[r.id] ?? ''}

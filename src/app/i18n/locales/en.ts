@@ -458,8 +458,6 @@ const en: LanguagePack = {
   'analysisReport.project': 'Project',
   'analysisReport.count': 'Alarms',
   'analysisReport.none': 'No alarms in this period',
-  'analysisReport.loadFailed': 'The report could not be loaded',
-  'analysisReport.retry': 'Retry',
   'analysisReport.minutes_one': '{{count}} min',
   'analysisReport.minutes_other': '{{count}} min',
   'analysisReport.hours': '{{h}} h {{m}} min',

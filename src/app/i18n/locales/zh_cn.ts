@@ -449,8 +449,6 @@ const zh_cn = {
   'analysisReport.project': '项目',
   'analysisReport.count': '报警数',
   'analysisReport.none': '本期无报警',
-  'analysisReport.loadFailed': '报告加载失败',
-  'analysisReport.retry': '重试',
   'analysisReport.minutes_other': '{{count}} 分钟',
   'analysisReport.hours': '{{h}} 小时 {{m}} 分钟',
   'platform.suspended': '已停用',
