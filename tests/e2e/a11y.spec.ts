@@ -173,3 +173,21 @@ test('dialogs trap focus and give it back to what opened them', async ({ page })
   await expect(dialog).toHaveCount(0);
   await expect(opener).toBeFocused();
 });
+
+test('the notification panel closes on Escape and gives focus back to the bell', async ({ page }) => {
+  await loginViaForm(page, 'zhangsan');
+  await expectPath(page, '/home');
+  const bell = page.getByTestId('bell');
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByTestId('bell-panel');
+  await expect(panel).toBeVisible();
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  expect(
+    await panel.evaluate((p) => p.contains(document.activeElement) || document.activeElement?.getAttribute('data-testid') === 'bell'),
+  ).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(bell).toBeFocused();
+});

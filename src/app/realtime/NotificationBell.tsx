@@ -23,6 +23,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
   const blocked = useSoundBlocked();
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
+  const bell = useRef<HTMLButtonElement>(null);
   const show = () => {
     window.clearTimeout(closeTimer.current);
     setOpen(true);
@@ -32,7 +33,17 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
   };
 
   return (
-    <div className="relative flex items-center gap-1" onMouseEnter={show} onMouseLeave={hide}>
+    <div
+      className="relative flex items-center gap-1"
+      onMouseEnter={show}
+      onMouseLeave={hide}
+      // Escape closes the panel and gives focus back to the bell, as a dialog does
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        setOpen(false);
+        bell.current?.focus();
+      }}
+    >
       {blocked && soundOn && (
         <button
           type="button"
@@ -57,6 +68,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
       </button>
       <button
         type="button"
+        ref={bell}
         data-testid="bell"
         data-socket={connected ? 'open' : 'closed'}
         aria-label={t('bell.title')}
