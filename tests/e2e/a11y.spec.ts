@@ -184,9 +184,8 @@ test('the notification panel closes on Escape and gives focus back to the bell',
   await expect(panel).toBeVisible();
   await expect(bell).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Tab');
-  expect(
-    await panel.evaluate((p) => p.contains(document.activeElement) || document.activeElement?.getAttribute('data-testid') === 'bell'),
-  ).toBe(true);
+  // the next tab stop is inside the panel
+  expect(await panel.evaluate((p) => p.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await expect(bell).toBeFocused();
