@@ -190,3 +190,23 @@ test('the notification panel closes on Escape and gives focus back to the bell',
   await expect(panel).toHaveCount(0);
   await expect(bell).toBeFocused();
 });
+
+test('a checkable tree checks with Space and reports it as aria-checked', async ({ page }) => {
+  await loginViaForm(page, 'zhangsan');
+  await expectPath(page, '/home');
+  await page.goto('/#/rolemanage');
+  await page.getByTestId('role-table').getByRole('button', { name: '新建' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建角色' });
+  const tree = dialog.getByTestId('permission-tree').getByRole('tree');
+  await tree.focus();
+  const active = async () => page.locator(`[id="${await tree.getAttribute('aria-activedescendant')}"]`);
+  await page.keyboard.press('End');
+  const last = await active();
+  await expect(last).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press(' ');
+  await expect(last).toHaveAttribute('aria-checked', 'true');
+  await expect(last.getByRole('checkbox')).toBeChecked();
+  await page.keyboard.press(' ');
+  await expect(last).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Escape');
+});
