@@ -37,8 +37,8 @@ async function seedFlatWithHole(request: APIRequestContext, day: number) {
     }
   };
   walk(tree);
-  // a device no other spec on this server writes to (history-data uses the 12th)
-  const device = terminals[13]!;
+  // a device no other spec on this server writes to (the 1st, 12th, 14th–20th and last two are taken)
+  const device = terminals[20]!;
   const root = await apiToken(request, 'root');
   const key = (
     await (await request.get(`/devicedata/api/comm/v1/device/${device.id}/key`, { headers: { Authorization: `Bearer ${root}` } })).json()
