@@ -35,6 +35,8 @@ export type TokenLookup = (hash: string) => Promise<TokenState | undefined>;
  */
 export function tokenLookup(store: Store): TokenLookup | undefined {
   if (store.dialect !== 'sqlite') return undefined;
+  // Without taking Kysely's connection lock: one single-row read, and tokens are only ever written by
+  // single statements outside transactions, so it reads what is committed without waiting on ingest.
   const read = store.sqlite.prepare<[string], TokenState>(
     'select "userId", "expiresAt", "revokedAt" from auth_token where "tokenHash" = ?',
   );
