@@ -27,6 +27,7 @@ const INTERVAL_MS = 15_000;
 /** probes spread over two reporting intervals: six latest-value flushes and comm checks, a device reload */
 const WINDOW_MS = 2 * INTERVAL_MS;
 
+const say = (what: string) => console.error(`${new Date().toISOString()} alarmLatency: ${what}`);
 const { app, dir, done } = await benchApp({ logger: false });
 await ensureProjects(app, PROJECTS);
 const all = await ensureTerminals(app, DEVICES + PROBES);
@@ -85,7 +86,9 @@ const fromChild = <T>(child: (typeof children)[number], type: string) =>
     child.once('exit', (code) => code && reject(new Error(`client process exited ${code}`)));
   });
 const t0 = Date.now();
+say(`${CONSOLES} consoles connecting`);
 await Promise.all(children.map((c) => fromChild(c, 'ready')));
+say(`consoles ready in ${Date.now() - t0} ms; fleet starting`);
 const connectMs = Date.now() - t0;
 
 // ---- the fleet: the standalone simulator over HTTP, as gateways report
@@ -115,12 +118,8 @@ const simulator = spawn(
 // The simulator reports each failed post; counted, not printed (a saturated server fails thousands).
 let simulatorFailures = 0;
 simulator.stderr.on('data', (d: Buffer) => (simulatorFailures += d.toString().split('\n').filter(Boolean).length));
-// Warm up: one full reporting interval, so every device has reported and its latest values exist.
-await new Promise((r) => setTimeout(r, INTERVAL_MS + 2000));
-
-// ---- the window: probes from their own gateway process, consoles counting bytes, the loop sampled
-const loop = loopDelay();
-for (const c of children) c.send({ type: 'measure' });
+// The probe gateway: its devices report normally through the warm-up (one full reporting interval, so
+// every device has reported and its latest values exist), then each raises its alarm in the window.
 const probe = fork(fileURLToPath(new URL('./alarmProbe.ts', import.meta.url)), [], {
   execArgv: ['--import', 'tsx'],
   env: {
@@ -128,14 +127,26 @@ const probe = fork(fileURLToPath(new URL('./alarmProbe.ts', import.meta.url)), [
     BENCH_PROBE: JSON.stringify({
       url,
       probes: probes.map((p) => ({ code: p.code, key: app.telemetry.keys.keyOf(p.code) })),
+      intervalMs: INTERVAL_MS,
+      warmupMs: INTERVAL_MS + 2000,
       spacingMs: WINDOW_MS / PROBES,
     }),
   },
 });
-const probed = await new Promise<{ postMs: number[]; refused: number }>((resolve) => {
-  probe.on('message', (m: { type: string; postMs: number[]; refused: number }) => m.type === 'done' && resolve(m));
-  probe.on('exit', () => resolve({ postMs: [], refused: PROBES }));
-});
+const probeSays = (type: string) =>
+  new Promise<{ postMs: number[]; refused: number }>((resolve) => {
+    probe.on('message', (m: { type: string; postMs: number[]; refused: number }) => m.type === type && resolve(m));
+    probe.on('exit', () => resolve({ postMs: [], refused: PROBES }));
+  });
+await probeSays('window');
+say('window open');
+
+// ---- the window: probes from their gateway process, consoles counting bytes, the loop sampled
+const loop = loopDelay();
+const seqBefore = app.push.headSeq();
+for (const c of children) c.send({ type: 'measure' });
+const probed = await probeSays('done');
+say('probes sent; collecting');
 await new Promise((r) => setTimeout(r, 3000));
 const loopMs = loop.stop();
 for (const c of children) c.send({ type: 'collect' });
@@ -146,6 +157,17 @@ const results = await Promise.all(
 );
 simulator.kill();
 await app.telemetry.writer.idle();
+// What the consoles heard besides the probes: the fleet's own alarms and status changes in the window.
+const eventsInWindow = Object.fromEntries(
+  (
+    await app.db
+      .selectFrom('event_log')
+      .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('seq', '>', seqBefore)
+      .groupBy('kind')
+      .execute()
+  ).map((r) => [r.kind, Number(r.n)]),
+);
 
 const latencies = results.flatMap((r) => r.latencies);
 const expected = probes.reduce((n, p) => n + consoles.filter((c) => maysee(c, p.projectid)).length, 0);
@@ -167,6 +189,7 @@ const detail = {
   simulatorFailedPosts: simulatorFailures,
   deliveries: latencies.length,
   expectedDeliveries: expected,
+  eventsInWindow,
   messagesReceivedByAllConsoles: results.reduce((n, r) => n + r.received, 0),
   readingToConsoleMs: latency,
   probePostMs: stats(probed.postMs),
