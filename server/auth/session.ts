@@ -33,7 +33,7 @@ export const authentication = fp(
   async function authentication(app: FastifyInstance, opts: { tokenTtlMs: number; permissionCheck: boolean }) {
     app.decorate('tokens', new TokenStore(app.db, opts.tokenTtlMs, app.socketBus, Date.now, tokenLookup(app.store)));
     app.decorate('permissionCheck', opts.permissionCheck);
-    const sessions = new SessionCache(app.db, opts.permissionCheck, app.socketBus);
+    const sessions = new SessionCache(app.db, opts.permissionCheck, app.socketBus, app.eventLog);
     app.decorate('sessions', sessions);
     app.addHook('onClose', async () => sessions.close());
     app.decorateRequest('session', null);

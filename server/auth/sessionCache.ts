@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import type { SocketBus } from '../push/bus';
+import type { EventLog } from '../events/eventLog';
 import { loadSession, type Session } from './access';
 
 /** A bound on the cache, far above the users of one deployment; past it the cache starts over. */
@@ -17,9 +18,17 @@ const MAX_USERS = 20_000;
  * domain events (user, role, tenant and project changes; server/auth/revocation.ts). Every bus
  * message empties the cache at once, before the next request is read — on every instance, since the
  * bus carries them all (cluster mode). A login starts from the store as well.
+ *
+ * It also keeps the signed-in user's own record as `GET /auth/v1/user` answers it (roles, groups,
+ * node names): emptied as well by every committed event about users, groups, roles, tenants or the
+ * ledger (a project's name), every instance hearing every event.
  */
+/** Event kinds that may change a user's session or record. */
+const TOUCHES_USERS = /^(user|usergroup|role|tenant|ledger)\./;
+
 export class SessionCache {
   private readonly byUser = new Map<number, Session>();
+  private readonly records = new Map<number, unknown>();
   /** bumped by every invalidation: a load that began before one must not be cached after it */
   private generation = 0;
   private readonly unsubscribe: () => void;
@@ -28,8 +37,14 @@ export class SessionCache {
     private readonly db: Kysely<Database>,
     private readonly permissionCheck: boolean,
     bus: SocketBus,
+    events: EventLog,
   ) {
-    this.unsubscribe = bus.subscribe(() => this.clear());
+    const stopBus = bus.subscribe(() => this.clear());
+    const stopEvents = events.onEvent((ev) => TOUCHES_USERS.test(ev.kind) && this.clear());
+    this.unsubscribe = () => {
+      stopBus();
+      stopEvents();
+    };
   }
 
   /** The session of a user whose token was just verified; null when the user is gone or disabled. */
@@ -45,14 +60,28 @@ export class SessionCache {
     return session;
   }
 
+  /** The user's own record, read by `load` unless cached since the last change. */
+  async record<T>(userId: number, load: () => Promise<T>): Promise<T> {
+    if (this.records.has(userId)) return this.records.get(userId) as T;
+    const generation = this.generation;
+    const value = await load();
+    if (value !== undefined && generation === this.generation) {
+      if (this.records.size >= MAX_USERS) this.records.clear();
+      this.records.set(userId, value);
+    }
+    return value;
+  }
+
   /** A user logged in: their next request reads the store again. */
   forget(userId: number): void {
     this.byUser.delete(userId);
+    this.records.delete(userId);
     this.generation++;
   }
 
   clear(): void {
     this.byUser.clear();
+    this.records.clear();
     this.generation++;
   }
 

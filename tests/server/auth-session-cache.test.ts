@@ -51,6 +51,21 @@ describe('cached sessions follow every change at once', () => {
     expect((await roles()).statusCode).toBe(403);
   });
 
+  it("the user's own record follows a change of one of its groups at once", async () => {
+    const me = async () => (await t.app.inject({ url: '/auth/v1/user', headers: auth(lisiToken) })).json().data;
+    const lisi = await userIdOf(t.app, 'lisi');
+    const group = (await me()).relativeUserGroup[0] as { id: number; name: string };
+    expect((await me()).relativeUserGroup[0].name).toBe(group.name);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/usergroup',
+      headers: auth(rootToken),
+      payload: { id: group.id, name: '夜班组', users: [{ id: lisi }] },
+    });
+    expect(saved.json().code).toBe(0);
+    expect((await me()).relativeUserGroup).toEqual([{ id: group.id, name: '夜班组' }]);
+  });
+
   it('a revoked user is refused on the next request, the session cached or not', async () => {
     const me = () => t.app.inject({ url: '/auth/v1/user', headers: auth(lisiToken) });
     expect((await me()).statusCode).toBe(200);

@@ -132,7 +132,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
 
   app.get('/user', { config: guarded('self') }, async (request) => {
     const session = sessionOf(request);
-    return ok(await userDto(app.db, session.userId));
+    return ok(await app.sessions.record(session.userId, () => userDto(app.db, session.userId)));
   });
 
   app.get('/permissions', { config: guarded('self') }, async () => ok(PERMISSION_MAP));
