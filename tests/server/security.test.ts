@@ -73,12 +73,12 @@ describe('lockout per source address, and throttling', () => {
 
   it('five failures from one address lock root for that address only', async () => {
     const attacker = '203.0.113.9';
-    for (let i = 0; i < 4; i++) expect(env(await loginRaw(t.app, 'root', `Wrong#${i}xxxxx`, Date.now(), attacker)).code).toBe(4010);
-    expect(env(await loginRaw(t.app, 'root', 'Wrong#5xxxxx', Date.now(), attacker)).code).toBe(4011);
+    for (let i = 0; i < 4; i++) expect(env(await loginRaw(t.app, 'root', `Wrong#${i}xxxxx`, Date.now(), 'web', attacker)).code).toBe(4010);
+    expect(env(await loginRaw(t.app, 'root', 'Wrong#5xxxxx', Date.now(), 'web', attacker)).code).toBe(4011);
     // the right password from the attacker's address is refused while locked
-    expect(env(await loginRaw(t.app, 'root', ROOT_PASSWORD, Date.now(), attacker)).code).toBe(4011);
+    expect(env(await loginRaw(t.app, 'root', ROOT_PASSWORD, Date.now(), 'web', attacker)).code).toBe(4011);
     // root at its own desk logs in
-    expect(env(await loginRaw(t.app, 'root', ROOT_PASSWORD, Date.now(), '198.51.100.7')).code).toBe(0);
+    expect(env(await loginRaw(t.app, 'root', ROOT_PASSWORD, Date.now(), 'web', '198.51.100.7')).code).toBe(0);
   });
 
   it('an address that calls too often is throttled (429 through the registry); others are not', async () => {

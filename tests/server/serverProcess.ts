@@ -114,7 +114,11 @@ export class ServerProcess {
   async login(userName: string): Promise<{ token: string; userId: number }> {
     const plain = userName === 'root' ? this.passwords.root : this.passwords.demo;
     const post = async (path: string, body: object) => {
-      const res = await fetch(this.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(this.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return (await res.json()) as { code: number; msg: string; data: { token: string; user: { id: number } } };
     };
     const env = await loginWith(post, userName, plain, Date.now(), 'api');
