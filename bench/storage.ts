@@ -137,12 +137,16 @@ let storageBytesPerReading: number;
   );
   const queues = workers.map(() => [] as FleetHour[]);
   const waiters: (() => void)[] = [];
-  workers.forEach((w, k) =>
+  workers.forEach((w, k) => {
+    w.on('error', (e) => {
+      console.error(e);
+      process.exit(1);
+    });
     w.on('message', (m: FleetHour) => {
       queues[k]!.push(m);
       waiters.splice(0).forEach((f) => f());
-    }),
-  );
+    });
+  });
   let readings = 0;
   const [writeMs] = await timeit(async () => {
     for (let h = 0; h < hours; h++) {
@@ -150,6 +154,8 @@ let storageBytesPerReading: number;
         while (queues[k]!.length === 0) await new Promise<void>((r) => waiters.push(r));
         const hour = queues[k]!.shift()!;
         if (hour.hour !== h) throw new Error('hours out of order');
+        // taken: the worker may simulate one more hour (it stays a few hours ahead at most)
+        workers[k]!.postMessage(h);
         sqlite.transaction(() => {
           for (const w of hour.windows) {
             putRaw.run(w.deviceid, w.dataid, hour.start, w.count, w.raw);
