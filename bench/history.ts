@@ -9,8 +9,7 @@
  * store — one prepared better-sqlite3 range read of the same rows from a plain row table (the layout
  * before compaction) turned into the same binary body.
  */
-import { createHash } from 'node:crypto';
-import { benchApp, ensureTerminals, stats, timeit } from './lib';
+import { benchApp, ensureTerminals, injectLogin, stats, timeit } from './lib';
 import { recordResults } from './results';
 import { encodeSeries } from '../domain/seriesWire';
 
@@ -48,19 +47,8 @@ const compacted = await app.telemetry.compactor.runUntilIdle();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-const login = (await (
-  await fetch(`${base}/auth/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      userName: 'root',
-      password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'),
-      timestamps: Date.now(),
-      client: 'web',
-    }),
-  })
-).json()) as { data: { token: string } };
-const headers = { authorization: `Bearer ${login.data.token}`, 'content-type': 'application/json' };
+const token = (await injectLogin(app, 'root', 'Bench#Pass123')).token;
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const post = (url: string, body: unknown) => fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
 
 const baselineStmt = sqlite
