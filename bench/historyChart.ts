@@ -84,6 +84,10 @@ await page.waitForURL((u) => !u.hash.startsWith('#/login'));
 
 interface Run {
   ms: number;
+  /** link change → the screen asks its worker (routing, the screen's render) */
+  queryAtMs: number;
+  /** link change → uPlot's draw of the loaded data */
+  paintedAtMs: number;
   longest: number;
   count: string;
   fetchMs: number;
@@ -103,8 +107,11 @@ async function screenRun(p: Page, link: string): Promise<Run> {
       const el = document.querySelector('[data-testid=trend]');
       if (w.__presented === null || w.__presented < w.__t0 || el?.getAttribute('data-loading') !== 'false') return null;
       const tasks = w.__longtasks.filter((t) => t.start + t.duration >= w.__t0 && t.start <= w.__presented!);
+      const last = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN;
       return {
         ms: w.__presented - w.__t0,
+        queryAtMs: last('trend:query') - w.__t0,
+        paintedAtMs: last('trend:painted') - w.__t0,
         longest: Math.max(0, ...tasks.map((t) => t.duration)),
         count: document.querySelector('[data-testid=trend-count]')?.textContent ?? '',
         fetchMs: Number(el.getAttribute('data-fetch-ms')),
@@ -129,6 +136,9 @@ async function screenSeries(deviceId: number, dataIds: number[], from: number, t
     coldMs: +runs[0]!.ms.toFixed(1),
     ms: stats(warm.map((r) => r.ms)),
     longestTaskMs: stats(warm.map((r) => r.longest)),
+    // where the time goes: until the query starts, until uPlot has drawn (then two frames to the screen)
+    queryAtMs: stats(warm.map((r) => r.queryAtMs)),
+    paintedAtMs: stats(warm.map((r) => r.paintedAtMs)),
     // inside the query: the request (server + transfer + decode) and the worker's merge/statistics/reduction
     workerFetchMs: stats(warm.map((r) => r.fetchMs)),
     workerComputeMs: stats(warm.map((r) => r.computeMs)),

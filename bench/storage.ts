@@ -22,8 +22,10 @@ import { DeviceSim } from '../server/simulator/deviceSim';
 import { openStore } from '../server/store/db';
 import { blockPayload, decodePoints, encodePoints } from '../server/telemetry/seriesCodec';
 import { MEASURES } from '../domain/telemetry';
+import { formatTime } from '../server/telemetry/time';
+import { SeriesFrameReader } from '../domain/seriesStream';
 import { gorillaDecode, gorillaEncode } from './gorilla';
-import { benchApp, ensureTerminals, stats, timeit } from './lib';
+import { benchApp, ensureTerminals, injectLogin, stats, timeit } from './lib';
 import { recordResults } from './results';
 import type { FleetHour } from './storageFleet';
 
@@ -177,12 +179,28 @@ let storageBytesPerReading: number;
   await store.close();
   const bytes = fs.readdirSync(dir).reduce((s, f) => s + fs.statSync(path.join(dir, f)).size, 0);
   fs.rmSync(dir, { recursive: true, force: true });
+  // Each tier's share (table and its time index) per reading, for the capacity figures of docs/capacity.md.
+  const tierBytes = (names: string[]) => tables.filter((t) => names.includes(t.name)).reduce((n, t) => n + t.bytes, 0);
+  const perReading = {
+    raw: tierBytes(['history_block', 'history_block_start']) / readings,
+    minute: tierBytes(['history_1m', 'history_1m_start']) / readings,
+    hour: tierBytes(['history_1h', 'history_1h_time']) / readings,
+  };
+  const readingsPer1000PerDay = (readings / TERMINALS / DAYS) * 1000;
+  const gb = (b: number) => +(b / 1e9).toFixed(1);
   detail.fleet = {
     readings,
     fileBytes: bytes,
     writeSeconds: +(writeMs / 1000).toFixed(1),
     bytesPerTable: Object.fromEntries(tables.filter((t) => t.bytes > 100_000).map((t) => [t.name, t.bytes])),
-    diskPer1000TerminalsPerYearGB: +(((bytes / TERMINALS) * 1000 * (365 / DAYS)) / 1e9).toFixed(1),
+    bytesPerReadingByTier: Object.fromEntries(Object.entries(perReading).map(([k, v]) => [k, +v.toFixed(3)])),
+    readingsPer1000TerminalsPerDay: Math.round(readingsPer1000PerDay),
+    // a year of data with every tier kept (the file grows by this much a year while all tiers are kept)
+    diskPer1000TerminalsPerYearGB: gb((bytes / TERMINALS) * 1000 * (365 / DAYS)),
+    // the steady state at the default retention: raw 90 days, 1-minute 2 years, 1-hour 10 years
+    diskPer1000TerminalsAtDefaultRetentionGB: gb(
+      readingsPer1000PerDay * (perReading.raw * 90 + perReading.minute * 730 + perReading.hour * 3650),
+    ),
   };
   console.log('fleet:', detail.fleet);
   storageBytesPerReading = +(bytes / readings).toFixed(3);
@@ -212,53 +230,51 @@ let yearTrendMs: number;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const login = await (
-    await fetch(`${base}/auth/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        userName: 'root',
-        password: (await import('node:crypto')).createHash('sha256').update('voltguardBench#Pass123').digest('hex'),
-        timestamps: Date.now(),
-        client: 'web',
-      }),
-    })
-  ).json();
-  const headers = { authorization: `Bearer ${login.data.token}`, 'content-type': 'application/json' };
+  const token = (await injectLogin(app, 'root', 'Bench#Pass123')).token;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const post = (url: string, body: unknown) => fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const monthFrom = end - 30 * DAY;
   const month: number[] = [];
   const year: number[] = [];
-  let points = 0;
+  let lastMonth = new Uint8Array(0);
   let buckets = 0;
+  const cpuMs: { month: number[]; year: number[] } = { month: [], year: [] };
+  /** wall time of `fn`, and the CPU time this process spent meanwhile (server and client both live here) */
+  const timed = async <T>(cpu: number[], fn: () => Promise<T>): Promise<[number, T]> => {
+    const c = process.cpuUsage();
+    const r = await timeit(fn);
+    const d = process.cpuUsage(c);
+    cpu.push((d.user + d.system) / 1000);
+    return r;
+  };
   for (let r = 0; r < 35; r++) {
-    const [m, bytes] = await timeit(
-      async () =>
-        (
-          await (
-            await post('/wisdompower/v1/history/series', {
-              startTime: monthFrom,
-              endTime: end,
-              series: [{ pecDeviceId: dev!.id, dataId: 1001 }],
-            })
-          ).arrayBuffer()
-        ).byteLength,
+    const [m, body] = await timed(cpuMs.month, async () =>
+      (
+        await post('/wisdompower/v1/history/series', {
+          startTime: monthFrom,
+          endTime: end,
+          series: [{ pecDeviceId: dev!.id, dataId: 1001 }],
+        })
+      ).arrayBuffer(),
     );
     month.push(m);
-    points = Math.round((bytes - 200) / 17);
-    const [y, answer] = await timeit(async () =>
+    lastMonth = new Uint8Array(body);
+    const [y, answer] = await timed(cpuMs.year, async () =>
       (
         await post('/wisdompower/v1/trend/query', {
-          startTime: new Date(start).toISOString(),
-          endTime: new Date(end).toISOString(),
+          startTime: formatTime(start),
+          endTime: formatTime(end),
           interval: 3600,
           meterConfigs: [{ dataId: 1001, deviceId: dev!.id }],
         })
       ).json(),
     );
+    if (answer.code !== 0) throw new Error(`trend/query: ${answer.msg}`);
     year.push(y);
     buckets = answer.data[0].dataList.length;
   }
+  const [monthSeries] = new SeriesFrameReader().push(lastMonth);
+  if (!monthSeries || monthSeries.meta.tier) throw new Error('the month did not come as readings');
   const warm = (xs: number[]) => stats(xs.slice(5));
   detail.series = {
     seededReadings: (end - start) / 15_000,
@@ -267,8 +283,10 @@ let yearTrendMs: number;
     compacted,
     pruned,
     monthRawMs: warm(month),
-    monthPointsApprox: points,
+    monthRawCpuMs: warm(cpuMs.month),
+    monthPoints: monthSeries.meta.count,
     yearTrendMs: warm(year),
+    yearTrendCpuMs: warm(cpuMs.year),
     yearTrendBuckets: buckets,
   };
   console.log('one series:', detail.series);
