@@ -11,6 +11,8 @@
  *                                 alongside, until compaction has caught up; compared with the same
  *                                 run's ingest with compaction stopped (target ≥ 0.8×)
  * and first compares the codecs on simulator data (Gorilla vs scaled-integer deltas + zlib).
+ * STORAGE_PARTS=codecs,fleet,series,ingest (the default: all) runs some of the sections; each section
+ * records its keys as it ends (its detail under `_runs.storage_<section>`).
  * Periodic jobs run as in production (realtime persistence, comm watch, compaction, retention).
  */
 import fs from 'node:fs';
@@ -33,10 +35,12 @@ const TERMINALS = Number(process.env.STORAGE_TERMINALS ?? 2000);
 const DAYS = Number(process.env.STORAGE_DAYS ?? 7);
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-const detail: Record<string, unknown> = { terminals: TERMINALS, days: DAYS };
+/** STORAGE_PARTS picks sections (codecs, fleet, series, ingest); each records its own keys when done. */
+const PARTS = new Set((process.env.STORAGE_PARTS ?? 'codecs,fleet,series,ingest').split(',').map((x) => x.trim()));
 
 // ---------------------------------------------------------------- 1. codecs on simulator data
-{
+if (PARTS.has('codecs')) {
+  const detail: Record<string, unknown> = {};
   const t0 = Date.UTC(2026, 5, 1);
   const blocks: { time: Float64Array; value: Float64Array; status: Uint8Array }[] = [];
   for (let d = 0; d < 40; d++) {
@@ -106,11 +110,12 @@ const detail: Record<string, unknown> = { terminals: TERMINALS, days: DAYS };
   };
   console.log('codecs (one hour of one series per block, 40 simulated terminals × 14 measures × 1 day):');
   console.table(detail.codecs as object);
+  recordResults('storage_codecs', {}, detail);
 }
 
 // ---------------------------------------------------------------- 2. bytes per reading of a compacted fleet
-let storageBytesPerReading: number;
-{
+if (PARTS.has('fleet')) {
+  const detail: Record<string, unknown> = { terminals: TERMINALS, days: DAYS };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-bench-storage-'));
   const store = await openStore(dir);
   const sqlite = store.sqlite;
@@ -203,13 +208,12 @@ let storageBytesPerReading: number;
     ),
   };
   console.log('fleet:', detail.fleet);
-  storageBytesPerReading = +(bytes / readings).toFixed(3);
+  recordResults('storage_fleet', { storage_bytes_per_reading: +(bytes / readings).toFixed(3) }, detail);
 }
 
 // ---------------------------------------------------------------- 3. month raw and year trend of one series
-let monthRawMs: number;
-let yearTrendMs: number;
-{
+if (PARTS.has('series')) {
+  const detail: Record<string, unknown> = {};
   const { app, done } = await benchApp({ logger: false, telemetry: { timers: true } });
   const [dev] = await ensureTerminals(app, 1);
   const now = Date.now();
@@ -290,8 +294,7 @@ let yearTrendMs: number;
     yearTrendBuckets: buckets,
   };
   console.log('one series:', detail.series);
-  monthRawMs = warm(month).p50;
-  yearTrendMs = warm(year).p50;
+  recordResults('storage_series', { month_raw_ms: warm(month).p50, year_trend_ms: warm(year).p50 }, detail);
   await done();
 }
 
@@ -335,18 +338,10 @@ async function ingestRun(compaction: boolean) {
   await done();
   return { readings, seconds: +(ms / 1000).toFixed(1), perSecond: Math.round(readings / (ms / 1000)), rowsLeft: rows };
 }
-const without = await ingestRun(false);
-const withCompaction = await ingestRun(true);
-detail.ingest = { without, withCompaction, ratio: +(withCompaction.perSecond / without.perSecond).toFixed(3) };
-console.log('ingest:', detail.ingest);
-
-recordResults(
-  'storage',
-  {
-    storage_bytes_per_reading: storageBytesPerReading,
-    month_raw_ms: monthRawMs,
-    year_trend_ms: yearTrendMs,
-    ingest_with_compaction_per_s: withCompaction.perSecond,
-  },
-  detail,
-);
+if (PARTS.has('ingest')) {
+  const without = await ingestRun(false);
+  const withCompaction = await ingestRun(true);
+  const ingest = { without, withCompaction, ratio: +(withCompaction.perSecond / without.perSecond).toFixed(3) };
+  console.log('ingest:', ingest);
+  recordResults('storage_ingest', { ingest_with_compaction_per_s: withCompaction.perSecond }, { ingest });
+}
