@@ -42,14 +42,54 @@ export interface PruneResult {
 }
 
 const CHUNK = 2000;
+/** series visited per statement of the SQLite walk */
+const SERIES_CHUNK = 500;
+/** a series as one integer key (deviceid · 2^20 + dataid: data ids are four digits) */
+const SERIES_KEY = 1_048_576;
+
+/**
+ * SQLite keeps no time index on the tiers (migration 011: it was a twelfth of the file for a query an
+ * hour), so its retention walks the series through the primary key (deviceid, dataid, start): one
+ * statement finds the next SERIES_CHUNK series by skip-scan (a seek each), the next deletes their
+ * blocks up to the cutoff, each series' being one key range.
+ */
+async function pruneSeriesWalk(db: Kysely<Database>, table: string, column: 'start' | 'time', lastStart: number): Promise<number> {
+  let total = 0;
+  let after = -1;
+  // literals, not parameters: a bound number is a REAL to SQLite, and key / K must divide integers
+  const K = sql.lit(SERIES_KEY);
+  for (;;) {
+    const { rows } = await sql<{ key: number }>`
+      with recursive walk(key, n) as (
+        select (select deviceid * ${K} + dataid from ${sql.table(table)}
+                  where (deviceid, dataid) > (${sql.lit(Math.floor(after / SERIES_KEY))}, ${sql.lit(after % SERIES_KEY)})
+                  order by deviceid, dataid limit 1), 1
+        union all
+        select (select deviceid * ${K} + dataid from ${sql.table(table)}
+                  where (deviceid, dataid) > (walk.key / ${K}, walk.key % ${K})
+                  order by deviceid, dataid limit 1), n + 1
+          from walk where walk.key is not null and n < ${sql.lit(SERIES_CHUNK)}
+      )
+      select key from walk where key is not null`.execute(db);
+    if (rows.length === 0) return total;
+    const series = rows.map((r) => sql`(${Math.floor(r.key / SERIES_KEY)}, ${r.key % SERIES_KEY})`);
+    const r = await sql`
+      delete from ${sql.table(table)}
+      where (deviceid, dataid) in (values ${sql.join(series)}) and ${sql.ref(column)} <= ${lastStart}`.execute(db);
+    total += Number(r.numAffectedRows ?? 0);
+    after = rows[rows.length - 1]!.key;
+    if (rows.length < SERIES_CHUNK) return total;
+    await new Promise((res) => setImmediate(res));
+  }
+}
 
 /**
  * Retention by whole blocks: every block (or hour rollup) whose hour ended before its tier's cutoff
  * goes. On PostgreSQL the months that ended before the cutoff are dropped as whole partitions first;
- * what is left (the month around the cutoff, and everything on SQLite) is found through the tables'
- * time index and deleted in chunks, so no statement holds the store for long. Readings are never
- * deleted one by one: a raw block is one series' whole hour. Row partitions of `history` that
- * compaction has emptied go too, once past raw retention.
+ * what is left (the month around the cutoff) is found through the tables' time index and deleted in
+ * chunks, so no statement holds the store for long; SQLite walks the series instead
+ * (pruneSeriesWalk). Readings are never deleted one by one: a raw block is one series' whole hour.
+ * Row partitions of `history` that compaction has emptied go too, once past raw retention.
  */
 export async function pruneTiers(
   db: Kysely<Database>,
@@ -63,7 +103,8 @@ export async function pruneTiers(
     const cutoff = now - keepMs;
     // whole hours ended at or before the cutoff
     const lastStart = cutoff - (table === 'history_1h' ? HOUR_MS : WINDOW_MS);
-    if (blocks.partitions) partitions += await blocks.partitions[table].dropBefore(lastStart + 1);
+    if (!blocks.partitions) return pruneSeriesWalk(db, table, column, lastStart);
+    partitions += await blocks.partitions[table].dropBefore(lastStart + 1);
     let total = 0;
     for (;;) {
       const r = await sql`

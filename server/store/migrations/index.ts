@@ -9,6 +9,7 @@ import * as m007 from './007_history_blocks';
 import * as m008 from './008_file_blobs';
 import * as m009 from './009_login_security';
 import * as m010 from './010_sessions';
+import * as m011 from './011_history_tiers_unindexed';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '008_file_blobs': m008,
   '009_login_security': m009,
   '010_sessions': m010,
+  '011_history_tiers_unindexed': m011,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -167,4 +167,40 @@ describe('retention by tier', () => {
     const minute = (await app.telemetry.series.list(dev.id, 1001, t - 30_000, t + 30_000))[0]!;
     expect(minute.value).toBe(Math.round(((valueAt(25 * 1440 + 180) + 1500) / 2) * 1000) / 1000);
   });
+  it('prunes every series of a fleet, more than one walk of series at a time (SQLite has no time index)', async () => {
+    const SERIES = 1_300;
+    const blocks = app.telemetry.blocks;
+    const old = T0 + 5 * DAY;
+    const recent = T0 + 39 * DAY;
+    await blocks.prepare([old, recent]);
+    const hour = (t: number) => ({
+      time: Float64Array.of(t),
+      min: Float64Array.of(1),
+      max: Float64Array.of(2),
+      sum: Float64Array.of(3),
+      last: Float64Array.of(2),
+      count: Float64Array.of(2),
+      status: Uint8Array.of(0),
+    });
+    await app.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < SERIES; i++) {
+        const deviceid = 800_000 + Math.floor(i / 14);
+        const dataid = [1001, 1101, 1102, 1103, 1104, 1201, 1202, 1203, 1301, 1302, 1303, 1401, 1402, 1501][i % 14]!;
+        for (const start of [old, recent]) {
+          await blocks.putBlock(trx, 'history_block', deviceid, dataid, { start, count: 1, data: Buffer.of(0) });
+          await blocks.putBlock(trx, 'history_1m', deviceid, dataid, { start, count: 1, data: Buffer.of(0) });
+          await blocks.putHour(trx, deviceid, dataid, hour(start));
+        }
+      }
+    });
+    const r = await app.telemetry.pruneHistory();
+    expect(r).toMatchObject({ rawBlocks: SERIES, minuteBlocks: SERIES, hourRows: SERIES });
+    for (const table of ['history_block', 'history_1m'] as const) {
+      const left = await app.db.selectFrom(table).select('start').where('deviceid', '>=', 800_000).execute();
+      expect(left).toHaveLength(SERIES);
+      expect(left.every((b) => Number(b.start) === recent)).toBe(true);
+    }
+    const hours = await app.db.selectFrom('history_1h').select('time').where('deviceid', '>=', 800_000).execute();
+    expect(hours.map((h) => Number(h.time))).toEqual(Array(SERIES).fill(recent));
+  });
 });
