@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useOptionalRealtime } from './RealtimeContext';
+import { useDeviceDialog } from './DeviceDialogContext';
 import { NotificationBell } from './NotificationBell';
 import { AlarmPopup } from './AlarmPopup';
 import { MessageCenterDialog } from './MessageCenterDialog';
@@ -21,11 +22,12 @@ export function HeaderBell({ shell }: { shell: 'main' | 'platform' }) {
 /** What floats over every screen: the alarm popup and the device dialog opened from anywhere. */
 export function RealtimeOverlays() {
   const realtime = useOptionalRealtime();
+  const dialog = useDeviceDialog();
   if (!realtime) return null;
   return (
     <>
       <AlarmPopup />
-      <DeviceRealtimeDialog deviceId={realtime.openDeviceId} onClose={realtime.closeDevice} />
+      <DeviceRealtimeDialog deviceId={dialog.openDeviceId} onClose={dialog.closeDevice} />
     </>
   );
 }
