@@ -18,6 +18,8 @@ export interface SocketActorOptions {
   onData?: () => void;
   /** a connection attempt starts (the reconnect bench and tests time them) */
   onAttempt?: () => void;
+  /** the server has replayed what was missed and joined the socket to its rooms: subscribed again */
+  onReady?: () => void;
 }
 
 /**
@@ -45,7 +47,10 @@ export function createSocketActor(opts: SocketActorOptions) {
       opts.onData?.();
       opts.onMeasures?.(list);
     });
-    socket.on('ready', (r: { headSeq: number }) => send({ type: 'SOCKET.READY', headSeq: r.headSeq }));
+    socket.on('ready', (r: { headSeq: number }) => {
+      opts.onReady?.();
+      send({ type: 'SOCKET.READY', headSeq: r.headSeq });
+    });
     socket.on('resync', (r: { headSeq: number }) => send({ type: 'SOCKET.RESYNC', headSeq: r.headSeq }));
     socket.on(SOCKET_EVENT.GOING_AWAY, () => send({ type: 'SOCKET.GOING_AWAY' }));
     socket.on(SOCKET_EVENT.REVOKED, (n: RevokedNotice) =>
