@@ -95,7 +95,9 @@ try {
   await raiseAlarm(listeningAt);
   const alarmIngestedAt = Date.now();
   await done;
-  const rows = (await waitAll('collected', 30_000)).flatMap((m) => m.rows as Row[]);
+  const collected = waitAll('collected', 30_000);
+  for (const c of children) c.send({ type: 'collect' });
+  const rows = (await collected).flatMap((m) => m.rows as Row[]);
 
   const back = rows.map((r) => r.back!).sort((a, b) => a - b);
   const lastBack = back.at(-1)!;
