@@ -89,7 +89,7 @@ try {
   for (const c of children) c.send({ type: 'mark', at: termAt });
   const stopped = await server.stop('SIGTERM');
   const exitedAt = Date.now();
-  if (stopped.code !== 0) throw new Error(`the server exited with ${stopped.code} on SIGTERM`);
+  if (stopped.code !== 0) throw new Error(`the server exited with ${stopped.code} on SIGTERM:\n${server.output.slice(-2000)}`);
   await server.start();
   const listeningAt = Date.now();
   await raiseAlarm(listeningAt);
@@ -108,7 +108,10 @@ try {
   const lat = stats(firstAlarm);
   const sinceListen = stats(back.map((t) => t - listeningAt));
 
-  console.log(`SIGTERM → exit ${Math.round(stopped.ms)} ms (code ${stopped.code}); exit → listening again ${listeningAt - exitedAt} ms`);
+  const closedIn = Number(/SIGTERM: closed in (\d+) ms/.exec(server.output)?.[1] ?? NaN);
+  console.log(
+    `SIGTERM → exit ${Math.round(stopped.ms)} ms (code ${stopped.code}; the server's own close ${closedIn} ms); exit → listening again ${listeningAt - exitedAt} ms`,
+  );
   console.log(`first retries after the going-away notice spread over ${Math.max(...firstRetries) - Math.min(...firstRetries)} ms`);
   console.log(`connection attempts per console after SIGTERM: p50 ${attempts.p50}, max ${attempts.max}`);
   console.log(
@@ -124,6 +127,7 @@ try {
     {
       reconnect_storm_clients: rows.length,
       reconnect_storm_sigterm_exit_ms: Math.round(stopped.ms),
+      reconnect_storm_server_close_ms: closedIn,
       reconnect_storm_all_resubscribed_ms: lastBack - listeningAt,
       reconnect_storm_all_resubscribed_since_sigterm_ms: lastBack - termAt,
       reconnect_storm_resubscribed_p50_ms: sinceListen.p50,
@@ -131,7 +135,11 @@ try {
       reconnect_storm_first_alarm_p99_ms: lat.p99,
       reconnect_storm_first_alarm_max_ms: lat.max,
     },
-    { processes: PROCESSES, restart_ms: listeningAt - exitedAt },
+    {
+      processes: PROCESSES,
+      restart_ms: listeningAt - exitedAt,
+      first_retry_spread_ms: Math.max(...firstRetries) - Math.min(...firstRetries),
+    },
   );
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill();
