@@ -75,3 +75,51 @@ test('tiles, bell and popup update live from the shared streams; the device dial
     await gw.close();
   }
 });
+
+/**
+ * A hidden tab (emulated: headless Chromium never hides a page) paints nothing: the wall's tiles wait
+ * for it to show, keeping only the latest per device, while the bell still rings within a second.
+ */
+test('a hidden tab still rings the bell; the wall catches up when it shows', async ({ page }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 40);
+  gw.startHeartbeat(500, { 1101: 35 });
+  await page.addInitScript(() => {
+    let hidden = false;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    (window as unknown as { setHidden: (h: boolean) => void }).setHidden = (h) => {
+      hidden = h;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+  });
+  const setHidden = (h: boolean) => page.evaluate((v) => (window as unknown as { setHidden: (h: boolean) => void }).setHidden(v), h);
+  try {
+    await loginViaForm(page, 'wangwu');
+    await expectPath(page, '/home');
+    await page.goto('/#/realTime');
+    const tile = page.locator('[data-testid=device-tile][data-device="40"]');
+    // An alarm ends after a few normal readings in a row (hysteresis): report them until it has.
+    await expect
+      .poll(async () => {
+        await gw.report({ 1001: 20 });
+        return tile.getAttribute('data-state');
+      })
+      .toBe('normal');
+    await expect(tile).toContainText('20.0mA');
+
+    await setHidden(true);
+    await gw.report({ 1001: 496.5 });
+    const notice = page.getByTestId('notice').filter({ hasText: gw.code }).filter({ hasText: '496.5' });
+    await page.getByTestId('bell').hover();
+    await expect(notice).toHaveCount(1);
+    // The same pushed alarm reached the tile's stream, which paints nothing while hidden.
+    await expect(tile).toHaveAttribute('data-state', 'normal');
+    await expect(tile).toContainText('20.0mA');
+
+    await setHidden(false);
+    await expect(tile).toHaveAttribute('data-state', /alarm|accident/);
+    await expect(tile).toContainText('496.5mA');
+  } finally {
+    await gw.close();
+  }
+});
