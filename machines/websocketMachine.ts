@@ -22,7 +22,6 @@ export const BACKOFF_CAP_MS = 30_000;
 export const RESTART_SPREAD_MS = 2_000;
 /** …for this many attempts, then the ordinary backoff takes over */
 export const RESTART_TRIES = 15;
-export const NO_WEBSOCKET_MSG = '浏览器不支持websocket，无法进行获取通知消息';
 
 /** Full jitter: a uniformly random wait below min(cap, base·2^(n-1)) before retry n (n ≥ 1). */
 export function backoffCeiling(failures: number): number {

@@ -72,12 +72,21 @@ export interface AuthTokenTable {
 export interface LoginFailureTable {
   id: Generated<number>;
   userName: string;
+  /** the source address of the failed login */
+  source: string;
   at: number;
 }
 
-export interface LoginLockTable {
+export interface LoginSourceLockTable {
   userName: string;
+  source: string;
   lockedUntil: number;
+}
+
+export interface LoginNonceTable {
+  nonce: string;
+  userName: string;
+  expiresAt: number;
 }
 
 export interface ProvinceTable {
@@ -182,6 +191,30 @@ export interface HistoryTable {
   status: number;
 }
 
+/** One compressed block of a series: its readings of one closed hour, or their 1-minute rollups. */
+export interface HistoryBlockTable {
+  deviceid: number;
+  dataid: number;
+  /** the hour's first instant (ms, UTC-aligned) */
+  start: number;
+  /** points (readings or minutes) in the block */
+  count: number;
+  data: Uint8Array;
+}
+
+/** The 1-hour rollup of a series (server/telemetry/rollups.ts). */
+export interface HistoryHourTable {
+  deviceid: number;
+  dataid: number;
+  time: number;
+  min: number;
+  max: number;
+  sum: number;
+  last: number;
+  count: number;
+  status: number;
+}
+
 export interface RealtimeTable {
   deviceid: number;
   dataid: number;
@@ -237,7 +270,8 @@ export interface Database {
   user_model_node: UserModelNodeTable;
   auth_token: AuthTokenTable;
   login_failure: LoginFailureTable;
-  login_lock: LoginLockTable;
+  login_source_lock: LoginSourceLockTable;
+  login_nonce: LoginNonceTable;
   province: ProvinceTable;
   city: CityTable;
   district: DistrictTable;
@@ -248,6 +282,9 @@ export interface Database {
   event_log: EventLogTable;
   measure_threshold: MeasureThresholdTable;
   history: HistoryTable;
+  history_block: HistoryBlockTable;
+  history_1m: HistoryBlockTable;
+  history_1h: HistoryHourTable;
   realtime: RealtimeTable;
   peceventextend: PecEventTable;
   report_affirm: ReportAffirmTable;

@@ -19,7 +19,7 @@ export interface TelemetryCoreOptions extends TelemetryOptions {
 
 /**
  * Creates the telemetry core, runs its periodic jobs, and persists realtime values on close. The
- * jobs that change shared state (latest-value persistence, communication watch, retention) run on one
+ * jobs that change shared state (latest-value persistence, communication watch, compaction, retention) run on one
  * instance at a time; refreshing this instance's device index runs everywhere.
  */
 export const telemetryCore = fp(
@@ -56,6 +56,8 @@ export const telemetryCore = fp(
       every(5_000, () => t.realtime.flush());
       every(5_000, () => t.commWatch.check());
       every(30_000, () => t.devices.load(), true);
+      // Closed hours into compressed blocks and rollups; cheap when nothing is due (one check).
+      every(30_000, () => t.compactor.run());
       every(3600_000, () => t.pruneHistory());
       // Keeps the planner's statistics fresh so the event list picks the right covering index
       // (PostgreSQL's autovacuum does this by itself).
@@ -65,6 +67,7 @@ export const telemetryCore = fp(
     app.addHook('onClose', async () => {
       timers.forEach(clearInterval);
       t.channel.close();
+      await t.compactor.stop();
       await t.writer.idle();
       // Another instance holding the lock has the same latest values (relayed) and persists them.
       if (leadership.isLeader()) await t.realtime.flush();

@@ -8,6 +8,11 @@ import { CommandChannel } from './channel';
 import { DeviceDirectory } from './devices';
 import { openDeviceKeys, type DeviceKeys } from './deviceKeys';
 import { openHistoryStore, type HistoryStore } from './historyStore';
+import { BlockStore } from './blockStore';
+import { Compactor } from './compactor';
+import { pruneTiers, Retention, type PruneResult, type RetentionDays } from './retention';
+import { SeriesReader } from './seriesReader';
+import { PostgresHistoryStore } from './historyPostgres';
 import { RealtimeCache, type LatestValue } from './realtime';
 import { ThresholdStore } from './thresholds';
 import { IngestWriter } from './writer';
@@ -16,15 +21,17 @@ import { checkBatch } from './validateBatch';
 export interface TelemetryOptions {
   dataDir: string;
   now?: () => number;
-  /** history rows older than this are pruned (default 400 days) */
-  retentionDays?: number;
+  /** how long each tier of history is kept (raw 90 days, 1-minute rollups 2 years, 1-hour 10 years) */
+  retention?: RetentionDays;
+  /** compaction of closed hours: how late a reading may come before its hour is compacted, slice length */
+  compaction?: { graceMs?: number; sliceMs?: number };
   /** readings below the release level needed to end an alarm */
   clearCount?: number;
   commRetryMs?: number;
   commExitMs?: number;
   /** how long a remote command waits for the device's acknowledgement */
   remoteTimeoutMs?: number;
-  /** periodic jobs (realtime persistence, retention, comm watch); off for deterministic tests */
+  /** periodic jobs (realtime persistence, compaction, retention, comm watch); off for deterministic tests */
   timers?: boolean;
   /** several instances share the database: alarm state is read and written per transaction */
   shared?: boolean;
@@ -43,14 +50,20 @@ export class Telemetry {
   readonly devices: DeviceDirectory;
   private deviceKeys: DeviceKeys | null = null;
   readonly thresholds: ThresholdStore;
+  /** recent readings, one row each: the hot write path */
   readonly history: HistoryStore;
+  /** compacted history: blocks and rollups */
+  readonly blocks: BlockStore;
+  /** every history read: blocks and recent rows merged, rollup tiers */
+  readonly series: SeriesReader;
+  readonly compactor: Compactor;
+  readonly retention: Retention;
   readonly realtime: RealtimeCache;
   readonly alarms: AlarmEngine;
   readonly channel = new CommandChannel();
   private readonly seenListeners = new Set<(deviceId: number, at: number) => void>();
   readonly commWatch: CommWatch;
   readonly writer: IngestWriter;
-  readonly retentionMs: number;
   readonly remoteTimeoutMs: number;
 
   constructor(
@@ -61,6 +74,10 @@ export class Telemetry {
     this.devices = new DeviceDirectory(app.db);
     this.thresholds = new ThresholdStore(app.db);
     this.history = openHistoryStore(app.store);
+    this.retention = new Retention(opts.retention);
+    this.blocks = new BlockStore(app.db);
+    this.series = new SeriesReader(this.blocks, { now: this.now, retention: this.retention });
+    this.compactor = new Compactor(app.db, this.blocks, { now: this.now, retention: this.retention, ...opts.compaction });
     this.realtime = new RealtimeCache(app.db);
     this.alarms = new AlarmEngine(app.db, this.thresholds, opts.clearCount ?? DEFAULT_CLEAR_COUNT, opts.shared ?? false);
     this.commWatch = new CommWatch(app, this.devices, {
@@ -69,7 +86,7 @@ export class Telemetry {
       now: this.now,
     });
     this.writer = new IngestWriter(app, this.history, this.realtime, this.alarms);
-    this.retentionMs = (opts.retentionDays ?? 400) * 86_400_000;
+    this.writer.onRowsWritten((rows) => this.compactor.noteWritten(rows));
     this.remoteTimeoutMs = opts.remoteTimeoutMs ?? 10_000;
   }
 
@@ -118,7 +135,9 @@ export class Telemetry {
     this.commWatch.markSeen(deviceId, at);
   }
 
-  async pruneHistory(): Promise<number> {
-    return this.history.prune(this.realtime.series(), this.now() - this.retentionMs);
+  /** Retention of every history tier, by whole blocks. */
+  async pruneHistory(): Promise<PruneResult> {
+    const rows = this.history instanceof PostgresHistoryStore ? this.history.partitions : undefined;
+    return pruneTiers(this.app.db, this.blocks, this.retention, this.now(), rows);
   }
 }

@@ -1,4 +1,5 @@
 import type { TrendPoint } from '../../domain/telemetry';
+import type { Rollups } from './rollups';
 
 export interface RawPoint {
   time: number;
@@ -66,5 +67,45 @@ export function differenceColumn(value: Float64Array, before?: RawPoint): Float6
     out[i] = prev === undefined ? 0 : Math.round((v - prev) * 1000) / 1000;
     prev = v;
   }
+  return out;
+}
+
+/**
+ * `downsample` from rollups (a coarser tier): per bucket the weighted mean (sums over counts), the
+ * extremes of the extremes and the last non-zero status seen. Rollup steps are placed by their start,
+ * so buckets aligned to the steps answer exactly what the readings would.
+ */
+export function downsampleRollups(r: Rollups, from: number, to: number, bucketMs: number): TrendPoint[] {
+  const out: TrendPoint[] = [];
+  let cur = -1;
+  let sum = 0;
+  let n = 0;
+  let min = 0;
+  let max = 0;
+  let status = 0;
+  const flush = () => {
+    if (n === 0) return;
+    out.push({ time: from + cur * bucketMs, value: Math.round((sum / n) * 1000) / 1000, status, min, max });
+  };
+  for (let i = 0; i < r.time.length; i++) {
+    const t = r.time[i]!;
+    if (t < from || t >= to) continue;
+    const b = Math.floor((t - from) / bucketMs);
+    if (b !== cur) {
+      flush();
+      cur = b;
+      sum = 0;
+      n = 0;
+      min = r.min[i]!;
+      max = r.max[i]!;
+      status = 0;
+    }
+    sum += r.sum[i]!;
+    n += r.count[i]!;
+    if (r.min[i]! < min) min = r.min[i]!;
+    if (r.max[i]! > max) max = r.max[i]!;
+    if (r.status[i] !== 0) status = r.status[i]!;
+  }
+  flush();
   return out;
 }

@@ -30,6 +30,7 @@ export interface CommittedReadings {
 export class IngestWriter {
   private queue: Job[] = [];
   private readonly committedListeners = new Set<(batch: CommittedReadings[]) => void>();
+  private readonly rowListeners = new Set<(rows: readonly HistoryRow[]) => void>();
   private draining: Promise<void> | null = null;
 
   constructor(
@@ -53,6 +54,12 @@ export class IngestWriter {
   onCommitted(listener: (batch: CommittedReadings[]) => void): () => void {
     this.committedListeners.add(listener);
     return () => this.committedListeners.delete(listener);
+  }
+
+  /** Hears the history rows of every commit (the compactor notes readings of hours already compacted). */
+  onRowsWritten(listener: (rows: readonly HistoryRow[]) => void): () => void {
+    this.rowListeners.add(listener);
+    return () => this.rowListeners.delete(listener);
   }
 
   /** Resolves when everything submitted so far is committed. */
@@ -107,6 +114,7 @@ export class IngestWriter {
       this.alarms.rollback(journal);
       throw err;
     }
+    for (const l of this.rowListeners) l(rows);
     const committed: CommittedReadings[] = [];
     for (const j of jobs) {
       const values: Record<number, number> = {};

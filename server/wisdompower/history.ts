@@ -17,7 +17,8 @@ import { idText, orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { requireDevice } from '../telemetry/visibility';
 import { formatTime, parseTime } from '../telemetry/time';
-import { differenceColumn, differences, downsample, type RawPoint } from '../telemetry/trend';
+import { differenceColumn, differences, downsample, downsampleRollups, type RawPoint } from '../telemetry/trend';
+import { chooseTier } from '../telemetry/seriesReader';
 import { BINARY_CONTENT_TYPE, datalogQueryBody, encodeSeries, type SeriesMeta } from '../../domain/seriesWire';
 import { sendXlsx } from './xlsx';
 
@@ -48,9 +49,9 @@ async function series(
   to: number,
   diff: boolean,
 ): Promise<RawPoint[]> {
-  const points = await app.telemetry.history.range(deviceId, dataId, from, to);
+  const points = await app.telemetry.series.list(deviceId, dataId, from, to);
   if (!diff) return points;
-  return differences(points, await app.telemetry.history.before(deviceId, dataId, from));
+  return differences(points, await app.telemetry.series.before(deviceId, dataId, from));
 }
 
 /** History, units, export and the trend query (spec §7 History and real-time, Trend query). */
@@ -80,8 +81,8 @@ export async function historyRoutes(fastify: FastifyInstance) {
         return ok({ ...head, dataList: await series(app, device.id, def.dataId, from, to, body.isDiffValue) });
       }
       // Columnar answers (issue 5): the list's per-point objects cost more to serialize than the scan.
-      const cols = await app.telemetry.history.rangeColumns(device.id, def.dataId, from, to);
-      if (body.isDiffValue) cols.value = differenceColumn(cols.value, await app.telemetry.history.before(device.id, def.dataId, from));
+      const cols = await app.telemetry.series.points(device.id, def.dataId, from, to);
+      if (body.isDiffValue) cols.value = differenceColumn(cols.value, await app.telemetry.series.before(device.id, def.dataId, from));
       const th = app.telemetry.thresholds.get(device.id, def.dataId);
       const meta: SeriesMeta = { ...head, upperLimit: th?.enabled ? th.alarmLimit : null, lowerLimit: null, count: cols.time.length };
       if (body.format === 'binary') return reply.header('content-type', BINARY_CONTENT_TYPE).send(Buffer.from(encodeSeries(meta, cols)));
@@ -144,12 +145,25 @@ export async function historyRoutes(fastify: FastifyInstance) {
     const [from, to] = range(body.startTime, body.endTime);
     // Buckets never narrower than the asked interval, and never more than the point budget.
     const bucketMs = Math.max(body.interval * 1000, Math.ceil((to - from) / MAX_TREND_POINTS));
+    const buckets = Math.ceil((to - from) / bucketMs);
+    // Long ranges read the coarsest rollup tier that still fills every bucket (issue 18).
+    const tier = chooseTier(from, to, buckets);
     const data = [];
     for (const mc of body.meterConfigs) {
       const device = await requireDevice(app, session, mc.deviceId);
       const def = measure(mc.dataId);
       const th = app.telemetry.thresholds.get(device.id, def.dataId);
-      const points = await app.telemetry.history.range(device.id, def.dataId, from, to);
+      let aggregated: boolean;
+      let dataList;
+      const rollups = tier === 'raw' ? null : await app.telemetry.series.rollups(device.id, def.dataId, from, to, tier);
+      if (rollups && rollups.count.reduce((n, c) => n + c, 0) > buckets) {
+        aggregated = true;
+        dataList = downsampleRollups(rollups, from, to, bucketMs);
+      } else {
+        const points = await app.telemetry.series.list(device.id, def.dataId, from, to);
+        aggregated = points.length > buckets;
+        dataList = downsample(points, from, to, bucketMs);
+      }
       data.push({
         dataId: def.dataId,
         dataTypeId: def.dataTypeId,
@@ -161,8 +175,8 @@ export async function historyRoutes(fastify: FastifyInstance) {
         unit: def.unit,
         upperLimit: th?.enabled ? th.alarmLimit : null,
         lowerLimit: null,
-        aggregated: points.length > Math.ceil((to - from) / bucketMs),
-        dataList: downsample(points, from, to, bucketMs),
+        aggregated,
+        dataList,
       });
     }
     return ok(data);

@@ -58,7 +58,7 @@ export async function realtimeRoutes(fastify: FastifyInstance) {
             measureName: def.name,
             dataId: def.dataId,
             unit: def.unit,
-            dataList: await t.history.range(device.id, def.dataId, until - TREND_WINDOW_MS, until + 1),
+            dataList: await t.series.list(device.id, def.dataId, until - TREND_WINDOW_MS, until + 1),
           });
         }
         trendData[chart] = {

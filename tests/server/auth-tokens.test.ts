@@ -113,7 +113,7 @@ describe('revocation', () => {
     const hashAfter = (await t.app.db.selectFrom('app_user').select('passwordHash').where('id', '=', id).executeTakeFirstOrThrow())
       .passwordHash;
     expect(hashAfter).not.toBe(hashBefore);
-    expect(hashAfter).toMatch(/^scrypt\$/);
+    expect(hashAfter).toMatch(/^scram\$/);
     expect(env(await loginRaw(t.app, 'wangwu', DEMO_PASSWORD)).code).toBe(4010);
     expect(env(await loginRaw(t.app, 'wangwu', NEW)).code).toBe(0);
   });

@@ -4,7 +4,7 @@ import { passwordDigest } from '../../domain/digest';
 import { UNAUTHORIZED_MSG } from '../../domain/envelope';
 import type { RevokeReason } from '../../domain/socketProtocol';
 import type { NoticeMessage } from '../../domain/telemetry';
-import { auth, env, passwordOf, startApp, type TestApp } from './helpers';
+import { auth, env, loginRaw, passwordOf, startApp, type TestApp } from './helpers';
 import { ConsoleClient, until } from './consoleClient';
 
 /**
@@ -30,11 +30,7 @@ afterAll(async () => {
 });
 
 async function loginAs(userName: string, client: 'web' | 'kiosk' | 'api' = 'web', plain = passwordOf(userName)) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/auth/v1/login',
-    payload: { userName, password: await passwordDigest(plain), timestamps: Date.now(), client },
-  });
+  const res = await loginRaw(t.app, userName, plain, Date.now(), client);
   const body = env<{ token: string; user: { id: number; tenantId: number } }>(res);
   if (body.code !== 0) throw new Error(`login ${userName}: ${body.msg}`);
   return { token: body.data.token, userId: body.data.user.id, tenantId: body.data.user.tenantId };
@@ -322,11 +318,7 @@ describe('expiry', () => {
       await short.app.listen({ port: 0, host: '127.0.0.1' });
       const addr = short.app.server.address();
       const shortUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-      const res = await short.app.inject({
-        method: 'POST',
-        url: '/auth/v1/login',
-        payload: { userName: 'lisi', password: await passwordDigest(passwordOf('lisi')), timestamps: Date.now(), client: 'web' },
-      });
+      const res = await loginRaw(short.app, 'lisi');
       const { token, user } = env<{ token: string; user: { id: number } }>(res).data;
       const t0 = performance.now();
       const c = new ConsoleClient(shortUrl, token, user.id).start();

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { loginWith } from '../../scripts/loginClient.mjs';
 
 /**
  * The real server as a child process (`node --import tsx server/main.ts`), as a deploy runs it: for
@@ -113,14 +113,17 @@ export class ServerProcess {
   /** An API login (client 'api', so "logged in elsewhere" leaves the tests' own sessions alone). */
   async login(userName: string): Promise<{ token: string; userId: number }> {
     const plain = userName === 'root' ? this.passwords.root : this.passwords.demo;
-    const password = createHash('sha256').update(`voltguard${plain}`).digest('hex');
-    const body = await this.call<{ token: string; user: { id: number } }>('POST', '/auth/v1/login', null, {
-      userName,
-      password,
-      timestamps: Date.now(),
-      client: 'api',
-    });
-    return { token: body.token, userId: body.user.id };
+    const post = async (path: string, body: object) => {
+      const res = await fetch(this.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { code: number; msg: string; data: { token: string; user: { id: number } } };
+    };
+    const env = await loginWith(post, userName, plain, Date.now(), 'api');
+    if (env.code !== 0) throw new Error(`login ${userName}: ${env.code} ${env.msg}`);
+    return { token: env.data.token, userId: env.data.user.id };
   }
 
   async call<T>(method: string, url: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<T> {

@@ -37,10 +37,10 @@ function Banner({
     >
       <span>{t('connection.lost')}</span>
       <span className="font-normal" data-testid="connection-attempt">
-        {t('connection.attempt').replace('{n}', String(Math.max(1, attempt)))}
+        {t('connection.attempt', { n: Math.max(1, attempt) })}
       </span>
       <span className="font-normal" data-testid="connection-last-data">
-        {last ? t('connection.lastData').replace('{time}', format(last, 'HH:mm:ss')) : t('connection.noData')}
+        {last ? t('connection.lastData', { time: format(last, 'HH:mm:ss') }) : t('connection.noData')}
       </span>
       <button
         type="button"

@@ -78,7 +78,7 @@ export function MessageCenterDialog({ open, onClose }: { open: boolean; onClose:
       <div className="mb-3 flex items-center justify-between">
         <DateSelector value={range} onChange={setRange} types={['day', 'week', 'month']} />
         <span className="text-xs text-muted" data-testid="message-center-total">
-          {t('bell.count').replace('{n}', String(total))}
+          {t('bell.count', { count: total })}
         </span>
       </div>
       <div className="h-[500px] overflow-y-auto rounded border border-line" data-testid="message-center" onScroll={onScroll}>

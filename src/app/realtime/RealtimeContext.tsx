@@ -1,12 +1,13 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { Subject, type Observable } from 'rxjs';
-import { websocketMachine, NO_WEBSOCKET_MSG } from '../../../machines/websocketMachine';
+import { websocketMachine } from '../../../machines/websocketMachine';
 import { notificationMachine } from '../../../machines/notificationMachine';
 import type { DeviceSnapshot, MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
 import { createRealtimeChannels, type RealtimeChannels } from '../../../streams/realtimeChannels';
 import { api } from '../api/client';
 import { toastError } from '../ui/toastStore';
+import { t } from '../i18n/i18n';
 import { createSocketActor } from './socketActor';
 import { tokenStorage } from '../api/tokenStorage';
 import { playAlarm, saveSoundPreference, soundPreference, stopAlarm } from './alarmSound';
@@ -141,7 +142,7 @@ function createParts(
       actions: {
         deliver: (_, p) => messages.next(p.message as NoticeMessage),
         resync: (_, p) => resyncs.next(p.headSeq),
-        reportUnsupported: () => toastError(NO_WEBSOCKET_MSG),
+        reportUnsupported: () => toastError(t('msg.noWebsocket')),
         unauthorized: (_, p) => session.endSession(p.reason),
         // Role or projects changed: the menu follows the new role, the views reload what they may see.
         rescoped: () => {

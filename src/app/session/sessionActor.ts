@@ -2,7 +2,7 @@ import { createActor, fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-hash-location';
 import { sessionMachine, type LoadedUser } from '../../../machines/sessionMachine';
 import { landingPath } from '../../../domain/access';
-import { passwordDigest } from '../../../domain/digest';
+import { loginProof, type LoginChallenge } from '../../../domain/loginProof';
 import { USER_TYPE } from '../../../domain/enums';
 import type { LoginResult, UserDto } from '../../../domain/schemas/auth';
 import { api, onUnauthorized } from '../api/client';
@@ -43,13 +43,18 @@ export function createSessionActor() {
     actors: {
       checkToken: fromPromise(async ({ input }) => api.post<number>('/auth/v1/checktoken', input.token, { text: true, quiet: true })),
       loadUser: fromPromise(async () => loadUser()),
-      login: fromPromise(async ({ input }) =>
-        api.post<LoginResult>(
+      // A one-time nonce, then a proof bound to it (docs/security.md "Login"): the password never leaves
+      // the browser, and a captured login cannot be used again.
+      login: fromPromise(async ({ input }) => {
+        const challenge = await api.post<LoginChallenge>('/auth/v1/login/nonce', { userName: input.userName }, { quiet: true });
+        const timestamps = Date.now();
+        const password = await loginProof({ userName: input.userName, password: input.password, timestamps, challenge });
+        return api.post<LoginResult>(
           '/auth/v1/login',
-          { userName: input.userName, password: await passwordDigest(input.password), timestamps: Date.now(), client: 'web' },
+          { userName: input.userName, password, nonce: challenge.nonce, timestamps, client: 'web' },
           { quiet: true },
-        ),
-      ),
+        );
+      }),
       logout: fromPromise(async () => {
         await api.post('/auth/v1/logout', {}, { quiet: true });
       }),

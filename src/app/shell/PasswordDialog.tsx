@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { validatePasswordChange, MSG, type PasswordChangeErrors } from '../../../domain/validation';
+import { validatePasswordChange, type PasswordChangeErrors } from '../../../domain/validation';
 import { passwordDigest } from '../../../domain/digest';
 import { api, ApiError } from '../api/client';
 import { toastSuccess } from '../ui/toastStore';
@@ -37,7 +37,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
         },
         { quiet: true },
       );
-      toastSuccess(MSG.passwordChanged);
+      toastSuccess(t('msg.passwordChanged'));
       onClose();
       // The server revoked every token of this user: to the login page, to log in with the new password.
       send({ type: 'PASSWORD.CHANGED' });

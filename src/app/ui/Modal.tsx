@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { CloseIcon } from './icons';
 import { t } from '../i18n/i18n';
+import { localizeMessage } from '../i18n/domainText';
 
 /** A centred dialog on a dimmed backdrop, built on Headless UI for focus trapping and Escape. */
 export function Modal({
@@ -67,7 +68,7 @@ export function TextField({
       />
       {error && (
         <span className="mt-1 block text-xs text-danger" role="alert">
-          {error}
+          {localizeMessage(error)}
         </span>
       )}
     </label>

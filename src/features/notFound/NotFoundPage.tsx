@@ -14,7 +14,7 @@ export default function NotFoundPage({ path }: { path: string }) {
       <div className="max-w-md rounded-xl border border-line bg-surface p-8 text-center" data-testid="not-found">
         <ShieldIcon width={48} height={48} className="mx-auto text-muted" />
         <h1 className="mt-3 text-xl font-semibold">{t('notFound.title')}</h1>
-        <p className="mt-2 text-sm break-all text-muted">{t('notFound.text').replace('{path}', path)}</p>
+        <p className="mt-2 text-sm break-all text-muted">{t('notFound.text', { path })}</p>
         <div className="mt-6 flex justify-center">
           <button
             type="button"

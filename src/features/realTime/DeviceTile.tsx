@@ -1,8 +1,7 @@
 import { memo } from 'react';
 import type { Tile } from '../../../streams/deviceTiles';
-import { DEVICE_STATUS } from '../../../domain/enums';
 import { keyValues, STATE_CLASS, STATE_DOT, tileState } from '../../app/liveDevices/tileLook';
-import { currentLanguage } from '../../app/i18n/i18n';
+import { deviceStatusText } from '../../app/i18n/enumText';
 
 const fmt = (v: number | null, unit: string) => (v === null ? '--' : `${v.toFixed(1)}${unit}`);
 
@@ -28,7 +27,7 @@ export const DeviceTile = memo(function DeviceTile({ tile, onOpen }: { tile: Til
       <div className="flex justify-between font-mono text-ink">
         <span>{fmt(leak, 'mA')}</span>
         <span>{fmt(temp, '℃')}</span>
-        {state === 'offline' && <span className="text-muted">{DEVICE_STATUS.textOf(tile.devicestatus, currentLanguage())}</span>}
+        {state === 'offline' && <span className="text-muted">{deviceStatusText(tile.devicestatus)}</span>}
       </div>
     </button>
   );

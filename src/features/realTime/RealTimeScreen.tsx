@@ -29,7 +29,7 @@ export default function RealTimeScreen() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         {stations && <ProjectPicker stations={stations} chosen={chosen} onChange={setChosen} />}
         <div className="flex items-center gap-4 text-sm" data-testid="wall-legend">
-          <span className="text-muted">{t('wall.total').replace('{n}', String(list.length))}</span>
+          <span className="text-muted">{t('wall.total', { count: list.length })}</span>
           {STATES.map((s) => (
             <span key={s} className="flex items-center gap-1.5" data-count-state={s}>
               <span className={`h-2.5 w-2.5 rounded-full ${STATE_DOT[s]}`} />

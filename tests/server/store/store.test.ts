@@ -8,6 +8,7 @@ import { buildApp } from '../../../server/app';
 import { monthStart, partitionName } from '../../../server/telemetry/historyPartitions';
 import { testDatabase, testStoreName, type TestDatabase } from '../../infra/testStore';
 import { auth, DEMO_PASSWORD, login, ROOT_PASSWORD, startApp, type TestApp } from '../helpers';
+import { multipart, PNG } from '../info/multipart';
 
 const onPostgres = testStoreName() === 'postgres';
 const DAY = 86_400_000;
@@ -51,7 +52,7 @@ describe.runIf(onPostgres)('PostgreSQL: history partitioned by month', () => {
   let t: TestApp;
   let deviceId: number;
   beforeAll(async () => {
-    t = await startApp({ telemetry: { timers: false, retentionDays: 400 } });
+    t = await startApp({ telemetry: { timers: false, retention: { rawDays: 400 } } });
     deviceId = (await t.app.db.selectFrom('terminal').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => t.close());
@@ -86,17 +87,39 @@ describe.runIf(onPostgres)('PostgreSQL: history partitioned by month', () => {
   });
 
   it('retention drops whole partitions that ended before the cutoff and keeps the rest', async () => {
+    // Compaction moves the closed hours into blocks (their own monthly partitions) and empties the rows'.
+    await t.app.telemetry.compactor.runUntilIdle();
     const before = await partitions();
-    const dropped = await t.app.telemetry.pruneHistory();
-    expect(dropped).toBeGreaterThanOrEqual(1);
+    const blockMonths = async () =>
+      (
+        await sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          where i.inhparent = 'history_block'::regclass order by 1`.execute(t.app.db)
+      ).rows.map((r) => r.name);
+    expect(await blockMonths()).toContain(partitionName(monthStart(Date.now() - 460 * DAY), 'history_block'));
+    const r = await t.app.telemetry.pruneHistory();
     const after = await partitions();
     const cutoff = Date.now() - 400 * DAY;
+    // the month that ended before the cutoff: its emptied row partition and its block partition
     expect(after).not.toContain(partitionName(monthStart(Date.now() - 460 * DAY)));
+    expect(await blockMonths()).not.toContain(partitionName(monthStart(Date.now() - 460 * DAY), 'history_block'));
+    expect(r.partitions).toBe(2);
+    expect(before.length - after.length).toBe(1);
     expect(after).toContain(partitionName(monthStart(cutoff)));
     expect(after).toContain(partitionName(monthStart(Date.now())));
-    expect(before.length - after.length).toBe(dropped);
-    const left = await t.app.telemetry.history.range(deviceId, 1201, 0, Date.now() + 1);
-    expect(left.length).toBe(4);
+    // the reading of 460 days ago lives on as its minute's rollup (1-minute retention: 2 years)
+    const left = await t.app.telemetry.series.list(deviceId, 1201, 0, Date.now() + 1);
+    expect(left.length).toBe(5);
+    const old = (
+      await t.app.db
+        .selectFrom('history_1m')
+        .select('start')
+        .where('deviceid', '=', deviceId)
+        .where('dataid', '=', 1201)
+        .orderBy('start')
+        .executeTakeFirstOrThrow()
+    ).start;
+    expect(left[0]!.time).toBeGreaterThanOrEqual(old);
+    expect(left[0]!.time).toBeLessThan(cutoff);
   });
 });
 
@@ -138,6 +161,21 @@ describe.runIf(onPostgres)('PostgreSQL: two instances on one database', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(id).toBeGreaterThan(1);
+  });
+
+  it('a file uploaded through one instance is served by the other', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const body = multipart([{ field: 'file', fileName: 'logo.png', contentType: 'image/png', content: PNG }]);
+    const up = await a.inject({
+      method: 'POST',
+      url: '/filemanager/v1/file',
+      headers: { ...auth((await login(a, 'zhangsan')).token), ...body.headers },
+      payload: body.payload,
+    });
+    const name = (up.json() as { data: string }).data;
+    const dl = await b.inject({ url: `/filemanager/v1/file/downLoad?fileName=${name}`, headers: auth((await login(b, 'zhangsan')).token) });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('events commit in sequence order whoever writes them: a reader never sees a number filled in later', async () => {

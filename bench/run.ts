@@ -1,0 +1,51 @@
+/**
+ * `npm run bench` runs every bench below, one after another, each in its own Node process;
+ * `npm run bench -- NAME [NAME…]` runs only those. A bench is `bench/NAME.ts`: it prints its detail and
+ * merges its own keys into bench/results.json (bench/results.ts). bench/README.md says what each
+ * figure measures and what it is compared with.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/** name → what it is about (the file is bench/NAME.ts) */
+const BENCHES: Record<string, string> = {
+  history: 'one 43,200-point series on the server (issue 17 item 5)',
+  historyChart: 'history screen in Chromium: 8 × 30 d and 1 year, request → painted, against ECharts (issue 17 item 5)',
+  ingest: 'ingest throughput against raw better-sqlite3',
+  events: 'one filtered event page over 1,000,000 events',
+  eventsPage: 'the /alarmEvent screen over 1,000,000 events',
+  ledger: 'the device ledger at 20,000 terminals',
+  alarmLatency: 'ingest → client alarm latency at 10,000 devices and 1,000 clients',
+  realtimeWall: 'the wall at 5,000 devices and 1,000 updates/s in Chromium',
+};
+
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = asked.filter((n) => !(n in BENCHES));
+if (unknown.length) {
+  console.error(`unknown bench: ${unknown.join(', ')}\nbenches: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
+}
+const names = asked.length ? asked : Object.keys(BENCHES);
+const failed: string[] = [];
+const started = performance.now();
+for (const name of names) {
+  console.log(`\n== bench ${name}: ${BENCHES[name]}`);
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(HERE, `${name}.ts`)], {
+    stdio: 'inherit',
+    cwd: path.dirname(HERE),
+  });
+  const s = ((performance.now() - t0) / 1000).toFixed(0);
+  if (r.status !== 0) {
+    failed.push(name);
+    console.error(`== bench ${name} failed (${r.signal ?? `exit ${r.status}`}) after ${s} s`);
+  } else console.log(`== bench ${name} done in ${s} s`);
+}
+console.log(`\n${names.length - failed.length}/${names.length} benches done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+if (failed.length) {
+  console.error(`failed: ${failed.join(', ')}`);
+  process.exit(1);
+}

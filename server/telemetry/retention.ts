@@ -1,0 +1,88 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../store/schema';
+import { WINDOW_MS, type BlockStore } from './blockStore';
+import type { HistoryPartitions } from './historyPartitions';
+import { HOUR_MS } from './rollups';
+
+const DAY_MS = 86_400_000;
+
+export interface RetentionDays {
+  /** raw readings (blocks and recent rows), default 90 days */
+  rawDays?: number | undefined;
+  /** 1-minute rollups, default 2 years */
+  minuteDays?: number | undefined;
+  /** 1-hour rollups, default 10 years */
+  hourDays?: number | undefined;
+}
+
+export const DEFAULT_RETENTION = { rawDays: 90, minuteDays: 730, hourDays: 3650 } as const;
+
+/** How long each tier of history is kept. A coarser tier is never kept for less than a finer one. */
+export class Retention {
+  readonly rawMs: number;
+  readonly minuteMs: number;
+  readonly hourMs: number;
+
+  constructor(days: RetentionDays = {}) {
+    const raw = days.rawDays ?? DEFAULT_RETENTION.rawDays;
+    const minute = Math.max(raw, days.minuteDays ?? DEFAULT_RETENTION.minuteDays);
+    const hour = Math.max(minute, days.hourDays ?? DEFAULT_RETENTION.hourDays);
+    this.rawMs = raw * DAY_MS;
+    this.minuteMs = minute * DAY_MS;
+    this.hourMs = hour * DAY_MS;
+  }
+}
+
+export interface PruneResult {
+  rawBlocks: number;
+  minuteBlocks: number;
+  hourRows: number;
+  /** PostgreSQL: monthly partitions dropped whole (blocks, rollups and emptied row partitions) */
+  partitions: number;
+}
+
+const CHUNK = 2000;
+
+/**
+ * Retention by whole blocks: every block (or hour rollup) whose hour ended before its tier's cutoff
+ * goes. On PostgreSQL the months that ended before the cutoff are dropped as whole partitions first;
+ * what is left (the month around the cutoff, and everything on SQLite) is found through the tables'
+ * time index and deleted in chunks, so no statement holds the store for long. Readings are never
+ * deleted one by one: a raw block is one series' whole hour. Row partitions of `history` that
+ * compaction has emptied go too, once past raw retention.
+ */
+export async function pruneTiers(
+  db: Kysely<Database>,
+  blocks: BlockStore,
+  retention: Retention,
+  now: number,
+  rowPartitions?: HistoryPartitions,
+): Promise<PruneResult> {
+  let partitions = 0;
+  const tier = async (table: 'history_block' | 'history_1m' | 'history_1h', column: 'start' | 'time', keepMs: number) => {
+    const cutoff = now - keepMs;
+    // whole hours ended at or before the cutoff
+    const lastStart = cutoff - (table === 'history_1h' ? HOUR_MS : WINDOW_MS);
+    if (blocks.partitions) partitions += await blocks.partitions[table].dropBefore(lastStart + 1);
+    let total = 0;
+    for (;;) {
+      const r = await sql`
+        delete from ${sql.table(table)}
+        where (deviceid, dataid, ${sql.ref(column)}) in (
+          select deviceid, dataid, ${sql.ref(column)} from ${sql.table(table)} where ${sql.ref(column)} <= ${lastStart} limit ${CHUNK})`.execute(
+        db,
+      );
+      const n = Number(r.numAffectedRows ?? 0);
+      total += n;
+      if (n < CHUNK) return total;
+      await new Promise((res) => setImmediate(res));
+    }
+  };
+  const result = {
+    rawBlocks: await tier('history_block', 'start', retention.rawMs),
+    minuteBlocks: await tier('history_1m', 'start', retention.minuteMs),
+    hourRows: await tier('history_1h', 'time', retention.hourMs),
+  };
+  if (rowPartitions) partitions += await rowPartitions.dropEmptyBefore(now - retention.rawMs);
+  return { ...result, partitions };
+}

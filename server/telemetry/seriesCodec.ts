@@ -1,0 +1,252 @@
+import zlib from 'node:zlib';
+import { ByteReader, ByteWriter } from './varint';
+
+/**
+ * The codec of compacted history: a time column, one or more value columns and a sparse status
+ * column, packed into one blob. A raw block (one series, one closed hour) has one value column; a
+ * 1-minute rollup block has five (min, max, sum, last, count).
+ *
+ * Chosen by measurement (bench/storage.ts prints the comparison, docs/capacity.md has the figures):
+ * meters report decimals at a fixed precision (220.3 V, 12.45 A) whose float64 bit patterns share few
+ * bits between neighbours, so Gorilla's XOR encoding keeps about 6 bytes of such a reading. Scaled to
+ * integers (×10^k, k found per column and checked exactly) their deltas are small, and a standard
+ * compressor (raw deflate from Node's zlib) packs those varints to about one byte.
+ *
+ * Payload before deflate:
+ *   uvarint count, uvarint columns
+ *   time:  u8 0 = whole ms: svarint t0, svarint delta, then svarint delta-of-delta; u8 1 = float64 each
+ *   each value column: u8 k (0–9) = svarint round(v·10^k), then svarint deltas; u8 255 = float64 each
+ *   status: uvarint marks, then per mark uvarint index delta, u8 status (the rare non-zero ones, exact)
+ * Stored: u8 format (1 = deflate-raw of the payload, 0 = the payload as is), then the bytes.
+ */
+export interface PointColumns {
+  time: Float64Array;
+  value: Float64Array;
+  status: Uint8Array;
+}
+
+export interface BlockColumns {
+  time: Float64Array;
+  values: Float64Array[];
+  status: Uint8Array;
+}
+
+const FLOAT = 255;
+const MAX_SCALE = 9;
+/** scaled integers and their deltas stay well inside exact double arithmetic */
+const SAFE = 2 ** 50;
+const POW10 = Array.from({ length: MAX_SCALE + 1 }, (_, k) => 10 ** k);
+
+const exactAt = (v: number, p: number) => {
+  const s = Math.round(v * p);
+  return Math.abs(s) < SAFE && s / p === v;
+};
+
+/** The smallest k with every value exactly round(v·10^k)/10^k (and in range), or -1. */
+export function decimalScale(value: ArrayLike<number>, n = value.length): number {
+  let k = 0;
+  let raised = false;
+  for (let i = 0; i < n; i++) {
+    while (!exactAt(value[i]!, POW10[k]!)) {
+      if (++k > MAX_SCALE) return -1;
+      raised = true;
+    }
+  }
+  // The values before a raise were checked at a smaller k: check them at the final one too.
+  if (raised) for (let i = 0; i < n; i++) if (!exactAt(value[i]!, POW10[k]!)) return -1;
+  return k;
+}
+
+export const pow10 = (k: number) => POW10[k]!;
+
+function integralTimes(time: ArrayLike<number>, n: number): boolean {
+  for (let i = 0; i < n; i++) {
+    const t = time[i]!;
+    if (!Number.isSafeInteger(t) || Math.abs(t) >= SAFE) return false;
+  }
+  return true;
+}
+
+function writeValues(w: ByteWriter, col: ArrayLike<number>, n: number): void {
+  const k = decimalScale(col, n);
+  if (k < 0) {
+    w.byte(FLOAT);
+    for (let i = 0; i < n; i++) w.float64(col[i]!);
+    return;
+  }
+  w.byte(k);
+  const p = POW10[k]!;
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    const s = Math.round(col[i]! * p);
+    w.svarint(s - prev);
+    prev = s;
+  }
+}
+
+/** The uncompressed payload (exported for the codec comparison in the storage bench). */
+export function blockPayload(
+  time: ArrayLike<number>,
+  values: readonly ArrayLike<number>[],
+  status: ArrayLike<number>,
+  n = time.length,
+): Uint8Array {
+  const w = new ByteWriter(16 + n * 2 * (values.length + 1));
+  w.uvarint(n);
+  w.uvarint(values.length);
+  if (integralTimes(time, n)) {
+    w.byte(0);
+    let prev = 0;
+    let prevDelta = 0;
+    for (let i = 0; i < n; i++) {
+      const t = time[i]!;
+      if (i === 0) w.svarint(t);
+      else {
+        const d = t - prev;
+        w.svarint(i === 1 ? d : d - prevDelta);
+        prevDelta = d;
+      }
+      prev = t;
+    }
+  } else {
+    w.byte(1);
+    for (let i = 0; i < n; i++) w.float64(time[i]!);
+  }
+  for (const col of values) writeValues(w, col, n);
+  let marks = 0;
+  for (let i = 0; i < n; i++) if (status[i] !== 0) marks++;
+  w.uvarint(marks);
+  let last = 0;
+  for (let i = 0; i < n; i++) {
+    if (status[i] === 0) continue;
+    w.uvarint(i - last);
+    w.byte(status[i]!);
+    last = i;
+  }
+  return w.bytes();
+}
+
+/** Packs `n` points (time-ordered) of the columns into one blob. */
+export function encodeBlock(
+  time: ArrayLike<number>,
+  values: readonly ArrayLike<number>[],
+  status: ArrayLike<number>,
+  n = time.length,
+): Buffer {
+  const payload = blockPayload(time, values, status, n);
+  const packed = zlib.deflateRawSync(payload);
+  if (packed.length < payload.length) return Buffer.concat([Buffer.of(1), packed]);
+  return Buffer.concat([Buffer.of(0), payload]);
+}
+
+export const encodePoints = (p: PointColumns, n = p.time.length) => encodeBlock(p.time, [p.value], p.status, n);
+
+function payloadOf(blob: Uint8Array): Uint8Array {
+  const format = blob[0];
+  if (format === 1) return zlib.inflateRawSync(blob.subarray(1));
+  if (format === 0) return blob.subarray(1);
+  throw new Error(`unknown series block format ${String(format)}`);
+}
+
+/**
+ * Reads `n` zigzag varints from `buf` at `pos`, integrating them `order` times (1: deltas, 2: deltas of
+ * deltas) and dividing by `scale`, into `out` from `offset`. Inlined by hand: this loop is the whole
+ * cost of a month read once the blocks are inflated. Answers the new position.
+ */
+function readIntegrated(buf: Uint8Array, pos: number, n: number, order: 1 | 2, scale: number, out: Float64Array, offset: number): number {
+  let acc = 0;
+  let d = 0;
+  for (let i = 0; i < n; i++) {
+    let b = buf[pos++]!;
+    let z = b & 0x7f;
+    if (b >= 0x80) {
+      let m = 0x80;
+      do {
+        b = buf[pos++]!;
+        z += (b & 0x7f) * m;
+        m *= 0x80;
+      } while (b >= 0x80);
+    }
+    const v = z < 0x80000000 ? (z >>> 1) ^ -(z & 1) : z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+    if (order === 2 && i > 0) {
+      d = i === 1 ? v : d + v;
+      acc += d;
+    } else acc += v;
+    out[offset + i] = scale === 1 ? acc : acc / scale;
+  }
+  if (pos > buf.length) throw new Error('series block truncated');
+  return pos;
+}
+
+function readValues(r: ByteReader, n: number, out: Float64Array | null, offset: number): void {
+  const k = r.byte();
+  if (k === FLOAT) {
+    if (out) for (let i = 0; i < n; i++) out[offset + i] = r.float64();
+    else r.pos += 8 * n;
+    return;
+  }
+  const p = POW10[k];
+  if (p === undefined) throw new Error(`bad value scale ${k}`);
+  r.pos = readIntegrated(r.buf, r.pos, n, 1, p, out ?? new Float64Array(n), out ? offset : 0);
+}
+
+/** The point count of a block (it leads the payload). */
+export function blockCount(blob: Uint8Array): number {
+  return new ByteReader(payloadOf(blob)).uvarint();
+}
+
+/**
+ * Decodes a block into columns sized by the caller at `offset` (a month of blocks lands in one set of
+ * typed arrays with no intermediate copies). `values[c]` null skips column c. Answers the count.
+ */
+export function decodeBlockInto(
+  blob: Uint8Array,
+  time: Float64Array,
+  values: (Float64Array | null)[],
+  status: Uint8Array,
+  offset: number,
+): number {
+  return decodePayloadInto(payloadOf(blob), time, values, status, offset);
+}
+
+function decodePayloadInto(
+  payload: Uint8Array,
+  time: Float64Array,
+  values: (Float64Array | null)[],
+  status: Uint8Array,
+  offset: number,
+): number {
+  const r = new ByteReader(payload);
+  const n = r.uvarint();
+  const cols = r.uvarint();
+  if (r.byte() === 0) r.pos = readIntegrated(r.buf, r.pos, n, 2, 1, time, offset);
+  else for (let i = 0; i < n; i++) time[offset + i] = r.float64();
+  for (let c = 0; c < cols; c++) readValues(r, n, values[c] ?? null, offset);
+  status.fill(0, offset, offset + n);
+  const marks = r.uvarint();
+  let at = 0;
+  for (let m = 0; m < marks; m++) {
+    at += r.uvarint();
+    status[offset + at] = r.byte();
+  }
+  return n;
+}
+
+export function decodeBlock(blob: Uint8Array): BlockColumns {
+  const payload = payloadOf(blob);
+  const head = new ByteReader(payload);
+  const n = head.uvarint();
+  const cols = head.uvarint();
+  const out: BlockColumns = {
+    time: new Float64Array(n),
+    values: Array.from({ length: cols }, () => new Float64Array(n)),
+    status: new Uint8Array(n),
+  };
+  decodePayloadInto(payload, out.time, out.values, out.status, 0);
+  return out;
+}
+
+export function decodePoints(blob: Uint8Array): PointColumns {
+  const b = decodeBlock(blob);
+  return { time: b.time, value: b.values[0] ?? new Float64Array(b.time.length), status: b.status };
+}
