@@ -20,6 +20,7 @@ const BENCHES: Record<string, string> = {
   ledger: 'the device ledger at 20,000 terminals',
   alarmLatency: 'ingest → client alarm latency at 10,000 devices and 1,000 clients',
   realtimeWall: 'the wall at 5,000 devices and 1,000 updates/s in Chromium',
+  reconnectStorm: '1,000 consoles in 4 processes, the server restarted with SIGTERM: all resubscribed, first alarm after (issue 13)',
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
