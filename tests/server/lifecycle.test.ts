@@ -85,9 +85,15 @@ describe.runIf(sqliteRun)('server lifecycle with 200 consoles', () => {
     const baseline = new Map(clients.map((c) => [c, c.delivered.at(-1)!.seq - 1]));
 
     const stopped = await server.stop('SIGTERM');
+    // Exit 0 means the close finished inside the server's own 1.8 s deadline (it exits 1 past it).
     expect(stopped.code).toBe(0);
-    expect(stopped.ms).toBeLessThan(2000);
     expect(server.output).toContain('SIGTERM: shutting down');
+    // Timed on the server's clock, from its signal handler to the end of the close (the exit follows
+    // at once). The exit as this process sees it also holds this process's own lag: it hosts the 200
+    // consoles, which all retry at that very moment, and on a loaded machine that alone passed 2 s.
+    const closedIn = Number(/SIGTERM: closed in (\d+) ms/.exec(server.output)?.[1]);
+    expect(closedIn).toBeLessThan(2000);
+    expect(stopped.ms).toBeLessThan(10_000);
     // Every console heard "going away" and retried at once, then waits for the server.
     const goneAt = performance.now();
     await until(() => clients.every((c) => c.attempts.length >= 3), 10_000, 'retries while the server is down');
