@@ -23,6 +23,7 @@ const BENCHES: Record<string, string> = {
   apiLight: 'GET /auth/v1/user against a bare Fastify route with the same JSON',
   bundle: 'the browser entry chunk, raw and gzip',
   realtimeWall: 'the wall at 5,000 devices and 1,000 updates/s in Chromium',
+  reconnectStorm: '1,000 consoles in 4 processes, the server restarted with SIGTERM: all resubscribed, first alarm after (issue 13)',
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -31,9 +31,11 @@ export function gracefulShutdown(opts: ShutdownOptions): (signal: NodeJS.Signals
       exit(1);
     }, deadlineMs);
     deadline.unref?.();
+    const started = performance.now();
     opts.close().then(
       () => {
         clearTimeout(deadline);
+        log(`${signal}: closed in ${Math.round(performance.now() - started)} ms`);
         exit(0);
       },
       (err: unknown) => {

@@ -1,30 +1,82 @@
-import { Observable, animationFrameScheduler, map, scan, share, type SchedulerLike } from 'rxjs';
-import { coalescePerFrame } from './coalesce';
+import { Observable } from 'rxjs';
+import { enableMapSet, produce } from 'immer';
+import { frameFlush, type FrameOptions } from './frameFlush';
 
-export interface KeyedStateOptions<T, K, S> {
+enableMapSet();
+
+export interface KeyedStateOptions<T, K, S> extends FrameOptions {
+  /** which entry a value is about; null: none */
   key: (value: T) => K | null;
-  reduce: (previous: S | undefined, value: T) => S;
-  scheduler?: SchedulerLike;
+  /**
+   * The entry after one value. Return `previous` itself when the value changes nothing (then
+   * nothing is emitted), undefined when there is nothing to keep.
+   */
+  reduce: (previous: S | undefined, value: T) => S | undefined;
+  /** a value that stands for the whole state (a REST snapshot): the entries it holds, else null */
+  replaces?: (value: T) => Iterable<readonly [K, S]> | null;
 }
 
 /**
- * Folds a stream of updates into the latest state per key (per device, say) and emits the whole map
- * at most once a frame. One upstream subscription is shared by every view and torn down when the
- * last subscriber leaves, as Grafana's live streams do.
+ * Folds a stream of updates into the latest state per key (per device, say) and emits the whole
+ * map at most once a frame. Updates are folded as they arrive, so what waits for the next frame is
+ * one entry per changed key, never a queue: in a hidden tab the wait stays as small as the state.
+ * The maps are immer's: frozen, a new map only when an entry changed, untouched entries keep their
+ * identity, so memoised views of them do not re-render.
  */
 export function keyedState<T, K, S>(source: Observable<T>, opts: KeyedStateOptions<T, K, S>): Observable<ReadonlyMap<K, S>> {
-  return source.pipe(
-    coalescePerFrame<T>(opts.scheduler ?? animationFrameScheduler),
-    scan((state, batch) => {
-      // A new Map per frame lets React views compare by reference.
-      const next = new Map(state);
-      for (const value of batch) {
-        const k = opts.key(value);
-        if (k !== null) next.set(k, opts.reduce(next.get(k), value));
+  return new Observable<ReadonlyMap<K, S>>((subscriber) => {
+    let state: ReadonlyMap<K, S> = new Map<K, S>();
+    /** a replacement waiting for the next frame */
+    let base: ReadonlyMap<K, S> | null = null;
+    const changed = new Map<K, S | undefined>();
+    const flush = () => {
+      const from = base ?? state;
+      const next = produce(from, (draft) => {
+        // The entries are the reducer's own values, not drafts: the generic draft type adds nothing.
+        const entries = draft as unknown as Map<K, S>;
+        for (const [k, s] of changed) {
+          if (s === undefined) entries.delete(k);
+          else entries.set(k, s);
+        }
+      });
+      base = null;
+      changed.clear();
+      if (next !== state) {
+        state = next;
+        subscriber.next(state);
       }
-      return next;
-    }, new Map<K, S>()),
-    map((m) => m as ReadonlyMap<K, S>),
-    share({ resetOnRefCountZero: true }),
-  );
+    };
+    const clock = frameFlush(opts, flush);
+    const upstream = source.subscribe({
+      next(value) {
+        const whole = opts.replaces?.(value);
+        if (whole) {
+          base = new Map(whole);
+          changed.clear();
+          clock.request();
+          return;
+        }
+        const k = opts.key(value);
+        if (k === null) return;
+        const previous = changed.has(k) ? changed.get(k) : (base ?? state).get(k);
+        const next = opts.reduce(previous, value);
+        if (next === previous) return;
+        changed.set(k, next);
+        clock.request();
+      },
+      error(err: unknown) {
+        clock.unsubscribe();
+        subscriber.error(err);
+      },
+      complete() {
+        clock.unsubscribe();
+        flush();
+        subscriber.complete();
+      },
+    });
+    return () => {
+      upstream.unsubscribe();
+      clock.unsubscribe();
+    };
+  });
 }

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Session } from '../auth/access';
@@ -12,6 +13,22 @@ declare module 'fastify' {
 }
 
 export const SOCKET_PATH = '/messageServer/websocket';
+/** How long shutdown lets the websocket connections close themselves before it cuts them. */
+export const GOING_AWAY_GRACE_MS = 300;
+
+/** Resolves when every connection in `open` has closed, or after `ms`. */
+function allClosedOr(open: Set<Duplex>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (open.size === 0) return resolve();
+    const timer = setTimeout(done, ms);
+    const poll = setInterval(() => open.size === 0 && done(), 20);
+    function done() {
+      clearTimeout(timer);
+      clearInterval(poll);
+      resolve();
+    }
+  });
+}
 
 /** What a socket carries from its handshake: whose session it is and which token it rode in on. */
 export interface SocketData {
@@ -56,6 +73,13 @@ export function attachSocket(app: FastifyInstance): Server {
     }
   }
 
+  // The upgraded (websocket) connections, so shutdown can cut the ones slow to close.
+  const upgraded = new Set<Duplex>();
+  app.server.on('upgrade', (_req, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
+
   // Graceful shutdown: stop accepting first (so nobody reconnects to the dying process), then tell
   // every socket the server is going away and close it. Fastify's own close then finds no upgraded
   // connection holding the port, and the store closes after (onClose).
@@ -65,6 +89,13 @@ export function attachSocket(app: FastifyInstance): Server {
     io.local.emit(SOCKET_EVENT.GOING_AWAY, notice);
     // Each connection closes once its buffer (the notice above) has drained.
     io.local.disconnectSockets(true);
+    // A websocket close waits for the client's answer (up to 30 s in ws): with 1,000 busy clients
+    // some answer late and held the process past its 2 s (bench/reconnectStorm.ts). So each
+    // connection is ended at once (its notice and close frame go out before the FIN) and what is
+    // still open after a short grace is cut.
+    for (const socket of upgraded) socket.end();
+    await allClosedOr(upgraded, GOING_AWAY_GRACE_MS);
+    for (const socket of upgraded) socket.destroy();
   });
   app.addHook('onClose', async () => {
     // Connections still in their handshake, then the adapters (Redis in cluster mode). Not

@@ -72,12 +72,15 @@ export class Gateway {
     return { commandId: c.commandId, ok: true };
   }
 
-  /** Keeps reporting normal values so the device stays online and answers commands quickly. */
-  startHeartbeat(everyMs = 500): void {
+  /**
+   * Keeps reporting normal values (`values`) every `everyMs` so the device stays online and answers
+   * commands quickly.
+   */
+  startHeartbeat(everyMs = 500, values: Record<number, number> = { 1001: 80, 1101: 35 }): void {
     this.timer = setInterval(() => {
       if (this.busy) return;
       this.busy = true;
-      this.report({ 1001: 80, 1101: 35 })
+      this.report(values)
         .catch(() => {})
         .finally(() => (this.busy = false));
     }, everyMs);

@@ -3,6 +3,8 @@ import { filter } from 'rxjs';
 import { coalescePerFrame } from '../../../streams/coalesce';
 import { seriesService } from '../trend/seriesClient';
 import { useOptionalRealtime } from '../realtime/RealtimeContext';
+import { pageHidden } from '../realtime/pageHidden';
+import type { MeasureMessage } from '../../../domain/telemetry';
 import type { TrendGroup } from './realtimeTypes';
 
 /** An hour of rows at one a second: the ring never grows past this. */
@@ -31,7 +33,8 @@ export function useLiveTrend(deviceId: number | null, groups: Record<string, Tre
     const sub = realtime.measures
       .pipe(
         filter((m) => m.deviceId === deviceId),
-        coalescePerFrame(),
+        // While hidden the rows of one instant replace each other; the ring holds an hour anyway.
+        coalescePerFrame<MeasureMessage>({ hidden: pageHidden, key: (m) => m.time, limit: RING_ROWS }),
       )
       .subscribe((batch) => {
         void ready.then(async (svc) => {

@@ -16,8 +16,9 @@ export function useKioskRotation(config: KioskConfig) {
   const realtime = useOptionalRealtime();
   useEffect(() => {
     if (!realtime) return;
-    const sub = realtime.messages
-      .pipe(filter((m) => m.kind === 'alarm.raised' && POPUP_LEVELS.includes(toNotice(m).level ?? -1)))
+    const sub = realtime.channels
+      .raisedAlarms()
+      .pipe(filter((batch) => batch.some((m) => POPUP_LEVELS.includes(toNotice(m).level ?? -1))))
       .subscribe(() => actor.send({ type: 'ALARM' }));
     return () => sub.unsubscribe();
   }, [realtime, actor]);

@@ -1,70 +1,45 @@
 import { useEffect, useState } from 'react';
-import { Subject, map, merge } from 'rxjs';
-import type { DeviceSnapshot } from '../../../domain/telemetry';
 import type { WatchRequest } from '../../../domain/socketProtocol';
-import { deviceTiles, type Tile, type TileUpdate } from '../../../streams/deviceTiles';
-import { api } from '../api/client';
+import type { Tile } from '../../../streams/deviceTiles';
+import { projectsKey } from '../../../streams/realtimeChannels';
 import { useOptionalRealtime } from '../realtime/RealtimeContext';
 
-/** Reloaded now and then anyway, to correct anything the pushes could not say (alarm ranks after an end). */
-const SNAPSHOT_REFRESH_MS = 60_000;
+const NO_TILES: ReadonlyMap<number, Tile> = new Map();
 
 /**
- * Live tiles of the chosen projects: the REST snapshot, then pushed values, statuses and alarms,
- * folded per animation frame. `projectIds` null means every visible project. The server pushes the
- * values of what `shown` names (by default the chosen projects) and nothing else.
+ * Live tiles of the chosen projects (`null`: every visible project; `[]`: none yet), from the
+ * console's shared tile channel: the REST snapshot, then pushed values, statuses and alarms folded
+ * per animation frame. Views that ask for the same projects share one stream; one that mounts again
+ * within a few seconds (a kiosk turn) gets the current tiles at once, without a reload. The server
+ * pushes the live values of what `shown` names (by default the chosen projects) and nothing else.
  */
 export function useDeviceTiles(
-  projectIds: number[] | null,
+  projectIds: readonly number[] | null,
   shown?: { deviceIds: number[] },
-): { tiles: ReadonlyMap<number, Tile>; loadedAt: number | null } {
+): { tiles: ReadonlyMap<number, Tile> } {
   const realtime = useOptionalRealtime();
-  const [tiles, setTiles] = useState<ReadonlyMap<number, Tile>>(new Map());
-  const [loadedAt, setLoadedAt] = useState<number | null>(null);
-  const key = projectIds === null ? 'all' : projectIds.join(',');
+  const [tiles, setTiles] = useState<ReadonlyMap<number, Tile>>(NO_TILES);
+  const key = projectIds === null ? null : projectsKey(projectIds);
   const shownKey = shown ? shown.deviceIds.join(',') : null;
 
+  // Tell the server what this view shows (fan-out by subscription): only those values are pushed.
   useEffect(() => {
     if (!realtime) return;
     const request: WatchRequest =
       shownKey !== null
         ? { projectIds: [], deviceIds: shownKey ? shownKey.split(',').map(Number) : [] }
-        : { projectIds: key === 'all' ? 'all' : key ? key.split(',').map(Number) : [], deviceIds: [] };
+        : { projectIds: key === null ? 'all' : key ? key.split(',').map(Number) : [], deviceIds: [] };
     return realtime.watch(request);
   }, [key, shownKey, realtime]);
 
   useEffect(() => {
-    const snapshots = new Subject<TileUpdate>();
-    const updates = merge(
-      snapshots,
-      ...(realtime
-        ? [
-            realtime.measures.pipe(map((message): TileUpdate => ({ type: 'measure', message }))),
-            realtime.messages.pipe(map((message): TileUpdate => ({ type: 'notice', message }))),
-          ]
-        : []),
-    );
-    const sub = deviceTiles(updates).subscribe(setTiles);
-    let live = true;
-    const load = () =>
-      api
-        .get<DeviceSnapshot[]>(`/wisdompower/v1/realtime/snapshot${key === 'all' ? '' : `?projectIds=${key}`}`, { background: true })
-        .then((devices) => {
-          if (!live) return;
-          snapshots.next({ type: 'snapshot', devices });
-          setLoadedAt(Date.now());
-        })
-        .catch(() => {});
-    if (key !== '') void load();
-    const timer = window.setInterval(() => void load(), SNAPSHOT_REFRESH_MS);
-    const resync = realtime?.resyncs.subscribe(() => void load());
-    return () => {
-      live = false;
-      window.clearInterval(timer);
-      resync?.unsubscribe();
-      sub.unsubscribe();
-    };
+    if (!realtime || key === '') {
+      setTiles(NO_TILES);
+      return;
+    }
+    const sub = realtime.channels.tiles(key === null ? null : key.split(',').map(Number)).subscribe(setTiles);
+    return () => sub.unsubscribe();
   }, [key, realtime]);
 
-  return { tiles, loadedAt };
+  return { tiles };
 }

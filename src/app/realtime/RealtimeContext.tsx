@@ -3,14 +3,17 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { Subject, type Observable } from 'rxjs';
 import { websocketMachine } from '../../../machines/websocketMachine';
 import { notificationMachine } from '../../../machines/notificationMachine';
-import type { MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
+import type { DeviceSnapshot, MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
+import { createRealtimeChannels, type RealtimeChannels } from '../../../streams/realtimeChannels';
 import { api } from '../api/client';
 import { toastError } from '../ui/toastStore';
 import { t } from '../i18n/i18n';
 import { createSocketActor } from './socketActor';
 import { tokenStorage } from '../api/tokenStorage';
 import { playAlarm, saveSoundPreference, soundPreference, stopAlarm } from './alarmSound';
-import { isBellMessage, toNotice } from './notices';
+import { toNotice } from './notices';
+import { pageHidden } from './pageHidden';
+import { DeviceDialogCtx, type DeviceDialogState } from './DeviceDialogContext';
 import { measureBus } from './measureBus';
 import { useSessionActor } from '../session/SessionContext';
 import type { RevokeReason, WatchRequest } from '../../../domain/socketProtocol';
@@ -25,13 +28,14 @@ export interface Realtime {
   watch: (request: WatchRequest) => () => void;
   /** fires after a resync or a reconnect: views reload their snapshot from REST */
   resyncs: Observable<number>;
+  /** the shared, frame-coalesced streams of the bell, popup, wall and tables (docs/streams.md) */
+  channels: RealtimeChannels;
   socket: ActorRefFrom<typeof websocketMachine>;
   /** when anything last arrived on the socket (for "the time of the last data") */
   lastDataAt: () => number | null;
   notifications: ActorRefFrom<typeof notificationMachine>;
+  /** opens the device dialog (which device is open is in DeviceDialogCtx, apart: it changes often) */
   openDevice: (deviceId: number) => void;
-  openDeviceId: number | null;
-  closeDevice: () => void;
 }
 
 const RealtimeCtx = createContext<Realtime | null>(null);
@@ -71,6 +75,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
     return () => {
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', retry);
+      created.bell.unsubscribe();
       created.socket.send({ type: 'CLOSE' });
       created.socket.stop();
       created.notifications.stop();
@@ -78,6 +83,8 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
     };
   }, [userId, session]);
 
+  // Two contexts split by rate of change: this one is made once per login, so the wall's streams
+  // never depend on which device is open; the dialog's state has its own.
   const value = useMemo<Realtime | null>(
     () =>
       parts && {
@@ -85,16 +92,20 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
         measures: parts.measures.asObservable(),
         watch: (request: WatchRequest) => parts.watches.add(request),
         resyncs: parts.resyncs.asObservable(),
+        channels: parts.channels,
         socket: parts.socket,
         lastDataAt: parts.lastDataAt,
         notifications: parts.notifications,
         openDevice: setOpenDeviceId,
-        openDeviceId,
-        closeDevice: () => setOpenDeviceId(null),
       },
-    [parts, openDeviceId],
+    [parts],
   );
-  return <RealtimeCtx.Provider value={value}>{children}</RealtimeCtx.Provider>;
+  const dialog = useMemo<DeviceDialogState>(() => ({ openDeviceId, closeDevice: () => setOpenDeviceId(null) }), [openDeviceId]);
+  return (
+    <RealtimeCtx.Provider value={value}>
+      <DeviceDialogCtx.Provider value={dialog}>{children}</DeviceDialogCtx.Provider>
+    </RealtimeCtx.Provider>
+  );
 }
 
 function createParts(
@@ -135,11 +146,7 @@ function createParts(
         }),
       },
       actions: {
-        deliver: (_, p) => {
-          const m = p.message as NoticeMessage;
-          messages.next(m);
-          if (isBellMessage(m)) notifications.send({ type: 'NOTICE.RECEIVED', notice: toNotice(m) });
-        },
+        deliver: (_, p) => messages.next(p.message as NoticeMessage),
         resync: (_, p) => resyncs.next(p.headSeq),
         reportUnsupported: () => toastError(t('msg.noWebsocket')),
         unauthorized: (_, p) => session.endSession(p.reason),
@@ -163,5 +170,19 @@ function createParts(
     }
     wasOpen = open;
   });
-  return { messages, measures: measureBus, watches, resyncs, notifications, socket, lastDataAt: () => lastData };
+  const channels = createRealtimeChannels({
+    messages,
+    measures: measureBus,
+    resyncs,
+    hidden: pageHidden,
+    snapshot: (ids) =>
+      api.get<DeviceSnapshot[]>(`/wisdompower/v1/realtime/snapshot${ids === null ? '' : `?projectIds=${ids.join(',')}`}`, {
+        background: true,
+      }),
+  });
+  // The bell and the popup are the first subscribers of the raised-alarm channel, for the session.
+  const bell = channels
+    .raisedAlarms()
+    .subscribe((batch) => batch.forEach((m) => notifications.send({ type: 'NOTICE.RECEIVED', notice: toNotice(m) })));
+  return { messages, measures: measureBus, watches, resyncs, channels, bell, notifications, socket, lastDataAt: () => lastData };
 }

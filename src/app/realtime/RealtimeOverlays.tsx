@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useOptionalRealtime } from './RealtimeContext';
+import { useDeviceDialog } from './DeviceDialogContext';
 import { NotificationBell } from './NotificationBell';
 import { AlarmPopup } from './AlarmPopup';
 import { MessageCenterDialog } from './MessageCenterDialog';
@@ -23,9 +24,10 @@ export function HeaderBell({ shell }: { shell: 'main' | 'platform' }) {
 /** What floats over every screen: the alarm popup and the device dialog opened from anywhere. */
 export function RealtimeOverlays() {
   const realtime = useOptionalRealtime();
+  const dialog = useDeviceDialog();
   // Loaded with the first device opened, then kept mounted like any dialog.
   const [dialogLoaded, setDialogLoaded] = useState(false);
-  const opened = realtime?.openDeviceId != null;
+  const opened = dialog.openDeviceId != null;
   useEffect(() => {
     if (opened) setDialogLoaded(true);
   }, [opened]);
@@ -35,7 +37,7 @@ export function RealtimeOverlays() {
       <AlarmPopup />
       {(dialogLoaded || opened) && (
         <Suspense fallback={null}>
-          <DeviceRealtimeDialog deviceId={realtime.openDeviceId} onClose={realtime.closeDevice} />
+          <DeviceRealtimeDialog deviceId={dialog.openDeviceId} onClose={dialog.closeDevice} />
         </Suspense>
       )}
     </>

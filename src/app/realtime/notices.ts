@@ -1,11 +1,7 @@
 import type { NoticeMessage } from '../../../domain/telemetry';
 import type { Notice } from '../../../machines/notificationMachine';
 
-/** Which pushed messages ring the bell: raised alarms (communication loss included). */
-export function isBellMessage(m: NoticeMessage): boolean {
-  return m.kind === 'alarm.raised';
-}
-
+/** A raised alarm (communication loss included: streams/alarmStreams.ts raisedAlarmStream) as the bell shows it. */
 export function toNotice(m: NoticeMessage): Notice {
   const p = (m.payload ?? {}) as Record<string, unknown>;
   const level = typeof p.peceventlevel === 'number' ? p.peceventlevel : null;

@@ -20,6 +20,8 @@ export interface SocketActorOptions {
   onAttempt?: () => void;
   /** what the screens show: sent after every (re)connect and on every change, so live values follow it */
   watches?: { current(): WatchRequest; subscribe(listener: (request: WatchRequest) => void): () => void };
+  /** the server has replayed what was missed and joined the socket to its rooms: subscribed again */
+  onReady?: () => void;
 }
 
 /**
@@ -49,6 +51,7 @@ export function createSocketActor(opts: SocketActorOptions) {
     });
     socket.on('ready', (r: { headSeq: number }) => {
       if (opts.watches) socket.emit(SOCKET_EVENT.WATCH, opts.watches.current());
+      opts.onReady?.();
       send({ type: 'SOCKET.READY', headSeq: r.headSeq });
     });
     const stopWatching = opts.watches?.subscribe((request) => {

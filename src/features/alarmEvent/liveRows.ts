@@ -3,11 +3,7 @@ import type { PecEvent } from '../../../domain/telemetry';
 /** Pushed kinds that touch the event table (raised adds a row; the others change one). */
 export const EVENT_PUSH_KINDS = new Set(['alarm.raised', 'alarm.ended', 'alarm.confirmed', 'alarm.remarked']);
 
-/** The event id a pushed alarm message is about, if any. */
-export function eventIdOf(payload: unknown): number | undefined {
-  const id = (payload as { eventId?: unknown } | null)?.eventId;
-  return typeof id === 'number' ? id : undefined;
-}
+export { eventIdOf } from '../../../streams/alarmStreams';
 
 export interface Merge {
   rows: PecEvent[];

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { filter } from 'rxjs';
+import { filter, map } from 'rxjs';
 import type { PecEvent } from '../../../domain/telemetry';
 import type { NoticeMessage } from '../../../domain/telemetry';
 import { useOptionalRealtime } from '../../app/realtime/RealtimeContext';
-import { coalescePerFrame } from '../../../streams/coalesce';
 import { eventsById, listEvents } from './eventApi';
 import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
 import { EVENT_PUSH_KINDS, eventIdOf, mergeRows } from './liveRows';
@@ -87,10 +86,11 @@ export function useEventPage(
 
   useEffect(() => {
     if (!realtime) return;
-    const sub = realtime.messages
+    const sub = realtime.channels
+      .alarms()
       .pipe(
-        filter((m: NoticeMessage) => EVENT_PUSH_KINDS.has(m.kind) && eventIdOf(m.payload) !== undefined),
-        coalescePerFrame<NoticeMessage>(),
+        map((all) => all.filter((m: NoticeMessage) => EVENT_PUSH_KINDS.has(m.kind) && eventIdOf(m.payload) !== undefined)),
+        filter((batch) => batch.length > 0),
       )
       .subscribe((batch) => {
         const gen = generation.current;
