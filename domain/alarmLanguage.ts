@@ -104,10 +104,11 @@ export const LEVEL_STATE: Readonly<Record<number, AlarmStateKey>> = {
   [EVENT_LEVEL.EARLY_WARNING]: 'warning',
 };
 
-/** The look of an EVENT_LEVEL id; an unknown level is drawn as 报警 rather than not at all. */
-export function levelLook(levelId: number | null | undefined): AlarmLook {
-  return ALARM_LOOK[LEVEL_STATE[levelId ?? -1] ?? 'alarm'];
+/** The state of an EVENT_LEVEL id; an unknown level is drawn as 报警 rather than not at all. */
+export function levelState(levelId: number | null | undefined): AlarmStateKey {
+  return LEVEL_STATE[levelId ?? -1] ?? 'alarm';
 }
+export const levelLook = (levelId: number | null | undefined): AlarmLook => ALARM_LOOK[levelState(levelId)];
 
 export function stateOfRank(rank: number): AlarmStateKey {
   return rank >= 3 ? 'accident' : rank === 2 ? 'alarm' : rank === 1 ? 'warning' : 'normal';

@@ -1,7 +1,9 @@
+import { ALARM_STATES, stateOfRank, type AlarmStateKey } from '../../../domain/alarmLanguage';
 import { isDeviceStatusNormal } from '../../../domain/enums';
 import type { Tile } from '../../../streams/deviceTiles';
 
-export type TileState = 'accident' | 'alarm' | 'warning' | 'offline' | 'normal';
+/** A tile's state in the alarm language (domain/alarmLanguage.ts). */
+export type TileState = AlarmStateKey;
 
 /**
  * One look per tile. A device that lost communication shows as offline first: its values are stale
@@ -9,27 +11,49 @@ export type TileState = 'accident' | 'alarm' | 'warning' | 'offline' | 'normal';
  */
 export function tileState(t: Tile): TileState {
   if (!isDeviceStatusNormal(t.devicestatus)) return 'offline';
-  if (t.alarmRank >= 3) return 'accident';
-  if (t.alarmRank === 2) return 'alarm';
-  if (t.alarmRank === 1) return 'warning';
-  return 'normal';
+  return stateOfRank(t.alarmRank);
 }
 
-export const STATE_CLASS: Record<TileState, string> = {
-  accident: 'border-danger bg-danger/20 animate-pulse',
-  alarm: 'border-danger bg-danger/10',
-  warning: 'border-warn bg-warn/10',
-  offline: 'border-line bg-surface-2 opacity-70',
-  normal: 'border-ok/50 bg-surface',
-};
+/**
+ * Its data cannot be trusted as live: no reading yet, or none for two report intervals, or the device
+ * is out of communication.
+ */
+export function isStale(t: Tile, now: number, reportMs: number): boolean {
+  return t.time === null || now - t.time > 2 * reportMs || !isDeviceStatusNormal(t.devicestatus);
+}
 
-export const STATE_DOT: Record<TileState, string> = {
-  accident: 'bg-danger',
-  alarm: 'bg-danger',
-  warning: 'bg-warn',
-  offline: 'bg-muted',
-  normal: 'bg-ok',
-};
+const ORDER = Object.fromEntries(ALARM_STATES.map((s, i) => [s, i])) as Record<TileState, number>;
+
+/** Severest first (so page one of a paged wall holds the alarms), then by project and code. */
+export function wallOrder(a: Tile, b: Tile): number {
+  return (
+    ORDER[tileState(a)] - ORDER[tileState(b)] ||
+    a.projectName.localeCompare(b.projectName, 'zh-CN') ||
+    a.code.localeCompare(b.code, 'en', { numeric: true })
+  );
+}
+
+export interface WallCounts {
+  byState: Record<TileState, number>;
+  stale: number;
+  total: number;
+  /** the newest reading's time across the tiles */
+  newest: number | null;
+}
+
+export function wallCounts(tiles: Iterable<Tile>, now: number, reportMs: number): WallCounts {
+  const byState = Object.fromEntries(ALARM_STATES.map((s) => [s, 0])) as Record<TileState, number>;
+  let stale = 0;
+  let total = 0;
+  let newest: number | null = null;
+  for (const t of tiles) {
+    byState[tileState(t)]++;
+    if (isStale(t, now, reportMs)) stale++;
+    if (t.time !== null && (newest === null || t.time > newest)) newest = t.time;
+    total++;
+  }
+  return { byState, stale, total, newest };
+}
 
 /** The wall's key values: residual current and the hottest of the four cable temperatures. */
 export function keyValues(t: Tile): { leak: number | null; temp: number | null } {

@@ -3,11 +3,12 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { format } from 'date-fns';
 import type { Notice } from '../../../machines/notificationMachine';
-import { EVENT_LEVEL } from '../../../domain/enums';
-import { t, useLanguage } from '../i18n/i18n';
+import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
+import { currentLanguage, t, useLanguage } from '../i18n/i18n';
 import { useRealtime } from './RealtimeContext';
 import { unlockSound, useSoundBlocked } from './alarmSound';
 import { BellIcon, SoundOffIcon, SoundOnIcon } from '../ui/icons';
+import { AlarmIcon } from '../alarm/AlarmIcon';
 
 export const BADGE_MAX = 99;
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
@@ -123,7 +124,10 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
   return (
     <li className="border-b border-line px-4 py-2 text-sm last:border-b-0" data-testid="notice" data-first={first || undefined}>
       <div className="flex items-center justify-between gap-2">
-        <span className={`font-medium ${notice.level === EVENT_LEVEL.EARLY_WARNING ? 'text-warn' : 'text-danger'}`}>
+        <span className="inline-flex items-center gap-1.5 font-medium" data-level={notice.level}>
+          {notice.level !== null && (
+            <AlarmIcon state={levelState(notice.level)} size={16} title={alarmLabel(levelState(notice.level), currentLanguage())} />
+          )}
           {notice.logTypeName}
         </span>
         <span className="font-mono text-xs text-muted">{format(notice.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</span>
