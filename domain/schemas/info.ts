@@ -26,6 +26,11 @@ export const systemSettingsSchema = z.object({
   realtimeRefreshSeconds: z.number().int().min(5).max(300),
   tablePageSize: z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<10>, z.ZodLiteral<20>, z.ZodLiteral<50>, z.ZodLiteral<100>]),
   remark: z.union([z.literal(''), textSchema]),
+  /**
+   * Spec §8 "logged in elsewhere": a new web login of a user ends that user's older web sessions.
+   * Kiosk and API tokens are not affected.
+   */
+  singleWebSession: z.boolean().default(true),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -37,6 +42,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   realtimeRefreshSeconds: 15,
   tablePageSize: DEFAULT_PAGE_SIZE,
   remark: '',
+  singleWebSession: true,
 };
 
 export const settingReadBody = z.object({ tenantId: id.optional() });

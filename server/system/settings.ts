@@ -13,6 +13,16 @@ import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../events/transact';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
+
+/** A tenant's settings; defaults fill in what was never saved or what an older version lacked. */
+export async function tenantSettings(db: Kysely<Database>, tenantId: number): Promise<SystemSettingDto> {
+  const row = await db.selectFrom('system_setting').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
+  if (!row) return { tenantId, settings: DEFAULT_SYSTEM_SETTINGS, updatedAt: null };
+  const parsed = systemSettingsSchema.partial().safeParse(JSON.parse(row.value));
+  return { tenantId, settings: { ...DEFAULT_SYSTEM_SETTINGS, ...(parsed.success ? parsed.data : {}) }, updatedAt: row.updatedAt };
+}
 
 /**
  * System settings, one record per tenant (the platform's is tenant 1). Spec §6 names no operation
@@ -21,13 +31,7 @@ import { transact } from '../events/transact';
 export async function settingRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const access = guarded('system', 'wp_system_config');
-  async function read(tenantId: number): Promise<SystemSettingDto> {
-    const row = await app.db.selectFrom('system_setting').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
-    if (!row) return { tenantId, settings: DEFAULT_SYSTEM_SETTINGS, updatedAt: null };
-    // A stored value from an older version may lack newer keys: defaults fill them in.
-    const parsed = systemSettingsSchema.partial().safeParse(JSON.parse(row.value));
-    return { tenantId, settings: { ...DEFAULT_SYSTEM_SETTINGS, ...(parsed.success ? parsed.data : {}) }, updatedAt: row.updatedAt };
-  }
+  const read = (tenantId: number) => tenantSettings(app.db, tenantId);
 
   app.post('/system/setting', { schema: { body: orEmpty(settingReadBody) }, config: access }, async (request) => {
     const session = sessionOf(request);

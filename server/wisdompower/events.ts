@@ -11,7 +11,7 @@ import { requirePermission } from '../auth/access';
 import { transact } from '../events/transact';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { eventBatches, eventQuery, eventRows, ordered } from './eventQuery';
-import { streamEventsXlsx } from './eventExport';
+import { primed, streamEventsXlsx } from './eventExport';
 
 /** Streamed (see eventExport.ts), so the cap is about the spreadsheet's use, not server memory. */
 export const MAX_EXPORT_ROWS = 100_000;
@@ -100,6 +100,6 @@ export async function eventRoutes(fastify: FastifyInstance) {
     const session = sessionOf(request);
     const body = request.body;
     const scope = request.query;
-    return streamEventsXlsx(reply, eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS));
+    return streamEventsXlsx(reply, await primed(eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS)));
   });
 }

@@ -1,11 +1,11 @@
-import { NETWORK_ERROR_MSG } from '../../../domain/envelope';
 import { ApiError, REQUEST_TIMEOUT_MS, acceptLanguage } from './client';
 import { beginRequest } from './loading';
 import { tokenStorage } from './tokenStorage';
 import { toastError } from '../ui/toastStore';
+import { t } from '../i18n/i18n';
 
 /** Spec §8: a file download that answers JSON is treated as code -1 with 文件不存在. */
-export const FILE_MISSING_MSG = '文件不存在';
+export const fileMissingMsg = () => t('msg.fileMissing');
 
 function authHeaders(): Record<string, string> {
   const token = tokenStorage.get();
@@ -21,8 +21,8 @@ async function send(path: string, init: RequestInit): Promise<Response> {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
-    toastError(NETWORK_ERROR_MSG);
-    throw new ApiError(-1, NETWORK_ERROR_MSG, 0);
+    toastError(t('msg.network'));
+    throw new ApiError(-1, t('msg.network'), 0);
   } finally {
     done();
   }
@@ -34,7 +34,7 @@ export async function fetchBlob(path: string, init: RequestInit = {}, opts: { qu
   if ((res.headers.get('content-type') ?? '').includes('application/json')) {
     const env = (await res.json().catch(() => ({}))) as { msg?: string };
     // The download call's own rule (spec §8) wins over the server's wording for a missing file.
-    const msg = path.includes('/file/downLoad') ? FILE_MISSING_MSG : env.msg || FILE_MISSING_MSG;
+    const msg = path.includes('/file/downLoad') ? fileMissingMsg() : env.msg || fileMissingMsg();
     if (!opts.quiet) toastError(msg);
     throw new ApiError(-1, msg, res.status);
   }
@@ -51,7 +51,7 @@ export async function uploadFile(file: File, tenantId?: number): Promise<string>
   const res = await send(`/filemanager/v1/file${tenantId !== undefined ? `?tenantId=${tenantId}` : ''}`, { method: 'POST', body: form });
   const env = (await res.json().catch(() => null)) as { code: number; msg: string; data: string } | null;
   if (!env || env.code !== 0) {
-    const msg = env?.msg || NETWORK_ERROR_MSG;
+    const msg = env?.msg || t('msg.network');
     toastError(msg);
     throw new ApiError(env?.code ?? -1, msg, res.status);
   }

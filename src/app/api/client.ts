@@ -1,9 +1,8 @@
 import type { Envelope } from '../../../domain/envelope';
-import { NETWORK_ERROR_MSG, UNAUTHORIZED_MSG } from '../../../domain/envelope';
 import { beginRequest } from './loading';
 import { tokenStorage } from './tokenStorage';
 import { toastError } from '../ui/toastStore';
-import { currentLanguage } from '../i18n/i18n';
+import { currentLanguage, t } from '../i18n/i18n';
 
 /**
  * The server answers errors in the language the client names in Accept-Language (docs/errors.md):
@@ -76,26 +75,26 @@ export async function request<T>(
       res = await fetch(path, { method, headers, body: payload, signal });
     } catch (err) {
       if (opts.signal?.aborted) throw err;
-      throw new ApiError(-1, NETWORK_ERROR_MSG, 0);
+      throw new ApiError(-1, t('msg.network'), 0);
     }
     let env: Envelope<T>;
     try {
       env = (await res.json()) as Envelope<T>;
     } catch {
-      throw new ApiError(-1, res.ok ? '服务器返回了无法解析的数据' : NETWORK_ERROR_MSG, res.status);
+      throw new ApiError(-1, res.ok ? t('msg.badJson') : t('msg.network'), res.status);
     }
     if (res.status === 401) {
       unauthorizedListeners.forEach((l) => l());
-      throw new ApiError(401, env.msg || UNAUTHORIZED_MSG, 401);
+      throw new ApiError(401, env.msg || t('msg.unauthorized'), 401);
     }
     if (typeof env !== 'object' || env === null || typeof env.code !== 'number') {
-      throw new ApiError(-1, '服务器返回的数据格式不正确', res.status);
+      throw new ApiError(-1, t('msg.badEnvelope'), res.status);
     }
     if (env.code !== 0) throw new ApiError(env.code, env.msg, res.status);
     return { data: env.data, msg: env.msg, ...(env.total !== undefined ? { total: env.total } : {}) };
   } catch (err) {
-    // A 401 always shows its message: the session is about to end, whoever made the call.
-    if (err instanceof ApiError && (!opts.quiet || err.status === 401)) toastError(err.message);
+    // A 401's message is the session's to show, once, however many calls were refused at the same time.
+    if (err instanceof ApiError && !opts.quiet && err.status !== 401) toastError(err.message);
     throw err;
   } finally {
     done();

@@ -1,8 +1,9 @@
 import { format } from 'date-fns';
-import { DEVICE_STATUS, isDeviceStatusNormal } from '../../../domain/enums';
-import { currentLanguage, t, useLanguage } from '../i18n/i18n';
+import { isDeviceStatusNormal } from '../../../domain/enums';
+import { t, useLanguage } from '../i18n/i18n';
 import type { DeviceRealtime } from './realtimeTypes';
 import { RemoteControlMenu } from './RemoteControlMenu';
+import { deviceStatusText } from '../i18n/enumText';
 
 const dash = (v: string | null | undefined) => (v ? v : '--');
 
@@ -23,7 +24,7 @@ export function DeviceInfoPanel({ device }: { device: DeviceRealtime['device'] }
         <div>
           <span className="text-muted">{t('device.commStatus')}：</span>
           <span data-testid="device-comm" data-normal={normal} className={`font-medium ${normal ? 'text-ok' : 'text-danger'}`}>
-            {normal ? t('device.commNormal') : t('device.commError')}（{DEVICE_STATUS.textOf(device.devicestatus, currentLanguage())}）
+            {normal ? t('device.commNormal') : t('device.commError')}（{deviceStatusText(device.devicestatus)}）
           </span>
         </div>
         {rows.map(([k, v]) => (

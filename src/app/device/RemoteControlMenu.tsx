@@ -4,7 +4,7 @@ import { t, useLanguage } from '../i18n/i18n';
 import { WrenchIcon } from '../ui/icons';
 import { toastError, toastSuccess } from '../ui/toastStore';
 import { OperationVerifyDialog } from './OperationVerifyDialog';
-import { listControlPoints, NO_CONTROL_POINTS, REMOTE_OK, sendControl, type ControlPoint } from './remoteCommands';
+import { listControlPoints, sendControl, type ControlPoint } from './remoteCommands';
 
 /** The wrench popover with 消音 and 复位; each goes through 操作验证 before it reaches the device. */
 export function RemoteControlMenu({ deviceId }: { deviceId: number }) {
@@ -16,7 +16,7 @@ export function RemoteControlMenu({ deviceId }: { deviceId: number }) {
     try {
       const list = await listControlPoints(deviceId);
       setPoints(list);
-      if (list.length === 0) toastError(NO_CONTROL_POINTS);
+      if (list.length === 0) toastError(t('remote.noPoints'));
     } catch (err) {
       setPoints([]);
       toastError((err as Error).message);
@@ -38,7 +38,7 @@ export function RemoteControlMenu({ deviceId }: { deviceId: number }) {
           {({ close }) => (
             <>
               {points === null && <span className="px-2 text-sm text-muted">{t('app.loading')}</span>}
-              {points?.length === 0 && <span className="px-2 text-sm text-muted">{NO_CONTROL_POINTS}</span>}
+              {points?.length === 0 && <span className="px-2 text-sm text-muted">{t('remote.noPoints')}</span>}
               {points?.map((p) => (
                 <button
                   key={p.id}
@@ -63,7 +63,7 @@ export function RemoteControlMenu({ deviceId }: { deviceId: number }) {
           onClose={() => setPending(null)}
           onConfirm={async (cred) => {
             const msg = await sendControl(deviceId, pending, cred);
-            if (!msg) toastSuccess(REMOTE_OK);
+            if (!msg) toastSuccess(t('remote.ok'));
             return msg;
           }}
         />

@@ -1,6 +1,7 @@
 import { passwordDigest } from '../../../domain/digest';
 import { api, ApiError } from '../api/client';
 import type { Credentials } from './OperationVerifyDialog';
+import { t } from '../i18n/i18n';
 
 export interface ControlPoint {
   id: number;
@@ -9,16 +10,11 @@ export interface ControlPoint {
   para: string;
 }
 
-export const REMOTE_OK = '遥控成功';
-export const REMOTE_FAILED = '遥控失败';
-export const NO_CONTROL_POINTS = '没有匹配的设备遥控点列表';
-export const LIST_FAILED = '获取数据失败';
-
 export async function listControlPoints(deviceId: number): Promise<ControlPoint[]> {
   try {
     return await api.post<ControlPoint[]>(`/wisdompower/v1/remote/config/query/${deviceId}/controlpoint/list`, {}, { quiet: true });
   } catch (err) {
-    throw new Error(err instanceof ApiError && err.message ? err.message : LIST_FAILED, { cause: err });
+    throw new Error(err instanceof ApiError && err.message ? err.message : t('msg.listFailed'), { cause: err });
   }
 }
 
@@ -37,6 +33,6 @@ export async function sendControl(deviceId: number, point: ControlPoint, cred: C
     );
     return null;
   } catch (err) {
-    return err instanceof ApiError && err.message ? err.message : REMOTE_FAILED;
+    return err instanceof ApiError && err.message ? err.message : t('remote.failed');
   }
 }

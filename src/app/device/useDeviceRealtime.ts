@@ -3,10 +3,10 @@ import { filter, throttleTime } from 'rxjs';
 import { api, ApiError } from '../api/client';
 import { useOptionalRealtime } from '../realtime/RealtimeContext';
 import type { DeviceRealtime } from './realtimeTypes';
+import { t } from '../i18n/i18n';
 
 /** Spec §9: the device dialog refreshes every 15 s, and also when a pushed message names the device. */
 export const DEVICE_REFRESH_MS = 15_000;
-export const FETCH_FAILED_MSG = '获取失败';
 
 export function useDeviceRealtime(deviceId: number | null) {
   const realtime = useOptionalRealtime();
@@ -19,7 +19,7 @@ export function useDeviceRealtime(deviceId: number | null) {
       setData(await api.get<DeviceRealtime>(`/wisdompower/v1/realtime/${deviceId}`, { background: true, quiet: true }));
       setError(null);
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : FETCH_FAILED_MSG);
+      setError(err instanceof ApiError && err.message ? err.message : t('msg.fetchFailed'));
     }
   }, [deviceId]);
 

@@ -11,5 +11,5 @@ export function ageText(ms: number): string {
         : s < 86_400
           ? (['wall.age.hours', Math.floor(s / 3600)] as const)
           : (['wall.age.days', Math.floor(s / 86_400)] as const);
-  return t(key).replace('{n}', String(n));
+  return t(key, { n });
 }

@@ -1,3 +1,4 @@
+import { format } from 'date-fns';
 import { useState } from 'react';
 import { USER_TYPE } from '../../../domain/enums';
 import type { MonitorStatis, PlatformStatis } from '../../../domain/schemas/monitor';
@@ -47,7 +48,7 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
         kiosk &&
         data.updatedAt && (
           <span className="text-sm text-muted" data-testid="monitor-updated">
-            {t('monitor.updatedAt')} {new Date(data.updatedAt).toLocaleTimeString('zh-CN', { hour12: false })}
+            {t('monitor.updatedAt')} {format(data.updatedAt, 'HH:mm:ss')}
           </span>
         )
       }

@@ -1,3 +1,4 @@
+import { format } from 'date-fns';
 import type { ProjectStatis } from '../../../domain/schemas/monitor';
 import { t, useLanguage } from '../i18n/i18n';
 import { SelectField } from '../widgets/SelectField';
@@ -62,7 +63,7 @@ export function MonitorFilters({
       )}
       {updatedAt && (
         <span className="mb-4 ml-auto text-xs text-muted" data-testid="monitor-updated">
-          {t('monitor.updatedAt')} {new Date(updatedAt).toLocaleTimeString('zh-CN', { hour12: false })}
+          {t('monitor.updatedAt')} {format(updatedAt, 'HH:mm:ss')}
         </span>
       )}
     </div>

@@ -13,7 +13,7 @@ import { LevelMark } from '../alarm/AlarmMark';
  */
 export function AlarmPopup() {
   useLanguage();
-  const { notifications, openDevice } = useRealtime();
+  const { notifications } = useRealtime();
   const popup = useSelector(notifications, (s) => (s.matches({ popup: 'hidden' }) ? null : s.context.popup));
   if (!popup) return null;
   const d = popup.description;
@@ -57,11 +57,8 @@ export function AlarmPopup() {
           type="button"
           data-testid="alarm-popup-view"
           className="rounded bg-brand px-[0.8em] py-[0.25em] text-brand-ink"
-          onClick={() => {
-            notifications.send({ type: 'POPUP.OPEN' });
-            if (d.deviceId != null) openDevice(d.deviceId);
-            notifications.send({ type: 'POPUP.DISMISS' });
-          }}
+          // Opens the device, takes the message off the bell and closes the popup, like 查看 in the bell.
+          onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: popup.id })}
         >
           {t('bell.view')}
         </button>

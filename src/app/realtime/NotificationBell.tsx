@@ -85,7 +85,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
           <div className="flex items-baseline justify-between border-b border-line px-4 py-2">
             <span className="font-semibold">{t('bell.title')}</span>
             <span className="text-xs text-muted" data-testid="bell-count">
-              {t('bell.count').replace('{n}', String(items.length))}
+              {t('bell.count', { count: items.length })}
             </span>
           </div>
           <ul className="min-h-0 flex-1 overflow-y-auto">

@@ -50,7 +50,7 @@ export function Header({ shell, bellSlot }: { shell: 'main' | 'platform'; bellSl
         onClick={() => void setLanguage(currentLanguage() === 'en' ? 'zh_cn' : 'en')}
         className="flex items-center gap-1 rounded px-2 py-1.5 text-sm hover:bg-white/10"
       >
-        <GlobeIcon /> {t('lang.toggle')}
+        <GlobeIcon /> <span lang={currentLanguage() === 'en' ? 'zh-CN' : 'en'}>{t('lang.toggle')}</span>
       </button>
       <button
         type="button"

@@ -186,7 +186,7 @@ export function Trend({
         ) : (
           loaded && (
             <span data-testid="trend-count">
-              {(view?.reduced ? t('trend.reduced') : t('trend.points.count')).replace('{n}', loaded.points.toLocaleString())}
+              {view?.reduced ? t('trend.reduced', { count: loaded.points }) : t('trend.points.count', { count: loaded.points })}
             </span>
           )
         )}

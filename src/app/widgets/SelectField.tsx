@@ -1,4 +1,5 @@
 import { t, useLanguage } from '../i18n/i18n';
+import { localizeMessage } from '../i18n/domainText';
 
 export interface Option {
   value: string;
@@ -45,7 +46,7 @@ export function SelectField({
       </select>
       {error && (
         <span className="mt-1 block text-xs text-danger" role="alert">
-          {error}
+          {localizeMessage(error)}
         </span>
       )}
     </label>

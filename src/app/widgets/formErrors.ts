@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { localizeMessage } from '../i18n/domainText';
 
 export type FieldErrors = Record<string, string>;
 
@@ -12,7 +13,7 @@ export function validateForm<S extends z.ZodType>(
   const errors: FieldErrors = {};
   for (const issue of r.error.issues) {
     const key = String(issue.path[0] ?? '_');
-    errors[key] ??= issue.message;
+    errors[key] ??= localizeMessage(issue.message);
   }
   return { ok: false, errors };
 }

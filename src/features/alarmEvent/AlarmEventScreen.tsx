@@ -110,7 +110,7 @@ export default function AlarmEventScreen() {
             <Button onClick={openRemark}>{t('alarmEvent.addRemark')}</Button>
             <Button onClick={list.reload}>{t('alarmEvent.refresh')}</Button>
             <span className="text-sm text-muted" data-testid="selected-count">
-              {selected.size ? t('alarmEvent.selected').replace('{n}', String(selectedRows.length)) : ''}
+              {selected.size ? t('alarmEvent.selected', { count: selectedRows.length }) : ''}
             </span>
             <Button className="ml-auto" onClick={() => void exportEvents(filters, scope).catch(() => undefined)}>
               {t('table.export')}

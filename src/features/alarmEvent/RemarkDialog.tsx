@@ -40,12 +40,7 @@ export function RemarkDialog({
     }
   };
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={`${t('alarmEvent.addRemark')} · ${t('alarmEvent.selected').replace('{n}', String(count))}`}
-      width={480}
-    >
+    <Modal open={open} onClose={onClose} title={`${t('alarmEvent.addRemark')} · ${t('alarmEvent.selected', { count })}`} width={480}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())}>
         <label className="block text-sm">
           <span className="mb-1 block text-muted">{t('alarmEvent.remark')}</span>

@@ -2,7 +2,7 @@ import type { Expression } from '../../../domain/schemas/query';
 import type { PecEvent } from '../../../domain/telemetry';
 import { api, request } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
-import { DEFAULT_EXPORT_NAME, saveBlob } from '../../app/widgets/table/exportXlsx';
+import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { listBody, scopeQuery, type EventFilters, type ScopeNode } from './filterMapping';
 
 const BASE = '/wisdompower/v1/event';
@@ -50,5 +50,5 @@ export async function exportEvents(f: EventFilters, scope: ScopeNode | undefined
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(listBody(f, { index: 0, limit: 100 })),
   });
-  saveBlob(blob, `${DEFAULT_EXPORT_NAME}.xlsx`);
+  saveBlob(blob, `${defaultExportName()}.xlsx`);
 }

@@ -93,9 +93,10 @@ export default function AnalysisReportScreen() {
               </div>
               <div className="text-xs text-muted" data-testid="affirm-status">
                 {affirmState?.affirmed
-                  ? t('analysisReport.affirmed')
-                      .replace('{who}', affirmState.operator ?? '')
-                      .replace('{time}', format(affirmState.affirmTime!, 'yyyy-MM-dd HH:mm'))
+                  ? t('analysisReport.affirmed', {
+                      who: affirmState.operator ?? '',
+                      time: format(affirmState.affirmTime!, 'yyyy-MM-dd HH:mm'),
+                    })
                   : affirmState
                     ? t('analysisReport.notAffirmed')
                     : ''}

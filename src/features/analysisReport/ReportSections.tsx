@@ -45,7 +45,7 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
           <Kpi
             label={t('analysisReport.total')}
             value={o.total}
-            hint={t('analysisReport.previous').replace('{n}', String(o.previous.total))}
+            hint={t('analysisReport.previous', { n: o.previous.total })}
             testId="kpi-total"
           />
           {o.byLevel.map((l) => (
@@ -95,7 +95,7 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
               secondary: n.previous,
               color: BRAND,
             }))}
-            secondaryLabel={t('analysisReport.previous').replace('{n}', '')}
+            secondaryLabel={t('analysisReport.previous', { n: '' })}
           />
         ) : (
           <p className="text-sm text-muted">{t('analysisReport.none')}</p>
@@ -112,7 +112,7 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
             secondary: x.previous,
             color: BRAND,
           }))}
-          secondaryLabel={t('analysisReport.previous').replace('{n}', '')}
+          secondaryLabel={t('analysisReport.previous', { n: '' })}
         />
         <h3 className="mb-1 mt-3 text-xs font-medium text-muted">{t('analysisReport.byLevel')}</h3>
         <Bars

@@ -3,6 +3,7 @@ import { api } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
 import { saveBlob } from '../../app/widgets/table/exportXlsx';
 import { toWire, type DateRange } from '../../app/widgets/dateSelector/dateRange';
+import { t } from '../../app/i18n/i18n';
 
 const BASE = '/wisdompower/v1';
 
@@ -57,11 +58,11 @@ export function affirmReport(node: ReportNode, range: DateRange): Promise<Affirm
 
 /** 表格导出.xlsx (spec §9), built by the server. */
 export async function downloadExcel(node: ReportNode, range: DateRange): Promise<void> {
-  saveBlob(await fetchBlob(`${BASE}/report/excel?${reportQuery(node, range)}`), '表格导出.xlsx');
+  saveBlob(await fetchBlob(`${BASE}/report/excel?${reportQuery(node, range)}`), `${t('table.exportName')}.xlsx`);
 }
 
 export async function downloadPdf(node: ReportNode, range: DateRange): Promise<void> {
-  saveBlob(await fetchBlob(`${BASE}/report/pdf?${reportQuery(node, range)}`), '智慧安全用电运行评估报告.pdf');
+  saveBlob(await fetchBlob(`${BASE}/report/pdf?${reportQuery(node, range)}`), `${t('analysisReport.fileName')}.pdf`);
 }
 
 /**

@@ -4,10 +4,8 @@ import { t, type MessageKey } from '../../app/i18n/i18n';
 export function durationText(ms: number | null): string {
   if (ms === null) return '--';
   const total = Math.round(ms / 60_000);
-  if (total < 60) return t('analysisReport.minutes').replace('{m}', String(total));
-  return t('analysisReport.hours')
-    .replace('{h}', String(Math.floor(total / 60)))
-    .replace('{m}', String(total % 60));
+  if (total < 60) return t('analysisReport.minutes', { count: total });
+  return t('analysisReport.hours', { h: Math.floor(total / 60), m: total % 60 });
 }
 
 export const typeText = (id: number) => t(`monitor.type.${id}` as MessageKey);

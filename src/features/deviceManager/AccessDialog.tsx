@@ -7,7 +7,7 @@ import { toastSuccess } from '../../app/ui/toastStore';
 import { SelectField } from '../../app/widgets/SelectField';
 import { useLoad } from '../../app/widgets/useLoad';
 import { ledgerApi } from './ledgerApi';
-import { fill } from './ledgerText';
+import { accessTypeText } from '../../app/i18n/enumText';
 
 /** A terminal's access type (GPRS/4G 5, 电信平台 6) and access scheme of the same type and tenant. */
 export function AccessDialog({ device, onClose, onSaved }: { device: TerminalRowDto | null; onClose: () => void; onSaved: () => void }) {
@@ -30,14 +30,14 @@ export function AccessDialog({ device, onClose, onSaved }: { device: TerminalRow
     onSaved();
   };
   return (
-    <Modal open={!!device} onClose={onClose} title={fill(t('ledger.accessOf'), { name: device?.name ?? '' })} width={420}>
+    <Modal open={!!device} onClose={onClose} title={t('ledger.accessOf', { name: device?.name ?? '' })} width={420}>
       <SelectField
         label={t('ledger.accesstype')}
         name="accesstype"
         value={accesstype}
         onChange={(v) => (setAccesstype(v), setSchemeId(''))}
         placeholder="--"
-        options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: a.text }))}
+        options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: accessTypeText(a.id) }))}
       />
       <SelectField
         label={t('ledger.scheme')}

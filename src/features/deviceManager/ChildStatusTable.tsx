@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import type { ChildStatusDto, TreeLabel } from '../../../domain/schemas/ledger';
-import { DEVICE_STATUS } from '../../../domain/enums';
-import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
+
+import { t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { useLoad } from '../../app/widgets/useLoad';
 import { ledgerApi } from './ledgerApi';
 import { levelText } from './ledgerText';
+import { deviceStatusText } from '../../app/i18n/enumText';
 
 /** Each child of the selected node with its device counts, status and active alarms. */
 export function ChildStatusTable({ node, version }: { node: { modelLabel: TreeLabel; id: number }; version: number }) {
@@ -33,7 +34,7 @@ export function ChildStatusTable({ node, version }: { node: { modelLabel: TreeLa
       {
         id: 'status',
         header: t('ledger.status'),
-        value: (r) => (r.devicestatus !== undefined ? DEVICE_STATUS.textOf(r.devicestatus, currentLanguage()) : null),
+        value: (r) => (r.devicestatus !== undefined ? deviceStatusText(r.devicestatus) : null),
       },
     ],
     [],

@@ -4,7 +4,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { showToast, toastSuccess } from '../../app/ui/toastStore';
 import { ledgerApi } from './ledgerApi';
-import { fill, impactText } from './ledgerText';
+import { impactText } from './ledgerText';
 
 /**
  * Deleting a node: asks first. When the node has children, the question lists what goes with it
@@ -39,8 +39,8 @@ export function DeleteNodeDialog({
     <Modal open={!!node && !!impact} onClose={cancel} title={t('ledger.deleteTitle')} width={440}>
       <p className="mb-5 text-sm" data-testid="delete-explain">
         {others > 0
-          ? fill(t('ledger.deleteCascade'), { name: node?.name ?? '', impact: impactText(below) })
-          : fill(t('ledger.deleteLeaf'), { name: node?.name ?? '' })}
+          ? t('ledger.deleteCascade', { name: node?.name ?? '', impact: impactText(below) })
+          : t('ledger.deleteLeaf', { name: node?.name ?? '' })}
       </p>
       <div className="flex justify-end gap-2">
         <Button onClick={cancel}>{t('common.cancel')}</Button>

@@ -5,10 +5,11 @@ import type { CustomPropertyDto, NodeRef, TerminalRowDto } from '../../../domain
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { DEFAULT_EXPORT_NAME, saveBlob } from '../../app/widgets/table/exportXlsx';
+import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { useDebouncedValue } from '../../app/widgets/useDebouncedValue';
 import { useLoad } from '../../app/widgets/useLoad';
 import { ledgerApi } from './ledgerApi';
+import { accessTypeText, deviceStatusText } from '../../app/i18n/enumText';
 
 interface Props {
   parent: NodeRef | undefined;
@@ -50,14 +51,16 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
       {
         id: 'status',
         header: t('ledger.status'),
-        value: (r) => r.devicestatusText,
-        cell: (r) => <span className={isDeviceStatusNormal(r.devicestatus) ? 'text-ok' : 'text-danger'}>{r.devicestatusText}</span>,
+        value: (r) => deviceStatusText(r.devicestatus),
+        cell: (r) => (
+          <span className={isDeviceStatusNormal(r.devicestatus) ? 'text-ok' : 'text-danger'}>{deviceStatusText(r.devicestatus)}</span>
+        ),
       },
       { id: 'type', header: t('device.type'), value: (r) => r.devicetype },
       { id: 'vendor', header: t('device.vendor'), value: (r) => r.vendor },
       { id: 'location', header: t('device.location'), value: (r) => r.location },
       { id: 'installdate', header: t('ledger.installdate'), value: (r) => (r.installdate ? format(r.installdate, 'yyyy-MM-dd') : null) },
-      { id: 'access', header: t('ledger.accesstype'), value: (r) => r.accesstypeText },
+      { id: 'access', header: t('ledger.accesstype'), value: (r) => accessTypeText(r.accesstype) },
       { id: 'scheme', header: t('ledger.scheme'), value: (r) => r.schemeName },
       ...custom.map((p) => ({
         id: `x_${p.propertylabel}`,
@@ -69,7 +72,7 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
   );
   const exportAll = async () => {
     const blob = await ledgerApi.exportDevices(parent, settled).catch(() => null);
-    if (blob) saveBlob(blob, `${DEFAULT_EXPORT_NAME}.xlsx`);
+    if (blob) saveBlob(blob, `${defaultExportName()}.xlsx`);
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">

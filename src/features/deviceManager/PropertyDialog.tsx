@@ -12,7 +12,7 @@ import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { useImmer } from '../../app/useImmer';
 import { ledgerApi } from './ledgerApi';
-import { fill, levelText } from './ledgerText';
+import { levelText } from './ledgerText';
 
 type Draft = CustomPropertyInput & { key: string };
 const input = 'w-full rounded border border-line bg-surface-2 px-2 py-1 text-sm text-ink outline-none focus:border-brand';
@@ -66,7 +66,7 @@ export function PropertyDialog({
   };
 
   return (
-    <Modal open={!!level} onClose={onClose} title={level ? fill(t('ledger.customColumnsOf'), { level: levelText(level) }) : ''} width={640}>
+    <Modal open={!!level} onClose={onClose} title={level ? t('ledger.customColumnsOf', { level: levelText(level) }) : ''} width={640}>
       <table className="mb-3 w-full text-sm" data-testid="property-table">
         <thead className="text-left text-muted">
           <tr>

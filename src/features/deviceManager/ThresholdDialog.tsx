@@ -4,7 +4,6 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { useImmer } from '../../app/useImmer';
-import { fill } from './ledgerText';
 
 interface ThresholdRow {
   dataId: number;
@@ -60,7 +59,13 @@ export function ThresholdDialog({ device, onClose }: { device: { id: number; nam
 
   const save = async () => {
     const bad = rows.find((r) => [r.alarmLimit, r.warnLimit, r.hysteresis].some((v) => v.trim() !== '' && !Number.isFinite(Number(v))));
-    if (bad) return setError(`${bad.measureName}：${t('ledger.alarmLimit')}/${t('ledger.warnLimit')}/${t('ledger.hysteresis')} 须为数字`);
+    if (bad)
+      return setError(
+        t('ledger.mustBeNumbers', {
+          measure: bad.measureName,
+          fields: `${t('ledger.alarmLimit')}/${t('ledger.warnLimit')}/${t('ledger.hysteresis')}`,
+        }),
+      );
     setError('');
     const thresholds = rows.map((r) => ({
       dataId: r.dataId,
@@ -76,12 +81,7 @@ export function ThresholdDialog({ device, onClose }: { device: { id: number; nam
   };
 
   return (
-    <Modal
-      open={!!device && rows.length > 0}
-      onClose={onClose}
-      title={fill(t('ledger.thresholdsOf'), { name: device?.name ?? '' })}
-      width={720}
-    >
+    <Modal open={!!device && rows.length > 0} onClose={onClose} title={t('ledger.thresholdsOf', { name: device?.name ?? '' })} width={720}>
       <div className="max-h-[60vh] overflow-auto">
         <table className="w-full text-sm" data-testid="threshold-table">
           <thead className="sticky top-0 bg-surface text-left text-muted">

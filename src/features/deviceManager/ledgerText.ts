@@ -4,13 +4,9 @@ import { currentLanguage, t } from '../../app/i18n/i18n';
 
 export const levelText = (label: LedgerLabel) => t(`ledger.level.${label}` as MessageKey);
 
-/** Replaces {name} placeholders in a translated text. */
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (m, k: string) => String(values[k] ?? m));
-
 export const impactText = (impact: DeleteImpact) =>
   LEDGER_LABELS.filter((l) => impact[l])
-    .map((l) => fill(t('ledger.impactItem'), { count: impact[l]!, level: levelText(l) }))
+    .map((l) => t('ledger.impactItem', { count: impact[l]!, level: levelText(l) }))
     .join(currentLanguage() === 'en' ? ', ' : '、');
 
 export const permissionOf = (label: LedgerLabel, action: 'create' | 'update' | 'delete') => `${LEDGER_PERMISSION_GROUP[label]}_${action}`;

@@ -8,7 +8,7 @@ import { Button } from '../../app/ui/Modal';
 import { DateSelector } from '../../app/widgets/dateSelector/DateSelector';
 import { defaultRange, type DateRange } from '../../app/widgets/dateSelector/dateRange';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
-import { DEFAULT_EXPORT_NAME, saveBlob } from '../../app/widgets/table/exportXlsx';
+import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { Tree } from '../../app/widgets/tree/Tree';
 import { useLoad } from '../../app/widgets/useLoad';
 import { MAX_SERIES, checkedDevices, deviceKey, parseHistoryLink, toWidgetTree, type DeviceTreeNode } from './historyModel';
@@ -64,7 +64,7 @@ export default function HistoryDataScreen() {
   const exportShown = async () => {
     const span = shown ?? { from, to };
     for (const deviceId of devices) {
-      const fileName = devices.length > 1 ? `${DEFAULT_EXPORT_NAME}-${names.get(deviceId) ?? deviceId}` : DEFAULT_EXPORT_NAME;
+      const fileName = devices.length > 1 ? `${defaultExportName()}-${names.get(deviceId) ?? deviceId}` : defaultExportName();
       const body = { pecDeviceId: deviceId, dataIds: measures, startTime: span.from, endTime: span.to, isDiffValue: diff, fileName };
       const blob = await fetchBlob('/wisdompower/v1/history/export/device/datalog', {
         method: 'POST',
@@ -126,9 +126,7 @@ export default function HistoryDataScreen() {
               </p>
             ) : (
               <>
-                {all.length > MAX_SERIES && (
-                  <p className="mb-2 text-xs text-amber-600">{t('history.tooMany').replaceAll('{n}', String(MAX_SERIES))}</p>
-                )}
+                {all.length > MAX_SERIES && <p className="mb-2 text-xs text-amber-600">{t('history.tooMany', { n: MAX_SERIES })}</p>}
                 <Trend series={series} from={from} to={to} onViewChange={(a, b) => setShown({ from: a, to: b })} />
               </>
             )}

@@ -6,7 +6,7 @@ import { request } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { DEFAULT_EXPORT_NAME, saveBlob } from '../../app/widgets/table/exportXlsx';
+import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { useLoad } from '../../app/widgets/useLoad';
 import { LogDetailDialog } from './LogDetailDialog';
@@ -54,7 +54,7 @@ export default function OperationLogScreen() {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ filter: toRequestFilter(f) }),
     }).catch(() => null);
-    if (blob) saveBlob(blob, `${DEFAULT_EXPORT_NAME}.xlsx`);
+    if (blob) saveBlob(blob, `${defaultExportName()}.xlsx`);
   };
   return (
     <ScreenFrame

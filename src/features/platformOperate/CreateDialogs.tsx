@@ -9,6 +9,7 @@ import { SelectField } from '../../app/widgets/SelectField';
 import { validateForm, type FieldErrors } from '../../app/widgets/formErrors';
 import { requiredSelect } from '../../../domain/validation';
 import { tenantCreateBody } from '../../../domain/schemas/platform';
+import zh from '../../app/i18n/locales/zh_cn';
 
 function Actions({ onClose }: { onClose: () => void }) {
   return (
@@ -53,9 +54,9 @@ export function TenantDialog({ open, onClose, onSaved }: { open: boolean; onClos
 }
 
 const projectForm = z.object({
-  name: z.string().trim().min(1, '项目名称不能为空').max(40, '长度在 1 到 40 个字符'),
-  tenantid: requiredSelect('租户'),
-  districtid: requiredSelect('区县'),
+  name: z.string().trim().min(1, zh['validation.projectName']).max(40, zh['validation.lengthUpTo'].replace('{{n}}', '40')),
+  tenantid: requiredSelect(zh['term.tenant']),
+  districtid: requiredSelect(zh['term.district']),
 });
 
 /** A new project: created through the ledger (account/node) so it lands in the ledger and its log. */

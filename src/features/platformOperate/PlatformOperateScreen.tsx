@@ -85,11 +85,12 @@ export default function PlatformOperateScreen() {
     overview.reload();
   };
 
-  const summary = t('platformOperate.summary')
-    .replace('{tenants}', String(tenants.length))
-    .replace('{projects}', String(projects.length))
-    .replace('{devices}', String(projects.reduce((n, p) => n + p.deviceCount, 0)))
-    .replace('{alarms}', String(projects.reduce((n, p) => n + p.unconfirmedAlarms, 0)));
+  const summary = t('platformOperate.summary', {
+    tenants: tenants.length,
+    projects: projects.length,
+    devices: projects.reduce((n, p) => n + p.deviceCount, 0),
+    alarms: projects.reduce((n, p) => n + p.unconfirmedAlarms, 0),
+  });
 
   return (
     <ScreenFrame title={t('route.platformOperate')} testId="platform-operate">
@@ -129,10 +130,11 @@ export default function PlatformOperateScreen() {
       />
       <ConfirmDialog
         open={!!toggle}
-        text={(toggle?.status === 1 ? t('platformOperate.confirmSuspend') : t('platformOperate.confirmResume')).replace(
-          '{name}',
-          toggle?.name ?? '',
-        )}
+        text={
+          toggle?.status === 1
+            ? t('platformOperate.confirmSuspend', { name: toggle.name })
+            : t('platformOperate.confirmResume', { name: toggle?.name ?? '' })
+        }
         onConfirm={() => void applyToggle()}
         onCancel={() => setToggle(null)}
       />

@@ -18,8 +18,8 @@ export function HealthBar({ total, online, fault }: { total: number; online: num
       <div className="h-2 w-24 overflow-hidden rounded bg-line">
         <div className="h-full bg-emerald-500" style={{ width: `${pct}%` }} />
       </div>
-      <span className="text-xs tabular-nums">{t('platformOperate.online').replace('{n}', String(online))}</span>
-      {fault > 0 && <span className="text-xs tabular-nums text-danger">{t('platformOperate.fault').replace('{n}', String(fault))}</span>}
+      <span className="text-xs tabular-nums">{t('platformOperate.online', { n: online })}</span>
+      {fault > 0 && <span className="text-xs tabular-nums text-danger">{t('platformOperate.fault', { n: fault })}</span>}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { passwordDigest } from '../../../domain/digest';
 import { USER_TYPE } from '../../../domain/enums';
 import { MSG, mobileSchema, plainNameSchema, requiredSelect, strongPasswordSchema } from '../../../domain/validation';
 import type { PlatformUserRow } from '../../../domain/schemas/platform';
+import zh from '../../app/i18n/locales/zh_cn';
 
 /** The platform user form as typed; selects hold ids as strings. */
 export interface PlatformUserForm {
@@ -17,10 +18,10 @@ export interface PlatformUserForm {
 
 const common = {
   name: plainNameSchema,
-  usertype: z.enum([String(USER_TYPE.PLATFORM), String(USER_TYPE.SERVICE)], { error: '请选择用户类型' }),
-  roleId: requiredSelect('角色'),
+  usertype: z.enum([String(USER_TYPE.PLATFORM), String(USER_TYPE.SERVICE)], { error: zh['validation.userType'] }),
+  roleId: requiredSelect(zh['term.role']),
   mobilePhone: z.union([z.literal(''), mobileSchema]),
-  email: z.union([z.literal(''), z.email('请输入正确的邮箱')]),
+  email: z.union([z.literal(''), z.email(zh['validation.email'])]),
 };
 
 export const editSchema = z.object(common);

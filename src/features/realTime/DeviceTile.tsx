@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import type { Tile } from '../../../streams/deviceTiles';
 import { alarmLabel } from '../../../domain/alarmLanguage';
-import { DEVICE_STATUS } from '../../../domain/enums';
 import { keyValues, tileState } from '../../app/liveDevices/tileLook';
 import { ageText } from '../../app/liveDevices/ageText';
 import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { currentLanguage, t } from '../../app/i18n/i18n';
+import { deviceStatusText } from '../../app/i18n/enumText';
 import { STALE_HATCH, TILE_STYLE } from './tileStyle';
 
 const fmt = (v: number | null, unit: string) => (v === null ? '--' : `${v.toFixed(1)}${unit}`);
@@ -58,7 +58,7 @@ export const DeviceTile = memo(function DeviceTile({
           {/* the state in words too; an offline tile names its communication status (自动退出, 重试…) */}
           {state !== 'normal' && (
             <b className="mr-[0.4em]" data-testid="tile-state">
-              {state === 'offline' ? DEVICE_STATUS.textOf(tile.devicestatus, lang) : alarmLabel(state, lang)}
+              {state === 'offline' ? deviceStatusText(tile.devicestatus) : alarmLabel(state, lang)}
             </b>
           )}
           <span className={onSolid ? '' : 'text-muted'}>{tile.code}</span>

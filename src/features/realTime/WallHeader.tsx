@@ -55,7 +55,7 @@ export function WallHeader({
       data-testid="wall-legend"
       role="status"
     >
-      <span className="text-muted">{t('wall.total').replace('{n}', String(counts.total))}</span>
+      <span className="text-muted">{t('wall.total', { count: counts.total })}</span>
       {ALARM_STATES.map((s) => (
         <Count key={s} state={s} n={counts.byState[s]} />
       ))}
@@ -86,9 +86,7 @@ export function WallHeader({
             ‹
           </button>
           <span className="tabular-nums" data-testid="wall-page" data-page={page + 1} data-pages={pages}>
-            {t('wall.page')
-              .replace('{p}', String(page + 1))
-              .replace('{n}', String(pages))}
+            {t('wall.page', { p: page + 1, n: pages })}
           </span>
           <button
             type="button"

@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import { format } from 'date-fns';
 import { MEASURES } from '../../../domain/telemetry';
-import { DEVICE_STATUS, isDeviceStatusNormal } from '../../../domain/enums';
+import { isDeviceStatusNormal } from '../../../domain/enums';
 import type { Tile } from '../../../streams/deviceTiles';
-import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { deviceStatusText } from '../../app/i18n/enumText';
 
 const fmt = (v: number | undefined) => (v === undefined ? '--' : Number(v.toFixed(2)).toString());
 
@@ -22,7 +23,7 @@ const Row = memo(function Row({ tile, onOpen }: { tile: Tile; onOpen: (id: numbe
         <div className="font-mono text-[11px] text-muted">{tile.code}</div>
       </td>
       <td className="px-3 py-1.5">{tile.projectName}</td>
-      <td className={`px-3 py-1.5 ${normal ? 'text-ok' : 'text-danger'}`}>{DEVICE_STATUS.textOf(tile.devicestatus, currentLanguage())}</td>
+      <td className={`px-3 py-1.5 ${normal ? 'text-ok' : 'text-danger'}`}>{deviceStatusText(tile.devicestatus)}</td>
       {MEASURES.map((m) => (
         <td key={m.dataId} className="px-3 py-1.5 text-right font-mono" data-measure={m.dataId}>
           {fmt(tile.values[m.dataId])}

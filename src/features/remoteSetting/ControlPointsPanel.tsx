@@ -1,7 +1,8 @@
+import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { OperationVerifyDialog } from '../../app/device/OperationVerifyDialog';
-import { listControlPoints, NO_CONTROL_POINTS, REMOTE_OK, sendControl, type ControlPoint } from '../../app/device/remoteCommands';
+import { listControlPoints, sendControl, type ControlPoint } from '../../app/device/remoteCommands';
 import { toastSuccess } from '../../app/ui/toastStore';
 
 /** The device's control points; each command goes through 操作验证 exactly as in the device dialog. */
@@ -36,7 +37,7 @@ export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number;
       )}
       {points?.length === 0 && !error && (
         <p className="text-sm text-muted" data-testid="no-control-points">
-          {NO_CONTROL_POINTS}
+          {t('remote.noPoints')}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
@@ -46,7 +47,7 @@ export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number;
             type="button"
             data-testid={`control-${p.para}`}
             disabled={!canControl}
-            title={canControl ? undefined : '无操作权限!'}
+            title={canControl ? undefined : t('msg.denied')}
             className="rounded bg-brand px-4 py-1.5 text-sm text-brand-ink disabled:cursor-not-allowed disabled:opacity-50"
             onClick={() => setPending(p)}
           >
@@ -55,7 +56,7 @@ export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number;
         ))}
         {last && (
           <span className="text-sm text-emerald-600 dark:text-emerald-400" data-testid="control-result">
-            {last.name} · {REMOTE_OK} · {last.at.toLocaleTimeString()}
+            {last.name} · {t('remote.ok')} · {format(last.at, 'HH:mm:ss')}
           </span>
         )}
       </div>
@@ -66,7 +67,7 @@ export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number;
           onConfirm={async (cred) => {
             const msg = await sendControl(deviceId, pending, cred);
             if (!msg) {
-              toastSuccess(REMOTE_OK);
+              toastSuccess(t('remote.ok'));
               setLast({ name: pending.name, at: new Date() });
             }
             return msg;

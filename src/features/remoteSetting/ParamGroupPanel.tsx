@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { t, useLanguage } from '../../app/i18n/i18n';
+import { localizeMessage } from '../../app/i18n/domainText';
 import { OperationVerifyDialog } from '../../app/device/OperationVerifyDialog';
 import { Button } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { useImmer } from '../../app/useImmer';
 import { checkForm, draftsOf, outcomesOf, type Drafts, type Outcome, type ParamRow } from './paramForm';
 import { errorText, readParams, saveParams, type ParamGroup } from './remoteApi';
-
-const READ_FAILED = '获取数据失败';
 
 /**
  * One parameter group of a device: definitions, the values the device reports, the form, and after a
@@ -32,7 +31,7 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
       updateDrafts(draftsOf(fresh));
       setErrors({});
     } catch (err) {
-      setReadError(errorText(err, READ_FAILED));
+      setReadError(errorText(err, t('msg.listFailed')));
     } finally {
       setReading(false);
     }
@@ -124,13 +123,13 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
                     />
                     {errors[r.id] && (
                       <span role="alert" className="mt-1 block text-xs text-danger">
-                        {errors[r.id]}
+                        {localizeMessage(errors[r.id] ?? '')}
                       </span>
                     )}
                   </td>
                   <td className="py-2 pr-3 text-muted">
                     {r.min} ~ {r.max} {r.unit} ·{' '}
-                    {r.type === 'int' ? t('remoteSetting.int') : t('remoteSetting.decimal').replace('{n}', String(r.precision))}
+                    {r.type === 'int' ? t('remoteSetting.int') : t('remoteSetting.decimal', { count: r.precision })}
                   </td>
                   <td className="py-2" data-testid="param-outcome">
                     {o &&
@@ -138,9 +137,7 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
                         <span className="text-emerald-600 dark:text-emerald-400">{t('remoteSetting.accepted')}</span>
                       ) : (
                         <span className="text-danger">
-                          {t('remoteSetting.notAccepted')
-                            .replace('{sent}', String(o.sent))
-                            .replace('{device}', o.device === null ? '—' : String(o.device))}
+                          {t('remoteSetting.notAccepted', { sent: o.sent, device: o.device === null ? '—' : o.device })}
                         </span>
                       ))}
                   </td>
@@ -158,7 +155,7 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
             const res = await saveParams(deviceId, group.id, pending, cred);
             if (!res.ok) return res.message;
             setOutcomes(outcomesOf(pending, res.answer));
-            toastSuccess('保存成功!');
+            toastSuccess(t('msg.saveSuccess'));
             // What the screen shows next is the device's own answer to a fresh read.
             void read();
             return null;

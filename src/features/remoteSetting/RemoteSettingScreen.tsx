@@ -49,7 +49,7 @@ export default function RemoteSettingScreen() {
         setGroups(g);
         setGroupId(g[0]?.id ?? null);
       })
-      .catch((err) => live && setGroupError(errorText(err, '获取数据失败')));
+      .catch((err) => live && setGroupError(errorText(err, t('msg.listFailed'))));
     return () => {
       live = false;
     };

@@ -6,7 +6,7 @@ import { permissionById } from '../../../domain/permissions';
 import { ROUTES } from '../../../domain/routes';
 import { plainNameSchema, requiredSelect } from '../../../domain/validation';
 import { api } from '../../app/api/client';
-import { t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
+import { currentLanguage, t, tDynamic, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { Button, Modal, TextField } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
@@ -14,8 +14,9 @@ import { SelectField } from '../../app/widgets/SelectField';
 import { Tree } from '../../app/widgets/tree/Tree';
 import { validateForm, type FieldErrors } from '../../app/widgets/formErrors';
 import { buildPermissionTree, grantsOf, heldPermissions, nodeId } from './permissionTree';
+import zh from '../../app/i18n/locales/zh_cn';
 
-const schema = z.object({ name: plainNameSchema, tenantId: requiredSelect('租户') });
+const schema = z.object({ name: plainNameSchema, tenantId: requiredSelect(zh['term.tenant']) });
 
 interface Props {
   open: boolean;
@@ -32,7 +33,13 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
   const { user } = useSession();
   const held = useMemo(() => heldPermissions(user), [user]);
   const tree = useMemo(
-    () => buildPermissionTree(held, (k) => t(k as MessageKey), { pages: t('roles.pages'), operations: t('roles.operations') }),
+    () =>
+      buildPermissionTree(held, (k) => tDynamic(k), {
+        pages: t('roles.pages'),
+        operations: t('roles.operations'),
+        text: (k) => tDynamic(k),
+        join: (g, a) => (currentLanguage() === 'en' ? `${g}: ${a}` : `${g}${a}`),
+      }),
     [held],
   );
   const [name, setName] = useState('');

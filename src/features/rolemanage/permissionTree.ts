@@ -1,4 +1,4 @@
-import { GROUP_TEXT, PERMISSION_MAP, type PermissionEntry, type PermissionGroup } from '../../../domain/permissions';
+import { CUSTOM_PERMISSIONS, PERMISSION_MAP, type PermissionEntry } from '../../../domain/permissions';
 import { ROUTES } from '../../../domain/routes';
 import { ROOT_USER_ID } from '../../../domain/enums';
 import type { UserDto } from '../../../domain/schemas/auth';
@@ -20,11 +20,26 @@ export function heldPermissions(user: UserDto | null): PermissionEntry[] {
   return PERMISSION_MAP.filter((p) => held.has(p.id));
 }
 
-export function buildPermissionTree(
-  held: PermissionEntry[],
-  titleOf: (titleKey: string) => string,
-  labels: { pages: string; operations: string },
-): TreeNode[] {
+const CUSTOM = new Set<string>(CUSTOM_PERMISSIONS);
+
+/** What a permission tree shows, in the language in force (the pack keys perm.group/action/custom.*). */
+export interface PermissionLabels {
+  pages: string;
+  operations: string;
+  /** a pack key to its text */
+  text: (key: string) => string;
+  /** joins a group and an action: 用户查看 / Users: view */
+  join: (group: string, action: string) => string;
+}
+
+/** The label of an operation permission: its custom name, or its group and action. */
+export function operationText(p: PermissionEntry, labels: Pick<PermissionLabels, 'text' | 'join'>): string {
+  if (CUSTOM.has(p.name)) return labels.text(`perm.custom.${p.name}`);
+  const action = p.name.slice(p.group.length + 1);
+  return labels.join(labels.text(`perm.group.${p.group}`), labels.text(`perm.action.${action}`));
+}
+
+export function buildPermissionTree(held: PermissionEntry[], titleOf: (titleKey: string) => string, labels: PermissionLabels): TreeNode[] {
   const pages = held
     .filter((p) => p.kind === 'page')
     .map((p) => {
@@ -34,12 +49,12 @@ export function buildPermissionTree(
   const groups = new Map<string, TreeNode[]>();
   for (const p of held.filter((x) => x.kind === 'operation')) {
     const list = groups.get(p.group) ?? [];
-    list.push({ id: nodeId(p.id), label: `${p.text}（${p.name}）` });
+    list.push({ id: nodeId(p.id), label: `${operationText(p, labels)}（${p.name}）` });
     groups.set(p.group, list);
   }
   const ops = [...groups].map(([group, children]) => ({
     id: `g:${group}`,
-    label: GROUP_TEXT[group as PermissionGroup] ?? group,
+    label: labels.text(`perm.group.${group}`),
     children,
   }));
   return [

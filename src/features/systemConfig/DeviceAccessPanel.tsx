@@ -7,6 +7,7 @@ import { Button } from '../../app/ui/Modal';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { SelectField } from '../../app/widgets/SelectField';
 import { useLoad } from '../../app/widgets/useLoad';
+import { accessTypeText } from '../../app/i18n/enumText';
 
 const listDevices = (body: object) => request<DeviceAccessRow[]>('POST', '/wisdompower/v1/system/query/device/access/list', body);
 
@@ -27,7 +28,7 @@ export function DeviceAccessPanel() {
       { id: 'name', header: t('system.deviceName'), value: (d) => d.name },
       { id: 'code', header: t('system.deviceCode'), value: (d) => d.code },
       { id: 'project', header: t('system.project'), value: (d) => d.projectName },
-      { id: 'type', header: t('system.accessType'), value: (d) => d.accesstypeText },
+      { id: 'type', header: t('system.accessType'), value: (d) => accessTypeText(d.accesstype) },
       { id: 'scheme', header: t('system.scheme'), value: (d) => d.schemeName },
     ],
     [],
@@ -43,7 +44,7 @@ export function DeviceAccessPanel() {
           label={t('system.accessType')}
           value={draft.accesstype}
           onChange={(accesstype) => setDraft({ ...draft, accesstype })}
-          options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: a.text }))}
+          options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: accessTypeText(a.id) }))}
         />
         <label className="mb-3 block text-sm">
           <span className="mb-1 block text-muted">{t('system.keyword')}</span>

@@ -7,6 +7,7 @@ import { Button, Modal, TextField } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { SelectField } from '../../app/widgets/SelectField';
 import { validateForm, type FieldErrors } from '../../app/widgets/formErrors';
+import { accessTypeText } from '../../app/i18n/enumText';
 
 const EMPTY = { name: '', accesstype: '', host: '', port: '', remark: '' };
 
@@ -59,7 +60,7 @@ export function SchemeFormDialog({ open, onClose, onSaved }: { open: boolean; on
           onChange={set('accesstype')}
           error={errors.accesstype}
           placeholder="--"
-          options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: a.text }))}
+          options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: accessTypeText(a.id) }))}
         />
         <TextField
           label={t('system.host')}

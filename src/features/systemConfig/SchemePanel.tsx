@@ -5,6 +5,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { useLoad } from '../../app/widgets/useLoad';
 import { SchemeFormDialog } from './SchemeFormDialog';
+import { accessTypeText } from '../../app/i18n/enumText';
 
 /** Access schemes from the device access config; create and delete (a scheme in use is refused). */
 export function SchemePanel() {
@@ -14,7 +15,7 @@ export function SchemePanel() {
   const columns = useMemo<Column<AccessSchemeDto>[]>(
     () => [
       { id: 'name', header: t('system.schemeName'), value: (s) => s.name },
-      { id: 'type', header: t('system.accessType'), value: (s) => s.accesstypeText },
+      { id: 'type', header: t('system.accessType'), value: (s) => accessTypeText(s.accesstype) },
       { id: 'host', header: t('system.host'), value: (s) => s.host },
       { id: 'port', header: t('system.port'), value: (s) => s.port },
       { id: 'devices', header: t('system.deviceCount'), value: (s) => s.deviceCount },

@@ -12,8 +12,9 @@ import { SelectField } from '../../app/widgets/SelectField';
 import { Tree } from '../../app/widgets/tree/Tree';
 import { validateForm, type FieldErrors } from '../../app/widgets/formErrors';
 import { LogoImage } from './LogoImage';
+import zh from '../../app/i18n/locales/zh_cn';
 
-const schema = z.object({ name: plainNameSchema, tenantId: requiredSelect('租户') });
+const schema = z.object({ name: plainNameSchema, tenantId: requiredSelect(zh['term.tenant']) });
 
 interface Props {
   open: boolean;

@@ -3,6 +3,7 @@ import { passwordDigest } from '../../../domain/digest';
 import { USER_TYPE } from '../../../domain/enums';
 import { MSG, mobileSchema, plainNameSchema, requiredSelect, strongPasswordSchema } from '../../../domain/validation';
 import type { UserDto } from '../../../domain/schemas/auth';
+import zh from '../../app/i18n/locales/zh_cn';
 
 /** The user form's fields as typed; selects hold ids as strings. */
 export interface UserForm {
@@ -17,10 +18,10 @@ export interface UserForm {
 
 const common = {
   name: plainNameSchema,
-  tenantId: requiredSelect('租户'),
-  roleId: requiredSelect('角色'),
+  tenantId: requiredSelect(zh['term.tenant']),
+  roleId: requiredSelect(zh['term.role']),
   mobilePhone: z.union([z.literal(''), mobileSchema]),
-  email: z.union([z.literal(''), z.email('请输入正确的邮箱')]),
+  email: z.union([z.literal(''), z.email(zh['validation.email'])]),
 };
 
 export const userEditSchema = z.object(common);

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Modal';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Pagination } from './Pagination';
 import { DEFAULT_PAGE_SIZE, features, type Features } from './tableFeatures';
-import { DEFAULT_EXPORT_NAME, exportXlsx } from './exportXlsx';
+import { defaultExportName, exportXlsx } from './exportXlsx';
 import { useRowActions } from './useRowActions';
 
 export interface Column<T> {
@@ -60,7 +60,7 @@ export function DataTable<T extends object>({
   onEdit,
   onDelete,
   exportRows,
-  exportName = DEFAULT_EXPORT_NAME,
+  exportName,
   actions,
   rowActions,
   server,
@@ -105,7 +105,7 @@ export function DataTable<T extends object>({
     exportXlsx(
       columns.map((c) => ({ header: c.header, value: c.value })),
       exportRows ? await exportRows() : data,
-      exportName,
+      exportName ?? defaultExportName(),
     );
 
   return (

@@ -15,7 +15,7 @@ export function Pagination({ pageIndex, pageSize, total, onChange }: Props) {
   const btn = 'rounded border border-line px-2 py-0.5 disabled:opacity-40 hover:bg-surface-2';
   return (
     <div className="flex items-center justify-end gap-3 border-t border-line px-3 py-2 text-sm text-muted" data-testid="pagination">
-      <span>{t('table.total').replace('{n}', String(total))}</span>
+      <span>{t('table.total', { count: total })}</span>
       <select
         aria-label={t('table.pageSize')}
         value={pageSize}
@@ -24,7 +24,7 @@ export function Pagination({ pageIndex, pageSize, total, onChange }: Props) {
       >
         {PAGE_SIZES.map((n) => (
           <option key={n} value={n}>
-            {t('table.perPage').replace('{n}', String(n))}
+            {t('table.perPage', { n })}
           </option>
         ))}
       </select>

@@ -1,5 +1,7 @@
-/** Spec §9: Excel export is xlsx with the default file name 表格导出. */
-export const DEFAULT_EXPORT_NAME = '表格导出';
+import { t } from '../../i18n/i18n';
+
+/** Spec §9: Excel export is xlsx with the default file name 表格导出 (in the language in force). */
+export const defaultExportName = (): string => t('table.exportName');
 
 export interface ExportColumn {
   header: string;
@@ -10,7 +12,7 @@ export interface ExportColumn {
 export async function exportXlsx<T>(
   columns: { header: string; value: (row: T) => unknown }[],
   rows: readonly T[],
-  fileName = DEFAULT_EXPORT_NAME,
+  fileName: string = defaultExportName(),
 ): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { checkState, type TreeIndex, type TreeNode, type TreeRow } from './treeModel';
+import { t } from '../../i18n/i18n';
 
 interface Props {
   row: TreeRow;
@@ -36,7 +37,7 @@ export function TreeRowView({ row, top, height, index, checkable, checked, selec
       <button
         type="button"
         tabIndex={-1}
-        aria-label={expanded ? 'collapse' : 'expand'}
+        aria-label={expanded ? t('tree.collapse') : t('tree.expand')}
         onClick={() => hasChildren && onToggleExpand(node.id)}
         className={`flex h-5 w-5 items-center justify-center text-muted ${hasChildren ? '' : 'invisible'}`}
       >
