@@ -217,3 +217,67 @@ test('the alarm popup scales with the screen: readable at 4K, not covering the w
     await gw.close();
   }
 });
+
+test('a flood of 30 alarms from one device is one popup entry and one bell row; one confirmation clears it; rotation is not stopped again', async ({
+  page,
+  request,
+}) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 40);
+  const operator = await page.context().browser()!.newPage();
+  try {
+    await loginViaForm(operator, 'root');
+    await expectPath(operator, '/platform/monitor');
+    const token = await apiToken(request, 'root');
+    await page.goto(`/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime,/home&interval=600#/realTime`);
+    await expect(page.getByTestId('device-tile').first()).toBeVisible();
+    /** one residual-current alarm: over the limit, then two readings clear of it end the episode */
+    const alarmOnce = async () => {
+      await gw.report({ 1001: 640 });
+      await gw.report({ 1001: 5 });
+      await gw.report({ 1001: 5 });
+    };
+    for (let i = 0; i < 30; i++) await alarmOnce();
+    const popup = page.getByTestId('alarm-popup');
+    await expect(popup.getByTestId('alarm-popup-count')).toHaveText('×30', { timeout: 20_000 });
+    await expect(popup.getByTestId('alarm-popup-group')).toContainText(/×30，最新 \d\d:\d\d:\d\d/);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/kiosk-flood-popup.png` });
+
+    await operator.getByTestId('bell').hover();
+    const group = operator.getByTestId('notice-group');
+    await expect(group).toHaveCount(1);
+    await expect(group).toHaveAttribute('data-count', '30');
+    await operator.screenshot({ path: `${SCREENSHOT_DIR}/bell-flood-group.png` });
+
+    // the flood stopped the rotation at its start; resumed, five more of the same do not stop it again
+    await page.getByTestId('kiosk-resume').click();
+    await expect(page.getByTestId('kiosk-rotating')).toBeVisible();
+    for (let i = 0; i < 5; i++) await alarmOnce();
+    await expect(popup.getByTestId('alarm-popup-count')).toHaveText('×35');
+    await expect(page.getByTestId('kiosk-rotating')).toBeVisible();
+
+    await popup.getByTestId('alarm-popup-read-group').click();
+    await expect(popup).toHaveCount(0);
+    await operator.getByTestId('notice-group-read').click();
+    await expect(operator.getByTestId('notice-group')).toHaveCount(0);
+  } finally {
+    await operator.close();
+    await gw.close();
+  }
+});
+
+test('the map of China carries the 南海诸岛 inset, clear of every project marker and label', async ({ page }) => {
+  await loginViaForm(page, 'root');
+  await expectPath(page, '/platform/monitor');
+  const inset = page.getByTestId('map-scs-inset');
+  await expect(inset).toContainText('南海诸岛');
+  await expect(inset).toContainText('曾母暗沙');
+  await expect(page.getByTestId('map-marker')).toHaveCount(5);
+  const overlaps = await page.evaluate(() => {
+    const box = document.querySelector('[data-testid=map-scs-inset] rect')!.getBoundingClientRect();
+    const hit = (r: DOMRect) => r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+    const marks = [...document.querySelectorAll('[data-testid=map-marker], [data-testid=china-map] svg > text')];
+    return marks.filter((m) => hit(m.getBoundingClientRect())).length;
+  });
+  expect(overlaps).toBe(0);
+  await page.getByTestId('china-map').screenshot({ path: `${SCREENSHOT_DIR}/map-scs-inset.png` });
+});

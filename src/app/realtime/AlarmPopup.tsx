@@ -5,6 +5,8 @@ import { t, useLanguage } from '../i18n/i18n';
 import { useRealtime } from './RealtimeContext';
 import { CloseIcon } from '../ui/icons';
 import { LevelMark } from '../alarm/AlarmMark';
+import { groupNotices } from '../../../domain/floodGroups';
+import { floodGroupText } from './FloodGroupRow';
 
 /**
  * A new alarm or accident pops up over the screen and hides itself after 60 s unless opened (spec §9).
@@ -15,7 +17,11 @@ export function AlarmPopup() {
   useLanguage();
   const { notifications } = useRealtime();
   const popup = useSelector(notifications, (s) => (s.matches({ popup: 'hidden' }) ? null : s.context.popup));
+  const items = useSelector(notifications, (s) => s.context.items);
   if (!popup) return null;
+  // Under a flood of this device and type the popup shows the group (×N, newest time) and confirms all of it.
+  const entry = groupNotices(items).find((e) => e.kind === 'group' && e.group.ids.includes(popup.id));
+  const group = entry?.kind === 'group' ? entry.group : null;
   const d = popup.description;
   const state = levelState(popup.level);
   return (
@@ -32,6 +38,15 @@ export function AlarmPopup() {
           <div className="flex flex-wrap items-center gap-x-[0.6em] text-[1.15em] font-semibold">
             <LevelMark level={popup.level} size="1.1em" />
             <span>{popup.logTypeName}</span>
+            {group && (
+              <b
+                className="rounded px-[0.3em]"
+                style={{ background: alarmColourVar(state), color: `var(--vg-state-${state}-on)` }}
+                data-testid="alarm-popup-count"
+              >
+                ×{group.count}
+              </b>
+            )}
           </div>
           <div className="font-mono text-[0.8em] text-muted">{format(popup.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</div>
         </div>
@@ -52,7 +67,22 @@ export function AlarmPopup() {
         {'\u3000'}
         {t('bell.contact')}：{d.contactInfo ?? '--'}
       </div>
-      <div className="mt-[0.75em] flex justify-end">
+      {group && (
+        <div className="mt-[0.25em] text-[0.9em] text-muted" data-testid="alarm-popup-group">
+          {floodGroupText(group)}
+        </div>
+      )}
+      <div className="mt-[0.75em] flex justify-end gap-[0.5em]">
+        {group && (
+          <button
+            type="button"
+            data-testid="alarm-popup-read-group"
+            className="rounded border border-line px-[0.8em] py-[0.25em]"
+            onClick={() => notifications.send({ type: 'NOTICE.READ_MANY', ids: group.ids })}
+          >
+            {t('bell.readGroup')}
+          </button>
+        )}
         <button
           type="button"
           data-testid="alarm-popup-view"

@@ -9,6 +9,8 @@ import { useRealtime } from './RealtimeContext';
 import { unlockSound, useSoundBlocked } from './alarmSound';
 import { BellIcon, SoundOffIcon, SoundOnIcon } from '../ui/icons';
 import { AlarmIcon } from '../alarm/AlarmIcon';
+import { groupNotices } from '../../../domain/floodGroups';
+import { FloodGroupRow } from './FloodGroupRow';
 
 export const BADGE_MAX = 99;
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
@@ -89,9 +91,14 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
             </span>
           </div>
           <ul className="min-h-0 flex-1 overflow-y-auto">
-            {items.map((n, i) => (
-              <NoticeRow key={n.id} notice={n} first={i === 0} showMute={i === 0 && !muted && soundOn} />
-            ))}
+            {/* a flood of one device and alarm type is one row, so it does not bury the others */}
+            {groupNotices(items).map((e, i) =>
+              e.kind === 'one' ? (
+                <NoticeRow key={e.notice.id} notice={e.notice} first={i === 0} showMute={i === 0 && !muted && soundOn} />
+              ) : (
+                <FloodGroupRow key={e.group.key} group={e.group} />
+              ),
+            )}
             {items.length === 0 && <li className="p-6 text-center text-sm text-muted">{t('bell.empty')}</li>}
           </ul>
           <div className="flex items-center justify-between border-t border-line px-4 py-2 text-sm">

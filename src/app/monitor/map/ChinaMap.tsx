@@ -7,9 +7,12 @@ import { AlarmMark } from '../../alarm/AlarmMark';
 import { CHINA_BOUNDS, featurePath, mercator, type GeoCollection } from './projection';
 import { declutter } from './declutter';
 import { placeLabels } from './labels';
+import { insetHeight, SouthChinaSeaInset } from './SouthChinaSeaInset';
 
 const WIDTH = 1000;
 const MARKER_R = 8;
+/** the 南海诸岛 inset's width in map units (its height follows its extent) */
+const INSET_W = 150;
 const SEVERITY = { accident: 0, alarm: 1, warning: 2, normal: 3 } as const;
 
 // The outline is its own chunk, fetched once per page load and shared by both monitoring screens.
@@ -81,6 +84,14 @@ export function ChinaMap({
             </path>
           ))}
         </g>
+        {geo && (
+          <SouthChinaSeaInset
+            geo={geo}
+            width={INSET_W}
+            x={WIDTH - INSET_W - 4}
+            y={Math.round(projection.height) - insetHeight(INSET_W) - 4}
+          />
+        )}
         {markers.map((m) =>
           m.mx !== m.x || m.my !== m.y ? (
             <g key={`lead-${m.item.id}`}>
