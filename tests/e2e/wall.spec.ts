@@ -281,3 +281,37 @@ test('the map of China carries the 南海诸岛 inset, clear of every project ma
   expect(overlaps).toBe(0);
   await page.getByTestId('china-map').screenshot({ path: `${SCREENSHOT_DIR}/map-scs-inset.png` });
 });
+
+test('an unconfirmed 事故 sounds again every 30 s on the wall until it is read', async ({ page, request }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 36);
+  try {
+    await page.clock.install();
+    await page.clock.resume();
+    const token = await apiToken(request, 'root');
+    await page.goto(kioskUrl(token));
+    await expect(page.getByTestId('device-tile').first()).toBeVisible();
+    const sound = page.getByTestId('kiosk-sound');
+    await gw.report({ 1501: 0 });
+    await gw.report({ 1501: 1 }); // probe failure: 事故
+    const popup = page.getByTestId('alarm-popup');
+    await expect(popup).toHaveAttribute('data-level', '1', { timeout: 15_000 });
+    const plays = async () => Number(await sound.getAttribute('data-plays'));
+    const before = await plays();
+    await page.clock.fastForward(30_500);
+    await expect.poll(plays).toBeGreaterThan(before);
+    // read: the accident leaves the bell, and the repeats stop
+    await popup.getByTestId('alarm-popup-view').click();
+    await page
+      .getByTestId('device-dialog')
+      .getByRole('button', { name: /关闭|close/i })
+      .first()
+      .click();
+    const after = await plays();
+    await page.clock.fastForward(30_500);
+    expect(await plays()).toBe(after);
+  } finally {
+    await gw.report({ 1501: 0 }).catch(() => {});
+    await gw.report({ 1501: 0 }).catch(() => {});
+    await gw.close();
+  }
+});
