@@ -136,7 +136,8 @@ const post = async (p: string, body: object) =>
     msg: string;
     data: unknown;
   };
-const login = (await loginWith(post, 'root', PASSWORD)) as { data: { token: string; user: { id: number } } };
+// as an API client: a second 'web' login would end the page's session (one web session per user)
+const login = (await loginWith(post, 'root', PASSWORD, Date.now(), 'api')) as { data: { token: string; user: { id: number } } };
 const client = connect(base, {
   path: '/messageServer/websocket',
   transports: ['websocket'],

@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLanguage } from '../../app/i18n/i18n';
 import { useOptionalRealtime } from '../../app/realtime/RealtimeContext';
 import { useDeviceTiles } from '../../app/liveDevices/useDeviceTiles';
 import { useStations } from '../../app/liveDevices/useStations';
-import { wallCounts, wallOrder } from '../../app/liveDevices/tileLook';
+import { membership, placeOrder, wallCounts, wallSort } from '../../app/liveDevices/tileLook';
 import { DEFAULT_REPORT_MS, kioskConfig } from '../../app/kiosk/kioskConfig';
 import { useNow } from '../../app/widgets/useNow';
 import { ProjectPicker } from './ProjectPicker';
@@ -26,7 +26,13 @@ export default function RealTimeScreen() {
   const realtime = useOptionalRealtime();
   const onOpen = useCallback((id: number) => realtime?.openDevice(id), [realtime]);
   const now = useNow();
-  const list = useMemo(() => [...tiles.values()].sort(wallOrder), [tiles]);
+  // the devices' places are collated once per set of devices; each frame of values only re-ranks by state
+  const places = useRef<{ of: number; place: Map<number, number> } | null>(null);
+  const list = useMemo(() => {
+    const of = membership(tiles);
+    if (places.current?.of !== of) places.current = { of, place: placeOrder(tiles.values()) };
+    return wallSort([...tiles.values()], places.current.place);
+  }, [tiles]);
   const counts = useMemo(() => wallCounts(list, now, reportMs), [list, now, reportMs]);
   const [pages, setPages] = useState(1);
   const onLayout = useCallback((l: WallLayout) => setPages(l.pages), []);
