@@ -1,4 +1,5 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { and, assign, enqueueActions, setup } from 'xstate';
+import { DEFAULT_FLOOD_POLICY, isFlooding } from '../domain/floodGroups';
 
 /**
  * The header bell (spec §2 panel, §4 Notifications): newest first, capped at 99 with the oldest
@@ -40,6 +41,8 @@ export interface NotificationContext {
 export type NotificationEvent =
   | { type: 'NOTICE.RECEIVED'; notice: Notice }
   | { type: 'NOTICE.READ'; id: string }
+  /** one confirmation for a flood group: every message of the group leaves the bell */
+  | { type: 'NOTICE.READ_MANY'; ids: string[] }
   | { type: 'NOTICE.VIEW'; id: string }
   | { type: 'NOTICE.MUTE' }
   | { type: 'NOTICE.CLEAR_ALL' }
@@ -64,7 +67,12 @@ export const notificationMachine = setup({
   },
   guards: {
     soundOn: ({ context }) => context.soundOn,
-    isThePopup: ({ context, event }) => (event.type === 'NOTICE.VIEW' || event.type === 'NOTICE.READ') && context.popup?.id === event.id,
+    isThePopup: ({ context, event }) =>
+      ((event.type === 'NOTICE.VIEW' || event.type === 'NOTICE.READ') && context.popup?.id === event.id) ||
+      (event.type === 'NOTICE.READ_MANY' && context.popup !== null && event.ids.includes(context.popup.id)),
+    /** a popup-worthy alarm continuing a flood of its device and type: the popup shows it without starting its 60 s again */
+    continuesFlood: ({ context, event }) =>
+      event.type === 'NOTICE.RECEIVED' && context.popup !== null && isFlooding(context.items, event.notice, DEFAULT_FLOOD_POLICY),
     isPopupWorthy: ({ event }) =>
       event.type === 'NOTICE.RECEIVED' && event.notice.level !== null && POPUP_LEVELS.includes(event.notice.level),
   },
@@ -87,6 +95,7 @@ export const notificationMachine = setup({
           ],
         },
         'NOTICE.READ': { actions: assign({ items: ({ context, event }) => context.items.filter((n) => n.id !== event.id) }) },
+        'NOTICE.READ_MANY': { actions: assign({ items: ({ context, event }) => context.items.filter((n) => !event.ids.includes(n.id)) }) },
         'NOTICE.VIEW': {
           actions: [
             enqueueActions(({ context, event, enqueue }) => {
@@ -112,13 +121,20 @@ export const notificationMachine = setup({
       on: {
         'NOTICE.VIEW': { guard: 'isThePopup', target: '.hidden' },
         'NOTICE.READ': { guard: 'isThePopup', target: '.hidden' },
+        'NOTICE.READ_MANY': { guard: 'isThePopup', target: '.hidden' },
         'NOTICE.CLEAR_ALL': '.hidden',
-        'NOTICE.RECEIVED': {
-          guard: 'isPopupWorthy',
-          target: '.showing',
-          reenter: true,
-          actions: assign({ popup: ({ event }) => event.notice }),
-        },
+        'NOTICE.RECEIVED': [
+          {
+            guard: and(['isPopupWorthy', 'continuesFlood']),
+            actions: assign({ popup: ({ event }) => event.notice }),
+          },
+          {
+            guard: 'isPopupWorthy',
+            target: '.showing',
+            reenter: true,
+            actions: assign({ popup: ({ event }) => event.notice }),
+          },
+        ],
       },
       states: {
         hidden: { entry: assign({ popup: null }) },

@@ -7,9 +7,11 @@ import { createSessionActor } from './app/session/sessionActor';
 import { savedLanguage, setLanguage } from './app/i18n/i18n';
 import { applyTheme, savedTheme } from './app/theme';
 import { takeKioskFromUrl } from './app/kiosk/kioskConfig';
+import { installAlarmTokens } from './app/alarm/alarmTokens';
 
 async function start() {
   // The theme and the language pack are in place before the first paint, so nothing flickers.
+  installAlarmTokens();
   applyTheme(savedTheme());
   if ((await setLanguage(savedLanguage())) !== savedLanguage()) await setLanguage('zh_cn');
   // Kiosk settings leave the URL first; the token is taken next, by the session.

@@ -136,4 +136,28 @@ describe('notification machine', () => {
     actor.send({ type: 'NOTICE.VIEW', id: 'notice_5' });
     expect(calls.opened).toEqual(['notice_5']);
   });
+
+  it('a flood of one device and type: one popup whose 60 s do not start again, one confirmation reads the whole group', () => {
+    const { actor, calls } = harness();
+    // 30 alarms a second apart: the first five start the popup again each time, the rest continue the flood
+    for (let i = 1; i <= 30; i++) {
+      actor.send({ type: 'NOTICE.RECEIVED', notice: { ...notice(i), time: 1_700_000_000_000 + i * 1000 } });
+      vi.advanceTimersByTime(1000);
+    }
+    expect(calls.play).toBe(30);
+    expect(actor.getSnapshot().context.popup?.seq).toBe(30);
+    // the last restart was at the fifth alarm, 26 s ago: the popup hides 34 s from now, not 60
+    vi.advanceTimersByTime(33_000);
+    expect(actor.getSnapshot().matches({ popup: 'showing' })).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(actor.getSnapshot().matches({ popup: 'hidden' })).toBe(true);
+
+    const ids = actor.getSnapshot().context.items.map((n) => n.id);
+    actor.send({ type: 'NOTICE.RECEIVED', notice: { ...notice(31, 1), time: 1_700_000_000_000 + 31_000, logTypeName: '探头故障' } });
+    actor.send({ type: 'NOTICE.READ_MANY', ids });
+    expect(actor.getSnapshot().context.items.map((n) => n.seq)).toEqual([31]);
+    expect(actor.getSnapshot().matches({ popup: 'showing' })).toBe(true);
+    actor.send({ type: 'NOTICE.READ_MANY', ids: ['notice_31'] });
+    expect(actor.getSnapshot().matches({ popup: 'hidden' })).toBe(true);
+  });
 });

@@ -36,3 +36,25 @@ describe('wall tile look', () => {
     expect(keyValues(tile({}))).toEqual({ leak: null, temp: null });
   });
 });
+
+describe('wall order', () => {
+  it('severest first, then by project and code (numeric), whatever order the devices came in', async () => {
+    const { membership, placeOrder, wallSort } = await import('../../src/app/liveDevices/tileLook');
+    const tiles = [
+      tile({ deviceId: 1, projectName: 'B', code: 'VG10' }),
+      tile({ deviceId: 2, projectName: 'A', code: 'VG2' }),
+      tile({ deviceId: 3, projectName: 'A', code: 'VG10', alarmRank: 1 }),
+      tile({ deviceId: 4, projectName: 'B', code: 'VG9', devicestatus: 2 }),
+      tile({ deviceId: 5, projectName: 'B', code: 'VG1', alarmRank: 3 }),
+      tile({ deviceId: 6, projectName: 'A', code: 'VG1' }),
+    ];
+    const place = placeOrder(tiles);
+    expect(wallSort([...tiles].reverse(), place).map((t) => t.deviceId)).toEqual([5, 3, 4, 6, 2, 1]);
+    const map = new Map(tiles.map((t) => [t.deviceId, t]));
+    const same = new Map(map);
+    same.set(2, { ...map.get(2)!, values: { 1001: 5 } });
+    expect(membership(same)).toBe(membership(map));
+    same.delete(2);
+    expect(membership(same)).not.toBe(membership(map));
+  });
+});

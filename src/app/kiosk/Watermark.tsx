@@ -3,36 +3,65 @@ import { merge } from 'rxjs';
 import { useSelector } from '@xstate/react';
 import { t, useLanguage } from '../i18n/i18n';
 import { useRealtime } from '../realtime/RealtimeContext';
+import { ageText } from '../liveDevices/ageText';
+import { AlarmIcon } from '../alarm/AlarmIcon';
+import { useNow } from '../widgets/useNow';
+
+/** Hatching and a veil over the data, so no value under it reads as live, even in a photo of the wall. */
+const VEIL = {
+  background: 'color-mix(in srgb, var(--vg-canvas) 35%, transparent)',
+  backgroundImage:
+    'repeating-linear-gradient(135deg, transparent 0 28px, color-mix(in srgb, var(--vg-state-stale) 30%, transparent) 28px 40px)',
+};
 
 /**
  * Across the whole display when what it shows cannot be trusted: the live connection is down, or no
- * data has arrived for two report intervals.
+ * data has arrived for two report intervals. It covers the data area (tiles, cards, map), repeats
+ * its label over it and says how old the newest data is.
  */
 export function Watermark({ reportMs }: { reportMs: number }) {
   useLanguage();
   const realtime = useRealtime();
   const connected = useSelector(realtime.socket, (s) => s.matches({ active: 'open' }));
   const [lastData, setLastData] = useState(() => Date.now());
-  const [now, setNow] = useState(() => Date.now());
+  const now = useNow();
   useEffect(() => {
     const sub = merge(realtime.measures, realtime.messages).subscribe(() => setLastData(Date.now()));
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => {
-      sub.unsubscribe();
-      window.clearInterval(timer);
-    };
+    return () => sub.unsubscribe();
   }, [realtime]);
   const stale = now - lastData > 2 * reportMs;
   if (connected && !stale) return null;
+  const label = connected ? t('kiosk.stale') : t('kiosk.socketDown');
   return (
     <div
-      className="pointer-events-none fixed inset-0 z-[45] flex items-center justify-center"
+      className="pointer-events-none fixed inset-0 z-[45] grid grid-cols-3 grid-rows-3 place-items-center overflow-hidden"
+      style={VEIL}
       data-testid="kiosk-watermark"
       data-reason={connected ? 'stale' : 'socket'}
     >
-      <div className="-rotate-12 rounded-xl border-4 border-danger/60 px-10 py-6 text-5xl font-bold text-danger/60 select-none">
-        {connected ? t('kiosk.stale') : t('kiosk.socketDown')}
-      </div>
+      {Array.from({ length: 9 }, (_, i) => (
+        <div
+          key={i}
+          className={`-rotate-12 text-center font-bold whitespace-nowrap select-none ${i === 4 ? 'rounded-xl border-[0.12em] px-[0.6em] py-[0.3em]' : 'opacity-80'}`}
+          style={{
+            fontSize: i === 4 ? 'max(28px, 6vh)' : 'max(18px, 3vh)',
+            color: 'var(--vg-state-stale)',
+            borderColor: 'var(--vg-state-stale)',
+            background: i === 4 ? 'color-mix(in srgb, var(--vg-surface) 85%, transparent)' : undefined,
+          }}
+          aria-hidden={i !== 4}
+        >
+          <span className="inline-flex items-center gap-[0.3em]">
+            {i === 4 && <AlarmIcon state="stale" size="1em" />}
+            {label}
+          </span>
+          {i === 4 && (
+            <div className="text-[0.45em] font-semibold" data-testid="watermark-age">
+              {t('wall.newest')} {ageText(now - lastData)}
+            </div>
+          )}
+        </div>
+      ))}
     </div>
   );
 }

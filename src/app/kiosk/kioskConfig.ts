@@ -1,15 +1,21 @@
 import { findRoute, normalizePath } from '../../../domain/routes';
 
-/** A wall display's settings, from its URL: ?kiosk=1&screens=/realTime,/home&interval=60&report=15 */
+/** A wall display's settings, from its URL: ?kiosk=1&screens=/realTime,/home&interval=60&report=15&page=15 */
 export interface KioskConfig {
   screens: string[];
   intervalMs: number;
   /** the devices' report interval: data older than two of them is flagged */
   reportMs: number;
+  /** how long the wall shows each page of tiles when they do not fit one screen */
+  pageMs: number;
 }
 
+/** Defaults of a wall outside kiosk mode too (the simulator's and the spec's 15 s). */
+export const DEFAULT_REPORT_MS = 15_000;
+export const DEFAULT_PAGE_MS = 15_000;
+
 const KEY = 'vg.kiosk';
-const PARAMS = ['kiosk', 'screens', 'interval', 'report'];
+const PARAMS = ['kiosk', 'screens', 'interval', 'report', 'page'];
 
 function positive(v: string | null, fallback: number): number {
   const n = Number(v);
@@ -23,7 +29,12 @@ export function parseKiosk(params: URLSearchParams, currentPath: string): KioskC
     .map((s) => normalizePath(s.trim()))
     .filter((p) => p !== '/' && findRoute(p));
   const screens = listed.length ? listed : [currentPath !== '/' && findRoute(currentPath) ? currentPath : '/realTime'];
-  return { screens, intervalMs: positive(params.get('interval'), 60) * 1000, reportMs: positive(params.get('report'), 15) * 1000 };
+  return {
+    screens,
+    intervalMs: positive(params.get('interval'), 60) * 1000,
+    reportMs: positive(params.get('report'), DEFAULT_REPORT_MS / 1000) * 1000,
+    pageMs: positive(params.get('page'), DEFAULT_PAGE_MS / 1000) * 1000,
+  };
 }
 
 /**
@@ -51,7 +62,10 @@ export function takeKioskFromUrl(loc: Location = window.location): void {
 export function kioskConfig(): KioskConfig | null {
   try {
     const raw = sessionStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as KioskConfig) : null;
+    // a display started before `page` existed keeps working
+    if (!raw) return null;
+    const config = JSON.parse(raw) as Partial<KioskConfig> & Omit<KioskConfig, 'pageMs'>;
+    return { ...config, pageMs: config.pageMs ?? DEFAULT_PAGE_MS };
   } catch {
     return null;
   }

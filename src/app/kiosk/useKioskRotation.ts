@@ -6,11 +6,12 @@ import { kioskMachine } from '../../../machines/kioskMachine';
 import { POPUP_LEVELS } from '../../../machines/notificationMachine';
 import { useOptionalRealtime } from '../realtime/RealtimeContext';
 import { toNotice } from '../realtime/notices';
+import { isFlooding } from '../../../domain/floodGroups';
 import type { KioskConfig } from './kioskConfig';
 
 const rotation = kioskMachine.provide({ actions: { show: (_, p) => navigate(p.path) } });
 
-/** Rotates the kiosk's screens; an alarm or accident pauses it for the popup's 60 s. */
+/** Rotates the kiosk's screens; an alarm or accident pauses it for the popup's 60 s (not again within a flood). */
 export function useKioskRotation(config: KioskConfig) {
   const actor = useActorRef(rotation, { input: { screens: config.screens, intervalMs: config.intervalMs, pauseMs: 60_000 } });
   const realtime = useOptionalRealtime();
@@ -18,7 +19,17 @@ export function useKioskRotation(config: KioskConfig) {
     if (!realtime) return;
     const sub = realtime.channels
       .raisedAlarms()
-      .pipe(filter((batch) => batch.some((m) => POPUP_LEVELS.includes(toNotice(m).level ?? -1))))
+      .pipe(
+        // An alarm continuing a flood of its device and type does not stop the rotation again: it still
+        // sounds and counts on the wall, and the grouped popup shows it.
+        filter((batch) =>
+          batch.some(
+            (m) =>
+              POPUP_LEVELS.includes(toNotice(m).level ?? -1) &&
+              !isFlooding(realtime.notifications.getSnapshot().context.items, toNotice(m)),
+          ),
+        ),
+      )
       .subscribe(() => actor.send({ type: 'ALARM' }));
     return () => sub.unsubscribe();
   }, [realtime, actor]);

@@ -1,7 +1,9 @@
+import { ALARM_STATES, stateOfRank, type AlarmStateKey } from '../../../domain/alarmLanguage';
 import { isDeviceStatusNormal } from '../../../domain/enums';
 import type { Tile } from '../../../streams/deviceTiles';
 
-export type TileState = 'accident' | 'alarm' | 'warning' | 'offline' | 'normal';
+/** A tile's state in the alarm language (domain/alarmLanguage.ts). */
+export type TileState = AlarmStateKey;
 
 /**
  * One look per tile. A device that lost communication shows as offline first: its values are stale
@@ -9,27 +11,63 @@ export type TileState = 'accident' | 'alarm' | 'warning' | 'offline' | 'normal';
  */
 export function tileState(t: Tile): TileState {
   if (!isDeviceStatusNormal(t.devicestatus)) return 'offline';
-  if (t.alarmRank >= 3) return 'accident';
-  if (t.alarmRank === 2) return 'alarm';
-  if (t.alarmRank === 1) return 'warning';
-  return 'normal';
+  return stateOfRank(t.alarmRank);
 }
 
-export const STATE_CLASS: Record<TileState, string> = {
-  accident: 'border-danger bg-danger/20 animate-pulse',
-  alarm: 'border-danger bg-danger/10',
-  warning: 'border-warn bg-warn/10',
-  offline: 'border-line bg-surface-2 opacity-70',
-  normal: 'border-ok/50 bg-surface',
-};
+/**
+ * Its data cannot be trusted as live: no reading yet, or none for two report intervals, or the device
+ * is out of communication.
+ */
+export function isStale(t: Tile, now: number, reportMs: number): boolean {
+  return t.time === null || now - t.time > 2 * reportMs || !isDeviceStatusNormal(t.devicestatus);
+}
 
-export const STATE_DOT: Record<TileState, string> = {
-  accident: 'bg-danger',
-  alarm: 'bg-danger',
-  warning: 'bg-warn',
-  offline: 'bg-muted',
-  normal: 'bg-ok',
-};
+const ORDER = Object.fromEntries(ALARM_STATES.map((s, i) => [s, i])) as Record<TileState, number>;
+
+const collator = new Intl.Collator('zh-CN', { numeric: true });
+
+/**
+ * Each device's place by project and code. Collation is slow (5,000 devices take tens of ms), so this
+ * runs when the set of devices changes, not on every frame of values.
+ */
+export function placeOrder(tiles: Iterable<Tile>): Map<number, number> {
+  const list = [...tiles].sort((a, b) => collator.compare(a.projectName, b.projectName) || collator.compare(a.code, b.code));
+  return new Map(list.map((t, i) => [t.deviceId, i]));
+}
+
+/** A cheap fingerprint of which devices are there (not of their values). */
+export function membership(tiles: ReadonlyMap<number, Tile>): number {
+  let h = tiles.size;
+  for (const id of tiles.keys()) h = (Math.imul(h, 31) + id) | 0;
+  return h;
+}
+
+/** Severest first (so page one of a paged wall holds the alarms), then by the devices' place. */
+export function wallSort(tiles: Tile[], place: ReadonlyMap<number, number>): Tile[] {
+  return tiles.sort((a, b) => ORDER[tileState(a)] - ORDER[tileState(b)] || (place.get(a.deviceId) ?? 0) - (place.get(b.deviceId) ?? 0));
+}
+
+export interface WallCounts {
+  byState: Record<TileState, number>;
+  stale: number;
+  total: number;
+  /** the newest reading's time across the tiles */
+  newest: number | null;
+}
+
+export function wallCounts(tiles: Iterable<Tile>, now: number, reportMs: number): WallCounts {
+  const byState = Object.fromEntries(ALARM_STATES.map((s) => [s, 0])) as Record<TileState, number>;
+  let stale = 0;
+  let total = 0;
+  let newest: number | null = null;
+  for (const t of tiles) {
+    byState[tileState(t)]++;
+    if (isStale(t, now, reportMs)) stale++;
+    if (t.time !== null && (newest === null || t.time > newest)) newest = t.time;
+    total++;
+  }
+  return { byState, stale, total, newest };
+}
 
 /** The wall's key values: residual current and the hottest of the four cable temperatures. */
 export function keyValues(t: Tile): { leak: number | null; temp: number | null } {

@@ -1,3 +1,4 @@
+import { format } from 'date-fns';
 import { useState } from 'react';
 import { USER_TYPE } from '../../../domain/enums';
 import type { MonitorStatis, PlatformStatis } from '../../../domain/schemas/monitor';
@@ -10,12 +11,13 @@ import { Donut } from './charts/Donut';
 import { KpiCards } from './KpiCards';
 import { ChinaMap } from './map/ChinaMap';
 import { MonitorFilters } from './MonitorFilters';
-import { DEVICE_STATUS_COLOR, EVENT_LEVEL_COLOR, levelKey, statusKey, typeKey } from './palette';
+import { DEVICE_STATUS_COLOR, EVENT_LEVEL_COLOR, levelLabel, statusKey, typeKey } from './palette';
 import { Panel } from './Panel';
 import { ProjectList } from './ProjectList';
 import { TenantList } from './TenantList';
 import { useMonitorData } from './useMonitorData';
 import { LoadError } from '../widgets/LoadError';
+import { kioskConfig } from '../kiosk/kioskConfig';
 
 const TYPE_COLOR = '#0ea5e9';
 const isPlatformStatis = (s: MonitorStatis | undefined): s is PlatformStatis => !!s && 'tenants' in s;
@@ -35,20 +37,32 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
   const visibleProjects = data.projects.filter((p) => filter.tenantId === undefined || p.tenantId === filter.tenantId);
   const unplaced = visibleProjects.length - data.coordinates.length;
   const selectProject = (projectId: number | undefined) => setFilter((f) => ({ ...f, projectId }));
+  const kiosk = kioskConfig() !== null;
   const today = (id: number, list: 'byType' | 'byLevel') => s?.today[list].find((c) => c.id === id)?.count ?? 0;
 
   return (
     <ScreenFrame
       title={title}
       testId={testId}
+      // A wall has nobody to use the filters: its room goes to the cards, the data time beside the title.
+      aside={
+        kiosk &&
+        data.updatedAt && (
+          <span className="text-sm text-muted" data-testid="monitor-updated">
+            {t('monitor.updatedAt')} {format(data.updatedAt, 'HH:mm:ss')}
+          </span>
+        )
+      }
       filters={
-        <MonitorFilters
-          projects={data.projects}
-          value={filter}
-          onChange={setFilter}
-          pickEnterprise={pickEnterprise}
-          updatedAt={data.updatedAt}
-        />
+        !kiosk && (
+          <MonitorFilters
+            projects={data.projects}
+            value={filter}
+            onChange={setFilter}
+            pickEnterprise={pickEnterprise}
+            updatedAt={data.updatedAt}
+          />
+        )
       }
     >
       <div className="flex min-h-0 flex-1 flex-col gap-3">
@@ -59,7 +73,8 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
         )}
         <KpiCards statis={s} />
         <div className="grid min-h-0 flex-1 grid-cols-[20rem_minmax(0,1fr)_26rem] gap-3">
-          <div className="flex min-h-0 flex-col gap-3 overflow-auto">
+          {/* the cards keep their height (the column scrolls instead): no list runs out over the next card */}
+          <div className="flex min-h-0 flex-col gap-3 overflow-auto [&>section]:shrink-0">
             <Panel title={t('monitor.devicesByStatus')}>
               <Donut
                 testId="chart-status"
@@ -106,7 +121,7 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
                 secondaryLabel={t('monitor.active')}
                 bars={(s?.active.byLevel ?? []).map((c) => ({
                   key: String(c.id),
-                  label: t(levelKey(c.id)),
+                  label: levelLabel(c.id),
                   value: today(c.id, 'byLevel'),
                   secondary: c.count,
                   color: EVENT_LEVEL_COLOR[c.id] ?? TYPE_COLOR,

@@ -1,6 +1,7 @@
 import type { ProjectStatis } from '../../../domain/schemas/monitor';
 import { t, useLanguage } from '../i18n/i18n';
-import { ALARM_STATE_COLOR, alarmStateKey } from './palette';
+import { alarmStateLabel } from './palette';
+import { AlarmIcon } from '../alarm/AlarmIcon';
 
 /**
  * Projects with their figures, worst first; a row click selects the project (the same filter as a
@@ -50,11 +51,7 @@ export function ProjectList({
               >
                 <td className="max-w-0 py-1.5 pr-2">
                   <div className="flex items-center gap-1.5">
-                    <span
-                      className="h-2.5 w-2.5 shrink-0 rounded-full"
-                      style={{ background: ALARM_STATE_COLOR[p.alarmState] }}
-                      title={t(alarmStateKey(p.alarmState))}
-                    />
+                    <AlarmIcon state={p.alarmState} size={14} data-alarm-state={p.alarmState} title={alarmStateLabel(p.alarmState)} />
                     <span className={`truncate ${selected ? 'font-semibold' : ''}`} title={p.name}>
                       {p.name}
                     </span>

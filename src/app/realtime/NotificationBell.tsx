@@ -3,11 +3,14 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { format } from 'date-fns';
 import type { Notice } from '../../../machines/notificationMachine';
-import { EVENT_LEVEL } from '../../../domain/enums';
-import { t, useLanguage } from '../i18n/i18n';
+import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
+import { currentLanguage, t, useLanguage } from '../i18n/i18n';
 import { useRealtime } from './RealtimeContext';
 import { unlockSound, useSoundBlocked } from './alarmSound';
 import { BellIcon, SoundOffIcon, SoundOnIcon } from '../ui/icons';
+import { AlarmIcon } from '../alarm/AlarmIcon';
+import { groupNotices } from '../../../domain/floodGroups';
+import { FloodGroupRow } from './FloodGroupRow';
 
 export const BADGE_MAX = 99;
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
@@ -100,9 +103,14 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
             </span>
           </div>
           <ul className="min-h-0 flex-1 overflow-y-auto">
-            {items.map((n, i) => (
-              <NoticeRow key={n.id} notice={n} first={i === 0} showMute={i === 0 && !muted && soundOn} />
-            ))}
+            {/* a flood of one device and alarm type is one row, so it does not bury the others */}
+            {groupNotices(items).map((e, i) =>
+              e.kind === 'one' ? (
+                <NoticeRow key={e.notice.id} notice={e.notice} first={i === 0} showMute={i === 0 && !muted && soundOn} />
+              ) : (
+                <FloodGroupRow key={e.group.key} group={e.group} />
+              ),
+            )}
             {items.length === 0 && <li className="p-6 text-center text-sm text-muted">{t('bell.empty')}</li>}
           </ul>
           <div className="flex items-center justify-between border-t border-line px-4 py-2 text-sm">
@@ -135,7 +143,10 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
   return (
     <li className="border-b border-line px-4 py-2 text-sm last:border-b-0" data-testid="notice" data-first={first || undefined}>
       <div className="flex items-center justify-between gap-2">
-        <span className={`font-medium ${notice.level === EVENT_LEVEL.EARLY_WARNING ? 'text-warn' : 'text-danger'}`}>
+        <span className="inline-flex items-center gap-1.5 font-medium" data-level={notice.level}>
+          {notice.level !== null && (
+            <AlarmIcon state={levelState(notice.level)} size={16} title={alarmLabel(levelState(notice.level), currentLanguage())} />
+          )}
           {notice.logTypeName}
         </span>
         <span className="font-mono text-xs text-muted">{format(notice.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</span>

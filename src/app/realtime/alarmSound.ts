@@ -8,6 +8,8 @@ const SOUND_KEY = 'vg.alarmSound';
 let ctx: AudioContext | null = null;
 let playing: { stop: () => void } | null = null;
 let blocked = false;
+/** how many times the alarm was asked to sound (the kiosk shows it, tests read it) */
+let plays = 0;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
@@ -67,9 +69,34 @@ export async function unlockSound(): Promise<boolean> {
   return !blocked;
 }
 
+/**
+ * Finds out at once whether the browser lets this page play sound (a wall display shows its 点击启用声音
+ * prompt from the start, not after the first alarm went unheard). Browsers that block autoplay keep a
+ * new context suspended and never settle its resume() without a gesture, hence the time limit.
+ */
+export async function probeSound(waitMs = 500): Promise<boolean> {
+  const c = createContext();
+  if (!c) return false;
+  if (c.state !== 'running') {
+    let timer: number | undefined;
+    await Promise.race([
+      c.resume().catch(() => {}),
+      new Promise<void>((resolve) => {
+        timer = window.setTimeout(resolve, waitMs);
+      }),
+    ]);
+    window.clearTimeout(timer);
+  }
+  blocked = c.state !== 'running';
+  emit();
+  return !blocked;
+}
+
 /** Three two-tone beeps (about 2.4 s), replacing any sound still playing. */
 export function playAlarm(): void {
   stopAlarm();
+  plays++;
+  emit();
   const c = context();
   if (!c) {
     // no gesture yet: offer the one-click enable instead of failing silently
@@ -117,9 +144,24 @@ export function playAlarm(): void {
   };
 }
 
+/** Whether sound is actually audible (a context exists and runs). */
+export function soundRunning(): boolean {
+  return ctx?.state === 'running';
+}
+
 export function stopAlarm(): void {
   playing?.stop();
   playing = null;
+}
+
+export function useSoundPlays(): number {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => plays,
+  );
 }
 
 export function useSoundBlocked(): boolean {

@@ -5,7 +5,8 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { DateSelector } from '../../app/widgets/dateSelector/DateSelector';
 import type { DateRange } from '../../app/widgets/dateSelector/dateRange';
 import type { ConfirmChoice, StatusChoice } from './filterMapping';
-import { confirmLabel, levelLabel, LEVEL_COLOUR, statusLabel, typeLabel } from './eventText';
+import { confirmLabel, statusLabel, typeLabel } from './eventText';
+import { LevelMark } from '../../app/alarm/AlarmMark';
 
 export interface FilterState {
   range: DateRange;
@@ -87,10 +88,7 @@ export function EventFiltersBar({ value, onChange }: { value: FilterState; onCha
           'levels',
           EVENT_LEVEL.list.map((e) => e.id),
           (id) => (
-            <span className="inline-flex items-center gap-1.5">
-              <span className="h-2 w-2 rounded-full" style={{ background: LEVEL_COLOUR[id] }} />
-              {levelLabel(id)}
-            </span>
+            <LevelMark level={id} />
           ),
         )}
       </Group>

@@ -7,7 +7,8 @@ import { produce } from '../../app/immer';
 import { EmptyOrError } from '../../app/widgets/LoadError';
 import { nextSort, type SortState } from '../../app/widgets/table/sorting';
 import { MEASURE_BY_ID } from '../../../domain/telemetry';
-import { confirmLabel, levelLabel, LEVEL_COLOUR, statusLabel, typeLabel } from './eventText';
+import { confirmLabel, statusLabel, typeLabel } from './eventText';
+import { LevelMark } from '../../app/alarm/AlarmMark';
 
 export const ROW_HEIGHT = 36;
 
@@ -76,10 +77,7 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
       </td>
       <td className={cell}>{typeLabel(row.customtype)}</td>
       <td className={cell} data-level={row.peceventlevel}>
-        <span className="inline-flex items-center gap-1.5 font-medium" style={{ color: LEVEL_COLOUR[row.peceventlevel] }}>
-          <span className="h-2 w-2 shrink-0 rounded-full" style={{ background: LEVEL_COLOUR[row.peceventlevel] }} />
-          {levelLabel(row.peceventlevel)}
-        </span>
+        <LevelMark level={row.peceventlevel} />
       </td>
       <td className={`${cell} tabular-nums`} title={row.description}>
         {withUnit(row.value, row.dataid)}

@@ -3,6 +3,8 @@ import { describeFinding, RATING_TEXT, type ReportFigures } from '../../../domai
 import { t, type Language } from '../../app/i18n/i18n';
 import { Bars } from '../../app/monitor/charts/Bars';
 import { Columns } from './Columns';
+import { AlarmIcon } from '../../app/alarm/AlarmIcon';
+import { levelState } from '../../../domain/alarmLanguage';
 import { durationText, LEVEL_COLOR, levelText, typeText } from './reportText';
 
 const BRAND = 'var(--color-brand, #1f6feb)';
@@ -47,7 +49,16 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
             testId="kpi-total"
           />
           {o.byLevel.map((l) => (
-            <Kpi key={l.id} label={levelText(l.id)} value={<span style={{ color: LEVEL_COLOR[l.id] }}>{l.count}</span>} />
+            <Kpi
+              key={l.id}
+              label={levelText(l.id)}
+              value={
+                <span className="inline-flex items-center gap-1.5" data-level={l.id}>
+                  <AlarmIcon state={levelState(l.id)} size="0.8em" />
+                  {l.count}
+                </span>
+              }
+            />
           ))}
           <Kpi
             label={t('analysisReport.unconfirmed')}

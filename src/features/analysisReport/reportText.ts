@@ -9,5 +9,5 @@ export function durationText(ms: number | null): string {
 }
 
 export const typeText = (id: number) => t(`monitor.type.${id}` as MessageKey);
-export const levelText = (id: number) => t(`monitor.level.${id}` as MessageKey);
-export const LEVEL_COLOR: Record<number, string> = { 1: '#d64545', 2: '#e8873a', 4: '#d4a900' };
+export { levelLabel as levelText } from '../../app/monitor/palette';
+export { EVENT_LEVEL_COLOR as LEVEL_COLOR } from '../../app/monitor/palette';

@@ -1,44 +1,56 @@
-import { useCallback, useMemo, useState } from 'react';
-import { t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useLanguage } from '../../app/i18n/i18n';
 import { useOptionalRealtime } from '../../app/realtime/RealtimeContext';
 import { useDeviceTiles } from '../../app/liveDevices/useDeviceTiles';
 import { useStations } from '../../app/liveDevices/useStations';
-import { STATE_DOT, tileState, type TileState } from '../../app/liveDevices/tileLook';
+import { membership, placeOrder, wallCounts, wallSort } from '../../app/liveDevices/tileLook';
+import { DEFAULT_REPORT_MS, kioskConfig } from '../../app/kiosk/kioskConfig';
+import { useNow } from '../../app/widgets/useNow';
 import { ProjectPicker } from './ProjectPicker';
-import { TileGrid } from './TileGrid';
+import { WallGrid } from './WallGrid';
+import { WallHeader } from './WallHeader';
+import { useWallPaging } from './useWallPaging';
+import type { WallLayout } from './wallLayout';
 
-const STATES: TileState[] = ['offline', 'accident', 'alarm', 'warning', 'normal'];
-
-/** /realTime, the wall: a tile per device of the chosen projects, coloured by its state. */
+/**
+ * /realTime, the wall: a tile per device of the chosen projects in the alarm language, severest first,
+ * as large as the screen allows and paged rather than shrunk; stale data marked on every tile.
+ */
 export default function RealTimeScreen() {
   useLanguage();
+  const kiosk = kioskConfig();
+  const reportMs = kiosk?.reportMs ?? DEFAULT_REPORT_MS;
   const stations = useStations();
   const [chosen, setChosen] = useState<number[]>([]);
   const { tiles } = useDeviceTiles(stations === null ? [] : chosen.length ? chosen : null);
   const realtime = useOptionalRealtime();
   const onOpen = useCallback((id: number) => realtime?.openDevice(id), [realtime]);
-  const list = useMemo(() => [...tiles.values()], [tiles]);
-  const counts = useMemo(() => {
-    const c: Record<TileState, number> = { accident: 0, alarm: 0, warning: 0, offline: 0, normal: 0 };
-    for (const tile of list) c[tileState(tile)]++;
-    return c;
-  }, [list]);
+  const now = useNow();
+  // the devices' places are collated once per set of devices; each frame of values only re-ranks by state
+  const places = useRef<{ of: number; place: Map<number, number> } | null>(null);
+  const list = useMemo(() => {
+    const of = membership(tiles);
+    if (places.current?.of !== of) places.current = { of, place: placeOrder(tiles.values()) };
+    return wallSort([...tiles.values()], places.current.place);
+  }, [tiles]);
+  const counts = useMemo(() => wallCounts(list, now, reportMs), [list, now, reportMs]);
+  const [pages, setPages] = useState(1);
+  const onLayout = useCallback((l: WallLayout) => setPages(l.pages), []);
+  const paging = useWallPaging(pages, kiosk ? kiosk.pageMs : null);
 
   return (
-    <div className="flex h-full flex-col gap-3 p-4" data-testid="wall">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {stations && <ProjectPicker stations={stations} chosen={chosen} onChange={setChosen} />}
-        <div className="flex items-center gap-4 text-sm" data-testid="wall-legend">
-          <span className="text-muted">{t('wall.total', { count: list.length })}</span>
-          {STATES.map((s) => (
-            <span key={s} className="flex items-center gap-1.5" data-count-state={s}>
-              <span className={`h-2.5 w-2.5 rounded-full ${STATE_DOT[s]}`} />
-              {t(`wall.state.${s}` as MessageKey)} <b>{counts[s]}</b>
-            </span>
-          ))}
-        </div>
-      </div>
-      <TileGrid tiles={list} onOpen={onOpen} />
+    <div className="flex h-full flex-col gap-[max(8px,1vh)] p-[max(8px,1vh)]" data-testid="wall" data-kiosk={kiosk ? true : undefined}>
+      {!kiosk && stations && <ProjectPicker stations={stations} chosen={chosen} onChange={setChosen} />}
+      <WallHeader
+        counts={counts}
+        now={now}
+        reportMs={reportMs}
+        page={paging.page}
+        pages={paging.pages}
+        onPrev={paging.prev}
+        onNext={paging.next}
+      />
+      <WallGrid tiles={list} page={paging.page} now={now} reportMs={reportMs} onOpen={onOpen} onLayout={onLayout} />
     </div>
   );
 }

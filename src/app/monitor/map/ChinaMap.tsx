@@ -1,13 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ProjectCoordinate } from '../../../../domain/schemas/monitor';
 import { t, useLanguage } from '../../i18n/i18n';
-import { ALARM_STATES, ALARM_STATE_COLOR, alarmStateKey } from '../palette';
+import { ALARM_STATES, ALARM_STATE_COLOR } from '../palette';
+import { AlarmIcon } from '../../alarm/AlarmIcon';
+import { AlarmMark } from '../../alarm/AlarmMark';
 import { CHINA_BOUNDS, featurePath, mercator, type GeoCollection } from './projection';
 import { declutter } from './declutter';
 import { placeLabels } from './labels';
+import { insetHeight, SouthChinaSeaInset } from './SouthChinaSeaInset';
 
 const WIDTH = 1000;
 const MARKER_R = 8;
+/** the 南海诸岛 inset's width in map units (its height follows its extent) */
+const INSET_W = 150;
 const SEVERITY = { accident: 0, alarm: 1, warning: 2, normal: 3 } as const;
 
 // The outline is its own chunk, fetched once per page load and shared by both monitoring screens.
@@ -79,6 +84,14 @@ export function ChinaMap({
             </path>
           ))}
         </g>
+        {geo && (
+          <SouthChinaSeaInset
+            geo={geo}
+            width={INSET_W}
+            x={WIDTH - INSET_W - 4}
+            y={Math.round(projection.height) - insetHeight(INSET_W) - 4}
+          />
+        )}
         {markers.map((m) =>
           m.mx !== m.x || m.my !== m.y ? (
             <g key={`lead-${m.item.id}`}>
@@ -109,7 +122,6 @@ export function ChinaMap({
         </g>
         {markers.map(({ item: c, mx, my }) => {
           const selected = c.id === selectedId;
-          const color = ALARM_STATE_COLOR[c.alarmState];
           return (
             <g
               key={c.id}
@@ -126,7 +138,9 @@ export function ChinaMap({
               onMouseLeave={() => setHover(null)}
             >
               {selected && <circle cx={mx} cy={my} r={MARKER_R + 5} fill="none" stroke="var(--vg-brand)" strokeWidth="3" />}
-              <circle cx={mx} cy={my} r={MARKER_R} fill={color} stroke="var(--vg-surface)" strokeWidth="2" />
+              {/* the state's shape, so the marker does not rely on its colour alone */}
+              <circle cx={mx} cy={my} r={MARKER_R + 2} fill="var(--vg-surface)" />
+              <AlarmIcon state={c.alarmState} x={mx - MARKER_R - 1} y={my - MARKER_R - 1} size={2 * MARKER_R + 2} />
               <title>{`${c.name}\n${t('monitor.devices')} ${c.deviceCount} · ${t('monitor.activeAlarms')} ${c.activeAlarms}`}</title>
             </g>
           );
@@ -155,9 +169,8 @@ export function ChinaMap({
         data-testid="map-legend"
       >
         {ALARM_STATES.map((s) => (
-          <li key={s} className="flex items-center gap-1.5">
-            <span className="h-2.5 w-2.5 rounded-full" style={{ background: ALARM_STATE_COLOR[s] }} />
-            {t(alarmStateKey(s))}
+          <li key={s} className="flex items-center">
+            <AlarmMark state={s} size={14} />
           </li>
         ))}
       </ul>

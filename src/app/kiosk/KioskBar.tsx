@@ -1,0 +1,63 @@
+import { useSelector } from '@xstate/react';
+import { t, useLanguage } from '../i18n/i18n';
+import { useOptionalRealtime } from '../realtime/RealtimeContext';
+import { useSoundBlocked, useSoundPlays } from '../realtime/alarmSound';
+import { SoundOffIcon, SoundOnIcon } from '../ui/icons';
+import type { Realtime } from '../realtime/RealtimeContext';
+
+function SoundState({ realtime }: { realtime: Realtime }) {
+  const soundOn = useSelector(realtime.notifications, (s) => s.context.soundOn);
+  const blocked = useSoundBlocked();
+  const plays = useSoundPlays();
+  const state = !soundOn ? 'off' : blocked ? 'blocked' : 'on';
+  return (
+    <span
+      className={`inline-flex items-center gap-[0.3em] rounded px-[0.4em] ${state === 'on' ? 'text-muted' : 'font-semibold'}`}
+      style={state === 'on' ? undefined : { background: 'var(--vg-state-alarm)', color: 'var(--vg-state-alarm-on)' }}
+      data-testid="kiosk-sound"
+      data-sound={state}
+      data-plays={plays}
+    >
+      {state === 'on' ? <SoundOnIcon width="1em" height="1em" /> : <SoundOffIcon width="1em" height="1em" />}
+      {state === 'on' ? t('kiosk.soundOn') : state === 'off' ? t('kiosk.soundOff') : t('kiosk.soundBlocked')}
+    </span>
+  );
+}
+
+/** The kiosk's own thin strip: rotation (and 继续轮播 after an alarm), sound on or off, full screen. */
+export function KioskBar({
+  rotating,
+  paused,
+  onResume,
+  fullscreen,
+  onFullscreen,
+}: {
+  rotating: boolean;
+  paused: boolean;
+  onResume: () => void;
+  fullscreen: boolean;
+  onFullscreen: () => void;
+}) {
+  useLanguage();
+  const realtime = useOptionalRealtime();
+  return (
+    <div className="flex items-center justify-end gap-[0.8em] px-[max(8px,1vh)] pt-[0.3em] text-[max(14px,1.5vh)]" data-testid="kiosk-bar">
+      {rotating &&
+        (paused ? (
+          <button type="button" onClick={onResume} data-testid="kiosk-resume" className="rounded bg-warn px-[0.5em] font-medium text-black">
+            {t('kiosk.paused')} · {t('kiosk.resume')}
+          </button>
+        ) : (
+          <span className="text-muted" data-testid="kiosk-rotating">
+            {t('kiosk.rotating')}
+          </span>
+        ))}
+      {realtime && <SoundState realtime={realtime} />}
+      {!fullscreen && (
+        <button type="button" onClick={onFullscreen} className="rounded px-[0.4em] text-muted hover:text-ink">
+          {t('kiosk.fullscreen')}
+        </button>
+      )}
+    </div>
+  );
+}

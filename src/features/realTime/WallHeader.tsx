@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { format } from 'date-fns';
+import { ALARM_STATES, alarmLabel, type AlarmStateKey } from '../../../domain/alarmLanguage';
+import { AlarmIcon } from '../../app/alarm/AlarmIcon';
+import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
+import { ageText } from '../../app/liveDevices/ageText';
+import type { WallCounts } from '../../app/liveDevices/tileLook';
+
+function Count({ state, n }: { state: AlarmStateKey | 'stale'; n: number }) {
+  // 事故 with a count is the loudest chip of the strip, like its tiles
+  const solid = state === 'accident' && n > 0;
+  return (
+    <span
+      className="inline-flex items-center gap-[0.3em] rounded-[0.25em] px-[0.35em] py-[0.05em] whitespace-nowrap"
+      style={solid ? { background: 'var(--vg-state-accident)', color: 'var(--vg-state-accident-on)' } : undefined}
+      data-count-state={state}
+      data-count={n}
+    >
+      <AlarmIcon state={state} size="1em" />
+      {alarmLabel(state, currentLanguage())}
+      <b className="tabular-nums">{n}</b>
+    </span>
+  );
+}
+
+/**
+ * The strip over the wall: how many devices are in each state and level, how many have stale data,
+ * the time of the newest reading, the page, and (on a kiosk) whether the sound is on. Its text is at
+ * least 16 px and grows with the screen.
+ */
+export function WallHeader({
+  counts,
+  now,
+  reportMs,
+  page,
+  pages,
+  onPrev,
+  onNext,
+  extra,
+}: {
+  counts: WallCounts;
+  now: number;
+  reportMs: number;
+  page: number;
+  pages: number;
+  onPrev: () => void;
+  onNext: () => void;
+  extra?: ReactNode;
+}) {
+  useLanguage();
+  const newestStale = counts.newest === null || now - counts.newest > 2 * reportMs;
+  return (
+    <div
+      className="flex flex-wrap items-center gap-x-[0.9em] gap-y-[0.2em] text-[max(16px,2vh)] leading-snug"
+      data-testid="wall-legend"
+      role="status"
+    >
+      <span className="text-muted">{t('wall.total', { count: counts.total })}</span>
+      {ALARM_STATES.map((s) => (
+        <Count key={s} state={s} n={counts.byState[s]} />
+      ))}
+      <Count state="stale" n={counts.stale} />
+      <span
+        className="ml-auto inline-flex items-center gap-[0.4em] whitespace-nowrap"
+        data-testid="wall-newest"
+        data-stale={newestStale || undefined}
+      >
+        <span className="text-muted">{t('wall.newest')}</span>
+        <b className="tabular-nums" data-testid="wall-newest-time">
+          {counts.newest === null ? '--' : format(counts.newest, 'HH:mm:ss')}
+        </b>
+        {counts.newest !== null && newestStale && (
+          <span className="rounded px-[0.3em]" style={{ background: 'var(--vg-state-stale)', color: 'var(--vg-state-stale-on)' }}>
+            {ageText(now - counts.newest)}
+          </span>
+        )}
+      </span>
+      {pages > 1 && (
+        <span className="inline-flex items-center gap-[0.3em] whitespace-nowrap" data-testid="wall-pager" title={t('wall.pageKeys')}>
+          <button
+            type="button"
+            onClick={onPrev}
+            aria-label={t('wall.prevPage')}
+            className="rounded border border-line px-[0.4em] hover:bg-surface-2"
+          >
+            ‹
+          </button>
+          <span className="tabular-nums" data-testid="wall-page" data-page={page + 1} data-pages={pages}>
+            {t('wall.page', { p: page + 1, n: pages })}
+          </span>
+          <button
+            type="button"
+            onClick={onNext}
+            aria-label={t('wall.nextPage')}
+            className="rounded border border-line px-[0.4em] hover:bg-surface-2"
+          >
+            ›
+          </button>
+        </span>
+      )}
+      {extra}
+    </div>
+  );
+}

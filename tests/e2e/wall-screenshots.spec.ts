@@ -1,0 +1,93 @@
+import { test, expect, type Page } from '@playwright/test';
+import { apiToken, expectPath, loginViaForm } from './helpers';
+import { Gateway } from './gateway';
+
+/**
+ * Screenshot baselines that guard the wall's layout: the operator wall (/realTime) and the kiosk at
+ * 1366×768, 1920×1080 and 3840×2160 in both themes. They run on the quiet server (no simulator) with
+ * wangwu's sixteen devices (武侯购物中心, 玄武区人民医院), which no other spec there writes to, seeded
+ * here through the real ingest path; the page's clock is fixed five seconds later, so ages read the same
+ * on every run. Values, times and the sound state are masked.
+ */
+let seededAt = 0;
+/** the page's fixed time: five seconds after the readings */
+const shownAt = () => seededAt + 5_000;
+const WANGWU_DEVICES = Array.from({ length: 16 }, (_, i) => 25 + i);
+/** one device per alarm state; two devices never report (stale, "no data") */
+const STATES: Record<number, Record<number, number>> = {
+  25: { 1501: 1 }, // probe failure: 事故
+  26: { 1001: 640 }, // residual current over the alarm limit: 报警
+  27: { 1001: 260 }, // over 80 % of it: 预警
+};
+const SILENT = new Set([39, 40]);
+
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+  { width: 3840, height: 2160 },
+] as const;
+const THEMES = ['bright', 'dark'] as const;
+
+test.beforeAll(async ({ baseURL }) => {
+  seededAt = Math.floor(Date.now() / 1000) * 1000;
+  for (const id of WANGWU_DEVICES) {
+    if (SILENT.has(id)) continue;
+    const gw = await Gateway.open(baseURL!, id);
+    try {
+      await gw.report({ 1001: 40 + (id % 7) * 10, 1101: 30 + (id % 5), 1501: 0, ...STATES[id] }, seededAt);
+    } finally {
+      await gw.close();
+    }
+  }
+});
+
+/** What changes from run to run without the layout changing: values, ages, clocks. */
+const volatile = (page: Page) => [
+  page.getByTestId('tile-values'),
+  page.getByTestId('tile-age'),
+  page.getByTestId('wall-newest-time'),
+  page.getByTestId('watermark-age'),
+  page.getByTestId('kiosk-sound'),
+];
+
+async function settle(page: Page) {
+  await expect(page.getByTestId('device-tile')).toHaveCount(16);
+  await expect(page.locator('[data-testid=device-tile][data-state=accident]')).toHaveCount(1);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+for (const theme of THEMES) {
+  for (const size of SIZES) {
+    const name = `${size.width}x${size.height}-${theme}`;
+
+    test(`kiosk wall baseline ${name}`, async ({ page, request }) => {
+      await page.setViewportSize(size);
+      await page.clock.setFixedTime(shownAt());
+      await page.addInitScript((t) => localStorage.setItem('vg.theme', t), theme);
+      const token = await apiToken(request, 'wangwu');
+      await page.goto(`/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime&interval=600#/realTime`);
+      await settle(page);
+      await expect(page).toHaveScreenshot(`kiosk-${name}.png`, {
+        mask: volatile(page),
+        // the sound prompt depends on the browser's autoplay decision, tested on its own
+        stylePath: 'tests/e2e/wall-screenshots.css',
+        maxDiffPixelRatio: 0.01,
+      });
+    });
+
+    test(`operator wall baseline ${name}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.clock.setFixedTime(shownAt());
+      await page.addInitScript((t) => localStorage.setItem('vg.theme', t), theme);
+      await loginViaForm(page, 'wangwu');
+      await expectPath(page, '/home');
+      await page.goto('/#/realTime');
+      await settle(page);
+      await expect(page).toHaveScreenshot(`wall-${name}.png`, {
+        mask: volatile(page),
+        stylePath: 'tests/e2e/wall-screenshots.css',
+        maxDiffPixelRatio: 0.01,
+      });
+    });
+  }
+}

@@ -1,0 +1,317 @@
+import { test, expect, type Page } from '@playwright/test';
+import { E2E_LIVE_URL } from '../../playwright.config';
+import { ALARM_LOOK, ALARM_STATES, type AlarmTheme } from '../../domain/alarmLanguage';
+import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { Gateway } from './gateway';
+
+test.use({ baseURL: E2E_LIVE_URL });
+
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+  { width: 3840, height: 2160 },
+  { width: 1080, height: 1920 },
+] as const;
+
+const kioskUrl = (token: string, extra = '') =>
+  `/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime&interval=600${extra}#/realTime`;
+
+const rgbOf = (hex: string) => {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
+/** What the wall's tiles measure in the page: boxes, value text size, the viewport. */
+async function measureTiles(page: Page) {
+  return page.evaluate(() => {
+    const tiles = [...document.querySelectorAll<HTMLElement>('[data-testid=device-tile]')];
+    return {
+      vw: innerWidth,
+      vh: innerHeight,
+      boxes: tiles.map((t) => t.getBoundingClientRect().toJSON() as DOMRect),
+      valuePx: tiles.map((t) => parseFloat(getComputedStyle(t.querySelector('[data-testid=tile-value]')!).fontSize)),
+      scrolls: document.scrollingElement!.scrollHeight > innerHeight || document.scrollingElement!.scrollWidth > innerWidth,
+    };
+  });
+}
+
+for (const size of SIZES) {
+  test(`kiosk wall at ${size.width}×${size.height}: tiles inside the screen, value text ≥ 3 % of its height and ≥ 16 px, filling it`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(size);
+    const token = await apiToken(request, 'root');
+    await page.goto(kioskUrl(token));
+    await expect(page.getByTestId('wall-legend')).toContainText(/40/);
+    await expect.poll(() => page.getByTestId('device-tile').count()).toBeGreaterThan(0);
+    const m = await measureTiles(page);
+    const pager = page.getByTestId('wall-page');
+    const pages = (await pager.count()) ? Number(await pager.getAttribute('data-pages')) : 1;
+    expect(m.scrolls).toBe(false);
+    for (const b of m.boxes) {
+      expect(b.left).toBeGreaterThanOrEqual(0);
+      expect(b.top).toBeGreaterThanOrEqual(0);
+      expect(b.right).toBeLessThanOrEqual(m.vw + 0.5);
+      expect(b.bottom).toBeLessThanOrEqual(m.vh + 0.5);
+    }
+    for (const px of m.valuePx) expect(px).toBeGreaterThanOrEqual(Math.max(16, 0.03 * m.vh) - 0.5);
+    // the tiles take most of the screen: on one page all 40, or full pages of them
+    const area = m.boxes.reduce((s, b) => s + b.width * b.height, 0);
+    expect(area / (m.vw * m.vh)).toBeGreaterThan(0.55);
+    expect(m.boxes.length * pages).toBeGreaterThanOrEqual(40);
+    if (size.width === 1080) expect(pages).toBeGreaterThan(1);
+  });
+}
+
+test('the kiosk turns the wall’s pages itself; an operator pages with the keys', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  const token = await apiToken(request, 'root');
+  await page.goto(kioskUrl(token, '&page=2'));
+  const pager = page.getByTestId('wall-page');
+  await expect(pager).toHaveAttribute('data-pages', /^[2-9]$/);
+  const first = await page.getByTestId('device-tile').first().getAttribute('data-device');
+  await expect(pager).toHaveAttribute('data-page', '2', { timeout: 5_000 });
+  expect(await page.getByTestId('device-tile').first().getAttribute('data-device')).not.toBe(first);
+
+  const operator = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 1366, height: 768 } });
+  try {
+    await loginViaForm(operator, 'root');
+    await expectPath(operator, '/platform/monitor');
+    await operator.goto('/#/realTime');
+    const opPager = operator.getByTestId('wall-page');
+    await expect(opPager).toHaveAttribute('data-page', '1');
+    const count = Number(await opPager.getAttribute('data-pages'));
+    expect(count).toBeGreaterThan(1);
+    await operator.keyboard.press('PageDown');
+    await expect(opPager).toHaveAttribute('data-page', '2');
+    await operator.keyboard.press('ArrowLeft');
+    await expect(opPager).toHaveAttribute('data-page', '1');
+    await operator.keyboard.press('End');
+    await expect(opPager).toHaveAttribute('data-page', String(count));
+    // no page turns by itself outside kiosk mode
+    await expect(opPager).toHaveAttribute('data-page', String(count));
+  } finally {
+    await operator.close();
+  }
+});
+
+test('the header strip counts every state and level, and the time of the newest data', async ({ page, request }) => {
+  const token = await apiToken(request, 'root');
+  await page.goto(kioskUrl(token));
+  const legend = page.getByTestId('wall-legend');
+  await expect(legend).toContainText('共40台设备');
+  const counts = await legend
+    .locator('[data-count-state]')
+    .evaluateAll((els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-count-state'), Number(e.getAttribute('data-count'))])));
+  expect(Object.keys(counts)).toEqual([...ALARM_STATES, 'stale']);
+  expect(ALARM_STATES.reduce((s, k) => s + counts[k]!, 0)).toBe(40);
+  const states = await page.getByTestId('device-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+  for (const s of ALARM_STATES) expect(states.filter((x) => x === s).length).toBe(counts[s]);
+  await expect(page.getByTestId('wall-newest-time')).toHaveText(/^\d\d:\d\d:\d\d$/);
+});
+
+test('a device silent for two report intervals: its tile is hatched and says how old its data is', async ({ page, request }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 37);
+  try {
+    const token = await apiToken(request, 'root');
+    // report=2: the live server's devices report every 2 s
+    await page.goto(kioskUrl(token, '&report=2'));
+    const tile = page.locator('[data-testid=device-tile][data-device="37"]');
+    await gw.report({ 1001: 12.5, 1101: 30 });
+    await expect(tile.getByTestId('tile-value')).toHaveText('12.5mA');
+    await expect(tile).not.toHaveAttribute('data-stale', 'true');
+    // nothing more from it: after 2 × 2 s its data is stale
+    await expect(tile).toHaveAttribute('data-stale', 'true', { timeout: 15_000 });
+    await expect(tile.getByTestId('tile-age')).toHaveText(/\d+秒前|\d+分钟前/);
+    await expect(tile.getByTestId('tile-stale')).toBeVisible();
+    // the value is still there, under the hatching
+    await expect(tile.getByTestId('tile-value')).toHaveText('12.5mA');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/wall-stale-tile.png` });
+  } finally {
+    await gw.close();
+  }
+});
+
+test('the watermark veils the whole data area when the connection drops', async ({ page, request, context }) => {
+  const token = await apiToken(request, 'root');
+  await page.goto(kioskUrl(token));
+  await expect(page.getByTestId('device-tile').first()).toBeVisible();
+  await context.setOffline(true);
+  const mark = page.getByTestId('kiosk-watermark');
+  await expect(mark).toHaveAttribute('data-reason', 'socket', { timeout: 15_000 });
+  const cover = await mark.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const grid = document.querySelector('[data-testid=tile-grid]')!.getBoundingClientRect();
+    return {
+      covers: r.left <= grid.left && r.top <= grid.top && r.right >= grid.right && r.bottom >= grid.bottom,
+      bg: getComputedStyle(el).backgroundImage,
+    };
+  });
+  expect(cover.covers).toBe(true);
+  expect(cover.bg).toContain('repeating-linear-gradient');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/kiosk-watermark-veil.png` });
+  await context.setOffline(false);
+  await expect(mark).toHaveCount(0, { timeout: 15_000 });
+});
+
+/** The computed fill of each state's shape on the screen now open. */
+const fills = (page: Page, scope: string) =>
+  page
+    .locator(`${scope} svg[data-shape]`)
+    .evaluateAll((els) => els.map((e) => ({ shape: e.getAttribute('data-shape'), fill: getComputedStyle(e).fill })));
+
+test('every level is the same colour and shape on every screen, in both themes', async ({ page }) => {
+  await loginViaForm(page, 'root');
+  await expectPath(page, '/platform/monitor');
+  for (const theme of ['bright', 'dark'] as AlarmTheme[]) {
+    if (theme === 'dark') await page.getByTestId('theme-toggle').click();
+    const want = Object.fromEntries(ALARM_STATES.map((s) => [ALARM_LOOK[s].shape, rgbOf(ALARM_LOOK[s].colour[theme])]));
+    await page.goto('/#/platform/monitor');
+    await expect(page.getByTestId('map-legend').locator('svg[data-shape]')).toHaveCount(4);
+    const seen = [...(await fills(page, '[data-testid=map-legend]')), ...(await fills(page, '[data-testid=project-row]'))];
+    await page.goto('/#/realTime');
+    await expect(page.getByTestId('wall-legend').locator('svg[data-shape]')).toHaveCount(6);
+    seen.push(...(await fills(page, '[data-testid=wall-legend]')), ...(await fills(page, '[data-testid=device-tile]')));
+    await page.goto('/#/alarmEvent');
+    await expect(page.getByTestId('filter-level').locator('svg[data-shape]')).toHaveCount(3);
+    seen.push(...(await fills(page, '[data-testid=filter-level]')));
+    const colourOfShape = new Map<string, Set<string>>();
+    for (const { shape, fill } of seen) {
+      if (shape === 'clock') continue;
+      colourOfShape.set(shape!, (colourOfShape.get(shape!) ?? new Set()).add(fill));
+    }
+    for (const [shape, colours] of colourOfShape) expect([...colours], `${theme} ${shape}`).toEqual([want[shape]]);
+    expect(colourOfShape.get('octagon')).toBeTruthy();
+    expect(colourOfShape.get('triangle')).toBeTruthy();
+    expect(colourOfShape.get('diamond')).toBeTruthy();
+  }
+});
+
+test('the alarm popup scales with the screen: readable at 4K, not covering the wall at 1366×768', async ({ page, request }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 38);
+  try {
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 3840, height: 2160 },
+    ]) {
+      await page.setViewportSize(size);
+      const token = await apiToken(request, 'root');
+      await page.goto(kioskUrl(token));
+      await expect(page.getByTestId('device-tile').first()).toBeVisible();
+      await gw.report({ 1001: 700 + size.width / 1000 });
+      const popup = page.getByTestId('alarm-popup');
+      await expect(popup).toBeVisible({ timeout: 15_000 });
+      const m = await popup.evaluate((el) => ({
+        box: el.getBoundingClientRect().toJSON() as DOMRect,
+        font: parseFloat(getComputedStyle(el).fontSize),
+      }));
+      expect(m.font).toBeGreaterThanOrEqual(Math.max(14, size.height * 0.015));
+      expect(m.box.width * m.box.height).toBeLessThan(0.2 * size.width * size.height);
+      await gw.report({ 1001: 5 });
+    }
+  } finally {
+    await gw.close();
+  }
+});
+
+test('a flood of 30 alarms from one device is one popup entry and one bell row; one confirmation clears it; rotation is not stopped again', async ({
+  page,
+  request,
+}) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 40);
+  const operator = await page.context().browser()!.newPage();
+  try {
+    await loginViaForm(operator, 'root');
+    await expectPath(operator, '/platform/monitor');
+    const token = await apiToken(request, 'root');
+    await page.goto(`/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime,/home&interval=600#/realTime`);
+    await expect(page.getByTestId('device-tile').first()).toBeVisible();
+    /** one residual-current alarm: over the limit, then two readings clear of it end the episode */
+    const alarmOnce = async () => {
+      await gw.report({ 1001: 640 });
+      await gw.report({ 1001: 5 });
+      await gw.report({ 1001: 5 });
+    };
+    for (let i = 0; i < 30; i++) await alarmOnce();
+    const popup = page.getByTestId('alarm-popup');
+    await expect(popup.getByTestId('alarm-popup-count')).toHaveText('×30', { timeout: 20_000 });
+    await expect(popup.getByTestId('alarm-popup-group')).toContainText(/×30，最新 \d\d:\d\d:\d\d/);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/kiosk-flood-popup.png` });
+
+    await operator.getByTestId('bell').hover();
+    const group = operator.getByTestId('notice-group');
+    await expect(group).toHaveCount(1);
+    await expect(group).toHaveAttribute('data-count', '30');
+    await operator.screenshot({ path: `${SCREENSHOT_DIR}/bell-flood-group.png` });
+
+    // the flood stopped the rotation at its start; resumed, five more of the same do not stop it again
+    await page.getByTestId('kiosk-resume').click();
+    await expect(page.getByTestId('kiosk-rotating')).toBeVisible();
+    for (let i = 0; i < 5; i++) await alarmOnce();
+    await expect(popup.getByTestId('alarm-popup-count')).toHaveText('×35');
+    await expect(page.getByTestId('kiosk-rotating')).toBeVisible();
+
+    await popup.getByTestId('alarm-popup-read-group').click();
+    await expect(popup).toHaveCount(0);
+    await operator.getByTestId('notice-group-read').click();
+    await expect(operator.getByTestId('notice-group')).toHaveCount(0);
+  } finally {
+    await operator.close();
+    await gw.close();
+  }
+});
+
+test('the map of China carries the 南海诸岛 inset, clear of every project marker and label', async ({ page }) => {
+  await loginViaForm(page, 'root');
+  await expectPath(page, '/platform/monitor');
+  const inset = page.getByTestId('map-scs-inset');
+  await expect(inset).toContainText('南海诸岛');
+  await expect(inset).toContainText('曾母暗沙');
+  await expect(page.getByTestId('map-marker')).toHaveCount(5);
+  const overlaps = await page.evaluate(() => {
+    const box = document.querySelector('[data-testid=map-scs-inset] rect')!.getBoundingClientRect();
+    const hit = (r: DOMRect) => r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+    const marks = [...document.querySelectorAll('[data-testid=map-marker], [data-testid=china-map] svg > text')];
+    return marks.filter((m) => hit(m.getBoundingClientRect())).length;
+  });
+  expect(overlaps).toBe(0);
+  await page.getByTestId('china-map').screenshot({ path: `${SCREENSHOT_DIR}/map-scs-inset.png` });
+});
+
+test('an unconfirmed 事故 sounds again every 30 s on the wall until it is read', async ({ page, request }) => {
+  const gw = await Gateway.open(E2E_LIVE_URL, 36);
+  try {
+    await page.clock.install();
+    await page.clock.resume();
+    const token = await apiToken(request, 'root');
+    await page.goto(kioskUrl(token));
+    await expect(page.getByTestId('device-tile').first()).toBeVisible();
+    const sound = page.getByTestId('kiosk-sound');
+    await gw.report({ 1501: 0 });
+    await gw.report({ 1501: 1 }); // probe failure: 事故
+    const popup = page.getByTestId('alarm-popup');
+    await expect(popup).toHaveAttribute('data-level', '1', { timeout: 15_000 });
+    const plays = async () => Number(await sound.getAttribute('data-plays'));
+    const before = await plays();
+    await page.clock.fastForward(30_500);
+    await expect.poll(plays).toBeGreaterThan(before);
+    // read: the accident leaves the bell, and the repeats stop
+    await popup.getByTestId('alarm-popup-view').click();
+    await page
+      .getByTestId('device-dialog')
+      .getByRole('button', { name: /关闭|close/i })
+      .first()
+      .click();
+    const after = await plays();
+    await page.clock.fastForward(30_500);
+    expect(await plays()).toBe(after);
+  } finally {
+    await gw.report({ 1501: 0 }).catch(() => {});
+    await gw.report({ 1501: 0 }).catch(() => {});
+    await gw.close();
+  }
+});
