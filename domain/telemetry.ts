@@ -265,8 +265,12 @@ export interface PecEvent {
   dataid: number | null;
   description: string;
   remark: string | null;
+  /** the confirmation stamp: set once, when the event is confirmed (spec §4) */
   updatetime: number | null;
   operator: string | null;
+  /** the remark's own stamp: who wrote the current remark and when */
+  remarkoperator: string | null;
+  remarktime: number | null;
   deviceid: number;
   devicename: string;
   devicecode: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_TYPE } from '../enums';
 import { nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../timeZone';
 
 /**
  * Request shapes of the information-management services (issue 7): system settings, access schemes,
@@ -26,6 +27,8 @@ export const systemSettingsSchema = z.object({
   realtimeRefreshSeconds: z.number().int().min(5).max(300),
   tablePageSize: z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<10>, z.ZodLiteral<20>, z.ZodLiteral<50>, z.ZodLiteral<100>]),
   remark: z.union([z.literal(''), textSchema]),
+  /** the project's time zone (IANA name): day bounds, reports, exports and every screen use it */
+  timeZone: z.string().refine(isTimeZone, '请选择正确的时区'),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -37,7 +40,24 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   realtimeRefreshSeconds: 15,
   tablePageSize: DEFAULT_PAGE_SIZE,
   remark: '',
+  timeZone: DEFAULT_TIME_ZONE,
 };
+
+/**
+ * The settings in force for a session (GET system/setting/effective): its tenant's saved record, else
+ * the platform's, else the defaults; and the user's group logo. Readable by every signed-in user.
+ */
+export interface EffectiveSettingsDto {
+  settings: SystemSettings;
+  /** the file name of the caller's group logo, null when none (the header falls back to the product mark) */
+  logo: string | null;
+}
+
+/** What the login page may know before anyone signs in (GET system/setting/public). */
+export interface PublicSettingsDto {
+  platformName: string;
+  timeZone: string;
+}
 
 export const settingReadBody = z.object({ tenantId: id.optional() });
 export const settingSaveBody = z.object({ tenantId: id.optional(), settings: systemSettingsSchema });

@@ -22,6 +22,8 @@ const COLUMNS = [
   { header: '确认人', key: 'operator', width: 14 },
   { header: '确认时间', key: 'updatetime', width: 22 },
   { header: '备注', key: 'remark', width: 30 },
+  { header: '备注人', key: 'remarkoperator', width: 14 },
+  { header: '备注时间', key: 'remarktime', width: 22 },
 ];
 
 function cells(r: PecEvent) {
@@ -40,6 +42,8 @@ function cells(r: PecEvent) {
     operator: r.operator ?? '',
     updatetime: r.updatetime ? formatTime(r.updatetime) : '',
     remark: r.remark ?? '',
+    remarkoperator: r.remarkoperator ?? '',
+    remarktime: r.remarktime ? formatTime(r.remarktime) : '',
   };
 }
 

@@ -53,12 +53,21 @@ export async function eventRoutes(fastify: FastifyInstance) {
         if (confirms) requirePermission(session, 'event_confirm');
         if (remarks) requirePermission(session, 'event_update');
         if (!confirms && !remarks) continue;
-        const set: { updatetime: number; operator: string; confirmeventstatus?: number; remark?: string | null } = {
-          updatetime: now,
-          operator: session.userName,
-        };
-        if (confirms) set.confirmeventstatus = EVENT_CONFIRM.CONFIRM;
-        if (remarks) set.remark = item.remark ?? null;
+        // Two stamps, each written only by what it records: the confirmation's (operator, updatetime,
+        // spec §4) and the remark's (remarkoperator, remarktime). A remark never touches who confirmed.
+        const set: {
+          confirmeventstatus?: number;
+          operator?: string;
+          updatetime?: number;
+          remark?: string | null;
+          remarkoperator?: string | null;
+          remarktime?: number | null;
+        } = {};
+        if (confirms) Object.assign(set, { confirmeventstatus: EVENT_CONFIRM.CONFIRM, operator: session.userName, updatetime: now });
+        if (remarks) {
+          const text = item.remark ?? null;
+          Object.assign(set, { remark: text, remarkoperator: text === null ? null : session.userName, remarktime: text === null ? null : now });
+        }
         await trx.updateTable('peceventextend').set(set).where('id', '=', ev.id).execute();
         n++;
         const base = {
@@ -88,7 +97,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
           emit({
             ...base,
             kind: 'alarm.remarked',
-            payload: { ...fields, eventId: ev.id, operator: session.userName, remark: item.remark, value: item.remark },
+            payload: { ...fields, eventId: ev.id, operator: session.userName, remark: item.remark, remarktime: now, value: item.remark },
           });
       }
       return n;

@@ -6,6 +6,7 @@ import * as m004 from './004_ledger_properties';
 import * as m005 from './005_report_affirm';
 import * as m006 from './006_scale_out';
 import * as m007 from './007_history_blocks';
+import * as m011 from './011_event_remark_stamp';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '005_report_affirm': m005,
   '006_scale_out': m006,
   '007_history_blocks': m007,
+  '011_event_remark_stamp': m011,
 };
 
 export const migrationProvider: MigrationProvider = {

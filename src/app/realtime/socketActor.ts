@@ -5,6 +5,7 @@ import { UNAUTHORIZED_MSG } from '../../../domain/envelope';
 import { tokenStorage } from '../api/tokenStorage';
 import type { MeasureMessage } from '../../../domain/telemetry';
 import { measureBus } from './measureBus';
+import { settingsChanged } from '../settings/settingsStore';
 
 export const SOCKET_PATH = '/messageServer/websocket';
 
@@ -24,6 +25,7 @@ export const socketActor = fromCallback<AnyEventObject, SocketInput>(({ sendBack
   socket.on('measures', (list: MeasureMessage[]) => {
     for (const m of list) measureBus.next(m);
   });
+  socket.on('settings', () => settingsChanged());
   socket.on('ready', (r: { headSeq: number }) => sendBack({ type: 'SOCKET.READY', headSeq: r.headSeq }));
   socket.on('resync', (r: { headSeq: number }) => sendBack({ type: 'SOCKET.RESYNC', headSeq: r.headSeq }));
   socket.on('disconnect', (reason) => sendBack({ type: 'SOCKET.CLOSED', reason }));

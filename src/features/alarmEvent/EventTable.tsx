@@ -20,6 +20,8 @@ const COLUMNS: { key: MessageKey; width: number }[] = [
   { key: 'alarmEvent.operator', width: 80 },
   { key: 'alarmEvent.updatetime', width: 150 },
   { key: 'alarmEvent.remark', width: 120 },
+  { key: 'alarmEvent.remarkOperator', width: 80 },
+  { key: 'alarmEvent.remarkTime', width: 150 },
   { key: 'alarmEvent.action', width: 64 },
 ];
 const SELECT_WIDTH = 40;
@@ -81,10 +83,20 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
       <td className={cell} data-confirm={row.confirmeventstatus}>
         <span className={row.confirmeventstatus === 3 ? 'text-ok' : 'text-warn'}>{confirmLabel(row.confirmeventstatus)}</span>
       </td>
-      <td className={cell}>{row.operator ?? '--'}</td>
-      <td className={`${cell} tabular-nums`}>{time(row.updatetime)}</td>
-      <td className={cell} title={row.remark ?? ''}>
+      <td className={cell} data-col="operator">
+        {row.operator ?? '--'}
+      </td>
+      <td className={`${cell} tabular-nums`} data-col="updatetime">
+        {time(row.updatetime)}
+      </td>
+      <td className={cell} title={row.remark ?? ''} data-col="remark">
         {row.remark || '--'}
+      </td>
+      <td className={cell} data-col="remarkoperator">
+        {row.remarkoperator ?? '--'}
+      </td>
+      <td className={`${cell} tabular-nums`} data-col="remarktime">
+        {time(row.remarktime)}
       </td>
       <td className="px-2" onClick={(e) => e.stopPropagation()}>
         {onView && (

@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../app/widgets/useDebouncedValue';
 import { useLoad } from '../../app/widgets/useLoad';
 import { ledgerApi } from './ledgerApi';
 import { accessTypeText, deviceStatusText } from '../../app/i18n/enumText';
+import { usePaging } from '../../app/widgets/table/usePaging';
 
 interface Props {
   parent: NodeRef | undefined;
@@ -24,7 +25,7 @@ interface Props {
 /** Terminals under the selected node, paged on the server, with the tenant's custom columns. */
 export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete, rowActions }: Props) {
   useLanguage();
-  const [page, setPage] = useState({ index: 0, limit: 100 });
+  const [page, setPage] = usePaging();
   const [keyword, setKeyword] = useState('');
   const settled = useDebouncedValue(keyword, 400);
   const parentLabel = parent?.modelLabel;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { format } from 'date-fns';
-import { DEFAULT_PAGE_SIZE, type OperationLogRow } from '../../../domain/schemas/info';
+import type { OperationLogRow } from '../../../domain/schemas/info';
 import { oplogKindText } from '../../../domain/oplog';
 import { request } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
@@ -11,6 +11,7 @@ import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { useLoad } from '../../app/widgets/useLoad';
 import { LogDetailDialog } from './LogDetailDialog';
 import { EMPTY_FILTER, LogFilters, toRequestFilter, type LogFilterValue } from './LogFilters';
+import { usePaging } from '../../app/widgets/table/usePaging';
 
 const brief = (v: unknown) => (v === undefined ? '' : JSON.stringify(v));
 
@@ -19,7 +20,7 @@ export default function OperationLogScreen() {
   useLanguage();
   const lang = currentLanguage() === 'en' ? 'en' : 'zh';
   const [filter, setFilter] = useState<LogFilterValue>(EMPTY_FILTER);
-  const [page, setPage] = useState({ index: 0, limit: DEFAULT_PAGE_SIZE });
+  const [page, setPage] = usePaging();
   const [detail, setDetail] = useState<OperationLogRow | undefined>();
   const list = useLoad(
     () => request<OperationLogRow[]>('POST', '/wisdompower/v1/operationlog/list', { filter: toRequestFilter(filter), page }),

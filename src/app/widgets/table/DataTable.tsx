@@ -4,7 +4,8 @@ import { t, useLanguage } from '../../i18n/i18n';
 import { Button } from '../../ui/Modal';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Pagination } from './Pagination';
-import { DEFAULT_PAGE_SIZE, features, type Features } from './tableFeatures';
+import { features, type Features } from './tableFeatures';
+import { useDefaultPageSize } from '../../settings/settingsStore';
 import { defaultExportName, exportXlsx } from './exportXlsx';
 import { useRowActions } from './useRowActions';
 
@@ -69,7 +70,10 @@ export function DataTable<T extends object>({
 }: DataTableProps<T>) {
   useLanguage();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  // The default size follows the settings in force until the user picks one on this table.
+  const defaultSize = useDefaultPageSize();
+  const [chosen, setPagination] = useState<{ pageIndex: number; pageSize?: number }>({ pageIndex: 0 });
+  const pagination: PaginationState = { pageIndex: chosen.pageIndex, pageSize: chosen.pageSize ?? defaultSize };
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<Features, T>();
     return [

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { useDefaultPageSize } from '../../settings/settingsStore';
+
+export interface Page {
+  index: number;
+  limit: number;
+}
+
+/**
+ * A table's page with the default size from the settings in force (系统配置 → 表格每页条数): until the
+ * user picks a size on this table, a changed setting applies at once.
+ */
+export function usePaging(): [Page, (next: Page | ((current: Page) => Page)) => void] {
+  const defaultSize = useDefaultPageSize();
+  const [state, setState] = useState<{ index: number; limit?: number }>({ index: 0 });
+  const page = { index: state.index, limit: state.limit ?? defaultSize };
+  const setPage = (next: Page | ((current: Page) => Page)) =>
+    setState((cur) => {
+      const current = { index: cur.index, limit: cur.limit ?? defaultSize };
+      const n = typeof next === 'function' ? next(current) : next;
+      return n.limit === defaultSize && cur.limit === undefined ? { index: n.index } : { index: n.index, limit: n.limit };
+    });
+  return [page, setPage];
+}
