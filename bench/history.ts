@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { benchApp, ensureTerminals, stats, timeit } from './lib';
 import { formatTime } from '../server/telemetry/time';
+import { DEFAULT_TIME_ZONE } from '../domain/timeZone';
 
 const POINTS = 43_200;
 const SERIES = 12; // other series interleaved in the same table
@@ -72,8 +73,8 @@ for (let r = 0; r < RUNS; r++) {
           url: '/wisdompower/v1/trend/query',
           headers: auth,
           payload: {
-            startTime: formatTime(t0),
-            endTime: formatTime(end),
+            startTime: formatTime(t0, DEFAULT_TIME_ZONE),
+            endTime: formatTime(end, DEFAULT_TIME_ZONE),
             interval: 60,
             meterConfigs: [{ dataId: 1001, deviceId: target.id }],
           },

@@ -6,10 +6,10 @@ import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { tx } from '../http/text';
 import { sessionOf } from '../auth/session';
-import { parseTime } from '../telemetry/time';
+import { formatTime, parseTime } from '../telemetry/time';
+import { timeZoneOf } from '../system/effective';
 import { visibleProjects } from '../telemetry/visibility';
 import { contentOf, toNotice } from './notice';
-import { formatTime } from '../telemetry/time';
 
 /** POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter). */
 export async function messageLogService(fastify: FastifyInstance) {
@@ -18,8 +18,9 @@ export async function messageLogService(fastify: FastifyInstance) {
     const session = sessionOf(request);
     const body = request.body;
     if (body.receiver !== session.userId && !session.isRoot) throw errors.DENIED();
-    const start = parseTime(body.startTime);
-    const end = parseTime(body.endTime);
+    const zone = await timeZoneOf(app, session);
+    const start = parseTime(body.startTime, zone);
+    const end = parseTime(body.endTime, zone);
     if (start === null) throw errors.BAD_REQUEST(tx('startTime 无法解析', 'startTime cannot be read'));
     if (end === null) throw errors.BAD_REQUEST(tx('endTime 无法解析', 'endTime cannot be read'));
     const scope = await visibleProjects(app, session);
@@ -40,7 +41,8 @@ export async function messageLogService(fastify: FastifyInstance) {
       const notice = toNotice({ ...r, payload: JSON.parse(r.payload) as unknown });
       return {
         seq: r.seq,
-        recordTime: formatTime(r.at),
+        recordTime: formatTime(Number(r.at), zone),
+        at: Number(r.at),
         logTypeName: notice.logTypeName,
         content: contentOf(notice),
         description: notice.description,

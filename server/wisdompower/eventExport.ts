@@ -26,9 +26,9 @@ const COLUMNS = [
   { header: '备注时间', key: 'remarktime', width: 22 },
 ];
 
-function cells(r: PecEvent) {
+function cells(r: PecEvent, zone: string) {
   return {
-    eventtime: formatTime(r.eventtime, true),
+    eventtime: formatTime(r.eventtime, zone, true),
     projectname: r.projectname,
     devicename: r.devicename,
     devicecode: r.devicecode,
@@ -37,13 +37,13 @@ function cells(r: PecEvent) {
     value: r.value,
     description: r.description,
     status: EVENT_STATUS.textOf(r.endeventid),
-    endtime: r.endtime ? formatTime(r.endtime, true) : '',
+    endtime: r.endtime ? formatTime(r.endtime, zone, true) : '',
     confirm: EVENT_CONFIRM.textOf(r.confirmeventstatus),
     operator: r.operator ?? '',
-    updatetime: r.updatetime ? formatTime(r.updatetime) : '',
+    updatetime: r.updatetime ? formatTime(r.updatetime, zone) : '',
     remark: r.remark ?? '',
     remarkoperator: r.remarkoperator ?? '',
-    remarktime: r.remarktime ? formatTime(r.remarktime) : '',
+    remarktime: r.remarktime ? formatTime(r.remarktime, zone) : '',
   };
 }
 
@@ -52,7 +52,7 @@ function cells(r: PecEvent) {
  * and the producer waits for the socket to drain, so memory holds about one batch however many rows
  * are exported (the buffered writer in xlsx.ts keeps the whole workbook).
  */
-export function streamEventsXlsx(reply: FastifyReply, batches: AsyncIterable<PecEvent[]>): FastifyReply {
+export function streamEventsXlsx(reply: FastifyReply, batches: AsyncIterable<PecEvent[]>, zone: string): FastifyReply {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet('事件');
@@ -61,7 +61,7 @@ export function streamEventsXlsx(reply: FastifyReply, batches: AsyncIterable<Pec
   ws.getRow(1).commit();
   const produce = async () => {
     for await (const rows of batches) {
-      for (const r of rows) ws.addRow(cells(r)).commit();
+      for (const r of rows) ws.addRow(cells(r, zone)).commit();
       // Backpressure: a slow client slows the reading of further batches instead of growing the buffer.
       if (out.writableNeedDrain) await once(out, 'drain');
     }

@@ -12,6 +12,7 @@ import { transact } from '../events/transact';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { eventBatches, eventQuery, eventRows, ordered } from './eventQuery';
 import { streamEventsXlsx } from './eventExport';
+import { timeZoneOf } from '../system/effective';
 
 /** Streamed (see eventExport.ts), so the cap is about the spreadsheet's use, not server memory. */
 export const MAX_EXPORT_ROWS = 100_000;
@@ -66,7 +67,11 @@ export async function eventRoutes(fastify: FastifyInstance) {
         if (confirms) Object.assign(set, { confirmeventstatus: EVENT_CONFIRM.CONFIRM, operator: session.userName, updatetime: now });
         if (remarks) {
           const text = item.remark ?? null;
-          Object.assign(set, { remark: text, remarkoperator: text === null ? null : session.userName, remarktime: text === null ? null : now });
+          Object.assign(set, {
+            remark: text,
+            remarkoperator: text === null ? null : session.userName,
+            remarktime: text === null ? null : now,
+          });
         }
         await trx.updateTable('peceventextend').set(set).where('id', '=', ev.id).execute();
         n++;
@@ -109,6 +114,10 @@ export async function eventRoutes(fastify: FastifyInstance) {
     const session = sessionOf(request);
     const body = request.body;
     const scope = request.query;
-    return streamEventsXlsx(reply, eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS));
+    return streamEventsXlsx(
+      reply,
+      eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS),
+      await timeZoneOf(app, session),
+    );
   });
 }

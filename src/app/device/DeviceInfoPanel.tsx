@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import { isDeviceStatusNormal } from '../../../domain/enums';
 import { t, useLanguage } from '../i18n/i18n';
 import type { DeviceRealtime } from './realtimeTypes';
@@ -16,7 +16,7 @@ export function DeviceInfoPanel({ device }: { device: DeviceRealtime['device'] }
     [t('device.type'), dash(device.devicetype)],
     [t('device.vendor'), dash(device.vendor)],
     [t('device.location'), dash(device.location)],
-    [t('device.installdate'), device.installdate ? format(device.installdate, 'yyyy-MM-dd') : '--'],
+    [t('device.installdate'), device.installdate ? formatTime(device.installdate, 'yyyy-MM-dd') : '--'],
   ];
   return (
     <div className="flex items-start justify-between gap-4 rounded border border-line bg-surface-2 p-3 text-sm" data-testid="device-info">

@@ -1,5 +1,5 @@
 import type uPlot from 'uplot';
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import type { ChartOptions } from '../charts/Chart';
 import { PRECISION } from '../trend/trendScale';
 
@@ -19,10 +19,10 @@ export interface GroupLayout {
 }
 
 const fmtValue = (_u: uPlot, v: number | null) => (v == null ? '--' : v.toFixed(PRECISION));
-const fmtTime = (_u: uPlot, v: number | null) => (v == null ? '--' : format(v * 1000, 'yyyy-MM-dd HH:mm:ss'));
+const fmtTime = (_u: uPlot, v: number | null) => (v == null ? '--' : formatTime(v * 1000, 'yyyy-MM-dd HH:mm:ss'));
 // A few seconds of live points get sub-second ticks: they need milliseconds or every label reads the same.
 const tickTimes = (_u: uPlot, splits: number[], _ax: number, _space: number, incr: number) =>
-  splits.map((v) => format(v * 1000, incr >= 86_400 ? 'MM-dd' : incr >= 60 ? 'HH:mm' : incr >= 1 ? 'HH:mm:ss' : 'HH:mm:ss.SSS'));
+  splits.map((v) => formatTime(v * 1000, incr >= 86_400 ? 'MM-dd' : incr >= 60 ? 'HH:mm' : incr >= 1 ? 'HH:mm:ss' : 'HH:mm:ss.SSS'));
 
 /** The options of one trend group of the device realtime dialog: a left and an optional right unit axis. */
 export function groupOptions({ dark, leftUnit, rightUnit, series }: GroupLayout): ChartOptions {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import { EVENT_LEVEL } from '../../../domain/enums';
 import { t, useLanguage } from '../i18n/i18n';
 import { useRealtime } from './RealtimeContext';
@@ -23,7 +23,7 @@ export function AlarmPopup() {
       <div className="flex items-start justify-between">
         <div>
           <div className={`text-base font-semibold ${accident ? 'text-danger' : 'text-warn'}`}>{popup.logTypeName}</div>
-          <div className="font-mono text-xs text-muted">{format(popup.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</div>
+          <div className="font-mono text-xs text-muted">{formatTime(popup.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</div>
         </div>
         <button
           type="button"

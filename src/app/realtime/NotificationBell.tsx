@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import type { Notice } from '../../../machines/notificationMachine';
 import { EVENT_LEVEL } from '../../../domain/enums';
 import { t, useLanguage } from '../i18n/i18n';
@@ -126,7 +126,7 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
         <span className={`font-medium ${notice.level === EVENT_LEVEL.EARLY_WARNING ? 'text-warn' : 'text-danger'}`}>
           {notice.logTypeName}
         </span>
-        <span className="font-mono text-xs text-muted">{format(notice.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</span>
+        <span className="font-mono text-xs text-muted">{formatTime(notice.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</span>
       </div>
       <div className="mt-0.5 text-ink">
         {dash(d.projectName)} · {dash(d.deviceName)} <span className="text-muted">({dash(d.deviceCode)})</span>

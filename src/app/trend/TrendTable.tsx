@@ -28,7 +28,7 @@ export function TrendTable({
   useLanguage();
   const [page, setPage] = usePaging();
   const [rows, setRows] = useState<Row[]>([]);
-  useEffect(() => setPage((p) => ({ ...p, index: 0 })), [version]);
+  useEffect(() => setPage((p) => ({ ...p, index: 0 })), [version, setPage]);
   useEffect(() => {
     let live = true;
     void service.rows(page.index * page.limit, page.limit).then((r) => live && setRows(r));

@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import type { PecEvent } from '../../../domain/telemetry';
 import { currentLanguage, t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { produce } from '../../app/immer';
@@ -27,7 +27,7 @@ const COLUMNS: { key: MessageKey; width: number }[] = [
 const SELECT_WIDTH = 40;
 const MIN_WIDTH = SELECT_WIDTH + COLUMNS.reduce((s, c) => s + c.width, 0);
 
-const time = (ms: number | null) => (ms ? format(ms, 'yyyy-MM-dd HH:mm:ss') : '--');
+const time = (ms: number | null) => (ms ? formatTime(ms, 'yyyy-MM-dd HH:mm:ss') : '--');
 const num = (v: number | null) => (v === null ? '--' : String(Math.round(v * 100) / 100));
 
 interface RowProps {

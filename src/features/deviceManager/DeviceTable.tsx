@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import { isDeviceStatusNormal } from '../../../domain/enums';
 import type { CustomPropertyDto, NodeRef, TerminalRowDto } from '../../../domain/schemas/ledger';
 import { t, useLanguage } from '../../app/i18n/i18n';
@@ -60,7 +60,11 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
       { id: 'type', header: t('device.type'), value: (r) => r.devicetype },
       { id: 'vendor', header: t('device.vendor'), value: (r) => r.vendor },
       { id: 'location', header: t('device.location'), value: (r) => r.location },
-      { id: 'installdate', header: t('ledger.installdate'), value: (r) => (r.installdate ? format(r.installdate, 'yyyy-MM-dd') : null) },
+      {
+        id: 'installdate',
+        header: t('ledger.installdate'),
+        value: (r) => (r.installdate ? formatTime(r.installdate, 'yyyy-MM-dd') : null),
+      },
       { id: 'access', header: t('ledger.accesstype'), value: (r) => accessTypeText(r.accesstype) },
       { id: 'scheme', header: t('ledger.scheme'), value: (r) => r.schemeName },
       ...custom.map((p) => ({

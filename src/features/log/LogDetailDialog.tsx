@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import type { OperationLogRow } from '../../../domain/schemas/info';
 import { oplogKindText } from '../../../domain/oplog';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
@@ -17,7 +17,7 @@ export function LogDetailDialog({ row, onClose }: { row: OperationLogRow | undef
       {row && (
         <div className="text-sm">
           <p className="mb-3 text-muted">
-            {format(row.at, 'yyyy-MM-dd HH:mm:ss')} · {row.actorName ?? '--'} · {oplogKindText(row.kind, lang)} · {row.subject ?? ''}
+            {formatTime(row.at, 'yyyy-MM-dd HH:mm:ss')} · {row.actorName ?? '--'} · {oplogKindText(row.kind, lang)} · {row.subject ?? ''}
           </p>
           <div className="grid grid-cols-2 gap-3">
             {[

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import type { OperationLogRow } from '../../../domain/schemas/info';
 import { oplogKindText } from '../../../domain/oplog';
 import { request } from '../../app/api/client';
@@ -28,7 +28,7 @@ export default function OperationLogScreen() {
   );
   const columns = useMemo<Column<OperationLogRow>[]>(
     () => [
-      { id: 'time', header: t('log.time'), value: (r) => format(r.at, 'yyyy-MM-dd HH:mm:ss'), width: 180 },
+      { id: 'time', header: t('log.time'), value: (r) => formatTime(r.at, 'yyyy-MM-dd HH:mm:ss'), width: 180 },
       { id: 'user', header: t('log.user'), value: (r) => r.actorName, width: 120 },
       { id: 'kind', header: t('log.kind'), value: (r) => oplogKindText(r.kind, lang), width: 140 },
       { id: 'subject', header: t('log.subject'), value: (r) => r.subject, width: 160 },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useDefaultPageSize } from '../../settings/settingsStore';
 
 export interface Page {
@@ -8,17 +8,20 @@ export interface Page {
 
 /**
  * A table's page with the default size from the settings in force (系统配置 → 表格每页条数): until the
- * user picks a size on this table, a changed setting applies at once.
+ * user picks a size on this table, a changed setting applies at once. The setter is stable.
  */
 export function usePaging(): [Page, (next: Page | ((current: Page) => Page)) => void] {
   const defaultSize = useDefaultPageSize();
+  const latestDefault = useRef(defaultSize);
+  latestDefault.current = defaultSize;
   const [state, setState] = useState<{ index: number; limit?: number }>({ index: 0 });
   const page = { index: state.index, limit: state.limit ?? defaultSize };
-  const setPage = (next: Page | ((current: Page) => Page)) =>
+  const setPage = useCallback((next: Page | ((current: Page) => Page)) => {
     setState((cur) => {
-      const current = { index: cur.index, limit: cur.limit ?? defaultSize };
-      const n = typeof next === 'function' ? next(current) : next;
-      return n.limit === defaultSize && cur.limit === undefined ? { index: n.index } : { index: n.index, limit: n.limit };
+      const def = latestDefault.current;
+      const n = typeof next === 'function' ? next({ index: cur.index, limit: cur.limit ?? def }) : next;
+      return n.limit === def && cur.limit === undefined ? { index: n.index } : { index: n.index, limit: n.limit };
     });
+  }, []);
   return [page, setPage];
 }
