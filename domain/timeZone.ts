@@ -38,7 +38,14 @@ const WALL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{
 export function parseWallTime(text: string, zone: string): number | null {
   const m = WALL.exec(text.trim());
   if (!m) return null;
-  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => Number(x ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => Number(x ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
   const t = wallTime(zone, y, mo - 1, d, h, mi, s, m[7] ? Number(m[7].padEnd(3, '0')) : 0);
   // 2026-02-30 rolls over into March in Date arithmetic: refuse it instead.

@@ -7,7 +7,7 @@ import { visibleProjects } from '../telemetry/visibility';
 import { toNotice } from './notice';
 
 export const ALL_PROJECTS_ROOM = 'projects:all';
-const SETTINGS_KINDS = new Set(['system.setting_saved', 'usergroup.updated', 'usergroup.deleted']);
+const SETTINGS_KINDS = new Set(['system.setting_saved', 'usergroup.created', 'usergroup.updated', 'usergroup.deleted']);
 export const projectRoom = (id: number) => `project:${id}`;
 
 /**

@@ -6,7 +6,10 @@ import type { Session } from '../auth/access';
 import { PLATFORM_TENANT_ID } from './accessSchemes';
 
 /** A tenant's saved settings (newer keys filled from the defaults), or undefined when it saved none. */
-export async function savedSettings(db: Kysely<Database>, tenantId: number): Promise<{ settings: SystemSettings; updatedAt: number } | undefined> {
+export async function savedSettings(
+  db: Kysely<Database>,
+  tenantId: number,
+): Promise<{ settings: SystemSettings; updatedAt: number } | undefined> {
   const row = await db.selectFrom('system_setting').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
   if (!row) return undefined;
   let stored: unknown;
@@ -26,9 +29,7 @@ export async function savedSettings(db: Kysely<Database>, tenantId: number): Pro
  */
 export async function effectiveSettings(db: Kysely<Database>, tenantId: number): Promise<SystemSettings> {
   return (
-    (await savedSettings(db, tenantId))?.settings ??
-    (await savedSettings(db, PLATFORM_TENANT_ID))?.settings ??
-    DEFAULT_SYSTEM_SETTINGS
+    (await savedSettings(db, tenantId))?.settings ?? (await savedSettings(db, PLATFORM_TENANT_ID))?.settings ?? DEFAULT_SYSTEM_SETTINGS
   );
 }
 

@@ -34,7 +34,10 @@ export async function settingRoutes(fastify: FastifyInstance) {
   // user reads the settings in force for its tenant, without the settings page's permission.
   app.get('/system/setting/effective', { config: guarded('self') }, async (request) => {
     const session = sessionOf(request);
-    return ok<EffectiveSettingsDto>({ settings: await effectiveSettings(app.db, session.tenantId), logo: await userLogo(app, session.userId) });
+    return ok<EffectiveSettingsDto>({
+      settings: await effectiveSettings(app.db, session.tenantId),
+      logo: await userLogo(app, session.userId),
+    });
   });
 
   // Before sign-in the login page names the platform and keeps its clock in the platform's zone.

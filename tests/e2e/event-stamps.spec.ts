@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, loginViaForm, logoutViaMenu } from './helpers';
+import { apiToken, expectPath, loginViaForm, logoutViaMenu } from './helpers';
 import { expectToast } from './info-helpers';
 import { ingest, terminalsOf, type Terminal } from './alarm-event-helpers';
 
@@ -38,6 +38,7 @@ test.beforeAll(async ({ request }) => {
 
 test('a remark keeps the confirmation stamp: separate authors and times, in the list and the export', async ({ page }) => {
   await loginViaForm(page, 'wangwu');
+  await expectPath(page, '/home');
   await page.goto('/#/alarmEvent');
   await rowOf(page).click();
   await page.getByRole('button', { name: '确认', exact: true }).click();
@@ -50,7 +51,7 @@ test('a remark keeps the confirmation stamp: separate authors and times, in the 
 
   // Another user adds a remark a little later (the clock moves on: the remark's time is its own).
   await loginViaForm(page, 'root');
-  await page.waitForURL(/#\/platform/);
+  await expectPath(page, '/platform/monitor');
   await page.goto('/#/alarmEvent');
   await rowOf(page).click();
   await page.getByRole('button', { name: '添加备注' }).click();
@@ -90,21 +91,67 @@ test('a remark keeps the confirmation stamp: separate authors and times, in the 
 
 test('a filter of one value sends IN (spec §7: customtype IN, peceventlevel IN)', async ({ page }) => {
   await loginViaForm(page, 'wangwu');
+  await expectPath(page, '/home');
   await page.goto('/#/alarmEvent');
   await expect(rowOf(page)).toBeVisible();
-  const body = async (click: () => Promise<void>) => {
-    const req = page.waitForRequest((r) => r.url().includes('/wisdompower/v1/event/list') && r.method() === 'POST');
+  type Body = { rootCondition?: { filter?: { expressions?: { prop: string; operator: string; limit: unknown }[] } } };
+  const exprs = (b: Body) => b.rootCondition?.filter?.expressions ?? [];
+  // The list request the click makes: the first one carrying the chosen filter.
+  const sent = async (prop: string, click: () => Promise<void>) => {
+    const req = page.waitForRequest(
+      (r) => r.url().includes('/wisdompower/v1/event/list') && exprs((r.postDataJSON() ?? {}) as Body).some((e) => e.prop === prop),
+    );
     await click();
-    return (await req).postDataJSON() as { rootCondition: { filter: { expressions: { prop: string; operator: string; limit: unknown }[] } } };
+    return exprs((await req).postDataJSON() as Body).find((e) => e.prop === prop);
   };
-  const expr = (b: Awaited<ReturnType<typeof body>>, prop: string) => b.rootCondition.filter.expressions.find((e) => e.prop === prop);
-
-  let b = await body(() => page.getByTestId('filter-type').getByRole('button', { name: '剩余电流' }).click());
-  expect(expr(b, 'customtype')).toEqual({ prop: 'customtype', operator: 'IN', limit: [1] });
-  b = await body(() => page.getByTestId('filter-level').getByRole('button', { name: '报警' }).click());
-  expect(expr(b, 'peceventlevel')).toEqual({ prop: 'peceventlevel', operator: 'IN', limit: [2] });
-  b = await body(() => page.getByTestId('filter-confirm').getByRole('radio', { name: '已确认' }).click());
-  expect(expr(b, 'confirmeventstatus')).toEqual({ prop: 'confirmeventstatus', operator: 'IN', limit: [3] });
+  expect(await sent('customtype', () => page.getByTestId('filter-type').getByRole('button', { name: '剩余电流' }).click())).toEqual({
+    prop: 'customtype',
+    operator: 'IN',
+    limit: [1],
+  });
+  expect(await sent('peceventlevel', () => page.getByTestId('filter-level').getByRole('button', { name: '报警' }).click())).toEqual({
+    prop: 'peceventlevel',
+    operator: 'IN',
+    limit: [2],
+  });
+  expect(await sent('confirmeventstatus', () => page.getByTestId('filter-confirm').getByRole('radio', { name: '已确认' }).click())).toEqual(
+    { prop: 'confirmeventstatus', operator: 'IN', limit: [3] },
+  );
   // The server answers the IN form: the confirmed residual-current alarm is listed.
   await expect(rowOf(page)).toBeVisible();
+});
+
+test('the operation log names what was done and filters by it', async ({ page }) => {
+  await loginViaForm(page, 'wangwu');
+  await expectPath(page, '/home');
+  await page.goto('/#/log');
+  const table = page.getByTestId('log-table');
+  const subject = `peceventextend:${eventId}`;
+  const mine = table.locator('tbody tr').filter({ hasText: subject });
+  // Both writes on the event, by name, never by their raw keys.
+  await expect(mine.filter({ hasText: '确认事件' })).toHaveCount(1);
+  await expect(mine.filter({ hasText: '事件备注' })).toHaveCount(1);
+  await expect(table).not.toContainText('alarm.confirmed');
+  await expect(table).not.toContainText('alarm.remarked');
+
+  // Filter by one action: only confirmations are left.
+  const kind = page.locator('select[name=kind]');
+  await expect(kind.locator('option', { hasText: '确认事件' })).toHaveCount(1);
+  await kind.selectOption({ label: '\u00a0\u00a0确认事件' });
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(mine).toHaveCount(1);
+  const kinds = await table.locator('tbody tr td:nth-child(4)').allTextContents();
+  expect(kinds.length).toBeGreaterThan(0);
+  expect(new Set(kinds)).toEqual(new Set(['确认事件']));
+  // The whole family: the alarm raised, confirmed and remarked.
+  await kind.selectOption({ label: '告警事件 · 全部' });
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(mine).toHaveCount(3);
+  await expect(mine.filter({ hasText: '告警产生' })).toHaveCount(1);
+
+  // In English the same rows read in English.
+  await page.getByTestId('lang-toggle').click();
+  await expect(mine.filter({ hasText: 'Confirm event' })).toHaveCount(1);
+  await expect(mine.filter({ hasText: 'Remark on event' })).toHaveCount(1);
+  await page.getByTestId('lang-toggle').click();
 });

@@ -28,12 +28,6 @@ export function HeaderLogo({ fileName }: { fileName: string | null }) {
   }, [fileName]);
   if (!url) return <BoltLogo data-testid="header-logo-fallback" />;
   return (
-    <img
-      src={url}
-      alt=""
-      onError={() => setUrl(null)}
-      className="h-8 w-8 rounded bg-white/90 object-contain"
-      data-testid="header-logo"
-    />
+    <img src={url} alt="" onError={() => setUrl(null)} className="h-8 w-8 rounded bg-white/90 object-contain" data-testid="header-logo" />
   );
 }
