@@ -72,3 +72,29 @@ export const isOplogKind = (kind: string): kind is OplogKind => Object.hasOwn(OP
 export function oplogKindText(kind: string, lang: 'zh' | 'en' = 'zh'): string {
   return isOplogKind(kind) ? OPLOG_KINDS[kind][lang] : kind;
 }
+
+/** What an entry acted on, by the prefix of its subject (`user:12` → 用户 12 / User 12). */
+export const OPLOG_SUBJECTS: Record<string, { zh: string; en: string }> = {
+  user: { zh: '用户', en: 'User' },
+  role: { zh: '角色', en: 'Role' },
+  usergroup: { zh: '用户组', en: 'User group' },
+  tenant: { zh: '租户', en: 'Tenant' },
+  project: { zh: '项目', en: 'Project' },
+  terminal: { zh: '设备', en: 'Device' },
+  province: { zh: '省', en: 'Province' },
+  city: { zh: '市', en: 'City' },
+  district: { zh: '区', en: 'District' },
+  peceventextend: { zh: '事件', en: 'Event' },
+  equipaccessscheme: { zh: '接入方案', en: 'Access scheme' },
+  property: { zh: '自定义属性', en: 'Custom column' },
+  file: { zh: '文件', en: 'File' },
+  report: { zh: '分析报告', en: 'Analysis report' },
+};
+
+/** A subject as readers say it; a subject of an unknown shape is shown as stored. */
+export function oplogSubjectText(subject: string | null, lang: 'zh' | 'en' = 'zh'): string {
+  if (!subject) return '';
+  const i = subject.indexOf(':');
+  const noun = i > 0 ? OPLOG_SUBJECTS[subject.slice(0, i)] : undefined;
+  return noun ? `${noun[lang]} ${subject.slice(i + 1)}` : subject;
+}

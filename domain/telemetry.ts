@@ -38,6 +38,15 @@ export interface MeasureDef {
   chart: string;
 }
 
+/** The trend groups by a language-neutral id, for the browser's packs (measureChart.<id>). */
+export const MEASURE_CHART_IDS: Record<string, string> = {
+  剩余电流: 'residual',
+  温度: 'temperature',
+  电流电压: 'currentVoltage',
+  功率: 'power',
+  状态: 'status',
+};
+
 export const WARN_RATIO = 0.8;
 /** Release band below a limit, as a fraction of the limit: values must fall this far before an alarm ends. */
 export const HYSTERESIS_RATIO = 0.05;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { operationLogFilter, operationLogListBody } from '../../domain/schemas/info';
-import { oplogKindText } from '../../domain/oplog';
+import { oplogKindText, oplogSubjectText } from '../../domain/oplog';
 import { z } from 'zod';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
@@ -65,7 +65,7 @@ export async function operationLogService(fastify: FastifyInstance) {
         time: formatTime(r.at, zone),
         actorName: r.actorName ?? '--',
         kindText: oplogKindText(r.kind, lang),
-        subject: r.subject ?? '',
+        subject: oplogSubjectText(r.subject, lang),
         before: brief(r.payload.before),
         after: brief(r.payload.after),
       })),

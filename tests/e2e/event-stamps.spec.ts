@@ -126,13 +126,14 @@ test('the operation log names what was done and filters by it', async ({ page })
   await expectPath(page, '/home');
   await page.goto('/#/log');
   const table = page.getByTestId('log-table');
-  const subject = `peceventextend:${eventId}`;
-  const mine = table.locator('tbody tr').filter({ hasText: subject });
+  // The subject reads 事件 <id>, not the raw key peceventextend:<id>.
+  const mine = table.locator('tbody tr').filter({ hasText: new RegExp(`事件 ${eventId}(?!\\d)`) });
   // Both writes on the event, by name, never by their raw keys.
   await expect(mine.filter({ hasText: '确认事件' })).toHaveCount(1);
   await expect(mine.filter({ hasText: '事件备注' })).toHaveCount(1);
   await expect(table).not.toContainText('alarm.confirmed');
   await expect(table).not.toContainText('alarm.remarked');
+  await expect(table).not.toContainText('peceventextend:');
 
   // Filter by one action: only confirmations are left.
   const kind = page.locator('select[name=kind]');

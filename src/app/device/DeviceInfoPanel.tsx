@@ -22,14 +22,21 @@ export function DeviceInfoPanel({ device }: { device: DeviceRealtime['device'] }
     <div className="flex items-start justify-between gap-4 rounded border border-line bg-surface-2 p-3 text-sm" data-testid="device-info">
       <div className="grid flex-1 grid-cols-3 gap-x-6 gap-y-1.5">
         <div>
-          <span className="text-muted">{t('device.commStatus')}：</span>
+          <span className="text-muted">
+            {t('device.commStatus')}
+            {t('punct.colon')}
+          </span>
           <span data-testid="device-comm" data-normal={normal} className={`font-medium ${normal ? 'text-ok' : 'text-danger'}`}>
-            {normal ? t('device.commNormal') : t('device.commError')}（{deviceStatusText(device.devicestatus)}）
+            {normal ? t('device.commNormal') : t('device.commError')}
+            {t('punct.parenthesized', { text: deviceStatusText(device.devicestatus) })}
           </span>
         </div>
         {rows.map(([k, v]) => (
           <div key={k}>
-            <span className="text-muted">{k}：</span>
+            <span className="text-muted">
+              {k}
+              {t('punct.colon')}
+            </span>
             {v}
           </div>
         ))}

@@ -38,9 +38,13 @@ export function AlarmPopup() {
         {d.projectName ?? '--'} · {d.deviceName ?? '--'} <span className="text-muted">({d.deviceCode ?? '--'})</span>
       </div>
       <div className="mt-1 text-sm">
-        {t('bell.value')}：<b>{d.value ?? '--'}</b>
+        {t('bell.value')}
+        {t('punct.colon')}
+        <b>{d.value ?? '--'}</b>
         {'\u3000'}
-        {t('bell.contact')}：{d.contactInfo ?? '--'}
+        {t('bell.contact')}
+        {t('punct.colon')}
+        {d.contactInfo ?? '--'}
       </div>
       <div className="mt-3 flex justify-end">
         <button

@@ -133,9 +133,13 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
       </div>
       <div className="mt-0.5 flex items-center justify-between text-xs text-muted">
         <span>
-          {t('bell.value')}：<span className="text-ink">{dash(d.value)}</span>
+          {t('bell.value')}
+          {t('punct.colon')}
+          <span className="text-ink">{dash(d.value)}</span>
           {'\u3000'}
-          {t('bell.contact')}：<span className="text-ink">{dash(d.contactInfo)}</span>
+          {t('bell.contact')}
+          {t('punct.colon')}
+          <span className="text-ink">{dash(d.contactInfo)}</span>
         </span>
         <span className="flex gap-3">
           {showMute && (

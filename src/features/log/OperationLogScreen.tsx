@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { formatTime } from '../../app/time/projectTime';
 import type { OperationLogRow } from '../../../domain/schemas/info';
-import { oplogKindText } from '../../../domain/oplog';
+import { oplogKindText, oplogSubjectText } from '../../../domain/oplog';
 import { request } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
@@ -31,7 +31,7 @@ export default function OperationLogScreen() {
       { id: 'time', header: t('log.time'), value: (r) => formatTime(r.at, 'yyyy-MM-dd HH:mm:ss'), width: 180 },
       { id: 'user', header: t('log.user'), value: (r) => r.actorName, width: 120 },
       { id: 'kind', header: t('log.kind'), value: (r) => oplogKindText(r.kind, lang), width: 140 },
-      { id: 'subject', header: t('log.subject'), value: (r) => r.subject, width: 160 },
+      { id: 'subject', header: t('log.subject'), value: (r) => oplogSubjectText(r.subject, lang), width: 160 },
       {
         id: 'after',
         header: `${t('log.before')} → ${t('log.after')}`,

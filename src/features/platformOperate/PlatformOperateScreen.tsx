@@ -65,7 +65,7 @@ export default function PlatformOperateScreen() {
         cell: (r) => <span className={r.unconfirmedAlarms ? 'font-medium text-danger' : 'text-muted'}>{r.unconfirmedAlarms}</span>,
         width: 110,
       },
-      { id: 'servedBy', header: t('platformOperate.servedBy'), value: (r) => r.servedBy.map((s) => s.name).join('、') },
+      { id: 'servedBy', header: t('platformOperate.servedBy'), value: (r) => r.servedBy.map((s) => s.name).join(t('punct.listSeparator')) },
     ],
     [],
   );

@@ -115,6 +115,7 @@ export function SettingsPanel() {
         onChange={set('timeZone')}
         placeholder="--"
         error={errors.timeZone}
+        dataOptions
         options={(ZONES.includes(form.timeZone) ? ZONES : [form.timeZone, ...ZONES]).map((z) => ({ value: z, label: z }))}
       />
       <div className="col-span-2">
@@ -128,7 +129,9 @@ export function SettingsPanel() {
       </div>
       <div className="col-span-2 flex items-center justify-between">
         <span className="text-xs text-muted">
-          {t('system.updatedAt')}：{loaded.updatedAt ? formatTime(loaded.updatedAt) : t('system.neverSaved')}
+          {t('system.updatedAt')}
+          {t('punct.colon')}
+          {loaded.updatedAt ? formatTime(loaded.updatedAt) : t('system.neverSaved')}
         </span>
         <Button kind="primary" type="submit">
           {t('common.save')}

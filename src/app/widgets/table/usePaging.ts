@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useDefaultPageSize } from '../../settings/settingsStore';
 
 export interface Page {
@@ -8,14 +8,17 @@ export interface Page {
 
 /**
  * A table's page with the default size from the settings in force (系统配置 → 表格每页条数): until the
- * user picks a size on this table, a changed setting applies at once. The setter is stable.
+ * user picks a size on this table, a changed setting applies at once. The page object and the setter
+ * are stable while their values are.
  */
 export function usePaging(): [Page, (next: Page | ((current: Page) => Page)) => void] {
   const defaultSize = useDefaultPageSize();
   const latestDefault = useRef(defaultSize);
   latestDefault.current = defaultSize;
   const [state, setState] = useState<{ index: number; limit?: number }>({ index: 0 });
-  const page = { index: state.index, limit: state.limit ?? defaultSize };
+  // One object per value: screens load with the page as a dependency.
+  const limit = state.limit ?? defaultSize;
+  const page = useMemo(() => ({ index: state.index, limit }), [state.index, limit]);
   const setPage = useCallback((next: Page | ((current: Page) => Page)) => {
     setState((cur) => {
       const def = latestDefault.current;
