@@ -15,6 +15,10 @@ export const EVENT_TYPE_TEXT: Record<number, string> = {
   ...Object.fromEntries(EVENT_TYPE.list.map((e) => [e.id, e.text])),
   [COMM_LOSS_EVENT_TYPE]: '通信中断',
 };
+export const EVENT_TYPE_TEXT_EN: Record<number, string> = {
+  ...Object.fromEntries(EVENT_TYPE.list.map((e) => [e.id, e.en])),
+  [COMM_LOSS_EVENT_TYPE]: 'Communication loss',
+};
 
 /** dataTypeId of every catalogue measure: the instantaneous (realtime) value. */
 export const DATA_TYPE = { REALTIME: 1 } as const;
@@ -36,6 +40,8 @@ export interface MeasureDef {
   cumulative: boolean;
   /** trend chart group title (spec §3 realtime trendData) */
   chart: string;
+  /** the name in English (server answers in English; the browser's packs hold the same) */
+  en: string;
 }
 
 /** The trend groups by a language-neutral id, for the browser's packs (measureChart.<id>). */
@@ -52,7 +58,7 @@ export const WARN_RATIO = 0.8;
 export const HYSTERESIS_RATIO = 0.05;
 export const DEFAULT_POWER_LIMIT_KW = 20;
 
-const m = (d: Partial<MeasureDef> & Pick<MeasureDef, 'dataId' | 'name' | 'unit' | 'chart'>): MeasureDef => ({
+const m = (d: Partial<MeasureDef> & Pick<MeasureDef, 'dataId' | 'name' | 'en' | 'unit' | 'chart'>): MeasureDef => ({
   logicalId: 1,
   dataTypeId: DATA_TYPE.REALTIME,
   eventType: null,
@@ -64,30 +70,72 @@ const m = (d: Partial<MeasureDef> & Pick<MeasureDef, 'dataId' | 'name' | 'unit' 
 
 /** Every measure a terminal reports. dataIds are unique, so (device, dataId) names one series. */
 export const MEASURES: readonly MeasureDef[] = [
-  m({ dataId: 1001, name: '剩余电流', unit: 'mA', chart: '剩余电流', eventType: EVENT_TYPE.AFTERCURRENT, alarmLimit: 300 }),
-  m({ dataId: 1101, name: 'A相温度', unit: '℃', chart: '温度', eventType: EVENT_TYPE.TEMPERATURE, alarmLimit: 70 }),
-  m({ dataId: 1102, name: 'B相温度', unit: '℃', chart: '温度', eventType: EVENT_TYPE.TEMPERATURE, alarmLimit: 70 }),
-  m({ dataId: 1103, name: 'C相温度', unit: '℃', chart: '温度', eventType: EVENT_TYPE.TEMPERATURE, alarmLimit: 70 }),
-  m({ dataId: 1104, name: 'N相温度', unit: '℃', chart: '温度', eventType: EVENT_TYPE.TEMPERATURE, alarmLimit: 70 }),
-  m({ dataId: 1201, name: 'A相电流', unit: 'A', chart: '电流电压' }),
-  m({ dataId: 1202, name: 'B相电流', unit: 'A', chart: '电流电压' }),
-  m({ dataId: 1203, name: 'C相电流', unit: 'A', chart: '电流电压' }),
-  m({ dataId: 1301, name: 'A相电压', unit: 'V', chart: '电流电压' }),
-  m({ dataId: 1302, name: 'B相电压', unit: 'V', chart: '电流电压' }),
-  m({ dataId: 1303, name: 'C相电压', unit: 'V', chart: '电流电压' }),
+  m({
+    dataId: 1001,
+    name: '剩余电流',
+    en: 'Residual current',
+    unit: 'mA',
+    chart: '剩余电流',
+    eventType: EVENT_TYPE.AFTERCURRENT,
+    alarmLimit: 300,
+  }),
+  m({
+    dataId: 1101,
+    name: 'A相温度',
+    en: 'Phase A temperature',
+    unit: '℃',
+    chart: '温度',
+    eventType: EVENT_TYPE.TEMPERATURE,
+    alarmLimit: 70,
+  }),
+  m({
+    dataId: 1102,
+    name: 'B相温度',
+    en: 'Phase B temperature',
+    unit: '℃',
+    chart: '温度',
+    eventType: EVENT_TYPE.TEMPERATURE,
+    alarmLimit: 70,
+  }),
+  m({
+    dataId: 1103,
+    name: 'C相温度',
+    en: 'Phase C temperature',
+    unit: '℃',
+    chart: '温度',
+    eventType: EVENT_TYPE.TEMPERATURE,
+    alarmLimit: 70,
+  }),
+  m({
+    dataId: 1104,
+    name: 'N相温度',
+    en: 'Neutral temperature',
+    unit: '℃',
+    chart: '温度',
+    eventType: EVENT_TYPE.TEMPERATURE,
+    alarmLimit: 70,
+  }),
+  m({ dataId: 1201, name: 'A相电流', en: 'Phase A current', unit: 'A', chart: '电流电压' }),
+  m({ dataId: 1202, name: 'B相电流', en: 'Phase B current', unit: 'A', chart: '电流电压' }),
+  m({ dataId: 1203, name: 'C相电流', en: 'Phase C current', unit: 'A', chart: '电流电压' }),
+  m({ dataId: 1301, name: 'A相电压', en: 'Phase A voltage', unit: 'V', chart: '电流电压' }),
+  m({ dataId: 1302, name: 'B相电压', en: 'Phase B voltage', unit: 'V', chart: '电流电压' }),
+  m({ dataId: 1303, name: 'C相电压', en: 'Phase C voltage', unit: 'V', chart: '电流电压' }),
   m({
     dataId: 1401,
     name: '有功功率',
+    en: 'Active power',
     unit: 'kW',
     chart: '功率',
     eventType: EVENT_TYPE.POWER_LIMIT_EXCEEDED,
     alarmLimit: DEFAULT_POWER_LIMIT_KW,
   }),
-  m({ dataId: 1402, name: '有功电度', unit: 'kWh', chart: '功率', cumulative: true }),
+  m({ dataId: 1402, name: '有功电度', en: 'Active energy', unit: 'kWh', chart: '功率', cumulative: true }),
   // 0 normal, 1 fault: a fault is an accident, with no early-warning stage.
   m({
     dataId: 1501,
     name: '探头状态',
+    en: 'Probe status',
     unit: '',
     chart: '状态',
     eventType: EVENT_TYPE.PROBE_FAILURE,

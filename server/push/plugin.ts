@@ -9,7 +9,8 @@ import { sessionOf } from '../auth/session';
 import { formatTime, parseTime } from '../telemetry/time';
 import { timeZoneOf } from '../system/effective';
 import { visibleProjects } from '../telemetry/visibility';
-import { contentOf, toNotice } from './notice';
+import { contentOf, logTypeName, toNotice } from './notice';
+import { languageOf } from '../http/language';
 
 /** POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter). */
 export async function messageLogService(fastify: FastifyInstance) {
@@ -19,6 +20,7 @@ export async function messageLogService(fastify: FastifyInstance) {
     const body = request.body;
     if (body.receiver !== session.userId && !session.isRoot) throw errors.DENIED();
     const zone = await timeZoneOf(app, session);
+    const lang = languageOf(request);
     const start = parseTime(body.startTime, zone);
     const end = parseTime(body.endTime, zone);
     if (start === null) throw errors.BAD_REQUEST(tx('startTime 无法解析', 'startTime cannot be read'));
@@ -43,8 +45,8 @@ export async function messageLogService(fastify: FastifyInstance) {
         seq: r.seq,
         recordTime: formatTime(Number(r.at), zone),
         at: Number(r.at),
-        logTypeName: notice.logTypeName,
-        content: contentOf(notice),
+        logTypeName: logTypeName(notice.kind, notice.payload as Record<string, unknown>, lang),
+        content: contentOf(notice, lang),
         description: notice.description,
       };
     });

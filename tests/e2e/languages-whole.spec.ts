@@ -44,6 +44,8 @@ async function dataStrings(request: APIRequestContext): Promise<string[]> {
     const body = { modelLabel, page: { index: 0, limit: 100 } };
     walk((await (await request.post('/wisdompower/v1/account/node/list', { headers, data: body })).json()).data);
   }
+  const events = { rootLabel: 'peceventextend', rootCondition: { page: { index: 0, limit: 1000 } } };
+  walk((await (await request.post('/wisdompower/v1/event/list', { headers, data: events })).json()).data);
   const settings = (await (await request.post('/wisdompower/v1/system/setting', { headers, data: {} })).json()).data;
   walk(settings?.settings?.platformName, 'name');
   // The longest first, so a project name inside a device name is not cut out before it.
@@ -100,7 +102,7 @@ const otherLanguage = (texts: string[], data: string[], lang: 'zh' | 'en') => {
     let text = raw;
     for (const d of data) if (text.includes(d)) text = text.split(d).join(' ');
     if (lang === 'en') for (const m of text.match(CJK) ?? []) found.add(`${m} ‹${raw.slice(0, 60)}›`);
-    else for (const w of text.match(/[A-Za-z]{3,}/g) ?? []) if (!LATIN_OK.has(w.toLowerCase())) found.add(`${w} ‹${raw.slice(0, 60)}›`);
+    else for (const w of text.match(/(?<![\w.-])[A-Za-z]{3,}(?![\w-])/g) ?? []) if (!LATIN_OK.has(w.toLowerCase())) found.add(`${w} ‹${raw.slice(0, 60)}›`);
   }
   return [...found];
 };

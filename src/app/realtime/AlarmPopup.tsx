@@ -4,6 +4,7 @@ import { EVENT_LEVEL } from '../../../domain/enums';
 import { t, useLanguage } from '../i18n/i18n';
 import { useRealtime } from './RealtimeContext';
 import { CloseIcon } from '../ui/icons';
+import { noticeTypeText } from './notices';
 
 /** A new alarm or accident pops up over the screen and hides itself after 60 s unless opened (spec §9). */
 export function AlarmPopup() {
@@ -16,13 +17,13 @@ export function AlarmPopup() {
   return (
     <div
       role="alertdialog"
-      aria-label={popup.logTypeName}
+      aria-label={noticeTypeText(popup)}
       data-testid="alarm-popup"
       className={`fixed right-6 bottom-6 z-40 w-96 rounded-lg border-2 bg-surface p-4 text-ink shadow-2xl ${accident ? 'border-danger' : 'border-warn'}`}
     >
       <div className="flex items-start justify-between">
         <div>
-          <div className={`text-base font-semibold ${accident ? 'text-danger' : 'text-warn'}`}>{popup.logTypeName}</div>
+          <div className={`text-base font-semibold ${accident ? 'text-danger' : 'text-warn'}`}>{noticeTypeText(popup)}</div>
           <div className="font-mono text-xs text-muted">{formatTime(popup.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</div>
         </div>
         <button

@@ -8,6 +8,7 @@ import { t, useLanguage } from '../i18n/i18n';
 import { useRealtime } from './RealtimeContext';
 import { unlockSound, useSoundBlocked } from './alarmSound';
 import { BellIcon, SoundOffIcon, SoundOnIcon } from '../ui/icons';
+import { noticeTypeText } from './notices';
 
 export const BADGE_MAX = 99;
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
@@ -124,7 +125,7 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
     <li className="border-b border-line px-4 py-2 text-sm last:border-b-0" data-testid="notice" data-first={first || undefined}>
       <div className="flex items-center justify-between gap-2">
         <span className={`font-medium ${notice.level === EVENT_LEVEL.EARLY_WARNING ? 'text-warn' : 'text-danger'}`}>
-          {notice.logTypeName}
+          {noticeTypeText(notice)}
         </span>
         <span className="font-mono text-xs text-muted">{formatTime(notice.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</span>
       </div>

@@ -4,7 +4,7 @@ import { formatTime } from '../../app/time/projectTime';
 import type { PecEvent } from '../../../domain/telemetry';
 import { currentLanguage, t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { produce } from '../../app/immer';
-import { confirmLabel, levelLabel, LEVEL_COLOUR, statusLabel, typeLabel } from './eventText';
+import { confirmLabel, describeEvent, levelLabel, LEVEL_COLOUR, statusLabel, typeLabel } from './eventText';
 
 export const ROW_HEIGHT = 36;
 
@@ -74,7 +74,7 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
           {levelLabel(row.peceventlevel)}
         </span>
       </td>
-      <td className={`${cell} tabular-nums`} title={row.description}>
+      <td className={`${cell} tabular-nums`} title={describeEvent(row)}>
         {num(row.value)}
       </td>
       <td className={cell}>

@@ -27,7 +27,9 @@ export function LogDetailDialog({ row, onClose }: { row: OperationLogRow | undef
             ].map((side) => (
               <div key={side.title}>
                 <h3 className="mb-1 font-medium">{side.title}</h3>
-                <pre className="max-h-[50vh] overflow-auto rounded border border-line bg-surface-2 p-2 text-xs">{pretty(side.v)}</pre>
+                <pre translate="no" className="max-h-[50vh] overflow-auto rounded border border-line bg-surface-2 p-2 text-xs">
+                  {pretty(side.v)}
+                </pre>
               </div>
             ))}
           </div>

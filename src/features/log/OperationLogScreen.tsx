@@ -42,7 +42,12 @@ export default function OperationLogScreen() {
             className="max-w-full truncate text-left text-brand hover:underline"
             onClick={(e) => (e.stopPropagation(), setDetail(r))}
           >
-            {brief(r.payload.after ?? r.payload.before) || t('common.detail')}
+            {/* the payload as stored: JSON is data, not words of either language */}
+            {brief(r.payload.after ?? r.payload.before) ? (
+              <code translate="no">{brief(r.payload.after ?? r.payload.before)}</code>
+            ) : (
+              t('common.detail')
+            )}
           </button>
         ),
       },

@@ -658,6 +658,13 @@ const en: LanguagePack = {
   'geo.710000': 'Taiwan',
   'geo.810000': 'Hong Kong',
   'geo.820000': 'Macao',
+  'alarmEvent.desc.probe': 'Probe failure',
+  'alarmEvent.desc.commLoss': 'Communication lost',
+  'alarmEvent.desc.over': '{{measure}} {{value}} {{unit}} over the {{limitKind}} of {{limit}} {{unit}}',
+  'alarmEvent.desc.alarmLimit': 'alarm limit',
+  'alarmEvent.desc.warnLimit': 'warning limit',
+  'bell.recovered': '{{type}} recovered',
+  'bell.typeLevel': '{{type}} ({{level}})',
   'tree.collapse': 'Collapse',
   'tree.expand': 'Expand',
 };

@@ -646,6 +646,13 @@ const zh_cn = {
   'geo.710000': '台湾',
   'geo.810000': '香港',
   'geo.820000': '澳门',
+  'alarmEvent.desc.probe': '探头故障',
+  'alarmEvent.desc.commLoss': '通信中断',
+  'alarmEvent.desc.over': '{{measure}} {{value}}{{unit}} 超过{{limitKind}} {{limit}}{{unit}}',
+  'alarmEvent.desc.alarmLimit': '报警值',
+  'alarmEvent.desc.warnLimit': '预警值',
+  'bell.recovered': '{{type}}恢复',
+  'bell.typeLevel': '{{type}}{{level}}',
   'tree.collapse': '收起',
   'tree.expand': '展开',
 } as const;
