@@ -12,7 +12,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['tests/unit/**/*.test.ts', serverTests, 'tests/unit/**/*.test.tsx'] },
+        // The fuzz suite (tests/fuzz) and the startup faults (tests/startup) run once, on SQLite: they are
+        // about the HTTP layer and the process, not the store.
+        test: {
+          name: 'sqlite',
+          include: [
+            'tests/unit/**/*.test.ts',
+            serverTests,
+            'tests/unit/**/*.test.tsx',
+            'tests/fuzz/**/*.test.ts',
+            'tests/startup/**/*.test.ts',
+          ],
+        },
       },
       {
         // The same server suite on PostgreSQL: a private server for the run, a fresh database per app.

@@ -2,8 +2,7 @@
  * One filtered event/list page (with its total) over 1,000,000 stored events, through the HTTP route
  * as a tenant user, beside the same count + page in raw better-sqlite3. Run: npx tsx bench/events.ts [events]
  */
-import { createHash } from 'node:crypto';
-import { benchApp, stats, timeit } from './lib';
+import { benchApp, stats, timeit, injectLogin } from './lib';
 import { mulberry32 } from '../server/simulator/prng';
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
@@ -39,17 +38,7 @@ const [fillMs] = await timeit(() =>
 );
 sqlite.exec('analyze');
 
-const login = await app.inject({
-  method: 'POST',
-  url: '/auth/v1/login',
-  payload: {
-    userName: 'zhangsan',
-    password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'),
-    timestamps: Date.now(),
-    client: 'web',
-  },
-});
-const auth = { authorization: `Bearer ${login.json().data.token}` };
+const auth = { authorization: `Bearer ${(await injectLogin(app, 'zhangsan', 'Bench#Pass123')).token}` };
 const tenantA = (await app.db.selectFrom('app_user').select('tenantId').where('name', '=', 'zhangsan').executeTakeFirstOrThrow()).tenantId;
 
 const queries = {

@@ -9,13 +9,12 @@
  *     buffered writer (all rows + whole workbook in memory).
  * Run: npx vite build && node --expose-gc --import tsx bench/eventsPage.ts [events]
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { chromium } from '@playwright/test';
-import { benchApp, stats, timeit } from './lib';
+import { benchApp, stats, timeit, injectLogin } from './lib';
 import { mulberry32 } from '../server/simulator/prng';
 import { listBody, scopeQuery, type EventFilters, type ScopeNode } from '../src/features/alarmEvent/filterMapping';
 import { eventBatches, eventQuery } from '../server/wisdompower/eventQuery';
@@ -59,15 +58,7 @@ const [fillMs] = await timeit(() =>
 );
 sqlite.exec('analyze');
 
-const digest = createHash('sha256')
-  .update('voltguard' + PASSWORD)
-  .digest('hex');
-const login = await app.inject({
-  method: 'POST',
-  url: '/auth/v1/login',
-  payload: { userName: 'zhangsan', password: digest, timestamps: Date.now(), client: 'web' },
-});
-const auth = { authorization: `Bearer ${login.json().data.token}` };
+const auth = { authorization: `Bearer ${(await injectLogin(app, 'zhangsan', PASSWORD)).token}` };
 const tenantA = (await app.db.selectFrom('app_user').select('tenantId').where('name', '=', 'zhangsan').executeTakeFirstOrThrow()).tenantId;
 const projectA = (await app.db.selectFrom('project').select('id').where('tenantid', '=', tenantA).orderBy('id').executeTakeFirstOrThrow())
   .id;
@@ -183,12 +174,7 @@ const chromiumPaint = {
 
 // ---------- 3. export of 100,000 events: streamed vs buffered ----------
 const gc = (globalThis as { gc?: () => void }).gc;
-const rootLogin = await app.inject({
-  method: 'POST',
-  url: '/auth/v1/login',
-  payload: { userName: 'root', password: digest, timestamps: Date.now(), client: 'web' },
-});
-const rootToken = rootLogin.json().data.token as string;
+const rootToken = (await injectLogin(app, 'root', PASSWORD)).token;
 async function peak(fn: () => Promise<unknown>) {
   gc?.();
   const idle = process.memoryUsage();

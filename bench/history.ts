@@ -4,8 +4,7 @@
  * better-sqlite3 range scan of the same rows. Other series share the table so the scan is realistic.
  * Run: npx tsx bench/history.ts
  */
-import { createHash } from 'node:crypto';
-import { benchApp, ensureTerminals, stats, timeit } from './lib';
+import { benchApp, ensureTerminals, stats, timeit, injectLogin } from './lib';
 import { formatTime } from '../server/telemetry/time';
 import { DEFAULT_TIME_ZONE } from '../domain/timeZone';
 
@@ -28,17 +27,7 @@ sqlite.transaction(() => {
   }
 })();
 
-const login = await app.inject({
-  method: 'POST',
-  url: '/auth/v1/login',
-  payload: {
-    userName: 'root',
-    password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'),
-    timestamps: Date.now(),
-    client: 'web',
-  },
-});
-const auth = { authorization: `Bearer ${login.json().data.token}` };
+const auth = { authorization: `Bearer ${(await injectLogin(app, 'root', 'Bench#Pass123')).token}` };
 const end = t0 + POINTS * 60_000;
 
 const http: number[] = [];

@@ -6,8 +6,7 @@
  *    raw scan of the lower-cased labels.
  * Run: npx tsx bench/ledger.ts [terminals]
  */
-import { createHash } from 'node:crypto';
-import { benchApp, ensureTerminals, stats, timeit } from './lib';
+import { benchApp, ensureTerminals, stats, timeit, injectLogin } from './lib';
 import type { LedgerTreeNode } from '../domain/schemas/ledger';
 import { toWidgetTree } from '../src/features/deviceManager/treeAdapter';
 import { filterIds, indexTree, visibleRows } from '../src/app/widgets/tree/treeModel';
@@ -18,17 +17,7 @@ const { app, done } = await benchApp();
 const [fillMs] = await timeit(() => ensureTerminals(app, TOTAL));
 app.store.sqlite.exec('analyze');
 const token = async (userName: string) => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/auth/v1/login',
-    payload: {
-      userName,
-      password: createHash('sha256').update('voltguardBench#Pass123').digest('hex'),
-      timestamps: Date.now(),
-      client: 'web',
-    },
-  });
-  return (res.json() as { data: { token: string } }).data.token;
+  return (await injectLogin(app, userName, 'Bench#Pass123')).token;
 };
 const [root, zhangsan] = [await token('root'), await token('zhangsan')];
 const project = await app.db.selectFrom('project').selectAll().where('name', '=', '西湖文化广场').executeTakeFirstOrThrow();

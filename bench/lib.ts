@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../server/app';
+import { loginWith } from '../scripts/loginClient.mjs';
+import type { Envelope } from '../domain/envelope';
 import { ACCESS_TYPE, DEVICE_STATUS } from '../domain/enums';
 
 export async function benchApp(extra: Partial<AppOptions> = {}): Promise<{ app: FastifyInstance; dir: string; done: () => Promise<void> }> {
@@ -88,4 +90,16 @@ export async function timeit<T>(fn: () => Promise<T> | T): Promise<[number, T]> 
   const t0 = performance.now();
   const r = await fn();
   return [performance.now() - t0, r];
+}
+
+/** The login of docs/security.md through app.inject; returns the login envelope's data. */
+export async function injectLogin(
+  app: FastifyInstance,
+  userName: string,
+  password: string,
+): Promise<{ token: string; user: { id: number } }> {
+  const post = async (url: string, payload: object) => (await app.inject({ method: 'POST', url, payload })).json() as Envelope;
+  const env = (await loginWith(post, userName, password)) as Envelope<{ token: string; user: { id: number } }>;
+  if (env.code !== 0) throw new Error(`login ${userName}: ${env.msg}`);
+  return env.data;
 }

@@ -7,8 +7,8 @@
  * reach the page over socket.io as pushed values and events.
  */
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { chromium } from 'playwright-core';
+import { loginWith } from '../scripts/loginClient.mjs';
 import { io as connect } from 'socket.io-client';
 import { benchApp, ensureTerminals, stats } from './lib';
 
@@ -124,14 +124,15 @@ await app.telemetry.writer.idle();
 await page.goto(`${base}/#/platform/monitor`);
 await page.reload();
 await page.waitForFunction(`document.querySelector('[data-testid=bell]')?.getAttribute('data-socket') === 'open'`);
-const digest = createHash('sha256').update(`voltguard${PASSWORD}`).digest('hex');
-const login = (await (
-  await fetch(`${base}/auth/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'root', password: digest, timestamps: Date.now(), client: 'web' }),
-  })
-).json()) as { data: { token: string; user: { id: number } } };
+const post = async (p: string, body: object) =>
+  (await (
+    await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  ).json()) as {
+    code: number;
+    msg: string;
+    data: unknown;
+  };
+const login = (await loginWith(post, 'root', PASSWORD)) as { data: { token: string; user: { id: number } } };
 const client = connect(base, {
   path: '/messageServer/websocket',
   transports: ['websocket'],

@@ -105,7 +105,7 @@ export function landingPath(p: AccessProfile, currentPath: string): string {
   return first ? first.path : '/noPermission';
 }
 
-export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'reload'; to: string };
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'reload'; to: string } | { kind: 'notFound' };
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
@@ -129,7 +129,9 @@ export function guardRoute(input: {
   }
   if (path === '/') return { kind: 'allow' };
   const route = findRoute(path);
-  if (!route || !input.profile || !canOpenRoute(input.profile, route)) return { kind: 'redirect', to: '/noPermission' };
+  // A path no route answers is not a permission question: say it does not exist (and offer a way home).
+  if (!route) return { kind: 'notFound' };
+  if (!input.profile || !canOpenRoute(input.profile, route)) return { kind: 'redirect', to: '/noPermission' };
   if (input.profile.multiProjectServiceMode && route.hiddenInServiceMode) return { kind: 'redirect', to: '/noPermission' };
   return { kind: 'allow' };
 }

@@ -4,7 +4,8 @@ import { assign, enqueueActions, setup } from 'xstate';
  * The header bell (spec §2 panel, §4 Notifications): newest first, capped at 99 with the oldest
  * dropped; each pushed message plays the alarm sound unless sound is off; 静音 stops it until the
  * next message; 已读 and 查看 remove a message; clearing empties the list. An alarm or accident also
- * pops up for 60 s unless the user opens it.
+ * pops up for 60 s unless the user opens it. 查看 — on the popup or on the same message in the bell —
+ * opens the device and closes the popup; 已读 or clearing the list closes it too (issue 13).
  */
 export const NOTICE_CAP = 99;
 export const POPUP_MS = 60_000;
@@ -65,6 +66,7 @@ export const notificationMachine = setup({
   },
   guards: {
     soundOn: ({ context }) => context.soundOn,
+    isThePopup: ({ context, event }) => (event.type === 'NOTICE.VIEW' || event.type === 'NOTICE.READ') && context.popup?.id === event.id,
     isPopupWorthy: ({ event }) =>
       event.type === 'NOTICE.RECEIVED' && event.notice.level !== null && POPUP_LEVELS.includes(event.notice.level),
   },
@@ -89,7 +91,10 @@ export const notificationMachine = setup({
         'NOTICE.READ': { actions: assign({ items: ({ context, event }) => context.items.filter((n) => n.id !== event.id) }) },
         'NOTICE.VIEW': {
           actions: [
-            { type: 'openDevice', params: ({ context, event }) => ({ notice: context.items.find((n) => n.id === event.id)! }) },
+            enqueueActions(({ context, event, enqueue }) => {
+              const notice = context.items.find((n) => n.id === event.id) ?? (context.popup?.id === event.id ? context.popup : undefined);
+              if (notice) enqueue({ type: 'openDevice', params: { notice } });
+            }),
             assign({ items: ({ context, event }) => context.items.filter((n) => n.id !== event.id) }),
           ],
         },
@@ -107,6 +112,9 @@ export const notificationMachine = setup({
     popup: {
       initial: 'hidden',
       on: {
+        'NOTICE.VIEW': { guard: 'isThePopup', target: '.hidden' },
+        'NOTICE.READ': { guard: 'isThePopup', target: '.hidden' },
+        'NOTICE.CLEAR_ALL': '.hidden',
         'NOTICE.RECEIVED': {
           guard: 'isPopupWorthy',
           target: '.showing',

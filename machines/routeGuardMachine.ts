@@ -6,7 +6,10 @@ import { WHITELIST, normalizePath } from '../domain/routes';
 /**
  * Route guards of spec §2: without a token only /login; a route needs its page permission, else
  * /noPermission; crossing between /admin and other paths forces a full reload. /login and
- * /noPermission are always open. The app supplies `redirect` and `reload`.
+ * /noPermission are always open; a path no route answers is "not found" (the app shows a page with
+ * a way home). Nothing is decided before the first route is known: a session that settles first
+ * must not be judged against a placeholder path (that bounced /noPermission to /login and made an
+ * unknown /admin path reload forever). The app supplies `redirect` and `reload`.
  */
 export interface RouteGuardContext {
   path: string;
@@ -34,6 +37,7 @@ export const routeGuardMachine = setup({
     isWhitelisted: ({ context }) => (WHITELIST as readonly string[]).includes(normalizePath(context.path)),
     hasNoToken: ({ context }) => !context.hasToken,
     isCrossingAdmin: ({ context }) => decide(context).kind === 'reload',
+    isUnknown: ({ context }) => decide(context).kind === 'notFound',
     isForbidden: ({ context }) => {
       const d = decide(context);
       return d.kind === 'redirect' && d.to === '/noPermission';
@@ -58,6 +62,7 @@ export const routeGuardMachine = setup({
       // The first route seen has no predecessor, so it cannot be an /admin crossing.
       on: {
         'ROUTE.CHANGED': { target: 'deciding', actions: assign(({ event }) => ({ previous: undefined, path: normalizePath(event.path) })) },
+        'SESSION.CHANGED': { actions: assign(({ event }) => ({ hasToken: event.hasToken, profile: event.profile })) },
       },
     },
     deciding: {
@@ -65,11 +70,13 @@ export const routeGuardMachine = setup({
         { guard: 'isWhitelisted', target: 'allowed' },
         { guard: 'hasNoToken', target: 'toLogin' },
         { guard: 'isCrossingAdmin', target: 'reloading' },
+        { guard: 'isUnknown', target: 'notFound' },
         { guard: 'isForbidden', target: 'denied' },
         { target: 'allowed' },
       ],
     },
     allowed: {},
+    notFound: {},
     toLogin: {
       entry: { type: 'redirect', params: () => ({ to: '/login' }) },
     },

@@ -1,13 +1,30 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import type { RevokeReason } from '../domain/socketProtocol';
 
 /**
  * The notification socket (spec §4 WebSocket): connect with the user id, register on open, send an
- * empty keep-alive every 40 s, reconnect 30 s after an unexpected close, never after a manual close.
- * It remembers the last sequence number seen and hands it to the next connection, so the server
- * replays what was missed and no alarm is lost across a reconnect.
+ * empty keep-alive every 40 s, never reconnect after a manual close. It remembers the last sequence
+ * number seen and hands it to the next connection, so the server replays what was missed: nothing
+ * lost, nothing twice.
+ *
+ * Reconnecting (issue 13) replaces the spec's fixed 30 s: exponential backoff with full jitter, the
+ * first retry within 1 s, capped at 30 s, so a thousand consoles do not come back in the same second.
+ * When the server says it is going away (a restart) the console retries at once and then every
+ * moment up to RESTART_SPREAD_MS apart for a while, because the server is expected back shortly; the
+ * browser coming back online or the tab becoming visible also retries at once.
  */
 export const KEEPALIVE_MS = 40_000;
-export const RECONNECT_MS = 30_000;
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_CAP_MS = 30_000;
+/** after a going-away notice: retries spread over this window… */
+export const RESTART_SPREAD_MS = 2_000;
+/** …for this many attempts, then the ordinary backoff takes over */
+export const RESTART_TRIES = 15;
+
+/** Full jitter: a uniformly random wait below min(cap, base·2^(n-1)) before retry n (n ≥ 1). */
+export function backoffCeiling(failures: number): number {
+  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(failures - 1, 30)));
+}
 
 export interface SequencedMessage {
   seq: number;
@@ -25,15 +42,29 @@ export type SocketEvent =
   /** the server's head sequence on connect: the baseline to resume from if nothing arrives before a drop */
   | { type: 'SOCKET.READY'; headSeq: number }
   | { type: 'SOCKET.CLOSED'; reason: string }
+  /** the server is shutting down (a restart): retry at once */
+  | { type: 'SOCKET.GOING_AWAY' }
+  /** the handshake was refused: the token is no longer valid */
   | { type: 'SOCKET.UNAUTHORIZED' }
+  /** the server ended this session under the open socket (logout elsewhere, password change, …) */
+  | { type: 'SOCKET.REVOKED'; reason: RevokeReason }
+  /** the user's role or project scope changed on the server */
+  | { type: 'SOCKET.RESCOPED' }
   | { type: 'CLOSE' }
+  /** back online or visible again: retry now instead of waiting out the backoff */
   | { type: 'RECONNECT' };
 
 export interface WebsocketContext {
   userId: number;
   lastSeq: number | null;
-  /** consecutive unexpected closes since the last successful open */
+  /** consecutive failed attempts since the last successful open */
   failures: number;
+  /** attempts left in the quick "server is restarting" schedule */
+  restartTries: number;
+  /** the wait chosen for the current pause, in ms */
+  retryInMs: number;
+  /** whether the socket has been open at least once (a later drop is a "connection lost") */
+  everOpened: boolean;
   lastCloseReason: string | null;
   supported: boolean;
 }
@@ -57,7 +88,12 @@ export const websocketMachine = setup({
     deliver: (_, _params: { message: SequencedMessage }) => {},
     resync: (_, _params: { headSeq: number }) => {},
     reportUnsupported: () => {},
-    unauthorized: () => {},
+    /** the session is over: the app ends it (supplied with provide) */
+    unauthorized: (_, _params: { reason: RevokeReason }) => {},
+    rescoped: () => {},
+  },
+  delays: {
+    retry: ({ context }) => context.retryInMs,
   },
   guards: {
     isSupported: ({ context }) => context.supported,
@@ -69,6 +105,9 @@ export const websocketMachine = setup({
     userId: input.userId,
     lastSeq: input.lastSeq ?? null,
     failures: 0,
+    restartTries: 0,
+    retryInMs: 0,
+    everOpened: false,
     lastCloseReason: null,
     supported: input.supported,
   }),
@@ -107,15 +146,34 @@ export const websocketMachine = setup({
         },
         'SOCKET.CLOSED': {
           target: 'waiting',
-          actions: assign({ failures: ({ context }) => context.failures + 1, lastCloseReason: ({ event }) => event.reason }),
+          actions: assign(({ context, event }) => {
+            const failures = context.failures + 1;
+            const quick = context.restartTries > 0;
+            return {
+              failures,
+              restartTries: Math.max(0, context.restartTries - 1),
+              retryInMs: Math.floor(Math.random() * (quick ? RESTART_SPREAD_MS : backoffCeiling(failures))),
+              lastCloseReason: event.reason,
+            };
+          }),
         },
-        'SOCKET.UNAUTHORIZED': { target: 'closed', actions: 'unauthorized' },
+        // The server is restarting: reconnect at once (a fresh socket), then keep retrying briskly.
+        'SOCKET.GOING_AWAY': {
+          target: 'active',
+          reenter: true,
+          actions: assign({ failures: 0, restartTries: RESTART_TRIES, lastCloseReason: 'going away' }),
+        },
+        'SOCKET.UNAUTHORIZED': { target: 'closed', actions: { type: 'unauthorized', params: { reason: 'expired' } } },
+        'SOCKET.REVOKED': { target: 'closed', actions: { type: 'unauthorized', params: ({ event }) => ({ reason: event.reason }) } },
+        'SOCKET.RESCOPED': { actions: 'rescoped' },
         CLOSE: 'closed',
       },
       initial: 'connecting',
       states: {
         connecting: {
-          on: { 'SOCKET.OPENED': { target: 'open', actions: assign({ failures: 0 }) } },
+          on: {
+            'SOCKET.OPENED': { target: 'open', actions: assign({ failures: 0, restartTries: 0, everOpened: true, lastCloseReason: null }) },
+          },
         },
         open: {
           type: 'parallel',
@@ -151,7 +209,7 @@ export const websocketMachine = setup({
       },
     },
     waiting: {
-      after: { [RECONNECT_MS]: 'active' },
+      after: { retry: 'active' },
       on: { RECONNECT: 'active', CLOSE: 'closed' },
     },
     closed: {

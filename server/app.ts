@@ -6,6 +6,11 @@ import { clientErrorHandler, errorHandling, frameworkErrors } from './http/error
 import { zodValidatorCompiler } from './http/validate';
 import { routeGuard } from './http/guard';
 import { publicRoutes } from './http/publicRoutes';
+import { securityHeaders } from './http/securityHeaders';
+import { apiDocs } from './http/apiDocs';
+import { loggerOptions } from './http/logging';
+import { throttling } from './http/throttling';
+import { loginSecret } from './auth/secretFile';
 import { storePlugin } from './store/plugin';
 import { authentication } from './auth/session';
 import { authService } from './auth/plugin';
@@ -17,6 +22,7 @@ import { bootstrap, type BootstrapResult } from './seed/bootstrap';
 import { telemetryCore } from './telemetry/plugin';
 import type { TelemetryCoreOptions } from './telemetry/plugin';
 import { attachCluster, type ClusterOptions } from './cluster/attach';
+import { mqttPlugin, type MqttOptions } from './mqtt/plugin';
 import { deviceDataService } from './devicedata/plugin';
 import { messageLogService } from './push/plugin';
 import { wisdompowerTelemetry } from './wisdompower/plugin';
@@ -31,6 +37,8 @@ import { ledgerService } from './ledger/plugin';
 import { monitorService } from './monitor/plugin';
 import { reportService } from './report/plugin';
 import { platformService } from './platform/plugin';
+import { LocalSocketBus, type SocketBus } from './push/bus';
+import { watchSessionEvents } from './auth/revocation';
 
 export interface AppOptions {
   dataDir: string;
@@ -47,17 +55,26 @@ export interface AppOptions {
   /** directory of the built browser app; served at / when present */
   staticDir?: string | undefined;
   bodyLimit?: number;
+  /** Fastify/pino logger options (secrets are redacted from every line whatever is given) */
   logger?: boolean | object;
+  /** logins and login nonces per source address per minute (default 60) */
+  loginRateLimit?: number;
+  /** trust X-Forwarded-For from this many proxies (the source address of lockouts and throttling) */
+  trustProxy?: boolean | string;
   /** upload limit of the file service (default 5 MB) */
   maxFileBytes?: number | undefined;
   /** telemetry core settings (retention, comm watch, remote timeout, periodic jobs) */
   telemetry?: Omit<TelemetryCoreOptions, 'dataDir' | 'shared'>;
   /** several instances on one PostgreSQL and one Redis (REDIS_URL); needs databaseUrl */
   cluster?: ClusterOptions | undefined;
+  /** MQTT ingest: a broker to subscribe to (MQTT_URL) or an embedded one (MQTT_PORT) */
+  mqtt?: MqttOptions | undefined;
   /** project events kept in memory for reconnect replay; older gaps get a resync */
   pushWindow?: number;
   /** run simulated devices in process; off unless given (tests stay deterministic) */
   simulator?: SimulatorOptions | false;
+  /** carries session revocation and re-scoping to the sockets; in process unless given (issue 16: Redis) */
+  socketBus?: SocketBus;
 }
 
 declare module 'fastify' {
@@ -68,12 +85,14 @@ declare module 'fastify' {
 
 export const DEFAULT_TOKEN_TTL_MS = 12 * 3600_000;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_LOGIN_RATE_LIMIT = 60;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.cluster && !options.databaseUrl) throw new Error('REDIS_URL（多实例）需要 DATABASE_URL：各实例必须共用一个 PostgreSQL');
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger ?? false),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     bodyLimit,
     return503OnClosing: true,
     forceCloseConnections: true,
@@ -84,8 +103,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
 
   await app.register(errorHandling, { bodyLimit });
+  await app.register(securityHeaders);
+  await app.register(throttling);
   await app.register(storePlugin, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: options.databasePoolSize });
   app.decorate('eventLog', new EventLog(app.db));
+  const socketBus = options.socketBus ?? new LocalSocketBus();
+  app.decorate('socketBus', socketBus);
+  app.addHook('onClose', async () => {
+    await socketBus.close();
+  });
+  watchSessionEvents(app);
   app.decorate(
     'bootstrapResult',
     await bootstrap(app.db, {
@@ -100,8 +127,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     permissionCheck: options.permissionCheck ?? true,
   });
   await app.register(routeGuard);
+  await app.register(apiDocs);
 
-  await app.register(authService, { prefix: '/auth/v1' });
+  await app.register(authService, {
+    prefix: '/auth/v1',
+    loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
+    loginSecret: await loginSecret(app, options.dataDir),
+  });
   await app.register(modelService, { prefix: '/model/v1' });
   await app.register(messageService, { prefix: '/messageServer/v1' });
   await app.register(telemetryCore, { ...options.telemetry, dataDir: options.dataDir, shared: !!options.cluster });
@@ -116,11 +148,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(monitorService, { prefix: '/wisdompower/v1' });
   await app.register(reportService, { prefix: '/wisdompower/v1' });
   await app.register(platformService, { prefix: '/wisdompower/v1' });
+  await app.register(mqttPlugin, { ...options.mqtt, bodyLimit });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
     const root = path.resolve(options.staticDir);
-    await app.register(publicRoutes('the browser app'), { plugin: fastifyStatic, options: { root, wildcard: false, index: 'index.html' } });
+    await app.register(publicRoutes('the browser app', { hide: true }), {
+      plugin: fastifyStatic,
+      options: { root, wildcard: false, index: 'index.html' },
+    });
   }
   app.decorate('io', attachSocket(app));
   await attachPush(app, options.pushWindow);

@@ -139,6 +139,13 @@ export const errors = {
     '所属租户已停用，请联系平台管理员',
     'Your tenant is suspended: please contact the platform administrator',
   ),
+  USER_DISABLED: createError(
+    'USER_DISABLED',
+    4017,
+    'forbidden',
+    '账号已停用，请联系管理员',
+    'This account is disabled: please contact your administrator',
+  ),
   LOGIN_NONCE: createError(
     'LOGIN_NONCE',
     4016,

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { buildApp, DEFAULT_TOKEN_TTL_MS } from './app';
 import { CREDENTIALS_FILE } from './seed/credentials';
+import { gracefulShutdown } from './shutdown';
+import { checkDataDir, startupFaultLine } from './startupFaults';
 import { redactUrl } from './store/postgresStore';
 
 /** A numeric setting from the environment, scaled (e.g. seconds to ms); undefined keeps the default. */
@@ -16,19 +18,33 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '0.0.0.0';
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
-  const ttlHours = Number(env.TOKEN_TTL_HOURS ?? DEFAULT_TOKEN_TTL_MS / 3600_000);
+  checkDataDir(dataDir);
+  // TOKEN_TTL_S (seconds) wins over TOKEN_TTL_HOURS: short lifetimes are for trying expiry out.
+  const tokenTtlMs = seconds(env.TOKEN_TTL_S, 1000) ?? seconds(env.TOKEN_TTL_HOURS, 3600_000) ?? DEFAULT_TOKEN_TTL_MS;
   const app = await buildApp({
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: seconds(env.DATABASE_POOL_SIZE, 1),
     cluster: env.REDIS_URL ? { redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX || undefined } : undefined,
+    mqtt:
+      env.MQTT_URL || env.MQTT_PORT
+        ? {
+            url: env.MQTT_URL || undefined,
+            port: env.MQTT_URL ? undefined : Number(env.MQTT_PORT),
+            host: env.MQTT_HOST || host,
+            shareGroup: env.MQTT_SHARE_GROUP,
+            topicPrefix: env.MQTT_TOPIC_PREFIX || undefined,
+          }
+        : undefined,
     rootPassword: env.ROOT_PASSWORD,
     demoPassword: env.DEMO_PASSWORD,
     demo: env.DEMO !== '0',
-    tokenTtlMs: ttlHours * 3600_000,
+    tokenTtlMs,
     permissionCheck: env.PERMISSION_CHECK !== '0',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
+    loginRateLimit: seconds(env.LOGIN_RATE_LIMIT, 1),
+    trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : undefined,
     // Demo mode feeds the ledger with simulated devices (same ingest path as field gateways).
     simulator:
       env.DEMO !== '0' && env.SIMULATOR !== '0'
@@ -47,10 +63,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       leaderPollMs: seconds(env.LEADER_POLL_S, 1000),
     },
   });
-  await app.listen({ port, host });
+  try {
+    await app.listen({ port, host });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   const url = `http://localhost:${port}`;
   const boot = app.bootstrapResult;
   const lines = [`Voltguard is running at ${url}`, `data: ${dataDir}`, `store: ${app.store.dialect} ${app.store.location}`];
+  if (app.mqtt) lines.push(`MQTT: ${app.mqtt.embedded ? 'embedded broker at ' : ''}${redactUrl(app.mqtt.url)}`);
   if (app.cluster) lines.push(`cluster: Redis ${redactUrl(env.REDIS_URL!)} (prefix ${app.cluster.prefix})`);
   if (boot.created) {
     lines.push('First start: created these logins (shown once):');
@@ -61,28 +83,27 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   }
   console.log(lines.join('\n'));
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: shutting down`);
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      console.error(err);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Graceful shutdown (what every deploy, systemctl restart or container stop sends): stop
+  // accepting, tell every socket the server is going away, flush and close the store, exit 0.
+  const shutdown = gracefulShutdown({ close: () => app.close() });
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   return app;
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (isMain) {
-  startServer().catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
+  // One line naming the problem and what to do, never a stack trace (server/startupFaults.ts).
+  startServer().catch((err: unknown) => {
+    const env = process.env;
+    console.error(
+      startupFaultLine(err, {
+        port: Number(env.PORT ?? 8080),
+        host: env.HOST ?? '0.0.0.0',
+        dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+        database: env.DATABASE_URL ? env.DATABASE_URL.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@') : undefined,
+      }),
+    );
     process.exit(1);
   });
 }

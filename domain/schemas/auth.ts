@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_CLIENTS } from '../socketProtocol';
 import { DIGEST_PATTERN } from '../digest';
 import { nameSchema, noControlChars } from '../validation';
 
@@ -19,12 +20,30 @@ const jsonObjectText = z
     }
   }, 'customConfig 须为 JSON 对象文本');
 
+/** Step 1 of the login (docs/security.md): ask for a one-time nonce and the user's salt. */
+export const loginNonceBody = z.object({ userName });
+
+/** Step 2: the proof (domain/loginProof.ts) in `password`, bound to the nonce, name and timestamp. */
 export const loginBody = z.object({
   userName,
-  password: digest,
+  password: z.string().max(64).regex(DIGEST_PATTERN, 'password 须为登录证明（64位小写十六进制）'),
+  nonce: z
+    .string()
+    .max(32)
+    .regex(/^[0-9a-f]{32}$/, 'nonce 须为登录码（32位小写十六进制）'),
   timestamps: z.number().int().positive(),
-  client: z.literal('web'),
+  /** 'web' for the console; a kiosk wall display or an API client names itself so "logged in elsewhere" leaves it alone */
+  client: z.enum(LOGIN_CLIENTS),
 });
+
+export interface LoginChallengeDto {
+  nonce: string;
+  salt: string;
+  n: number;
+  r: number;
+  p: number;
+  expiresAt: number;
+}
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const passwordUpdateBody = z.object({
@@ -102,6 +121,8 @@ export interface UserDto {
   roles: RoleDto[];
   modelNodes: { id: number; modelLabel: string; name?: string }[];
   relativeUserGroup: { id: number; name: string }[];
+  /** a disabled account cannot log in (issue 13) */
+  disabled?: boolean;
 }
 
 export interface UsergroupDto {
@@ -122,3 +143,6 @@ export interface LoginResult {
   token: string;
   user: UserDto;
 }
+
+/** PUT /auth/v1/user/:id/status: disable (true) or enable (false) an account. */
+export const userStatusBody = z.object({ disabled: z.boolean({ error: 'disabled 须为 true 或 false' }) });

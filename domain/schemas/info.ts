@@ -29,6 +29,11 @@ export const systemSettingsSchema = z.object({
   remark: z.union([z.literal(''), textSchema]),
   /** the project's time zone (IANA name): day bounds, reports, exports and every screen use it */
   timeZone: z.string().refine(isTimeZone, '请选择正确的时区'),
+  /**
+   * Spec §8 "logged in elsewhere": a new web login of a user ends that user's older web sessions.
+   * Kiosk and API tokens are not affected.
+   */
+  singleWebSession: z.boolean().default(true),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -41,6 +46,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   tablePageSize: DEFAULT_PAGE_SIZE,
   remark: '',
   timeZone: DEFAULT_TIME_ZONE,
+  singleWebSession: true,
 };
 
 /**

@@ -32,7 +32,8 @@ export function parseIdArray(text: string | null | undefined): number[] {
 
 export async function loadSession(db: Kysely<Database>, userId: number, permissionCheck: boolean): Promise<Session | null> {
   const user = await db.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!user) return null;
+  // A disabled account has no session: its tokens stop working on every route and socket.
+  if (!user || user.disabled) return null;
   const role = await db
     .selectFrom('user_role')
     .innerJoin('role', 'role.id', 'user_role.roleId')

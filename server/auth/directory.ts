@@ -51,6 +51,7 @@ export async function userDtos(db: Kysely<Database>, users: UserRow[]): Promise<
     customConfig: u.customConfig,
     email: u.email,
     mobilePhone: u.mobilePhone,
+    disabled: !!u.disabled,
     roles: roles.filter((r) => r.userId === u.id).map(roleDto),
     relativeUserGroup: groups.filter((g) => g.userId === u.id).map((g) => ({ id: g.id, name: g.name })),
     modelNodes: nodes

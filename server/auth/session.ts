@@ -27,7 +27,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export const authentication = fp(
   async function authentication(app: FastifyInstance, opts: { tokenTtlMs: number; permissionCheck: boolean }) {
-    app.decorate('tokens', new TokenStore(app.db, opts.tokenTtlMs));
+    app.decorate('tokens', new TokenStore(app.db, opts.tokenTtlMs, app.socketBus));
     app.decorate('permissionCheck', opts.permissionCheck);
     app.decorateRequest('session', null);
     app.decorateRequest('token', null);

@@ -111,6 +111,10 @@ export async function attachCluster(app: FastifyInstance, opts: ClusterOptions):
   bus.on('command-pending', (deviceId) => t.channel.wakeUp(deviceId));
   bus.on('command-ack', ({ deviceId, acks }) => t.channel.resolve(deviceId, acks));
 
+  // Session changes (logout, password change, "logged in elsewhere", …) reach every instance's sockets.
+  const stopForwarding = app.socketBus.forward((m) => bus.emit('session', m));
+  bus.on('session', (m) => app.socketBus.deliver(m));
+
   app.decorate('cluster', { redis, bus, sequencer, prefix });
   app.addHook('preClose', async () => {
     clearInterval(catchUp);
@@ -119,6 +123,7 @@ export async function attachCluster(app: FastifyInstance, opts: ClusterOptions):
     stopCommitted();
     stopSeen();
     stopObserving();
+    stopForwarding();
   });
   app.addHook('onClose', async () => {
     sequencer.close();

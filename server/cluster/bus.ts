@@ -1,6 +1,7 @@
 import type { Server } from 'socket.io';
 import type { DomainEvent } from '../events/eventLog';
 import type { CommandAck } from '../../domain/telemetry';
+import type { BusMessage } from '../push/bus';
 
 /** What instances tell each other, by message name. */
 export interface ClusterMessages {
@@ -12,6 +13,8 @@ export interface ClusterMessages {
   'command-pending': number;
   /** a device acknowledged commands to this instance */
   'command-ack': { deviceId: number; acks: CommandAck[] };
+  /** a session change (revocation, re-scope) the sockets of every instance must check */
+  session: BusMessage;
 }
 
 /**

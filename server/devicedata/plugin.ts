@@ -7,6 +7,7 @@ import { idText } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { requireDevice, visibleProjects } from '../telemetry/visibility';
 import { buildTree, stations } from './tree';
+import { ingestAnswer } from '../telemetry/answer';
 
 export const DEVICE_KEY_HEADER = 'x-device-key';
 
@@ -23,8 +24,7 @@ export async function deviceDataService(fastify: FastifyInstance) {
   app.post('/ingest', { schema: { body: ingestBody }, config: publicRoute('field gateways, with their device key') }, async (request) => {
     const key = request.headers[DEVICE_KEY_HEADER];
     const result = await app.telemetry.ingest(request.body, { key: typeof key === 'string' ? key : undefined });
-    const msg = result.rejected.length ? `已接收 ${result.accepted} 个读数，拒收 ${result.rejected.length} 个` : 'success';
-    return ok(result, { msg });
+    return ingestAnswer(result);
   });
 
   // The key is a credential: only users who may manage the device see it, and each look is logged.

@@ -48,17 +48,22 @@ export class EventLog {
     this.postgres = isPostgres(db);
   }
 
-  /**
-   * Appends inside the caller's transaction when given one; returns a function that publishes the
-   * event, to be called after commit.
-   */
+  /** Appends inside the caller's transaction when given one (publish it after commit). */
   async append(input: DomainEventInput, trx?: Executor): Promise<DomainEvent> {
-    // Outside a transaction PostgreSQL needs one of its own to hold the ordering lock until commit.
-    if (!trx && this.postgres) return this.db.transaction().execute((t) => this.append(input, t));
+    return (await this.appendMany([input], trx))[0]!;
+  }
+
+  /**
+   * Appends several events with one statement, in the order given (publish them after commit). On
+   * PostgreSQL outside a transaction it opens one of its own, to hold the ordering lock until commit.
+   */
+  async appendMany(inputs: readonly DomainEventInput[], trx?: Executor): Promise<DomainEvent[]> {
+    if (inputs.length === 0) return [];
+    if (!trx && this.postgres) return this.db.transaction().execute((t) => this.appendMany(inputs, t));
     const executor = trx ?? this.db;
     await lockForTransaction(executor, LOCK.EVENT_LOG);
     const at = this.now();
-    const row = {
+    const rows = inputs.map((input) => ({
       at,
       kind: input.kind,
       actorId: input.actorId ?? null,
@@ -67,9 +72,19 @@ export class EventLog {
       projectId: input.projectId ?? null,
       subject: input.subject ?? null,
       payload: JSON.stringify(input.payload ?? {}),
-    };
-    const { seq } = await executor.insertInto('event_log').values(row).returning('seq').executeTakeFirstOrThrow();
-    return { ...row, seq: Number(seq), payload: input.payload ?? {} };
+    }));
+    const seqs: number[] = [];
+    // Chunks keep within SQLite's parameter limit. Numbers are drawn row by row in the order listed, so
+    // a chunk's ascending numbers map back onto its rows.
+    for (let i = 0; i < rows.length; i += 500) {
+      const got = await executor
+        .insertInto('event_log')
+        .values(rows.slice(i, i + 500))
+        .returning('seq')
+        .execute();
+      seqs.push(...got.map((r) => Number(r.seq)).sort((a, b) => a - b));
+    }
+    return rows.map((row, i) => ({ ...row, seq: seqs[i]!, payload: inputs[i]!.payload ?? {} }));
   }
 
   publish(event: DomainEvent): void {

@@ -20,9 +20,7 @@ export async function transact<T>(
   const pending: DomainEventInput[] = [];
   const { result, events } = await app.db.transaction().execute(async (trx) => {
     const result = await work(trx, (ev) => pending.push(ev));
-    const events = [];
-    for (const ev of pending) events.push(await app.eventLog.append(ev, trx));
-    return { result, events };
+    return { result, events: await app.eventLog.appendMany(pending, trx) };
   });
   for (const ev of events) app.eventLog.publish(ev);
   return result;

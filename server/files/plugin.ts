@@ -13,7 +13,7 @@ import { sessionOf } from '../auth/session';
 import { mayAccessTenant } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../events/transact';
-import { FileStorage } from './storage';
+import { DatabaseFileStorage, FileStorage, type FileBytes } from './storage';
 import { ALLOWED_EXTENSIONS, detectType, extensionOf, formatBytes } from './fileTypes';
 
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -59,7 +59,9 @@ function multipartError(err: unknown, maxBytes: number) {
 export async function fileService(fastify: FastifyInstance, opts: FileServiceOptions) {
   const app = typed(fastify);
   const maxBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const storage = new FileStorage(path.join(opts.dataDir, 'files'));
+  // On PostgreSQL every instance must serve every upload: the bytes go to the database.
+  const storage: FileBytes =
+    app.store.dialect === 'postgres' ? new DatabaseFileStorage(app.db) : new FileStorage(path.join(opts.dataDir, 'files'));
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
 
   // Spec §6 names no file group; uploads serve the user-group logo, so user_logo guards them.

@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
+import '../store/scaleOutSchema';
 
 /**
  * Bytes of uploaded files under <dataDir>/files. Stored names are generated (uuid + extension), so a
@@ -8,7 +11,13 @@ import { randomUUID } from 'node:crypto';
  */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,8}$/;
 
-export class FileStorage {
+export interface FileBytes {
+  save(ext: string, bytes: Buffer): Promise<string>;
+  read(name: string): Promise<Buffer | undefined>;
+  remove(name: string): Promise<void>;
+}
+
+export class FileStorage implements FileBytes {
   constructor(readonly dir: string) {}
 
   static isStoredName(name: string): boolean {
@@ -36,5 +45,29 @@ export class FileStorage {
 
   async remove(name: string): Promise<void> {
     if (FileStorage.isStoredName(name)) await fs.rm(path.join(this.dir, name), { force: true });
+  }
+}
+
+/**
+ * The bytes in PostgreSQL (stored_file_blob), so every instance of a deployment serves every upload.
+ * Same generated names, same lookups.
+ */
+export class DatabaseFileStorage implements FileBytes {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async save(ext: string, bytes: Buffer): Promise<string> {
+    const name = `${randomUUID()}.${ext}`;
+    await this.db.insertInto('stored_file_blob').values({ name, bytes }).execute();
+    return name;
+  }
+
+  async read(name: string): Promise<Buffer | undefined> {
+    if (!FileStorage.isStoredName(name)) return undefined;
+    const row = await this.db.selectFrom('stored_file_blob').select('bytes').where('name', '=', name).executeTakeFirst();
+    return row?.bytes;
+  }
+
+  async remove(name: string): Promise<void> {
+    if (FileStorage.isStoredName(name)) await this.db.deleteFrom('stored_file_blob').where('name', '=', name).execute();
   }
 }

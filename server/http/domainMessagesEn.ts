@@ -24,6 +24,8 @@ const EXACT: Record<string, string> = {
   密码不能为空: 'The password must not be empty',
   不能包含控制字符: 'must not contain control characters',
   须为正整数: 'must be a positive integer',
+  'password 须为登录证明（64位小写十六进制）': 'password must be the login proof (64 lower-case hex characters)',
+  'nonce 须为登录码（32位小写十六进制）': 'nonce must be the login nonce (32 lower-case hex characters)',
   '须为大于等于 0 的整数': 'must be an integer of 0 or more',
   须为整数: 'must be an integer',
   // domain/schemas

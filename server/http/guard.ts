@@ -44,12 +44,14 @@ export const routeGuard = fp(
       routes.push(r);
     });
     app.decorate('declaredRoutes', (): DeclaredRoute[] =>
-      routes.map((r) => ({
-        method: String(r.method),
-        url: r.url,
-        access: r.config!.access!,
-        schema: (r.schema ?? {}) as DeclaredRoute['schema'],
-      })),
+      routes.flatMap((r) =>
+        [r.method].flat().map((method) => ({
+          method: String(method),
+          url: r.url,
+          access: r.config!.access!,
+          schema: (r.schema ?? {}) as DeclaredRoute['schema'],
+        })),
+      ),
     );
     app.addHook('onReady', async () => {
       const missing = routes.filter((r) => !r.config?.access).map((r) => `${String(r.method)} ${r.url}`);

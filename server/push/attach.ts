@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PushHub } from './hub';
 import { attachMeasurementPush } from './measurements';
+import { watchSessions } from './sessionWatch';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +23,10 @@ export async function attachPush(app: FastifyInstance, window = DEFAULT_PUSH_WIN
     });
   });
   const detachMeasurements = attachMeasurementPush(app);
+  const stopWatching = watchSessions(app, hub);
   app.addHook('preClose', async () => {
     detachMeasurements();
+    stopWatching();
   });
   app.decorate('push', hub);
   return hub;

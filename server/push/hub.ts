@@ -9,6 +9,9 @@ import { toNotice } from './notice';
 export const ALL_PROJECTS_ROOM = 'projects:all';
 const SETTINGS_KINDS = new Set(['system.setting_saved', 'usergroup.created', 'usergroup.updated', 'usergroup.deleted']);
 export const projectRoom = (id: number) => `project:${id}`;
+const isProjectRoom = (room: string) => room === ALL_PROJECTS_ROOM || room.startsWith('project:');
+const roomsOf = (scope: 'all' | ReadonlySet<number>): Set<string> =>
+  new Set(scope === 'all' ? [ALL_PROJECTS_ROOM] : [...scope].map(projectRoom));
 
 /**
  * Pushes project events over socket.io to the rooms of their project, so a client hears only what
@@ -79,9 +82,30 @@ export class PushHub {
         for (const m of this.ring) if (m.seq > lastSeq && visible(m)) socket.emit('message', m);
       }
     }
-    if (scope === 'all') void socket.join(ALL_PROJECTS_ROOM);
-    else for (const id of scope) void socket.join(projectRoom(id));
+    void socket.join([...roomsOf(scope)]);
     socket.emit('ready', { headSeq: this.head });
+  }
+
+  /**
+   * Moves a connected socket to the project rooms of its user's current scope (a role, project or
+   * tenant change): left rooms stop pushing at once. Returns whether any room changed.
+   */
+  async rescope(socket: Socket, session: Session): Promise<boolean> {
+    const want = roomsOf(await visibleProjects(this.app, session));
+    if (!socket.connected) return false;
+    let changed = false;
+    for (const room of socket.rooms) {
+      if (isProjectRoom(room) && !want.has(room)) {
+        void socket.leave(room);
+        changed = true;
+      }
+    }
+    const joining = [...want].filter((r) => !socket.rooms.has(r));
+    if (joining.length) {
+      void socket.join(joining);
+      changed = true;
+    }
+    return changed;
   }
 
   headSeq(): number {

@@ -1,4 +1,4 @@
-/** Tables of migration 006_scale_out, merged into Database like server/store/infoSchema.ts. */
+/** Tables of migrations 006_scale_out and 008_file_blobs, merged into Database like server/store/infoSchema.ts. */
 export interface ServerSecretTable {
   name: string;
   value: string;
@@ -14,9 +14,16 @@ export interface AlarmStateTable {
   lasttime: number;
 }
 
+/** PostgreSQL only (migration 008_file_blobs): uploaded files' bytes. */
+export interface StoredFileBlobTable {
+  name: string;
+  bytes: Buffer;
+}
+
 declare module './schema' {
   interface Database {
     server_secret: ServerSecretTable;
     alarm_state: AlarmStateTable;
+    stored_file_blob: StoredFileBlobTable;
   }
 }

@@ -21,6 +21,8 @@ export interface UserTable {
   mobilePhone: string | null;
   createdAt: number;
   updatedAt: number;
+  /** 1: the account is disabled (login refused, sessions ended); 0: active */
+  disabled: Generated<number>;
 }
 
 export interface RoleTable {
@@ -63,17 +65,28 @@ export interface AuthTokenTable {
   createdAt: number;
   expiresAt: number;
   revokedAt: number | null;
+  /** the login's client: 'web' (console), 'kiosk' (wall display) or 'api' */
+  client: Generated<string>;
 }
 
 export interface LoginFailureTable {
   id: Generated<number>;
   userName: string;
+  /** the source address of the failed login */
+  source: string;
   at: number;
 }
 
-export interface LoginLockTable {
+export interface LoginSourceLockTable {
   userName: string;
+  source: string;
   lockedUntil: number;
+}
+
+export interface LoginNonceTable {
+  nonce: string;
+  userName: string;
+  expiresAt: number;
 }
 
 export interface ProvinceTable {
@@ -261,7 +274,8 @@ export interface Database {
   user_model_node: UserModelNodeTable;
   auth_token: AuthTokenTable;
   login_failure: LoginFailureTable;
-  login_lock: LoginLockTable;
+  login_source_lock: LoginSourceLockTable;
+  login_nonce: LoginNonceTable;
   province: ProvinceTable;
   city: CityTable;
   district: DistrictTable;

@@ -17,6 +17,14 @@ import { transact } from '../events/transact';
 import { effectiveSettings, savedSettings } from './effective';
 import { PLATFORM_TENANT_ID } from './accessSchemes';
 import { userLogo } from '../files/logo';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
+
+/** A tenant's own settings; defaults fill in what was never saved or what an older version lacked. */
+export async function tenantSettings(db: Kysely<Database>, tenantId: number): Promise<SystemSettingDto> {
+  const saved = await savedSettings(db, tenantId);
+  return saved ? { tenantId, ...saved } : { tenantId, settings: DEFAULT_SYSTEM_SETTINGS, updatedAt: null };
+}
 
 /**
  * System settings, one record per tenant (the platform's is tenant 1). Spec §6 names no operation
@@ -25,10 +33,7 @@ import { userLogo } from '../files/logo';
 export async function settingRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const access = guarded('system', 'wp_system_config');
-  async function read(tenantId: number): Promise<SystemSettingDto> {
-    const saved = await savedSettings(app.db, tenantId);
-    return saved ? { tenantId, ...saved } : { tenantId, settings: DEFAULT_SYSTEM_SETTINGS, updatedAt: null };
-  }
+  const read = (tenantId: number) => tenantSettings(app.db, tenantId);
 
   // What the console applies (header name, tab title, page size, time zone, logo): every signed-in
   // user reads the settings in force for its tenant, without the settings page's permission.

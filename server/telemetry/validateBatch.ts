@@ -53,7 +53,7 @@ export function checkBatch(raw: unknown, now: number, zone: string): CheckedBatc
 
   const readings: GoodReading[] = [];
   const rejected: RejectedReading[] = [];
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   b.values.forEach((v, index) => {
     const dataId = (v as { dataId?: unknown } | null)?.dataId;
     const refuse = (reason: string) => rejected.push({ index, dataId: dataId ?? null, reason });
@@ -72,8 +72,11 @@ export function checkBatch(raw: unknown, now: number, zone: string): CheckedBatc
       if (parsedOwn > now + MAX_FUTURE_SKEW_MS) return refuse(`时间 ${String(own)} 超前服务器时钟超过 5 分钟`);
       t = parsedOwn;
     }
-    if (seen.has(def.dataId * 1e13 + t)) return refuse(`dataId ${def.dataId} 在同一时刻重复`);
-    seen.add(def.dataId * 1e13 + t);
+    // A string key: dataId × 1e13 + time left the safe integers from dataId 901 on, so readings of
+    // different milliseconds collided as "duplicates".
+    const key = `${def.dataId}@${t}`;
+    if (seen.has(key)) return refuse(`dataId ${def.dataId} 在同一时刻重复`);
+    seen.add(key);
     readings.push({ def, logicalId: r.data.logicalId, time: t, value, status: r.data.status });
   });
   return { device: b.device, time, readings, rejected, acks: b.acks ?? [] };

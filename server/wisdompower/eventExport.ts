@@ -48,6 +48,22 @@ function cells(r: PecEvent, zone: string) {
 }
 
 /**
+ * Reads the first batch before anything is sent: a fault of the query (an order by an unknown property,
+ * a node out of scope) still answers as an envelope instead of cutting off a started download.
+ */
+export async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const it = source[Symbol.asyncIterator]();
+  const first = await it.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+    },
+  };
+}
+
+/**
  * Streams the events as one xlsx sheet: each batch is written and committed before the next is read,
  * and the producer waits for the socket to drain, so memory holds about one batch however many rows
  * are exported (the buffered writer in xlsx.ts keeps the whole workbook).

@@ -11,7 +11,7 @@ import { requirePermission } from '../auth/access';
 import { transact } from '../events/transact';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { eventBatches, eventQuery, eventRows, ordered } from './eventQuery';
-import { streamEventsXlsx } from './eventExport';
+import { primed, streamEventsXlsx } from './eventExport';
 import { timeZoneOf } from '../system/effective';
 
 /** Streamed (see eventExport.ts), so the cap is about the spreadsheet's use, not server memory. */
@@ -116,7 +116,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
     const scope = request.query;
     return streamEventsXlsx(
       reply,
-      eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS),
+      await primed(eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS)),
       await timeZoneOf(app, session),
     );
   });

@@ -15,8 +15,11 @@ import { shownPlatformName, useSettings } from './settings/settingsStore';
 import type { MessageKey } from './i18n/i18n';
 import LoginPage from '../features/login/LoginPage';
 import NoPermissionPage from '../features/noPermission/NoPermissionPage';
+import NotFoundPage from '../features/notFound/NotFoundPage';
 
 const BUSY_STATES = new Set(['booting', 'checking', 'loadingUser']);
+/** The session is ending (its message is showing, the reload follows): nothing to type into meanwhile. */
+const ENDING_STATES = new Set(['loggingOut', 'loggedOut', 'expired', 'passwordChanged', 'reloading']);
 
 function Splash() {
   return (
@@ -43,23 +46,34 @@ function Routes() {
   const [rawLocation] = useLocation();
   const location = normalizePath(rawLocation);
   useDocumentTitle(location);
-  const { state, profile, hasToken } = useSession();
-  const settled = !BUSY_STATES.has(String(state));
-  const allowed = useRouteGuard(location, hasToken && state === 'authenticated', profile, settled);
+  const { state, profile, hasToken, authenticated } = useSession();
+  const settled = !BUSY_STATES.has(String(state)) && !ENDING_STATES.has(String(state));
+  const decision = useRouteGuard(location, hasToken && authenticated, profile, settled);
 
   // "/" is the main shell's parent, and /login has nothing to offer a logged-in user: both land.
   useEffect(() => {
-    if ((location === '/' || location === '/login') && state === 'authenticated' && profile) {
+    if ((location === '/' || location === '/login') && authenticated && profile) {
       navigate(landingPath(profile, '/'), { replace: true });
     }
-  }, [location, state, profile]);
+  }, [location, authenticated, profile]);
 
+  if (ENDING_STATES.has(String(state))) return <Splash />;
   if (BUSY_STATES.has(String(state)) && location !== '/login') return <Splash />;
-  if (!allowed) return <Splash />;
-  if (location === '/login') return <LoginPage />;
-  if (location === '/noPermission') return <NoPermissionPage />;
+  if (decision === 'notFound') return <NotFoundPage path={location} />;
   const route = findRoute(location);
   const loader = SCREENS[location];
+  // Between two screens the guard takes a render to decide: the frame (header, kiosk rotation, open
+  // dialogs) stays mounted meanwhile and only the content waits, so nothing blanks or restarts.
+  if (decision === 'pending' && route && profile && authenticated) {
+    return (
+      <Layout shell={route.shell} profile={profile} location={location}>
+        <Splash />
+      </Layout>
+    );
+  }
+  if (decision !== 'allowed') return <Splash />;
+  if (location === '/login') return <LoginPage />;
+  if (location === '/noPermission') return <NoPermissionPage />;
   if (!route || !loader || !profile) return <Splash />;
   return (
     <Layout shell={route.shell} profile={profile} location={location}>
@@ -70,8 +84,8 @@ function Routes() {
 
 /** The socket and the bell live as long as the logged-in session, across every route. */
 function WithRealtime({ children }: { children: React.ReactNode }) {
-  const { state, user } = useSession();
-  if (state !== 'authenticated' || !user) return <>{children}</>;
+  const { authenticated, user } = useSession();
+  if (!authenticated || !user) return <>{children}</>;
   return <RealtimeProvider userId={user.id}>{children}</RealtimeProvider>;
 }
 

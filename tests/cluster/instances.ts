@@ -1,122 +1,31 @@
 /**
- * Real server instances as child processes (`node --import tsx server/main.ts`), each on its own port
- * and data dir, sharing one PostgreSQL database and one Redis — so a test can kill -9 one of them.
+ * Real server instances as child processes (scripts/instanceProcess.ts), each on its own port and
+ * data dir, sharing one PostgreSQL database and one Redis — so a test can kill -9 one of them — and
+ * what a console and a gateway do with them.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
-import { freePort } from '../../scripts/localServices';
+import { startInstanceProcess, type InstanceProcess } from '../../scripts/instanceProcess';
 import type { NoticeMessage } from '../../domain/telemetry';
+import { loginWith } from '../../scripts/loginClient.mjs';
 
 export const PASSWORD = 'Cluster#Pass2024';
-const digest = (plain: string) =>
-  createHash('sha256')
-    .update('voltguard' + plain)
-    .digest('hex');
 
-export interface Instance {
-  name: string;
-  url: string;
-  pid: number;
-  /** everything the process printed */
-  output(): string;
-  /** resolves when the output matches (checked as it arrives) */
-  waitForOutput(re: RegExp, timeoutMs?: number): Promise<void>;
-  kill(signal: NodeJS.Signals): Promise<void>;
-  /** SIGTERM, and SIGKILL when it has not exited 5 s later */
-  stop(): Promise<void>;
-  exited: Promise<number | null>;
-}
+export type Instance = InstanceProcess;
 
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const c of running) if (c.exitCode === null && c.pid) process.kill(c.pid, 'SIGKILL');
-});
-
-export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vg-cluster-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
+export function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  return startInstanceProcess(name, {
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       ROOT_PASSWORD: PASSWORD,
       DEMO_PASSWORD: PASSWORD,
       SIMULATOR: '0',
-      STATIC_DIR: path.join(dataDir, 'no-static'),
+      STATIC_DIR: '/nonexistent',
       // nobody reports in these tests: keep every device communicating
       COMM_RETRY_S: '86400',
       COMM_EXIT_S: '172800',
       LEADER_POLL_S: '0.5',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.add(child);
-  let out = '';
-  const watchers = new Set<() => void>();
-  const take = (b: Buffer) => {
-    out += b.toString();
-    for (const w of watchers) w();
-  };
-  child.stdout!.on('data', take);
-  child.stderr!.on('data', take);
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      running.delete(child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      resolve(code);
-    }),
-  );
-  const waitForOutput = (re: RegExp, timeoutMs = 30_000) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (re.test(out)) {
-          watchers.delete(check);
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      const timer = setTimeout(() => {
-        watchers.delete(check);
-        reject(new Error(`${name}: no ${re} within ${timeoutMs} ms; output:\n${out}`));
-      }, timeoutMs);
-      watchers.add(check);
-      check();
-    });
-  const alive = () => child.exitCode === null && child.signalCode === null;
-  const inst: Instance = {
-    name,
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    output: () => out,
-    waitForOutput,
-    async kill(signal) {
-      if (alive()) process.kill(child.pid!, signal);
-      await exited;
-    },
-    async stop() {
-      if (!alive()) return;
-      process.kill(child.pid!, 'SIGTERM');
-      const force = setTimeout(() => alive() && process.kill(child.pid!, 'SIGKILL'), 5000);
-      await exited;
-      clearTimeout(force);
-    },
-    exited,
-  };
-  await Promise.race([
-    waitForOutput(/Voltguard is running/, 60_000),
-    exited.then((code) => {
-      throw new Error(`${name} exited (${code}) at start:\n${out}`);
-    }),
-  ]);
-  return inst;
 }
 
 interface Envelope<T> {
@@ -141,12 +50,8 @@ export async function call<T>(
 }
 
 export async function login(inst: Instance, userName = 'root'): Promise<{ token: string; userId: number }> {
-  const r = await call<{ token: string; user: { id: number } }>(inst, 'POST', '/auth/v1/login', {
-    userName,
-    password: digest(PASSWORD),
-    timestamps: Date.now(),
-    client: 'web',
-  });
+  const post = (path: string, body: object) => call<{ token: string; user: { id: number } }>(inst, 'POST', path, body);
+  const r = await loginWith(post, userName, PASSWORD, Date.now(), 'web');
   if (r.code !== 0) throw new Error(`login ${userName} on ${inst.name}: ${r.msg}`);
   return { token: r.data.token, userId: r.data.user.id };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { startRedis, type LocalServer } from '../../scripts/localServices';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { startMosquitto, startRedis, type LocalServer } from '../../scripts/localServices';
 import { testDatabase, type TestDatabase } from '../infra/testStore';
 import { bearer, call, deviceKey, login, openConsole, startInstance, type Console, type Instance } from './instances';
 import type { NoticeMessage } from '../../domain/telemetry';
@@ -11,6 +12,9 @@ import type { NoticeMessage } from '../../domain/telemetry';
  * jobs move too, and remote commands reach their device through whichever instance it talks to.
  */
 let redis: LocalServer;
+let mosquitto: LocalServer;
+let gateway: MqttClient;
+const mqttReplies: { code: number; data: { accepted: number } | null }[] = [];
 let database: TestDatabase;
 let db: pg.Client;
 let A: Instance;
@@ -20,8 +24,10 @@ const devices: { id: number; code: string; key: string }[] = [];
 
 beforeAll(async () => {
   redis = await startRedis();
+  mosquitto = await startMosquitto();
   database = await testDatabase();
-  const env = { DATABASE_URL: database.databaseUrl!, REDIS_URL: redis.url, REDIS_PREFIX: 'vg-test' };
+  // Both take MQTT uplinks from Mosquitto through one shared subscription.
+  const env = { DATABASE_URL: database.databaseUrl!, REDIS_URL: redis.url, REDIS_PREFIX: 'vg-test', MQTT_URL: mosquitto.url };
   // B first: it takes the periodic-jobs lock, so killing it shows the jobs moving.
   B = await startInstance('B', env);
   await B.waitForOutput(/this instance now runs the periodic jobs/);
@@ -31,13 +37,18 @@ beforeAll(async () => {
   root = await login(A);
   const rows = await db.query<{ id: number; code: string }>('select id, code from terminal order by id limit 12');
   for (const r of rows.rows) devices.push({ id: r.id, code: r.code, key: (await deviceKey(A, root.token, r.id)).key });
+  gateway = await connectAsync(mosquitto.url, { protocolVersion: 4, clientId: 'test-gateway' });
+  gateway.on('message', (_topic, payload) => mqttReplies.push(JSON.parse(payload.toString()) as (typeof mqttReplies)[number]));
+  await gateway.subscribeAsync('voltguard/+/reply', { qos: 1 });
 }, 120_000);
 
 afterAll(async () => {
+  await gateway?.endAsync();
   await db?.end();
   await Promise.all([A?.stop(), B?.stop()]);
   await database?.drop();
   await redis?.stop();
+  await mosquitto?.stop();
 });
 
 async function ingest(inst: Instance, d: { code: string; key: string }, values: unknown[], acks?: unknown[]) {
@@ -69,6 +80,65 @@ describe('two instances on one PostgreSQL and Redis', () => {
     const m = await arrived;
     expect(performance.now() - t0).toBeLessThan(1000);
     expect((m.payload as { description: string }).description).toMatch(/剩余电流/);
+  });
+
+  it('… and one published over MQTT; each uplink is taken by exactly one of the two instances', async () => {
+    const d = devices[9]!;
+    const arrived = consoleB.next(raised(d.id));
+    const t0 = performance.now();
+    await gateway.publishAsync(
+      `voltguard/${d.code}/up`,
+      JSON.stringify({ time: Date.now(), key: d.key, values: [{ dataId: 1001, value: 530 }] }),
+      {
+        qos: 1,
+      },
+    );
+    await arrived;
+    expect(performance.now() - t0).toBeLessThan(1000);
+    // ten more batches of another device: ten answers, not twenty (the subscription is shared)
+    const e = devices[10]!;
+    const base = Date.now() - 600_000;
+    for (let i = 0; i < 10; i++)
+      await gateway.publishAsync(
+        `voltguard/${e.code}/up`,
+        JSON.stringify({ time: base + i * 15_000, key: e.key, values: [{ dataId: 1201, value: i }] }),
+        { qos: 1 },
+      );
+    const replied = async (n: number) => {
+      const deadline = Date.now() + 10_000;
+      while (mqttReplies.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    };
+    await replied(11);
+    // one more after them: a second copy of any of the ten would have been answered by now
+    await gateway.publishAsync(`voltguard/${e.code}/up`, JSON.stringify({ time: base + 10 * 15_000, key: e.key, values: [] }), { qos: 1 });
+    await replied(12);
+    const stored = await db.query<{ n: string }>('select count(*) as n from history where deviceid = $1 and dataid = 1201', [e.id]);
+    expect(Number(stored.rows[0]!.n)).toBe(10);
+    expect(mqttReplies.length).toBe(12);
+    expect(mqttReplies.every((r) => r.code === 0)).toBe(true);
+  });
+
+  it('a logout through A and a new web login through B end consoles on the other instance within 1 s', async () => {
+    const revoked = (c: Console) =>
+      new Promise<{ reason: string; ms: number }>((resolve) => {
+        const t0 = performance.now();
+        c.socket.once('revoked', (n: { reason: string }) => resolve({ reason: n.reason, ms: performance.now() - t0 }));
+      });
+    const first = await login(B, 'zhangsan');
+    const onB = openConsole(B, first);
+    await onB.ready;
+    const told = revoked(onB);
+    await call(A, 'POST', '/auth/v1/logout', {}, bearer(first.token));
+    const r = await told;
+    expect(r.reason).toBe('logout');
+    expect(r.ms).toBeLessThan(1000);
+
+    const older = await login(A, 'lisi');
+    const onA = openConsole(A, older);
+    await onA.ready;
+    const elsewhere = revoked(onA);
+    await login(B, 'lisi');
+    expect((await elsewhere).reason).toBe('logged_in_elsewhere');
   });
 
   it('a command sent from a console on A reaches a device reporting to B, and its acknowledgement comes back', async () => {

@@ -1,7 +1,6 @@
 import { request, type APIRequestContext } from '@playwright/test';
-import { createHash } from 'node:crypto';
 import { REMOTE_PARAMS } from '../../domain/telemetry';
-import { PASSWORDS } from './helpers';
+import { apiLogin } from './helpers';
 
 interface PendingCommand {
   commandId: string;
@@ -40,10 +39,7 @@ export class Gateway {
 
   static async open(baseURL: string, deviceId: number): Promise<Gateway> {
     const api = await request.newContext({ baseURL });
-    const digest = createHash('sha256').update(`voltguard${PASSWORDS.root}`).digest('hex');
-    const login = await (
-      await api.post('/auth/v1/login', { data: { userName: 'root', password: digest, timestamps: Date.now(), client: 'web' } })
-    ).json();
+    const login = await apiLogin(api, 'root');
     const res = await api.get(`/devicedata/api/comm/v1/device/${deviceId}/key`, {
       headers: { authorization: `Bearer ${login.data.token}` },
     });

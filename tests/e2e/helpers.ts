@@ -1,5 +1,5 @@
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
-import { createHash } from 'node:crypto';
+import { loginWith } from '../../scripts/loginClient.mjs';
 // @ts-expect-error plain ESM module shared with the e2e server launcher
 import { E2E_PASSWORDS } from './credentials.mjs';
 
@@ -30,12 +30,30 @@ export async function expectPath(page: Page, path: string) {
   await expect.poll(() => hashPath(page)).toBe(path);
 }
 
-export async function apiToken(request: APIRequestContext, user: string): Promise<string> {
-  const digest = createHash('sha256')
-    .update(`voltguard${passwordOf(user)}`)
-    .digest('hex');
-  const res = await request.post('/auth/v1/login', { data: { userName: user, password: digest, timestamps: Date.now(), client: 'web' } });
-  const body = (await res.json()) as { code: number; data: { token: string } };
+type Poster = (path: string, body: object) => Promise<{ code: number; msg: string; data: unknown }>;
+
+/**
+ * The login of docs/security.md (nonce, then proof) through a Playwright request context. Client 'api'
+ * by default: a web login would end the browser's web session of the same user ("logged in
+ * elsewhere"); kiosk URLs use client 'kiosk'.
+ */
+export async function apiLogin(
+  request: APIRequestContext,
+  user: string,
+  password = passwordOf(user),
+  client: 'web' | 'kiosk' | 'api' = 'api',
+) {
+  const post: Poster = async (path, data) => (await request.post(path, { data })).json() as ReturnType<Poster>;
+  return (await loginWith(post, user, password, Date.now(), client)) as {
+    code: number;
+    msg: string;
+    data: { token: string; user: { id: number } };
+  };
+}
+
+/** A token for the tests' own calls (client 'api' unless told). */
+export async function apiToken(request: APIRequestContext, user: string, client: 'web' | 'kiosk' | 'api' = 'api'): Promise<string> {
+  const body = await apiLogin(request, user, passwordOf(user), client);
   expect(body.code).toBe(0);
   return body.data.token;
 }

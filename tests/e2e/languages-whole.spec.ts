@@ -102,7 +102,9 @@ const otherLanguage = (texts: string[], data: string[], lang: 'zh' | 'en') => {
     let text = raw;
     for (const d of data) if (text.includes(d)) text = text.split(d).join(' ');
     if (lang === 'en') for (const m of text.match(CJK) ?? []) found.add(`${m} ‹${raw.slice(0, 60)}›`);
-    else for (const w of text.match(/(?<![\w.-])[A-Za-z]{3,}(?![\w-])/g) ?? []) if (!LATIN_OK.has(w.toLowerCase())) found.add(`${w} ‹${raw.slice(0, 60)}›`);
+    else
+      for (const w of text.match(/(?<![\w.-])[A-Za-z]{3,}(?![\w-])/g) ?? [])
+        if (!LATIN_OK.has(w.toLowerCase())) found.add(`${w} ‹${raw.slice(0, 60)}›`);
   }
   return [...found];
 };

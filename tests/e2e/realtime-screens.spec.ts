@@ -69,7 +69,7 @@ test('kiosk: a token URL shows the screens without header or sidebar, rotates, s
   const gw = await Gateway.open(E2E_LIVE_URL, 39);
   gw.startHeartbeat();
   try {
-    const token = await apiToken(request, 'wangwu');
+    const token = await apiToken(request, 'wangwu', 'kiosk');
     await page.goto(`/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime,/home&interval=4#/realTime`);
     await expect(page.locator('[data-shell=kiosk]')).toBeVisible();
     await expect(page.getByTestId('logo')).toHaveCount(0);

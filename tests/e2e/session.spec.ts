@@ -61,7 +61,7 @@ test.describe('route guards', () => {
   });
 
   test('a token in the URL query logs straight in (kiosk) and leaves the address bar', async ({ page, request }) => {
-    const token = await apiToken(request, 'zhangsan');
+    const token = await apiToken(request, 'zhangsan', 'kiosk');
     await page.goto(`/?token=${encodeURIComponent(token)}#/realTime`);
     await expectPath(page, '/realTime');
     await expect(page.getByTestId('wall')).toBeVisible();

@@ -2,12 +2,12 @@
 // production dependencies only (`npm ci --omit=dev`, so no Vite, no TypeScript compiler), started with
 // `npm start`; it must serve the app, log in, and exit 0 on SIGTERM.
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loginWith } from '../../scripts/loginClient.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-prod-'));
@@ -73,14 +73,13 @@ try {
     const page = await (await waitFor(`http://127.0.0.1:${port}/`, 60_000)).text();
     if (!page.includes('<div id="root">')) fail('/ did not serve the built app');
     if (/rebuilding|Building the browser app/.test(out)) fail('npm start tried to build in production');
-    const digest = createHash('sha256')
-      .update('voltguard' + password)
-      .digest('hex');
-    const login = await fetch(`http://127.0.0.1:${port}/auth/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'root', password: digest, timestamps: Date.now(), client: 'web' }),
-    }).then((r) => r.json());
+    const post = (p, body) =>
+      fetch(`http://127.0.0.1:${port}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    const login = await loginWith(post, 'root', password);
     if (login.code !== 0 || !login.data?.token) fail(`root could not log in: ${JSON.stringify(login)}`);
   } finally {
     // npm passes the signal on to the server process.

@@ -105,7 +105,7 @@ describe('timestamp skew', () => {
   });
 });
 
-describe('lockout: five failures within 15 minutes lock the name for 15 minutes', () => {
+describe('lockout: five failures from one address within 15 minutes lock the name there for 15 minutes', () => {
   it('the fifth failure locks, and then even the right password is refused', async () => {
     for (let i = 1; i <= 4; i++) {
       expect(env(await loginRaw(t.app, 'wangwu', `Wrong#${i}xxxxx`)).code).toBe(4010);
@@ -120,17 +120,22 @@ describe('lockout: five failures within 15 minutes lock the name for 15 minutes'
     expect(right.msg).toMatch(/账号已锁定，请 1[45] 分钟后再试/);
     expect(await tokenCount()).toBe(before);
 
-    const lock = await t.app.db.selectFrom('login_lock').selectAll().where('userName', '=', 'wangwu').executeTakeFirstOrThrow();
+    const lock = await t.app.db
+      .selectFrom('login_source_lock')
+      .selectAll()
+      .where('userName', '=', 'wangwu')
+      .where('source', '=', '127.0.0.1')
+      .executeTakeFirstOrThrow();
     expect(lock.lockedUntil - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(lock.lockedUntil - Date.now()).toBeLessThanOrEqual(15 * 60_000);
 
-    // the lock is per user name: another user of the same tenant still logs in
+    // the lock is per user name (and source address): another user of the same tenant still logs in
     expect(env(await loginRaw(t.app, 'guest', DEMO_PASSWORD)).code).toBe(0);
   });
 
   it('once the 15 minutes are over the right password works again', async () => {
     await t.app.db
-      .updateTable('login_lock')
+      .updateTable('login_source_lock')
       .set({ lockedUntil: Date.now() - 1 })
       .where('userName', '=', 'wangwu')
       .execute();
@@ -145,7 +150,7 @@ describe('lockout: five failures within 15 minutes lock the name for 15 minutes'
     for (let i = 0; i < 4; i++)
       await t.app.db
         .insertInto('login_failure')
-        .values({ userName: 'guest', at: old + i })
+        .values({ userName: 'guest', source: '127.0.0.1', at: old + i })
         .execute();
     expect(env(await loginRaw(t.app, 'guest', 'Wrong#old1xx')).code).toBe(4010);
     expect(env(await loginRaw(t.app, 'guest', DEMO_PASSWORD)).code).toBe(0);
@@ -193,12 +198,12 @@ describe('checktoken', () => {
 });
 
 describe('what is stored', () => {
-  it('passwords only as salted scrypt hashes of the digest', async () => {
+  it('passwords only as the SCRAM stored key of a salted scrypt hash of the digest', async () => {
     const users = await t.app.db.selectFrom('app_user').select(['name', 'passwordHash']).execute();
     expect(users.length).toBe(7);
     const demoDigest = await passwordDigest(DEMO_PASSWORD);
     for (const u of users) {
-      expect(u.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
+      expect(u.passwordHash).toMatch(/^scram\$16384\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
       expect(u.passwordHash).not.toContain(u.name === 'root' ? ROOT_PASSWORD : DEMO_PASSWORD);
       expect(u.passwordHash).not.toContain(demoDigest);
     }
@@ -213,7 +218,7 @@ describe('what is stored', () => {
   it('tokens only as their sha256, never raw', async () => {
     const { token } = await login(t.app, 'service');
     const rows = await t.app.db.selectFrom('auth_token').selectAll().execute();
-    expect(Object.keys(rows[0]!).sort()).toEqual(['createdAt', 'expiresAt', 'revokedAt', 'tokenHash', 'userId']);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['client', 'createdAt', 'expiresAt', 'revokedAt', 'tokenHash', 'userId']);
     const hash = createHash('sha256').update(token).digest('hex');
     expect(rows.some((r) => r.tokenHash === hash)).toBe(true);
     for (const r of rows) {

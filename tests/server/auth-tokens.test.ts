@@ -70,7 +70,7 @@ describe('expiry', () => {
 describe('revocation', () => {
   it('logout revokes that token only', async () => {
     const a = await login(t.app, 'lisi');
-    const b = await login(t.app, 'lisi');
+    const b = await login(t.app, 'lisi', undefined, 'api');
     const out = await t.app.inject({ method: 'POST', url: '/auth/v1/logout', headers: auth(a.token) });
     expect(env(out).code).toBe(0);
     expectUnauthorized(await me(a.token));
@@ -84,7 +84,7 @@ describe('revocation', () => {
 
   it('a password change revokes every token of that user, and the old password stops working', async () => {
     const a = await login(t.app, 'wangwu');
-    const b = await login(t.app, 'wangwu');
+    const b = await login(t.app, 'wangwu', undefined, 'kiosk');
     const other = await login(t.app, 'guest');
     const id = await userIdOf(t.app, 'wangwu');
     const NEW = 'New#Pass2025';
@@ -113,7 +113,7 @@ describe('revocation', () => {
     const hashAfter = (await t.app.db.selectFrom('app_user').select('passwordHash').where('id', '=', id).executeTakeFirstOrThrow())
       .passwordHash;
     expect(hashAfter).not.toBe(hashBefore);
-    expect(hashAfter).toMatch(/^scrypt\$/);
+    expect(hashAfter).toMatch(/^scram\$/);
     expect(env(await loginRaw(t.app, 'wangwu', DEMO_PASSWORD)).code).toBe(4010);
     expect(env(await loginRaw(t.app, 'wangwu', NEW)).code).toBe(0);
   });

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/app';
-import { passwordDigest } from '../../domain/digest';
+import { loginPayload } from '../../scripts/loginClient.mjs';
 import type { Envelope } from '../../domain/envelope';
+import type { LoginClient } from '../../domain/socketProtocol';
 import { testDatabase } from '../infra/testStore';
 
 export const ROOT_PASSWORD = 'Root#Pass2024';
@@ -26,6 +27,8 @@ export async function startApp(extra: Partial<AppOptions> = {}): Promise<TestApp
     rootPassword: ROOT_PASSWORD,
     demoPassword: DEMO_PASSWORD,
     logger: false,
+    // the suites log in far more often than a person; the throttle has its own test
+    loginRateLimit: 100_000,
     ...extra,
   });
   await app.ready();
@@ -42,15 +45,28 @@ export async function startApp(extra: Partial<AppOptions> = {}): Promise<TestApp
 
 export const passwordOf = (userName: string) => (userName === 'root' ? ROOT_PASSWORD : DEMO_PASSWORD);
 
-/** POST /auth/v1/login with the wire digest of `plain`; returns the raw response. */
-export async function loginRaw(app: FastifyInstance, userName: string, plain = passwordOf(userName), timestamps = Date.now()) {
-  const digest = await passwordDigest(plain);
-  return app.inject({ method: 'POST', url: '/auth/v1/login', payload: { userName, password: digest, timestamps, client: 'web' } });
+/** The login of docs/security.md (a one-time nonce, then the proof for `plain`); returns the raw login response. */
+export async function loginRaw(
+  app: FastifyInstance,
+  userName: string,
+  plain = passwordOf(userName),
+  timestamps = Date.now(),
+  client: LoginClient = 'web',
+  remoteAddress = '127.0.0.1',
+) {
+  const nonce = await app.inject({ method: 'POST', url: '/auth/v1/login/nonce', payload: { userName }, remoteAddress });
+  const challenge = nonce.json() as Envelope<{ nonce: string; salt: string; n: number; r: number; p: number }>;
+  if (challenge.code !== 0) return nonce;
+  const payload = await loginPayload(userName, plain, challenge.data, timestamps, client);
+  return app.inject({ method: 'POST', url: '/auth/v1/login', payload, remoteAddress });
 }
 
-/** Logs in and returns the token and user; fails the test when login does not succeed. */
-export async function login(app: FastifyInstance, userName: string, plain = passwordOf(userName)) {
-  const res = await loginRaw(app, userName, plain);
+/**
+ * Logs in and returns the token and user; fails the test when login does not succeed. A second web
+ * login of the same user ends the first ("logged in elsewhere"): pass client 'api' to keep both.
+ */
+export async function login(app: FastifyInstance, userName: string, plain = passwordOf(userName), client: LoginClient = 'web') {
+  const res = await loginRaw(app, userName, plain, Date.now(), client);
   const body = res.json() as Envelope<{ token: string; user: { id: number; name: string; tenantId: number } }>;
   if (body.code !== 0) throw new Error(`login ${userName} failed: ${body.code} ${body.msg}`);
   return body.data;

@@ -49,7 +49,7 @@ describe('guard rule 2: a route needs its page permission, else /noPermission', 
     ['/home', { kind: 'redirect', to: '/noPermission' }],
     ['/usermanage', { kind: 'redirect', to: '/noPermission' }],
     ['/platform/monitor', { kind: 'redirect', to: '/noPermission' }],
-    ['/not-a-route', { kind: 'redirect', to: '/noPermission' }],
+    ['/not-a-route', { kind: 'notFound' }],
   ] as const)('the duty operator opening %s', (path, decision) => {
     expect(guardRoute({ path, hasToken: true, profile: dutyOperator })).toEqual(decision);
   });

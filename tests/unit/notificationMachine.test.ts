@@ -103,4 +103,37 @@ describe('notification machine', () => {
     vi.advanceTimersByTime(POPUP_MS - 1000);
     expect(actor.getSnapshot().context.popup?.seq).toBe(2);
   });
+
+  it('查看 on the popup opens the device, takes the message off the list and closes the popup', () => {
+    const { actor, calls } = harness();
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(1) });
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(2) });
+    actor.send({ type: 'NOTICE.VIEW', id: 'notice_2' });
+    expect(calls.opened).toEqual(['notice_2']);
+    expect(actor.getSnapshot().matches({ popup: 'hidden' })).toBe(true);
+    expect(actor.getSnapshot().context.items.map((n) => n.id)).toEqual(['notice_1']);
+  });
+
+  it('查看 or 已读 of the popup\u2019s message in the bell closes the popup; another message leaves it', () => {
+    const { actor } = harness();
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(1) });
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(2) });
+    actor.send({ type: 'NOTICE.VIEW', id: 'notice_1' });
+    expect(actor.getSnapshot().context.popup?.id).toBe('notice_2');
+    actor.send({ type: 'NOTICE.READ', id: 'notice_2' });
+    expect(actor.getSnapshot().matches({ popup: 'hidden' })).toBe(true);
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(3) });
+    actor.send({ type: 'NOTICE.CLEAR_ALL' });
+    expect(actor.getSnapshot().matches({ popup: 'hidden' })).toBe(true);
+  });
+
+  it('查看 on a popup whose message was already cleared from the list still opens the device', () => {
+    const { actor, calls } = harness();
+    actor.send({ type: 'NOTICE.RECEIVED', notice: notice(5) });
+    actor.send({ type: 'NOTICE.MUTE' });
+    // the list loses it (e.g. capped away) while the popup still shows it
+    actor.send({ type: 'NOTICE.READ', id: 'notice_x' });
+    actor.send({ type: 'NOTICE.VIEW', id: 'notice_5' });
+    expect(calls.opened).toEqual(['notice_5']);
+  });
 });

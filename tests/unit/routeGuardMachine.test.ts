@@ -55,4 +55,22 @@ describe('route guard machine', () => {
     actor.send({ type: 'SESSION.CHANGED', hasToken: false, profile: undefined });
     expect(actor.getSnapshot().value).toBe('toLogin');
   });
+
+  it('decides nothing before the first route: /noPermission opened logged out stays', () => {
+    const { actor, redirects } = start(false);
+    actor.send({ type: 'SESSION.CHANGED', hasToken: false, profile: undefined });
+    expect(redirects).toEqual([]);
+    actor.send({ type: 'ROUTE.CHANGED', path: '/noPermission' });
+    expect(actor.getSnapshot().value).toBe('allowed');
+    expect(redirects).toEqual([]);
+  });
+
+  it('an unknown path opened first is not found, not a reload (no loop)', () => {
+    const { actor, redirects, reloads } = start(true);
+    actor.send({ type: 'SESSION.CHANGED', hasToken: true, profile: lisi });
+    actor.send({ type: 'ROUTE.CHANGED', path: '/admin' });
+    expect(actor.getSnapshot().value).toBe('notFound');
+    expect(reloads).toEqual([]);
+    expect(redirects).toEqual([]);
+  });
 });

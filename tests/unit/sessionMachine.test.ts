@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { sessionMachine, UNAUTHORIZED_RELOAD_MS, type LoadedUser } from '../../machines/sessionMachine';
+import { sessionMachine, UNAUTHORIZED_RELOAD_MS, type LoadedUser, type SessionNotice } from '../../machines/sessionMachine';
 import type { UserDto } from '../../domain/schemas/auth';
 
 const user = (over: Partial<UserDto> = {}): UserDto => ({
@@ -20,7 +20,16 @@ const user = (over: Partial<UserDto> = {}): UserDto => ({
 });
 
 function harness(opts: { tokenValid?: boolean; loginError?: string } = {}) {
-  const calls = { reload: 0, clearToken: 0, stored: [] as string[], landed: [] as string[], logout: 0 };
+  const calls = {
+    reload: 0,
+    clearToken: 0,
+    stored: [] as string[],
+    landed: [] as string[],
+    logout: 0,
+    announced: [] as SessionNotice[],
+    kept: [] as SessionNotice[],
+    remembered: 0,
+  };
   const machine = sessionMachine.provide({
     actors: {
       checkToken: fromPromise(async ({ input }) => {
@@ -41,6 +50,9 @@ function harness(opts: { tokenValid?: boolean; loginError?: string } = {}) {
       clearToken: () => void calls.clearToken++,
       storeToken: (_, p) => void calls.stored.push(p.token),
       land: (_, p) => void calls.landed.push(p.profile.homepage ?? ''),
+      announce: (_, p) => void calls.announced.push(p.notice),
+      keepNotice: (_, p) => void calls.kept.push(p.notice),
+      rememberPage: () => void calls.remembered++,
     },
   });
   return { machine, calls };
@@ -60,7 +72,7 @@ describe('session machine', () => {
     const { machine, calls } = harness();
     const actor = createActor(machine, { input: { token: 'abc' } }).start();
     expect(actor.getSnapshot().value).toBe('checking');
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('authenticated'));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
     expect(actor.getSnapshot().context.profile?.homepage).toBe('/alarmEvent');
     expect(actor.getSnapshot().context.projectId).toBe(1);
     expect(calls.landed).toEqual(['/alarmEvent']);
@@ -80,7 +92,7 @@ describe('session machine', () => {
     const a = createActor(ok.machine, { input: { token: null } }).start();
     a.send({ type: 'LOGIN', userName: 'lisi', password: 'x' });
     expect(a.getSnapshot().value).toBe('loggingIn');
-    await vi.waitFor(() => expect(a.getSnapshot().value).toBe('authenticated'));
+    await vi.waitFor(() => expect(a.getSnapshot().matches('authenticated')).toBe(true));
     expect(ok.calls.stored[0]).toBe('t-lisi');
 
     const bad = harness({ loginError: '用户名或密码错误' });
@@ -104,7 +116,7 @@ describe('session machine', () => {
   it('UNAUTHORIZED reloads after exactly 1.5 s', async () => {
     const { machine, calls } = harness();
     const actor = createActor(machine, { input: { token: 'abc' } }).start();
-    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('authenticated'));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
     actor.send({ type: 'UNAUTHORIZED' });
     expect(actor.getSnapshot().value).toBe('expired');
     expect(calls.clearToken).toBe(1);
@@ -118,5 +130,85 @@ describe('session machine', () => {
   it('the default actors are not silently faked', async () => {
     const actor = createActor(sessionMachine, { input: { token: 'abc' } }).start();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('anonymous'));
+  });
+
+  it('any number of 401s and revocations make one message, one remembered page and one reload', async () => {
+    const { machine, calls } = harness();
+    const actor = createActor(machine, { input: { token: 'abc' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
+    actor.send({ type: 'UNAUTHORIZED', reason: 'logged_in_elsewhere' });
+    for (let i = 0; i < 20; i++) actor.send({ type: 'UNAUTHORIZED' });
+    actor.send({ type: 'UNAUTHORIZED', reason: 'expired' });
+    expect(calls.announced).toEqual([{ kind: 'ended', reason: 'logged_in_elsewhere' }]);
+    expect(calls.kept).toEqual([{ kind: 'ended', reason: 'logged_in_elsewhere' }]);
+    expect(calls.remembered).toBe(1);
+    vi.advanceTimersByTime(UNAUTHORIZED_RELOAD_MS * 3);
+    expect(calls.reload).toBe(1);
+  });
+
+  it('a 401 from a REST call says so in the spec words', async () => {
+    const { machine, calls } = harness();
+    const actor = createActor(machine, { input: { token: 'abc' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
+    actor.send({ type: 'UNAUTHORIZED' });
+    expect(calls.announced).toEqual([{ kind: 'unauthorized' }]);
+  });
+
+  it('the user\u2019s own password change: its revocation is expected, no expiry message; then to login', async () => {
+    const { machine, calls } = harness();
+    const actor = createActor(machine, { input: { token: 'abc' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
+    actor.send({ type: 'PASSWORD.CHANGING' });
+    // The socket hears the revocation before the HTTP answer arrives.
+    actor.send({ type: 'UNAUTHORIZED', reason: 'password_changed' });
+    actor.send({ type: 'UNAUTHORIZED' });
+    expect(actor.getSnapshot().matches('authenticated')).toBe(true);
+    actor.send({ type: 'PASSWORD.CHANGED' });
+    expect(actor.getSnapshot().value).toBe('passwordChanged');
+    expect(calls.announced).toEqual([]);
+    expect(calls.kept).toEqual([{ kind: 'passwordChanged' }]);
+    vi.advanceTimersByTime(UNAUTHORIZED_RELOAD_MS);
+    expect(calls.reload).toBe(1);
+  });
+
+  it('a failed password change puts expiry handling back', async () => {
+    const { machine, calls } = harness();
+    const actor = createActor(machine, { input: { token: 'abc' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
+    actor.send({ type: 'PASSWORD.CHANGING' });
+    actor.send({ type: 'PASSWORD.FAILED' });
+    actor.send({ type: 'UNAUTHORIZED', reason: 'user_disabled' });
+    expect(actor.getSnapshot().value).toBe('expired');
+    expect(calls.announced).toEqual([{ kind: 'ended', reason: 'user_disabled' }]);
+  });
+
+  it('a kiosk link with a refused token lands on the login page with a notice; a stored token just clears', async () => {
+    const link = harness({ tokenValid: false });
+    const a = createActor(link.machine, { input: { token: 'bad', fromUrl: true } }).start();
+    await vi.waitFor(() => expect(a.getSnapshot().value).toBe('anonymous'));
+    expect(a.getSnapshot().context.notice).toEqual({ kind: 'linkInvalid' });
+    const stored = harness({ tokenValid: false });
+    const b = createActor(stored.machine, { input: { token: 'old' } }).start();
+    await vi.waitFor(() => expect(b.getSnapshot().value).toBe('anonymous'));
+    expect(b.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('the notice left before a reload shows on the login page until the next login', async () => {
+    const { machine } = harness();
+    const actor = createActor(machine, { input: { token: null, notice: { kind: 'ended', reason: 'expired' } } }).start();
+    expect(actor.getSnapshot().context.notice).toEqual({ kind: 'ended', reason: 'expired' });
+    actor.send({ type: 'LOGIN', userName: 'lisi', password: 'x' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('USER.REFRESH reloads the user in the background without leaving the session', async () => {
+    const { machine, calls } = harness();
+    const actor = createActor(machine, { input: { token: 'abc' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
+    actor.send({ type: 'USER.REFRESH' });
+    expect(actor.getSnapshot().value).toEqual({ authenticated: 'refreshing' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ authenticated: 'idle' }));
+    expect(calls.landed).toHaveLength(1);
   });
 });

@@ -1,12 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { KEEPALIVE_MS, RECONNECT_MS, websocketMachine, type SocketInput } from '../../machines/websocketMachine';
+import {
+  BACKOFF_CAP_MS,
+  KEEPALIVE_MS,
+  RESTART_SPREAD_MS,
+  RESTART_TRIES,
+  backoffCeiling,
+  websocketMachine,
+  type SocketInput,
+} from '../../machines/websocketMachine';
+import type { RevokeReason } from '../../domain/socketProtocol';
+
+/** Longest wait any retry can have: the cap. */
+const RECONNECT_MS = BACKOFF_CAP_MS;
 
 /** A fake socket: records every connection with its input and the keep-alives it was asked to send. */
 function harness(opts: { registerFails?: boolean } = {}) {
   const connections: { input: SocketInput; keepalives: number; closed: boolean; send: (e: AnyEventObject) => void }[] = [];
   const delivered: number[] = [];
   const resyncs: number[] = [];
+  const unauthorized: RevokeReason[] = [];
+  let rescoped = 0;
   let registrations = 0;
   let unsupported = 0;
   const machine = websocketMachine.provide({
@@ -30,6 +44,8 @@ function harness(opts: { registerFails?: boolean } = {}) {
       deliver: (_, p) => void delivered.push(p.message.seq),
       resync: (_, p) => void resyncs.push(p.headSeq),
       reportUnsupported: () => void unsupported++,
+      unauthorized: (_, p) => void unauthorized.push(p.reason),
+      rescoped: () => void rescoped++,
     },
   });
   return {
@@ -37,6 +53,10 @@ function harness(opts: { registerFails?: boolean } = {}) {
     connections,
     delivered,
     resyncs,
+    unauthorized,
+    get rescoped() {
+      return rescoped;
+    },
     get registrations() {
       return registrations;
     },
@@ -50,7 +70,10 @@ const last = <T>(a: T[]) => a[a.length - 1]!;
 
 describe('websocket machine', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('connects with the user id, registers on open and sends a keep-alive every 40 s', async () => {
     const h = harness();
@@ -79,7 +102,9 @@ describe('websocket machine', () => {
     expect(actor.getSnapshot().matches({ active: { open: { registration: 'failed' } } })).toBe(true);
   });
 
-  it('reconnects 30 s after an unexpected close, resuming from the last sequence number', () => {
+  it('reconnects after an unexpected close, resuming from the last sequence number', () => {
+    // The largest jitter: the retry comes at the end of the first window (1 s).
+    vi.spyOn(Math, 'random').mockReturnValue(0.999999);
     const h = harness();
     const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
     const first = h.connections[0]!;
@@ -91,9 +116,9 @@ describe('websocket machine', () => {
     first.send({ type: 'SOCKET.CLOSED', reason: 'transport close' });
     expect(actor.getSnapshot().value).toBe('waiting');
     expect(first.closed).toBe(true);
-    vi.advanceTimersByTime(RECONNECT_MS - 1);
+    vi.advanceTimersByTime(998);
     expect(h.connections).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    vi.advanceTimersByTime(2);
     expect(h.connections).toHaveLength(2);
     expect(last(h.connections).input).toEqual({ userId: 5, lastSeq: 11 });
     // Replayed messages continue the sequence; an old duplicate is dropped.
@@ -153,5 +178,117 @@ describe('websocket machine', () => {
     expect(actor.getSnapshot().value).toBe('unsupported');
     expect(h.unsupported).toBe(1);
     expect(h.connections).toHaveLength(0);
+  });
+});
+
+describe('websocket reconnect: backoff with full jitter', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('the ceiling doubles from 1 s per failure and stops at 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20, 1000].map(backoffCeiling)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000]);
+  });
+
+  /** Fails `n` connection attempts in a row; returns the wait before each retry. */
+  function failRepeatedly(n: number) {
+    const h = harness();
+    const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
+    const waits: number[] = [];
+    for (let i = 0; i < n; i++) {
+      last(h.connections).send({ type: 'SOCKET.CLOSED', reason: 'xhr poll error' });
+      waits.push(actor.getSnapshot().context.retryInMs);
+      const before = h.connections.length;
+      vi.advanceTimersByTime(actor.getSnapshot().context.retryInMs);
+      expect(h.connections.length).toBe(before + 1);
+    }
+    return { h, actor, waits };
+  }
+
+  it('each wait is a uniform draw below its ceiling: the first retry within 1 s, none past 30 s', () => {
+    const draws = [0.999999, 0.5, 0, 0.25, 0.999999, 0.999999, 0.999999, 0.1];
+    let i = 0;
+    vi.spyOn(Math, 'random').mockImplementation(() => draws[i++ % draws.length]!);
+    const { waits } = failRepeatedly(draws.length);
+    expect(waits).toEqual([999, 1000, 0, 2000, 15999, 29999, 29999, 3000]);
+    waits.forEach((w, k) => expect(w).toBeLessThan(backoffCeiling(k + 1)));
+  });
+
+  it('with the real random source many consoles spread their first retry over the whole first second', () => {
+    const firsts: number[] = [];
+    for (let k = 0; k < 200; k++) firsts.push(failRepeatedly(1).waits[0]!);
+    expect(Math.max(...firsts)).toBeLessThan(1000);
+    expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThan(700);
+  });
+
+  it('a successful open resets the backoff', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999999);
+    const { h, actor } = failRepeatedly(5);
+    last(h.connections).send({ type: 'SOCKET.OPENED' });
+    expect(actor.getSnapshot().context.failures).toBe(0);
+    last(h.connections).send({ type: 'SOCKET.CLOSED', reason: 'transport close' });
+    expect(actor.getSnapshot().context.retryInMs).toBe(999);
+  });
+
+  it("'going away' (a server restart) retries at once, then keeps retrying within 2 s until the server is back", () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999999);
+    const h = harness();
+    const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
+    h.connections[0]!.send({ type: 'SOCKET.OPENED' });
+    h.connections[0]!.send({ type: 'SOCKET.MESSAGE', message: { seq: 7 } });
+    h.connections[0]!.send({ type: 'SOCKET.GOING_AWAY' });
+    // A fresh connection at once, with no timer involved, resuming from seq 7.
+    expect(h.connections).toHaveLength(2);
+    expect(h.connections[0]!.closed).toBe(true);
+    expect(last(h.connections).input.lastSeq).toBe(7);
+    // The server is still down: each failure waits below 2 s, not the growing backoff.
+    for (let k = 0; k < RESTART_TRIES; k++) {
+      last(h.connections).send({ type: 'SOCKET.CLOSED', reason: 'websocket error' });
+      expect(actor.getSnapshot().context.retryInMs).toBeLessThan(RESTART_SPREAD_MS);
+      vi.advanceTimersByTime(RESTART_SPREAD_MS);
+    }
+    // After that the ordinary backoff takes over.
+    last(h.connections).send({ type: 'SOCKET.CLOSED', reason: 'websocket error' });
+    expect(actor.getSnapshot().context.retryInMs).toBeGreaterThan(RESTART_SPREAD_MS);
+  });
+
+  it('back online or visible again: a waiting socket retries at once', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999999);
+    const { h, actor } = failRepeatedly(6);
+    last(h.connections).send({ type: 'SOCKET.CLOSED', reason: 'transport close' });
+    expect(actor.getSnapshot().value).toBe('waiting');
+    const before = h.connections.length;
+    actor.send({ type: 'RECONNECT' });
+    expect(h.connections.length).toBe(before + 1);
+    expect(actor.getSnapshot().value).toEqual({ active: 'connecting' });
+  });
+});
+
+describe('websocket session end', () => {
+  it('a refused handshake (stale token) ends the session once and never reconnects', () => {
+    vi.useFakeTimers();
+    const h = harness();
+    const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
+    h.connections[0]!.send({ type: 'SOCKET.UNAUTHORIZED' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(h.unauthorized).toEqual(['expired']);
+    vi.advanceTimersByTime(RECONNECT_MS * 10);
+    expect(h.connections).toHaveLength(1);
+    vi.useRealTimers();
+  });
+
+  it('a revocation names its reason; a re-scope keeps the socket open', () => {
+    const h = harness();
+    const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
+    h.connections[0]!.send({ type: 'SOCKET.OPENED' });
+    h.connections[0]!.send({ type: 'SOCKET.RESCOPED' });
+    expect(h.rescoped).toBe(1);
+    expect(actor.getSnapshot().matches({ active: 'open' })).toBe(true);
+    h.connections[0]!.send({ type: 'SOCKET.REVOKED', reason: 'password_reset' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(h.unauthorized).toEqual(['password_reset']);
+    expect(h.connections[0]!.closed).toBe(true);
   });
 });

@@ -1,17 +1,28 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { loginBody, passwordUpdateBody, passwordUpdateByRootBody } from '../../../domain/schemas/auth';
+import {
+  loginBody,
+  loginNonceBody,
+  passwordUpdateBody,
+  passwordUpdateByRootBody,
+  type LoginChallengeDto,
+} from '../../../domain/schemas/auth';
 import { PERMISSION_MAP } from '../../../domain/permissions';
 import { ROOT_USER_ID } from '../../../domain/enums';
 import { errors } from '../../errors';
 import { ok } from '../../http/envelope';
 import { guarded, publicRoute, typed } from '../../http/routeOptions';
 import { noBody } from '../../http/wire';
-import { hashPassword, verifyPassword } from '../passwords';
+import { hashPassword, parseStored, SCRYPT_N, SCRYPT_P, SCRYPT_R, upgradeStored, verifyPassword, verifyProof } from '../passwords';
 import { LoginLockout } from '../lockout';
+import { LoginNonces } from '../loginNonce';
+import { NOUN } from '../../http/text';
 import { sessionOf } from '../session';
 import { userDto } from '../directory';
 import { transact } from '../../events/transact';
+import { tenantSettings } from '../../system/settings';
+import { WEB_CLIENT } from '../../../domain/socketProtocol';
 
 export const CLOCK_SKEW_MS = 5 * 60_000;
 export const TOKEN_INVALID_MSG = errors.TOKEN_INVALID().message;
@@ -19,32 +30,72 @@ export const TOKEN_INVALID_MSG = errors.TOKEN_INVALID().message;
 /** The body is the token itself (text/plain or a JSON string), or {token}. */
 const checkTokenBody = z.union([z.string().max(200), z.object({ token: z.string().max(200) })]);
 
-// A fixed hash to verify against when the user does not exist, so timing does not reveal user names.
-let dummyHash: Promise<string> | undefined;
+export interface SessionRouteOptions {
+  /** logins and login nonces per source address per minute */
+  loginRateLimit: number;
+  /** a server secret: the salts shown for unknown user names derive from it */
+  loginSecret: Buffer;
+}
 
-export async function sessionRoutes(fastify: FastifyInstance) {
+export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRouteOptions) {
   const app = typed(fastify);
   const lockout = new LoginLockout(app.db);
+  const nonces = new LoginNonces(app.db);
+  await upgradeStoredPasswords(app);
+  await lockout.purge();
+  // Each address is throttled on the two public login calls (docs/security.md).
+  const throttle = { rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 } };
 
-  app.post('/login', { schema: { body: loginBody }, config: publicRoute('signing in') }, async (request) => {
+  // Step 1: a one-time nonce with the user's salt and scrypt parameters. An unknown user gets a salt
+  // too (derived from a server secret, stable per name), so the answer does not tell who exists.
+  app.post(
+    '/login/nonce',
+    { schema: { body: loginNonceBody }, config: { ...publicRoute('the one-time login nonce'), ...throttle } },
+    async (request) => {
+      const { userName } = request.body;
+      const user = await app.db.selectFrom('app_user').select('passwordHash').where('name', '=', userName).executeTakeFirst();
+      const stored = user ? parseStored(user.passwordHash) : null;
+      const { nonce, expiresAt } = await nonces.issue(userName);
+      const salt = stored?.salt ?? createHmac('sha256', opts.loginSecret).update(`salt:${userName}`).digest().subarray(0, 16);
+      const challenge: LoginChallengeDto = {
+        nonce,
+        salt: salt.toString('hex'),
+        n: stored?.n ?? SCRYPT_N,
+        r: stored?.r ?? SCRYPT_R,
+        p: stored?.p ?? SCRYPT_P,
+        expiresAt,
+      };
+      return ok(challenge);
+    },
+  );
+
+  // Step 2: the proof. The nonce is spent by this call whatever its outcome, so a captured login is useless.
+  app.post('/login', { schema: { body: loginBody }, config: { ...publicRoute('signing in'), ...throttle } }, async (request) => {
     const body = request.body;
+    const source = request.ip;
     if (Math.abs(Date.now() - body.timestamps) > CLOCK_SKEW_MS) throw errors.CLOCK_SKEW();
-    const lockedMs = await lockout.lockedFor(body.userName);
+    if (!(await nonces.spend(body.nonce, body.userName))) throw errors.LOGIN_NONCE();
+    const lockedMs = await lockout.lockedFor(body.userName, source);
     if (lockedMs > 0) throw errors.LOGIN_LOCKED(Math.ceil(lockedMs / 60_000));
     const user = await app.db.selectFrom('app_user').selectAll().where('name', '=', body.userName).executeTakeFirst();
-    dummyHash ??= hashPassword('0'.repeat(64));
-    const valid = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash));
+    const stored = user ? parseStored(user.passwordHash) : null;
+    const valid = !!stored && verifyProof(stored, body.userName, body.nonce, body.timestamps, body.password);
     if (!user || !valid) {
-      const locked = await lockout.recordFailure(body.userName);
+      const locked = await lockout.recordFailure(body.userName, source);
       if (locked) throw errors.LOGIN_LOCKED(15);
       throw errors.LOGIN_FAILED();
     }
-    await lockout.clear(body.userName);
+    await lockout.clear(body.userName, source);
+    if (user.disabled) throw errors.USER_DISABLED();
     if (user.id !== ROOT_USER_ID) {
       const tenant = await app.db.selectFrom('tenant').select('status').where('id', '=', user.tenantId).executeTakeFirst();
       if (tenant && tenant.status === 0) throw errors.TENANT_SUSPENDED();
     }
-    const token = await app.tokens.issue(user.id);
+    const token = await app.tokens.issue(user.id, body.client);
+    // "Logged in elsewhere" (a system setting, on by default): this web login ends the older ones.
+    if (body.client === WEB_CLIENT && (await tenantSettings(app.db, user.tenantId)).settings.singleWebSession) {
+      await app.tokens.revokeOtherWebSessions(user.id, token);
+    }
     await app.eventLog.record({
       kind: 'user.login',
       actorId: user.id,
@@ -96,7 +147,7 @@ export async function sessionRoutes(fastify: FastifyInstance) {
       await trx.updateTable('app_user').set({ passwordHash, updatedAt: Date.now() }).where('id', '=', user.id).execute();
       emit({ kind: 'user.password_changed', actorId: user.id, actorName: user.name, tenantId: user.tenantId, subject: `user:${user.id}` });
     });
-    await app.tokens.revokeAllOf(user.id);
+    await app.tokens.revokeAllOf(user.id, 'password_changed');
     return ok(null, { msg: '密码修改成功' });
   });
 
@@ -108,7 +159,7 @@ export async function sessionRoutes(fastify: FastifyInstance) {
       const body = request.body;
       if (!session.isRoot || body.rootId !== ROOT_USER_ID || body.rootName !== session.userName) throw errors.ROOT_ONLY();
       const target = await app.db.selectFrom('app_user').selectAll().where('id', '=', body.userId).executeTakeFirst();
-      if (!target) throw errors.NOT_FOUND('用户');
+      if (!target) throw errors.NOT_FOUND(NOUN.user);
       const passwordHash = await hashPassword(body.newPassword);
       await transact(app, async (trx, emit) => {
         await trx.updateTable('app_user').set({ passwordHash, updatedAt: Date.now() }).where('id', '=', target.id).execute();
@@ -121,8 +172,19 @@ export async function sessionRoutes(fastify: FastifyInstance) {
           payload: { userName: target.name },
         });
       });
-      await app.tokens.revokeAllOf(target.id);
+      await app.tokens.revokeAllOf(target.id, 'password_reset');
       return ok(null, { msg: '密码修改成功' });
     },
   );
+}
+
+/** Passwords stored in the older form (the salted key itself) become the login-proof form, once. */
+async function upgradeStoredPasswords(app: FastifyInstance) {
+  const old = await app.db.selectFrom('app_user').select(['id', 'passwordHash']).where('passwordHash', 'like', 'scrypt$%').execute();
+  for (const u of old)
+    await app.db
+      .updateTable('app_user')
+      .set({ passwordHash: upgradeStored(u.passwordHash) })
+      .where('id', '=', u.id)
+      .execute();
 }

@@ -6,6 +6,9 @@ import * as m004 from './004_ledger_properties';
 import * as m005 from './005_report_affirm';
 import * as m006 from './006_scale_out';
 import * as m007 from './007_history_blocks';
+import * as m008 from './008_file_blobs';
+import * as m009 from './009_login_security';
+import * as m010 from './010_sessions';
 import * as m011 from './011_event_remark_stamp';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
@@ -17,6 +20,9 @@ export const migrations: Record<string, Migration> = {
   '005_report_affirm': m005,
   '006_scale_out': m006,
   '007_history_blocks': m007,
+  '008_file_blobs': m008,
+  '009_login_security': m009,
+  '010_sessions': m010,
   '011_event_remark_stamp': m011,
 };
 

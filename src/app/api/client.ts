@@ -93,8 +93,8 @@ export async function request<T>(
     if (env.code !== 0) throw new ApiError(env.code, env.msg, res.status);
     return { data: env.data, msg: env.msg, ...(env.total !== undefined ? { total: env.total } : {}) };
   } catch (err) {
-    // A 401 always shows its message: the session is about to end, whoever made the call.
-    if (err instanceof ApiError && (!opts.quiet || err.status === 401)) toastError(err.message);
+    // A 401's message is the session's to show, once, however many calls were refused at the same time.
+    if (err instanceof ApiError && !opts.quiet && err.status !== 401) toastError(err.message);
     throw err;
   } finally {
     done();

@@ -9,7 +9,7 @@ import { noticeTypeText } from './notices';
 /** A new alarm or accident pops up over the screen and hides itself after 60 s unless opened (spec §9). */
 export function AlarmPopup() {
   useLanguage();
-  const { notifications, openDevice } = useRealtime();
+  const { notifications } = useRealtime();
   const popup = useSelector(notifications, (s) => (s.matches({ popup: 'hidden' }) ? null : s.context.popup));
   if (!popup) return null;
   const d = popup.description;
@@ -52,11 +52,8 @@ export function AlarmPopup() {
           type="button"
           data-testid="alarm-popup-view"
           className="rounded bg-brand px-3 py-1 text-sm text-brand-ink"
-          onClick={() => {
-            notifications.send({ type: 'POPUP.OPEN' });
-            if (d.deviceId != null) openDevice(d.deviceId);
-            notifications.send({ type: 'POPUP.DISMISS' });
-          }}
+          // Opens the device, takes the message off the bell and closes the popup, like 查看 in the bell.
+          onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: popup.id })}
         >
           {t('bell.view')}
         </button>

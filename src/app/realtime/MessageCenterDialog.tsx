@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { request } from '../api/client';
 import { t, useLanguage } from '../i18n/i18n';
 import { Modal } from '../ui/Modal';
@@ -15,44 +15,73 @@ interface MessageRow {
 
 /** Spec: content longer than 60 characters is flagged in colour. */
 export const LONG_CONTENT = 60;
-const PAGE = 200;
+/** Rows fetched per page; the next page loads as the list is scrolled near its end. */
+export const PAGE = 200;
+const NEAR_END_PX = 200;
 
-/** 信息中心 (spec §2): the message log of the user, by day, week or month, 500 px high. */
+/** 信息中心 (spec §2): the message log of the user, by day, week or month, 500 px high, every row reachable. */
 export function MessageCenterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   useLanguage();
   const { user } = useSession();
   const [range, setRange] = useState<DateRange>(() => defaultRange());
   const [rows, setRows] = useState<MessageRow[]>([]);
   const [total, setTotal] = useState(0);
+  const [pages, setPages] = useState(1);
+  const loading = useRef(false);
+
+  // A new range (or a reopened dialog) starts from the first page again.
+  useEffect(() => {
+    setRows([]);
+    setPages(1);
+  }, [open, range]);
 
   useEffect(() => {
     if (!open || !user) return;
     let live = true;
+    const index = pages - 1;
+    loading.current = true;
     request<MessageRow[]>('POST', '/messageServer/v1/log', {
       noticeMode: 4,
       startTime: toWire(range.start),
       endTime: toWire(range.end),
       receiver: user.id,
-      page: { index: 0, limit: PAGE },
+      page: { index, limit: PAGE },
     })
       .then((r) => {
         if (!live) return;
-        setRows(r.data);
+        // Pages are fetched in order; a row already shown (the log grew meanwhile) is not shown twice.
+        setRows((prev) => {
+          const base = index === 0 ? [] : prev;
+          const seen = new Set(base.map((x) => x.seq));
+          return [...base, ...r.data.filter((x) => !seen.has(x.seq))];
+        });
         setTotal(r.total ?? r.data.length);
       })
-      .catch(() => live && setRows([]));
+      .catch(() => live && index === 0 && setRows([]))
+      .finally(() => {
+        if (live) loading.current = false;
+      });
     return () => {
       live = false;
+      loading.current = false;
     };
-  }, [open, range, user]);
+  }, [open, range, user, pages]);
+
+  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    if (loading.current || rows.length >= total || rows.length < pages * PAGE) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_END_PX) setPages((p) => p + 1);
+  };
 
   return (
-    <Modal open={open} onClose={onClose} title={t('messageCenter.title')} width={960}>
+    <Modal open={open} onClose={onClose} title={t('messageCenter.title')} width={960} closable>
       <div className="mb-3 flex items-center justify-between">
         <DateSelector value={range} onChange={setRange} types={['day', 'week', 'month']} />
-        <span className="text-xs text-muted">{t('bell.count', { count: total })}</span>
+        <span className="text-xs text-muted" data-testid="message-center-total">
+          {t('bell.count', { count: total })}
+        </span>
       </div>
-      <div className="h-[500px] overflow-y-auto rounded border border-line" data-testid="message-center">
+      <div className="h-[500px] overflow-y-auto rounded border border-line" data-testid="message-center" onScroll={onScroll}>
         <table className="w-full text-sm">
           <thead className="sticky top-0 bg-surface-2 text-left text-muted">
             <tr>

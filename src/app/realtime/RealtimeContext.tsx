@@ -7,10 +7,14 @@ import type { MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
 import { api } from '../api/client';
 import { toastError } from '../ui/toastStore';
 import { t } from '../i18n/i18n';
-import { socketActor } from './socketActor';
+import { createSocketActor } from './socketActor';
+import { tokenStorage } from '../api/tokenStorage';
 import { playAlarm, saveSoundPreference, soundPreference, stopAlarm } from './alarmSound';
 import { isBellMessage, toNotice } from './notices';
 import { measureBus } from './measureBus';
+import { useSessionActor } from '../session/SessionContext';
+import type { RevokeReason } from '../../../domain/socketProtocol';
+import { settingsChanged } from '../settings/settingsStore';
 
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
@@ -20,6 +24,8 @@ export interface Realtime {
   /** fires after a resync or a reconnect: views reload their snapshot from REST */
   resyncs: Observable<number>;
   socket: ActorRefFrom<typeof websocketMachine>;
+  /** when anything last arrived on the socket (for "the time of the last data") */
+  lastDataAt: () => number | null;
   notifications: ActorRefFrom<typeof notificationMachine>;
   openDevice: (deviceId: number) => void;
   openDeviceId: number | null;
@@ -44,22 +50,31 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
   const [parts, setParts] = useState<ReturnType<typeof createParts> | null>(null);
 
   // Actors are created and stopped by the effect, so React's strict-mode remount gets fresh ones.
+  const session = useSessionActor();
   useEffect(() => {
-    const created = createParts(userId, setOpenDeviceId);
+    const created = createParts(userId, setOpenDeviceId, {
+      // The websocket machine's `unauthorized` is the session's end: one message, one redirect.
+      endSession: (reason) => session.send({ type: 'UNAUTHORIZED', reason }),
+      refreshUser: () => session.send({ type: 'USER.REFRESH' }),
+    });
     created.notifications.start();
     created.socket.start();
     setParts(created);
-    // Back online: reconnect at once instead of waiting out the 30 s; the sequence resumes the stream.
-    const online = () => created.socket.send({ type: 'RECONNECT' });
-    window.addEventListener('online', online);
+    // Back online or visible again: reconnect at once instead of waiting out the backoff.
+    const retry = () => {
+      if (document.visibilityState === 'visible') created.socket.send({ type: 'RECONNECT' });
+    };
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', retry);
     return () => {
-      window.removeEventListener('online', online);
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', retry);
       created.socket.send({ type: 'CLOSE' });
       created.socket.stop();
       created.notifications.stop();
       stopAlarm();
     };
-  }, [userId]);
+  }, [userId, session]);
 
   const value = useMemo<Realtime | null>(
     () =>
@@ -68,6 +83,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
         measures: parts.measures.asObservable(),
         resyncs: parts.resyncs.asObservable(),
         socket: parts.socket,
+        lastDataAt: parts.lastDataAt,
         notifications: parts.notifications,
         openDevice: setOpenDeviceId,
         openDeviceId,
@@ -78,8 +94,13 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
   return <RealtimeCtx.Provider value={value}>{children}</RealtimeCtx.Provider>;
 }
 
-function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
+function createParts(
+  userId: number,
+  setOpenDeviceId: (id: number) => void,
+  session: { endSession: (reason: RevokeReason) => void; refreshUser: () => void },
+) {
   const messages = new Subject<NoticeMessage>();
+  let lastData: number | null = null;
   const resyncs = new Subject<number>();
   const notifications = createActor(
     notificationMachine.provide({
@@ -95,7 +116,12 @@ function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
   const socket = createActor(
     websocketMachine.provide({
       actors: {
-        socket: socketActor,
+        socket: createSocketActor({
+          token: () => tokenStorage.get(),
+          onMeasures: (list) => list.forEach((m) => measureBus.next(m)),
+          onData: () => (lastData = Date.now()),
+          onSettings: settingsChanged,
+        }),
         register: fromPromise(async ({ input }) => {
           await api.post(
             '/messageServer/v1/service/web/client',
@@ -112,6 +138,12 @@ function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
         },
         resync: (_, p) => resyncs.next(p.headSeq),
         reportUnsupported: () => toastError(t('msg.noWebsocket')),
+        unauthorized: (_, p) => session.endSession(p.reason),
+        // Role or projects changed: the menu follows the new role, the views reload what they may see.
+        rescoped: () => {
+          session.refreshUser();
+          resyncs.next(socket.getSnapshot().context.lastSeq ?? 0);
+        },
       },
     }),
     { input: { userId, supported: typeof WebSocket !== 'undefined' } },
@@ -127,5 +159,5 @@ function createParts(userId: number, setOpenDeviceId: (id: number) => void) {
     }
     wasOpen = open;
   });
-  return { messages, measures: measureBus, resyncs, notifications, socket };
+  return { messages, measures: measureBus, resyncs, notifications, socket, lastDataAt: () => lastData };
 }

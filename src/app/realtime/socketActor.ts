@@ -1,43 +1,71 @@
 import { fromCallback, type AnyEventObject } from 'xstate';
-import { io } from 'socket.io-client';
-import type { SocketInput } from '../../../machines/websocketMachine';
+import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import type { SocketEvent, SocketInput } from '../../../machines/websocketMachine';
 import { UNAUTHORIZED_MSG } from '../../../domain/envelope';
-import { tokenStorage } from '../api/tokenStorage';
 import type { MeasureMessage } from '../../../domain/telemetry';
-import { measureBus } from './measureBus';
-import { settingsChanged } from '../settings/settingsStore';
+import { SOCKET_EVENT, isRevokeReason, type RevokedNotice } from '../../../domain/socketProtocol';
 
 export const SOCKET_PATH = '/messageServer/websocket';
 
+export interface SocketActorOptions {
+  /** the server's origin; the page's own when omitted (the browser) */
+  url?: string;
+  /** read at every (re)connect, so a renewed token is used */
+  token: () => string | null;
+  /** live values bypass the machine: they are state, not lifecycle */
+  onMeasures?: (list: MeasureMessage[]) => void;
+  /** anything arrived: the console's "time of the last data" */
+  onData?: () => void;
+  /** a connection attempt starts (the reconnect bench and tests time them) */
+  onAttempt?: () => void;
+  /** the settings in force or a group logo changed: read them again (issue 15) */
+  onSettings?: () => void;
+}
+
 /**
  * The socket.io connection as the websocket machine's actor. socket.io's own reconnection is off:
- * the machine decides when to reconnect (30 s) and hands over the last sequence number to resume.
+ * the machine decides when to reconnect and hands over the last sequence number to resume from.
+ * The same actor runs in the browser and in the server tests' and bench's Node clients.
  */
-export const socketActor = fromCallback<AnyEventObject, SocketInput>(({ sendBack, receive, input }) => {
-  const socket = io({
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token: tokenStorage.get(), userId: input.userId, ...(input.lastSeq !== null ? { lastSeq: input.lastSeq } : {}) },
+export function createSocketActor(opts: SocketActorOptions) {
+  return fromCallback<AnyEventObject, SocketInput>(({ sendBack, receive, input }) => {
+    const send = (e: SocketEvent) => sendBack(e);
+    opts.onAttempt?.();
+    const options: Partial<ManagerOptions & SocketOptions> = {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: opts.token(), userId: input.userId, ...(input.lastSeq !== null ? { lastSeq: input.lastSeq } : {}) },
+    };
+    const socket = opts.url ? io(opts.url, options) : io(options);
+    socket.on('connect', () => send({ type: 'SOCKET.OPENED' }));
+    socket.on('message', (message: { seq: number }) => {
+      opts.onData?.();
+      send({ type: 'SOCKET.MESSAGE', message });
+    });
+    socket.on('measures', (list: MeasureMessage[]) => {
+      opts.onData?.();
+      opts.onMeasures?.(list);
+    });
+    socket.on('settings', () => opts.onSettings?.());
+    socket.on('ready', (r: { headSeq: number }) => send({ type: 'SOCKET.READY', headSeq: r.headSeq }));
+    socket.on('resync', (r: { headSeq: number }) => send({ type: 'SOCKET.RESYNC', headSeq: r.headSeq }));
+    socket.on(SOCKET_EVENT.GOING_AWAY, () => send({ type: 'SOCKET.GOING_AWAY' }));
+    socket.on(SOCKET_EVENT.REVOKED, (n: RevokedNotice) =>
+      send({ type: 'SOCKET.REVOKED', reason: isRevokeReason(n?.reason) ? n.reason : 'expired' }),
+    );
+    socket.on(SOCKET_EVENT.RESCOPED, () => send({ type: 'SOCKET.RESCOPED' }));
+    socket.on('disconnect', (reason) => send({ type: 'SOCKET.CLOSED', reason }));
+    socket.on('connect_error', (err) => {
+      send(err.message === UNAUTHORIZED_MSG ? { type: 'SOCKET.UNAUTHORIZED' } : { type: 'SOCKET.CLOSED', reason: err.message });
+    });
+    receive((event) => {
+      // The spec's empty keep-alive frame.
+      if (event.type === 'KEEPALIVE' && socket.connected) socket.emit('keepalive', '');
+    });
+    return () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
   });
-  socket.on('connect', () => sendBack({ type: 'SOCKET.OPENED' }));
-  socket.on('message', (message: { seq: number }) => sendBack({ type: 'SOCKET.MESSAGE', message }));
-  socket.on('measures', (list: MeasureMessage[]) => {
-    for (const m of list) measureBus.next(m);
-  });
-  socket.on('settings', () => settingsChanged());
-  socket.on('ready', (r: { headSeq: number }) => sendBack({ type: 'SOCKET.READY', headSeq: r.headSeq }));
-  socket.on('resync', (r: { headSeq: number }) => sendBack({ type: 'SOCKET.RESYNC', headSeq: r.headSeq }));
-  socket.on('disconnect', (reason) => sendBack({ type: 'SOCKET.CLOSED', reason }));
-  socket.on('connect_error', (err) => {
-    sendBack(err.message === UNAUTHORIZED_MSG ? { type: 'SOCKET.UNAUTHORIZED' } : { type: 'SOCKET.CLOSED', reason: err.message });
-  });
-  receive((event) => {
-    // The spec's empty keep-alive frame.
-    if (event.type === 'KEEPALIVE' && socket.connected) socket.emit('keepalive', '');
-  });
-  return () => {
-    socket.removeAllListeners();
-    socket.disconnect();
-  };
-});
+}

@@ -22,7 +22,12 @@ const appRouteGuard = routeGuardMachine.provide({
  * While the session is still settling (checking a token from the URL, say) nothing is decided, so a
  * kiosk URL is not bounced to /login before its token has been checked.
  */
-export function useRouteGuard(location: string, hasToken: boolean, profile: AccessProfile | null, settled: boolean): boolean {
+export function useRouteGuard(
+  location: string,
+  hasToken: boolean,
+  profile: AccessProfile | null,
+  settled: boolean,
+): 'allowed' | 'notFound' | 'pending' {
   const actor = useActorRef(appRouteGuard, { input: { hasToken, profile: profile ?? undefined } });
   useEffect(() => {
     if (settled) actor.send({ type: 'SESSION.CHANGED', hasToken, profile: profile ?? undefined });
@@ -30,6 +35,11 @@ export function useRouteGuard(location: string, hasToken: boolean, profile: Acce
   useEffect(() => {
     if (settled) actor.send({ type: 'ROUTE.CHANGED', path: location });
   }, [actor, location, settled]);
-  const allowedPath = useSelector(actor, (s) => (s.matches('allowed') ? s.context.path : null));
-  return allowedPath === normalizePath(location);
+  const decided = useSelector(actor, (s) =>
+    s.matches('allowed') ? `allowed ${s.context.path}` : s.matches('notFound') ? `notFound ${s.context.path}` : 'pending',
+  );
+  const path = normalizePath(location);
+  if (decided === `allowed ${path}`) return 'allowed';
+  if (decided === `notFound ${path}`) return 'notFound';
+  return 'pending';
 }

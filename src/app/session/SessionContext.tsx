@@ -18,5 +18,7 @@ export function useSession() {
   const projectId = useSelector(actor, (s) => s.context.projectId);
   const error = useSelector(actor, (s) => s.context.error);
   const hasToken = useSelector(actor, (s) => !!s.context.token);
-  return { state, user, profile, projectId, error, hasToken, send: actor.send };
+  const authenticated = useSelector(actor, (s) => s.matches('authenticated'));
+  const notice = useSelector(actor, (s) => s.context.notice);
+  return { state, user, profile, projectId, error, hasToken, authenticated, notice, send: actor.send };
 }

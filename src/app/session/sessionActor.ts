@@ -2,14 +2,16 @@ import { createActor, fromPromise } from 'xstate';
 import { navigate } from 'wouter/use-hash-location';
 import { sessionMachine, type LoadedUser } from '../../../machines/sessionMachine';
 import { landingPath } from '../../../domain/access';
-import { passwordDigest } from '../../../domain/digest';
+import { loginProof, type LoginChallenge } from '../../../domain/loginProof';
 import { USER_TYPE } from '../../../domain/enums';
 import type { LoginResult, UserDto } from '../../../domain/schemas/auth';
 import { api, onUnauthorized } from '../api/client';
 import { takeTokenFromUrl, tokenStorage } from '../api/tokenStorage';
 import { applyTheme, savedTheme } from '../theme';
 import { savedLanguage, setLanguage } from '../i18n/i18n';
-import { accessProfileOf } from '../../../domain/access';
+import { accessProfileOf, guardRoute } from '../../../domain/access';
+import { toastError } from '../ui/toastStore';
+import { noticeText, sessionEnd } from './sessionEnd';
 import { loadEffectiveSettings } from '../settings/settingsStore';
 
 const currentHashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
@@ -45,13 +47,18 @@ export function createSessionActor() {
     actors: {
       checkToken: fromPromise(async ({ input }) => api.post<number>('/auth/v1/checktoken', input.token, { text: true, quiet: true })),
       loadUser: fromPromise(async () => loadUser()),
-      login: fromPromise(async ({ input }) =>
-        api.post<LoginResult>(
+      // A one-time nonce, then a proof bound to it (docs/security.md "Login"): the password never leaves
+      // the browser, and a captured login cannot be used again.
+      login: fromPromise(async ({ input }) => {
+        const challenge = await api.post<LoginChallenge>('/auth/v1/login/nonce', { userName: input.userName }, { quiet: true });
+        const timestamps = Date.now();
+        const password = await loginProof({ userName: input.userName, password: input.password, timestamps, challenge });
+        return api.post<LoginResult>(
           '/auth/v1/login',
-          { userName: input.userName, password: await passwordDigest(input.password), timestamps: Date.now(), client: 'web' },
+          { userName: input.userName, password, nonce: challenge.nonce, timestamps, client: 'web' },
           { quiet: true },
-        ),
-      ),
+        );
+      }),
       logout: fromPromise(async () => {
         await api.post('/auth/v1/logout', {}, { quiet: true });
       }),
@@ -69,14 +76,23 @@ export function createSessionActor() {
         window.location.reload();
       },
       land: (_, params) => {
-        const to = landingPath(params.profile, currentHashPath());
+        // Back to the page the session ended on, when this user may open it; else the landing rules.
+        const back = sessionEnd.takePage();
+        const to =
+          back && guardRoute({ path: back, hasToken: true, profile: params.profile }).kind === 'allow'
+            ? back
+            : landingPath(params.profile, currentHashPath());
         if (to !== currentHashPath()) navigate(to, { replace: true });
       },
+      announce: (_, params) => toastError(noticeText(params.notice)),
+      keepNotice: (_, params) => sessionEnd.keepNotice(params.notice),
+      rememberPage: () => sessionEnd.keepPage(currentHashPath()),
     },
   });
-  const token = takeTokenFromUrl() ?? tokenStorage.get();
+  const fromUrl = takeTokenFromUrl();
+  const token = fromUrl ?? tokenStorage.get();
   if (token) tokenStorage.set(token);
-  const actor = createActor(machine, { input: { token } });
+  const actor = createActor(machine, { input: { token, fromUrl: fromUrl !== null, notice: sessionEnd.takeNotice() } });
   onUnauthorized(() => actor.send({ type: 'UNAUTHORIZED' }));
   return actor;
 }

@@ -9,6 +9,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { HeaderBell, RealtimeOverlays } from '../realtime/RealtimeOverlays';
 import { kioskConfig } from '../kiosk/kioskConfig';
 import { KioskFrame } from '../kiosk/KioskFrame';
+import { ConnectionBanner } from '../realtime/ConnectionBanner';
 
 /** Main and platform shells share one frame: header, sidebar, breadcrumb, content. */
 export function Layout({
@@ -29,6 +30,7 @@ export function Layout({
   return (
     <div className="flex h-full flex-col" data-shell={shell}>
       <Header shell={shell} bellSlot={<HeaderBell shell={shell} />} />
+      <ConnectionBanner />
       <div className="flex min-h-0 flex-1">
         <Sidebar profile={profile} shell={shell} location={location} />
         <main className="flex min-w-0 flex-1 flex-col">

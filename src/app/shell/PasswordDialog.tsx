@@ -24,6 +24,8 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
     setServerMsg('');
     if (Object.keys(found).length || !user) return;
     setBusy(true);
+    // The server revokes every session of this user, this one included: that is expected, not an expiry.
+    send({ type: 'PASSWORD.CHANGING' });
     try {
       await api.put(
         '/auth/v1/user/password/update',
@@ -37,9 +39,12 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
       );
       toastSuccess(t('msg.passwordChanged'));
       onClose();
-      // The server revoked every token of this user; log in again with the new password.
-      send({ type: 'LOGOUT' });
+      // The server revoked every token of this user: to the login page, to log in with the new password.
+      send({ type: 'PASSWORD.CHANGED' });
     } catch (err) {
+      send({ type: 'PASSWORD.FAILED' });
+      // A 401 on the way was held back while the change was in flight: the session has ended after all.
+      if (err instanceof ApiError && err.status === 401) send({ type: 'UNAUTHORIZED' });
       setServerMsg(err instanceof ApiError ? err.message : String(err));
     } finally {
       setBusy(false);

@@ -3,11 +3,34 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { BoltLogo } from '../../app/ui/icons';
 import { TextField } from '../../app/ui/Modal';
+import { noticeText } from '../../app/session/sessionEnd';
+import type { SessionNotice } from '../../../machines/sessionMachine';
+import type { MessageKey } from '../../app/i18n/i18n';
+
+/** Why the user is on the login page: the session ended (and how), or the kiosk link's token was refused. */
+function LoginNotice({ notice }: { notice: SessionNotice }) {
+  const good = notice.kind === 'passwordChanged';
+  return (
+    <div
+      role="status"
+      data-testid="login-notice"
+      data-notice={notice.kind}
+      className={`mb-4 rounded border px-3 py-2 text-sm ${good ? 'border-ok/40 bg-ok/10 text-ok' : 'border-warn/50 bg-warn/10 text-ink'}`}
+    >
+      <div>{noticeText(notice)}</div>
+      {notice.kind === 'ended' && (
+        <div className="mt-1 text-xs text-muted" data-testid="login-notice-reason">
+          {t(`session.reason.${notice.reason}` as MessageKey)}
+        </div>
+      )}
+    </div>
+  );
+}
 
 /** Login: user name and password; Enter submits; the server's msg is shown on failure. */
 export default function LoginPage() {
   useLanguage();
-  const { state, error, send } = useSession();
+  const { state, error, notice, send } = useSession();
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ userName?: string; password?: string }>({});
@@ -34,6 +57,7 @@ export default function LoginPage() {
           </div>
         </div>
         <h1 className="mb-4 text-base font-medium">{t('login.title')}</h1>
+        {notice && !error && <LoginNotice notice={notice} />}
         <TextField
           label={t('login.userName')}
           name="userName"

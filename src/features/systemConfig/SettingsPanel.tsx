@@ -33,6 +33,7 @@ export function SettingsPanel() {
     const candidate = {
       ...form,
       alarmSound: form.alarmSound === 'true',
+      singleWebSession: form.singleWebSession === 'true',
       alarmAutoDisplaySeconds: Number(form.alarmAutoDisplaySeconds),
       realtimeRefreshSeconds: Number(form.realtimeRefreshSeconds),
       tablePageSize: Number(form.tablePageSize),
@@ -77,6 +78,17 @@ export function SettingsPanel() {
         name="alarmSound"
         value={form.alarmSound}
         onChange={set('alarmSound')}
+        placeholder="--"
+        options={[
+          { value: 'true', label: t('system.on') },
+          { value: 'false', label: t('system.off') },
+        ]}
+      />
+      <SelectField
+        label={t('system.singleWebSession')}
+        name="singleWebSession"
+        value={form.singleWebSession}
+        onChange={set('singleWebSession')}
         placeholder="--"
         options={[
           { value: 'true', label: t('system.on') },

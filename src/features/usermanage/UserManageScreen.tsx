@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { UserDto } from '../../../domain/schemas/auth';
 import { ROOT_USER_ID } from '../../../domain/enums';
-import { api } from '../../app/api/client';
+import { api, request } from '../../app/api/client';
+import { toastSuccess } from '../../app/ui/toastStore';
 import { directory } from '../../app/api/directory';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
@@ -25,6 +26,12 @@ export default function UserManageScreen() {
   const users = useLoad(() => directory.users(query), [query]);
   const [dialog, setDialog] = useState<{ editing?: UserDto } | null>(null);
   const [resetting, setResetting] = useState<UserDto | undefined>();
+  const setDisabled = async (u: UserDto, disabled: boolean) => {
+    const r = await request('PUT', `/auth/v1/user/${u.id}/status`, { disabled }).catch(() => null);
+    if (!r) return;
+    toastSuccess(r.msg);
+    users.reload();
+  };
   const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
 
   const columns = useMemo<Column<UserDto>[]>(
@@ -35,6 +42,7 @@ export default function UserManageScreen() {
       { id: 'tenant', header: t('users.tenant'), value: (u) => tenantName.get(u.tenantId) },
       { id: 'mobile', header: t('users.mobile'), value: (u) => u.mobilePhone },
       { id: 'email', header: t('users.email'), value: (u) => u.email },
+      { id: 'status', header: t('users.status'), value: (u) => (u.disabled ? t('users.disabled') : t('users.active')) },
     ],
     [tenantName],
   );
@@ -80,7 +88,12 @@ export default function UserManageScreen() {
           await api.del('/auth/v1/user', { ids: rows.map((r) => r.id) });
           users.reload();
         }}
-        rowActions={isRoot ? [{ label: t('users.resetPassword'), run: setResetting }] : undefined}
+        rowActions={[
+          // Disabling ends the user's sessions at once; enabling lets them log in again.
+          { label: t('users.disable'), run: (u) => void setDisabled(u, true) },
+          { label: t('users.enable'), run: (u) => void setDisabled(u, false) },
+          ...(isRoot ? [{ label: t('users.resetPassword'), run: setResetting }] : []),
+        ]}
       />
       <UserFormDialog
         open={dialog !== null}

@@ -8,6 +8,7 @@ import { buildApp } from '../../../server/app';
 import { monthStart, partitionName } from '../../../server/telemetry/historyPartitions';
 import { testDatabase, testStoreName, type TestDatabase } from '../../infra/testStore';
 import { auth, DEMO_PASSWORD, login, ROOT_PASSWORD, startApp, type TestApp } from '../helpers';
+import { multipart, PNG } from '../info/multipart';
 
 const onPostgres = testStoreName() === 'postgres';
 const DAY = 86_400_000;
@@ -160,6 +161,21 @@ describe.runIf(onPostgres)('PostgreSQL: two instances on one database', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(id).toBeGreaterThan(1);
+  });
+
+  it('a file uploaded through one instance is served by the other', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const body = multipart([{ field: 'file', fileName: 'logo.png', contentType: 'image/png', content: PNG }]);
+    const up = await a.inject({
+      method: 'POST',
+      url: '/filemanager/v1/file',
+      headers: { ...auth((await login(a, 'zhangsan')).token), ...body.headers },
+      payload: body.payload,
+    });
+    const name = (up.json() as { data: string }).data;
+    const dl = await b.inject({ url: `/filemanager/v1/file/downLoad?fileName=${name}`, headers: auth((await login(b, 'zhangsan')).token) });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('events commit in sequence order whoever writes them: a reader never sees a number filled in later', async () => {

@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../server/app';
 import { testDatabase } from '../../infra/testStore';
+import { loginWith } from '../../../scripts/loginClient.mjs';
+import type { Envelope } from '../../../domain/envelope';
 
 export const PASSWORD = 'Demo#Pass123';
 export const digest = (plain: string) =>
@@ -24,6 +26,7 @@ export async function makeApp(
     rootPassword: PASSWORD,
     demoPassword: PASSWORD,
     demo: true,
+    loginRateLimit: 100_000,
     ...extra,
     telemetry: { timers: false, remoteTimeoutMs: 400, ...extra.telemetry },
   });
@@ -39,12 +42,8 @@ export async function makeApp(
 }
 
 export async function login(app: FastifyInstance, userName: string, password = PASSWORD): Promise<{ token: string; userId: number }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/auth/v1/login',
-    payload: { userName, password: digest(password), timestamps: Date.now(), client: 'web' },
-  });
-  const body = res.json();
+  const post = async (url: string, payload: object) => (await app.inject({ method: 'POST', url, payload })).json() as Envelope;
+  const body = (await loginWith(post, userName, password)) as Envelope<{ token: string; user: { id: number } }>;
   if (body.code !== 0) throw new Error(`login ${userName}: ${body.msg}`);
   return { token: body.data.token, userId: body.data.user.id };
 }

@@ -1,0 +1,300 @@
+/**
+ * Scale-out figures (issue 16), each against private servers started here from Debian's packages
+ * (scripts/localServices.ts), with PostgreSQL at its default durability (fsync and synchronous commit on):
+ *
+ * 1. pg_ingest: readings/s through the real ingest function on PostgreSQL (validation, group commit into
+ *    the month-partitioned history, alarm evaluation, realtime cache), beside raw multi-row pg INSERTs of
+ *    the same rows into a same-shaped partitioned table in the same run (1,000 rows per statement, one
+ *    transaction per round, as a competent hand-written loader would).
+ * 2. cluster_alarm: two instances (processes) on one PostgreSQL and Redis; devices report over HTTP to
+ *    both; probe alarms are ingested through A; consoles connected to B measure send → receipt.
+ * 3. mqtt_ingest: one instance taking gateways' QoS 1 batches from Mosquitto (shared subscription);
+ *    gateways in this process keep a window of batches in flight and count the accepted readings in
+ *    the replies.
+ *
+ * Writes its keys into bench/results.json, merging with what other benches wrote.
+ * Run: npx tsx bench/scaleOut.ts [readings for 1] [seconds for 3]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { connectAsync } from 'mqtt';
+import { io as connectSocket } from 'socket.io-client';
+import { buildApp } from '../server/app';
+import { MEASURES, type NoticeMessage } from '../domain/telemetry';
+import { DeviceKeys, deviceSecretFromDatabase } from '../server/telemetry/deviceKeys';
+import { startMosquitto, startPostgres, startRedis } from '../scripts/localServices';
+import { startInstanceProcess, type InstanceProcess } from '../scripts/instanceProcess';
+import { ensureTerminals, stats, timeit } from './lib';
+
+const TOTAL = Number(process.argv[2] ?? 400_000);
+const MQTT_SECONDS = Number(process.argv[3] ?? 20);
+const PASSWORD = 'Bench#Pass123';
+const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
+
+/** One device report, alarm-free: every limited measure stays below its early-warning level (80 %). */
+function valuesFor(i: number, k: number) {
+  return MEASURES.map((m, j) => ({
+    dataId: m.dataId,
+    logicalId: 1,
+    value: m.alarmLimit ? (m.alarmLimit * ((i + j + k) % 10)) / 20 : (i * 7 + j + k) % 230,
+    status: 0,
+  }));
+}
+
+/** Merges this bench's keys into bench/results.json, never dropping other benches' keys. */
+function writeResults(keys: Record<string, unknown>) {
+  const current = fs.existsSync(RESULTS) ? (JSON.parse(fs.readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
+  fs.writeFileSync(RESULTS, JSON.stringify({ ...current, ...keys }, null, 2) + '\n');
+}
+
+const pg = await startPostgres();
+const results: Record<string, unknown> = {};
+try {
+  // ---------- 1. ingest on PostgreSQL vs raw multi-row inserts
+  {
+    const databaseUrl = await pg.createDatabase('bench_ingest');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-bench-pg-'));
+    // Periodic jobs on, as in production (latest-value persistence, comm watch, retention).
+    const app = await buildApp({ dataDir: dir, databaseUrl, rootPassword: PASSWORD, demoPassword: PASSWORD });
+    const DEVICES = 2000;
+    const IN_FLIGHT = 1000;
+    const devices = await ensureTerminals(app, DEVICES);
+    const t0 = Date.now() - 2 * 86_400_000;
+    const PER_BATCH = MEASURES.length;
+    const rounds = Math.ceil(TOTAL / (PER_BATCH * devices.length));
+    await sql`create table history_raw (like history including all) partition by range ("time")`.execute(app.db);
+    await sql`create table history_raw_all partition of history_raw for values from (0) to (${sql.lit(Date.now() + 86_400_000)})`.execute(
+      app.db,
+    );
+    const pool = app.store.pg;
+    const CHUNK = 1000;
+    /** The same rows as multi-row INSERTs of 1,000 rows, one transaction per round. */
+    async function rawRound(time: number, k: number): Promise<number> {
+      const rows: number[] = [];
+      devices.forEach((d, i) => {
+        for (const v of valuesFor(i, k)) rows.push(d.id, v.dataId, time, v.value, v.status);
+      });
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        for (let o = 0; o < rows.length; o += CHUNK * 5) {
+          const part = rows.slice(o, o + CHUNK * 5);
+          const tuples: string[] = [];
+          for (let r = 0; r < part.length / 5; r++) tuples.push(`($${r * 5 + 1},$${r * 5 + 2},$${r * 5 + 3},$${r * 5 + 4},$${r * 5 + 5})`);
+          await client.query(`insert into history_raw (deviceid, dataid, "time", value, status) values ${tuples.join(',')}`, part);
+        }
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+      return rows.length / 5;
+    }
+    // Rounds alternate between ours and raw, so both see the same (shared, noisy) machine.
+    let readings = 0;
+    let rawCount = 0;
+    let ms = 0;
+    let rawMs = 0;
+    for (let k = 0; k < rounds && readings < TOTAL; k++) {
+      const time = t0 + k * 15_000;
+      const [m1] = await timeit(async () => {
+        for (let s = 0; s < devices.length; s += IN_FLIGHT) {
+          const slice = devices.slice(s, s + IN_FLIGHT);
+          await Promise.all(
+            slice.map((d, i) => app.telemetry.ingest({ device: d.code, time, values: valuesFor(s + i, k) }, { trusted: true })),
+          );
+          readings += slice.length * PER_BATCH;
+        }
+      });
+      ms += m1;
+      const [m2, n] = await timeit(() => rawRound(time, k));
+      rawMs += m2;
+      rawCount += n;
+    }
+    const ours = readings / (ms / 1000);
+    const raw = rawCount / (rawMs / 1000);
+    const stored = (
+      await app.db
+        .selectFrom('history')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+    // Disk per reading (table and primary key, all partitions), for sizing.
+    const size = await sql<{
+      bytes: number;
+    }>`select sum(pg_total_relation_size(inhrelid))::bigint as bytes from pg_inherits where inhparent = 'history'::regclass`.execute(
+      app.db,
+    );
+    Object.assign(results, {
+      pg_history_bytes_per_reading: +(size.rows[0]!.bytes / stored).toFixed(1),
+      pg_ingest_readings_per_s: Math.round(ours),
+      pg_raw_insert_readings_per_s: Math.round(raw),
+      pg_ingest_ratio_to_raw: +(ours / raw).toFixed(3),
+    });
+    console.log(JSON.stringify({ bench: 'pg_ingest', readings, stored, devices: DEVICES, ours: Math.round(ours), raw: Math.round(raw) }));
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  // ---------- 2. alarm latency across two instances
+  const redis = await startRedis();
+  const mosquitto = await startMosquitto();
+  const instances: InstanceProcess[] = [];
+  try {
+    const databaseUrl = await pg.createDatabase('bench_cluster');
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      MQTT_URL: mosquitto.url,
+      ROOT_PASSWORD: PASSWORD,
+      DEMO_PASSWORD: PASSWORD,
+      SIMULATOR: '0',
+      COMM_RETRY_S: '86400',
+      COMM_EXIT_S: '172800',
+      STATIC_DIR: '/nonexistent',
+    };
+    const A = await startInstanceProcess('A', { env });
+    const B = await startInstanceProcess('B', { env });
+    instances.push(A, B);
+    const digest = createHash('sha256')
+      .update('voltguard' + PASSWORD)
+      .digest('hex');
+    const loginRes = (await (
+      await fetch(`${B.url}/auth/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'root', password: digest, timestamps: Date.now(), client: 'web' }),
+      })
+    ).json()) as { data: { token: string; user: { id: number } } };
+    const { token } = loginRes.data;
+    const userId = loginRes.data.user.id;
+
+    const { Kysely, PostgresDialect } = await import('kysely');
+    const { default: pgLib } = await import('pg');
+    const db = new Kysely<import('../server/store/schema').Database>({
+      dialect: new PostgresDialect({ pool: new pgLib.Pool({ connectionString: databaseUrl, max: 2 }) }),
+    });
+    const keys = new DeviceKeys((await deviceSecretFromDatabase(db, false))!);
+    const terminals = await db.selectFrom('terminal').select(['id', 'code']).orderBy('id').execute();
+    await db.destroy();
+    const CONSOLES = 50;
+    const received = new Map<number, number>(); // eventId → first receipt (ms, this process's clock)
+    const probeSent = new Map<number, number>(); // device → send time of its pending probe
+    const latencies: number[] = [];
+    const sockets = [];
+    for (let i = 0; i < CONSOLES; i++) {
+      const s = connectSocket(B.url, { path: '/messageServer/websocket', transports: ['websocket'], auth: { token, userId } });
+      s.on('message', (m: NoticeMessage) => {
+        if (m.kind !== 'alarm.raised') return;
+        const deviceId = (m.payload as { deviceId: number }).deviceId;
+        const sent = probeSent.get(deviceId);
+        if (sent !== undefined) latencies.push(performance.now() - sent);
+        received.set(m.seq, performance.now());
+      });
+      await new Promise<void>((resolve) => s.once('ready', () => resolve()));
+      sockets.push(s);
+    }
+    const post = (inst: InstanceProcess, t: { code: string }, values: unknown[]) =>
+      fetch(`${inst.url}/devicedata/api/comm/v1/ingest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-key': keys.keyOf(t.code) },
+        body: JSON.stringify({ device: t.code, time: Date.now(), values }),
+      }).then((r) => r.json());
+    // Background load: the demo fleet reporting through both instances every second.
+    const fleet = terminals.slice(0, 32);
+    let loading = true;
+    const background = (async () => {
+      for (let k = 0; loading; k++) {
+        await Promise.all(
+          fleet.map((t, i) =>
+            post(
+              i % 2 ? A : B,
+              t,
+              valuesFor(i, k).filter((v) => v.dataId !== 1001),
+            ),
+          ),
+        );
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    })();
+    const probes = terminals.slice(32, 40);
+    const PROBES = 120;
+    for (let n = 0; n < PROBES; n++) {
+      const t = probes[n % probes.length]!;
+      // raise: one reading over the limit; then two below end it, ready for the next round
+      probeSent.set(t.id, performance.now());
+      await post(A, t, [{ dataId: 1001, value: 600 }]);
+      await new Promise((r) => setTimeout(r, 100));
+      probeSent.delete(t.id);
+      await post(A, t, [{ dataId: 1001, value: 10 }]);
+      await post(A, t, [{ dataId: 1001, value: 10 }]);
+    }
+    loading = false;
+    await background;
+    for (const s of sockets) s.close();
+    const lat = stats(latencies);
+    Object.assign(results, {
+      cluster_alarm_p50_ms: lat.p50,
+      cluster_alarm_p99_ms: lat.p99,
+      cluster_alarm_samples: lat.n,
+    });
+    console.log(JSON.stringify({ bench: 'cluster_alarm', consoles: CONSOLES, probes: PROBES, ...lat }));
+
+    // ---------- 3. MQTT ingest readings/s (instance A takes everything: B is stopped)
+    await B.stop();
+    const GATEWAYS = 4;
+    const WINDOW = 200;
+    const gateways = await Promise.all(
+      Array.from({ length: GATEWAYS }, (_, g) => connectAsync(mosquitto.url, { protocolVersion: 4, clientId: `bench-gw-${g}` })),
+    );
+    let accepted = 0;
+    let inFlight = 0;
+    let waiting: (() => void) | null = null;
+    for (const gw of gateways) {
+      gw.on('message', (_topic, payload) => {
+        const a = JSON.parse(payload.toString()) as { code: number; data: { accepted: number } | null };
+        if (a.code === 0 && a.data) accepted += a.data.accepted;
+        inFlight--;
+        waiting?.();
+      });
+      await gw.subscribeAsync('voltguard/+/reply', { qos: 1 });
+    }
+    const fleetM = terminals;
+    const deadline = performance.now() + MQTT_SECONDS * 1000;
+    const start = performance.now();
+    let k = 0;
+    let base = Date.now() - 86_400_000;
+    while (performance.now() < deadline) {
+      for (let i = 0; i < fleetM.length && performance.now() < deadline; i++) {
+        while (inFlight >= WINDOW) await new Promise<void>((r) => (waiting = r));
+        const t = fleetM[i]!;
+        inFlight++;
+        void gateways[i % GATEWAYS]!.publishAsync(
+          `voltguard/${t.code}/up`,
+          JSON.stringify({ time: base, key: keys.keyOf(t.code), values: valuesFor(i, k) }),
+          { qos: 1 },
+        );
+      }
+      k++;
+      base += 15_000;
+    }
+    while (inFlight > 0) await new Promise<void>((r) => (waiting = r));
+    const mqttRate = accepted / ((performance.now() - start) / 1000);
+    for (const gw of gateways) await gw.endAsync();
+    Object.assign(results, { mqtt_ingest_readings_per_s: Math.round(mqttRate) });
+    console.log(
+      JSON.stringify({ bench: 'mqtt_ingest', gateways: GATEWAYS, window: WINDOW, accepted, readingsPerSec: Math.round(mqttRate) }),
+    );
+  } finally {
+    for (const i of instances) await i.stop();
+    await mosquitto.stop();
+    await redis.stop();
+  }
+} finally {
+  await pg.stop();
+}
+writeResults(results);
+console.log(JSON.stringify(results, null, 2));

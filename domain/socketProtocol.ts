@@ -1,0 +1,48 @@
+/**
+ * What the server says on the notification socket besides pushed messages, shared by server and
+ * browser so both sides spell the event names and reasons the same way.
+ */
+export const SOCKET_EVENT = {
+  /** the server is shutting down: reconnect at once, it is coming back */
+  GOING_AWAY: 'going_away',
+  /** this socket's session has ended; the client ends its session too and does not reconnect */
+  REVOKED: 'revoked',
+  /** the user's role or project scope changed: the socket's rooms were re-scoped, reload the user */
+  RESCOPED: 'rescoped',
+} as const;
+
+export interface GoingAwayNotice {
+  reason: 'shutdown';
+}
+
+/** Why a session was ended under an open console. */
+export const REVOKE_REASONS = [
+  'logout',
+  'expired',
+  'password_changed',
+  'password_reset',
+  'user_disabled',
+  'user_deleted',
+  'tenant_suspended',
+  'tenant_removed',
+  'logged_in_elsewhere',
+] as const;
+export type RevokeReason = (typeof REVOKE_REASONS)[number];
+
+export function isRevokeReason(v: unknown): v is RevokeReason {
+  return typeof v === 'string' && (REVOKE_REASONS as readonly string[]).includes(v);
+}
+
+export interface RevokedNotice {
+  reason: RevokeReason;
+  /** the spec's message (§8 "Token expired or logged in elsewhere") */
+  msg: string;
+}
+
+/** Spec §8: token expired or logged in elsewhere. */
+export const SESSION_ENDED_MSG = 'token过了有效期或账号被其他用户登录, 请重新登录！';
+
+/** The login `client` of a web console session; kiosk and API tokens use other values. */
+export const WEB_CLIENT = 'web';
+export const LOGIN_CLIENTS = ['web', 'kiosk', 'api'] as const;
+export type LoginClient = (typeof LOGIN_CLIENTS)[number];
