@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCESS_TYPE } from '../enums';
 import { nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../timeZone';
+import { isTimeZone } from '../timeZone';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SETTINGS_DEFAULTS } from '../settingsDefaults';
 
 /**
  * Request shapes of the information-management services (issue 7): system settings, access schemes,
@@ -12,9 +13,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '../timeZone';
 const id = z.number().int().positive();
 const optionalText = z.union([z.literal(''), textSchema]).nullish();
 
-/** Spec §9 options for the table page size. */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 100;
+export { PAGE_SIZES, DEFAULT_PAGE_SIZE };
 
 export const systemSettingsSchema = z.object({
   platformName: nameSchema,
@@ -37,17 +36,9 @@ export const systemSettingsSchema = z.object({
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
-export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
-  platformName: '智慧安全用电监控平台',
-  contactPhone: '',
-  alarmSound: true,
-  alarmAutoDisplaySeconds: 60,
-  realtimeRefreshSeconds: 15,
-  tablePageSize: DEFAULT_PAGE_SIZE,
-  remark: '',
-  timeZone: DEFAULT_TIME_ZONE,
-  singleWebSession: true,
-};
+// Defaults live in a zod-free module: the console's eager code (settings in force) needs them before
+// zod is configured (zodConfig.ts), and defining a schema earlier would probe for eval under the CSP.
+export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = SETTINGS_DEFAULTS;
 
 /**
  * The settings in force for a session (GET system/setting/effective): its tenant's saved record, else

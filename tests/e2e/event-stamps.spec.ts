@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, expectPath, loginViaForm, logoutViaMenu } from './helpers';
+import { apiToken, expectPath, loginViaForm, logoutViaMenu, SCREENSHOT_DIR } from './helpers';
 import { expectToast } from './info-helpers';
 import { ingest, terminalsOf, type Terminal } from './alarm-event-helpers';
 
@@ -66,6 +66,7 @@ test('a remark keeps the confirmation stamp: separate authors and times, in the 
   await expect(rowOf(page).locator('td[data-col=operator]')).toHaveText('wangwu');
   await expect(rowOf(page).locator('td[data-col=updatetime]')).toHaveText(confirmedAt);
   await expect(rowOf(page).locator('td[data-confirm]')).toHaveText('已确认');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/event-stamps-bright-zh.png` });
 
   // The export carries both stamps under their own headers.
   const download = page.waitForEvent('download');

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm } from './helpers';
+import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
 import { expectToast, PNG_1PX, unique } from './info-helpers';
 
 /**
@@ -49,6 +49,7 @@ test('platform name and page size apply at once, in every open console of the te
   // Here, at once: the header and the tab title.
   await expect(page.getByTestId('platform-name')).toHaveText(name);
   await expect(page).toHaveTitle(`系统配置 - ${name}`);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-applied-bright-zh.png` });
   // A table opened now starts at the new default page size.
   await page.goto('/#/usermanage');
   await expect(page.getByTestId('pagination').first().getByRole('combobox')).toHaveValue('20');
@@ -96,6 +97,7 @@ test('a group logo appears in its members’ headers at once, with the product m
   // lisi's open console shows the logo without a reload.
   await expect(page.getByTestId('header-logo')).toBeVisible();
   await expect(page.getByTestId('header-logo-fallback')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/header-group-logo-bright-zh.png`, clip: { x: 0, y: 0, width: 1920, height: 120 } });
 
   // The logo removed: back to the product mark.
   const removed = await (

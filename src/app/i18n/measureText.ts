@@ -1,4 +1,4 @@
-import { MEASURE_BY_ID, MEASURE_CHART_IDS } from '../../../domain/telemetry';
+import { MEASURE_BY_ID, MEASURE_CHART_IDS } from '../../../domain/measures';
 import { tDynamic } from './i18n';
 
 /**

@@ -1,10 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import {
-  DEFAULT_SYSTEM_SETTINGS,
-  type EffectiveSettingsDto,
-  type PublicSettingsDto,
-  type SystemSettings,
-} from '../../../domain/schemas/info';
+import type { EffectiveSettingsDto, PublicSettingsDto, SystemSettings } from '../../../domain/schemas/info';
+// zod-free: this module is loaded before zod is configured (see domain/settingsDefaults.ts)
+import { SETTINGS_DEFAULTS as DEFAULT_SYSTEM_SETTINGS } from '../../../domain/settingsDefaults';
 import { api } from '../api/client';
 import { setProjectZone } from '../time/projectTime';
 

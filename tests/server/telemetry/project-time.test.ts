@@ -24,7 +24,9 @@ const row = (id: number) => app.db.selectFrom('peceventextend').selectAll().wher
 
 async function saveSettings(token: string, change: Record<string, unknown>) {
   const current = (await post('/wisdompower/v1/system/setting', {}, token)).json().data;
-  return (await post('/wisdompower/v1/system/setting/save', { tenantId: current.tenantId, settings: { ...current.settings, ...change } }, token)).json();
+  return (
+    await post('/wisdompower/v1/system/setting/save', { tenantId: current.tenantId, settings: { ...current.settings, ...change } }, token)
+  ).json();
 }
 
 beforeAll(async () => {
@@ -50,7 +52,12 @@ describe('confirmation stamp and remark', () => {
     expect(confirmed).toMatchObject({ operator: 'lisi', remarkoperator: null, remarktime: null });
     expect((await post('/wisdompower/v1/event/save', [{ id: eventId, remark: '已派人检查' }], zhangsan)).json().code).toBe(0);
     const remarked = await row(eventId);
-    expect(remarked).toMatchObject({ operator: 'lisi', updatetime: confirmed.updatetime, remark: '已派人检查', remarkoperator: 'zhangsan' });
+    expect(remarked).toMatchObject({
+      operator: 'lisi',
+      updatetime: confirmed.updatetime,
+      remark: '已派人检查',
+      remarkoperator: 'zhangsan',
+    });
     expect(Number(remarked.remarktime)).toBeGreaterThanOrEqual(Number(confirmed.updatetime));
     // A remark on an unconfirmed event leaves it without a confirmation stamp.
     const list = (await post('/wisdompower/v1/event/list', { rootCondition: { page: { index: 0, limit: 1 } } }, zhangsan)).json();
