@@ -27,7 +27,7 @@ export const systemSettingsSchema = z.object({
   tablePageSize: z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<10>, z.ZodLiteral<20>, z.ZodLiteral<50>, z.ZodLiteral<100>]),
   remark: z.union([z.literal(''), textSchema]),
   /** the project's time zone (IANA name): day bounds, reports, exports and every screen use it */
-  timeZone: z.string().refine(isTimeZone, '请选择正确的时区'),
+  timeZone: z.string().max(64).refine(isTimeZone, '请选择正确的时区'),
   /**
    * Spec §8 "logged in elsewhere": a new web login of a user ends that user's older web sessions.
    * Kiosk and API tokens are not affected.
