@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ROUTES } from '../../domain/routes';
 import { apiToken, loginViaForm } from './helpers';
+import { ingest, terminalsOf } from './alarm-event-helpers';
 
 /**
  * Issue 15: both languages whole. Every route, rendered in zh_cn and in en, holds no text of the other
@@ -135,4 +136,29 @@ test('the login page speaks one language each', async ({ page }) => {
     const texts = await screenText(page, lang === 'en' ? 'en' : 'zh');
     expect(otherLanguage(texts, [], lang === 'en' ? 'en' : 'zh')).toEqual([]);
   }
+});
+
+test('the trend legend names its time column and unitless measures in the language in force', async ({ page, request }) => {
+  const terminal = (await terminalsOf(request, 'wangwu')).at(-2)!;
+  const now = Date.now();
+  await ingest(request, terminal, now - 60_000, [
+    { dataId: 1001, value: 42 },
+    { dataId: 1501, value: 0 },
+  ]);
+  await loginViaForm(page, 'root');
+  await page.waitForURL(/#\/platform/);
+  const link = `/#/historyData?devices=${terminal.id}&measures=1001,1501&from=${now - 3600_000}&to=${now + 60_000}`;
+  await page.goto(link);
+  const legend = page.locator('.u-legend');
+  await expect(legend).toContainText('剩余电流(mA)');
+  await expect(legend).toContainText('时间');
+  await expect(legend).toContainText('探头状态');
+  await expect(legend).not.toContainText('探头状态()');
+  await expect(legend).not.toContainText('Time');
+  await page.getByTestId('lang-toggle').click();
+  await expect(legend).toContainText('Residual current(mA)');
+  await expect(legend).toContainText('Time');
+  await expect(legend).toContainText('Probe status');
+  expect(await legend.innerText()).not.toMatch(CJK);
+  await page.getByTestId('lang-toggle').click();
 });

@@ -35,6 +35,7 @@ function GroupChart({ title, group, live }: { title: string; group: TrendGroup; 
   // The layout by value: a reloaded group with the same series keeps its chart and only sets data.
   const layout = JSON.stringify({
     dark: theme === 'dark',
+    timeLabel: t('trend.time'),
     leftUnit: group.leftUnit,
     rightUnit: group.rightUnit || undefined,
     series: group.measureDataList.map((m, i) => ({

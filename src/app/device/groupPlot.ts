@@ -13,6 +13,8 @@ export interface GroupSeries {
 
 export interface GroupLayout {
   dark: boolean;
+  /** the legend's name of the time column, in the language in force (uPlot's default is "Time") */
+  timeLabel: string;
   leftUnit: string;
   rightUnit: string | undefined;
   series: GroupSeries[];
@@ -25,7 +27,7 @@ const tickTimes = (_u: uPlot, splits: number[], _ax: number, _space: number, inc
   splits.map((v) => formatTime(v * 1000, incr >= 86_400 ? 'MM-dd' : incr >= 60 ? 'HH:mm' : incr >= 1 ? 'HH:mm:ss' : 'HH:mm:ss.SSS'));
 
 /** The options of one trend group of the device realtime dialog: a left and an optional right unit axis. */
-export function groupOptions({ dark, leftUnit, rightUnit, series }: GroupLayout): ChartOptions {
+export function groupOptions({ dark, timeLabel, leftUnit, rightUnit, series }: GroupLayout): ChartOptions {
   const ink = dark ? '#8ea0bd' : '#64748b';
   const grid = dark ? '#243452' : '#e5eaf0';
   const axis = (scale: string, unit: string, side: 1 | 3): uPlot.Axis => ({
@@ -49,9 +51,10 @@ export function groupOptions({ dark, leftUnit, rightUnit, series }: GroupLayout)
       ...(rightUnit ? [axis('y2', rightUnit, 1)] : []),
     ],
     series: [
-      { value: fmtTime },
+      { label: timeLabel, value: fmtTime },
       ...series.map((s) => ({
-        label: `${s.label}(${s.unit})`,
+        // a unitless measure (探头状态) has no empty brackets
+        label: s.unit ? `${s.label}(${s.unit})` : s.label,
         stroke: s.color,
         width: 1.5,
         scale: s.scale,

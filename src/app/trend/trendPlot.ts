@@ -220,7 +220,7 @@ export function buildOptions(args: {
       ...(units.right !== undefined ? [axis('y2', units.right, 1)] : []),
     ],
     series: [
-      { value: (_u, v) => (v == null ? '--' : fmtTime(v * 1000)) },
+      { label: t('trend.time'), value: (_u, v) => (v == null ? '--' : fmtTime(v * 1000)) },
       ...series.map((s) => ({
         label: s.unit ? `${s.label}(${s.unit})` : s.label,
         stroke: s.color,
