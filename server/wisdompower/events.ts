@@ -13,6 +13,7 @@ import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { eventBatches, eventQuery, eventRows, ordered } from './eventQuery';
 import { primed, streamEventsXlsx } from './eventExport';
 import { timeZoneOf } from '../system/effective';
+import { languageOf } from '../http/language';
 
 /** Streamed (see eventExport.ts), so the cap is about the spreadsheet's use, not server memory. */
 export const MAX_EXPORT_ROWS = 100_000;
@@ -118,6 +119,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
       reply,
       await primed(eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS)),
       await timeZoneOf(app, session),
+      languageOf(request),
     );
   });
 }

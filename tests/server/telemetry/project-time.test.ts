@@ -133,3 +133,27 @@ describe('one time-zone rule', () => {
     expect(t.hourOfDay[17]).toBe(1);
   });
 });
+
+describe('exports in the reader’s language', () => {
+  it('an English client gets English headers, enumerations and descriptions; names stay as stored', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/wisdompower/v1/event/export/list',
+      headers: { ...bearer(zhangsan), 'accept-language': 'en' },
+      payload: { rootCondition: { filter: { expressions: [{ prop: 'id', operator: 'IN', limit: [eventId] }] } } },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Events');
+    const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(headers).toContain('Confirmed by');
+    expect(headers).toContain('Remarked at');
+    const cell = (h: string) => String(ws.getRow(2).getCell(headers.indexOf(h) + 1).value);
+    expect(cell('Type')).toBe('Residual current');
+    expect(cell('Level')).toBe('Alarm');
+    expect(cell('Confirmation')).toBe('Confirmed');
+    expect(cell('Description')).toBe('Residual current 420 mA over the alarm limit of 300 mA');
+    expect(cell('Device')).toMatch(/监测终端/);
+  });
+});
