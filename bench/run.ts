@@ -12,6 +12,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 /** name → what it is about (the file is bench/NAME.ts) */
 const BENCHES: Record<string, string> = {
+  storage: 'history at fleet scale: codecs, bytes per reading, month raw, year trend, ingest with compaction (issue 18)',
   history: 'one 43,200-point series on the server (issue 17 item 5)',
   historyChart: 'history screen in Chromium: 8 × 30 d and 1 year, request → painted, against ECharts (issue 17 item 5)',
   ingest: 'ingest throughput against raw better-sqlite3',

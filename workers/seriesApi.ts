@@ -1,13 +1,25 @@
 /**
  * The series service behind the trend component. It runs inside the comlink worker
  * (series.worker.ts) and, when a Worker cannot start, on the main thread as the fallback: the same
- * object either way. It fetches each series as the binary columnar datalog answer (no JSON parse of
- * the bulk), merges them onto one time axis, computes the statistics, reduces per pixel, and hands
- * back typed arrays whose buffers are transferred, not copied.
+ * object either way. It fetches all series of a view in one request (history/series: binary frames
+ * streamed as each series is read, no JSON parse of the bulk), merges them onto one time axis,
+ * computes the statistics, reduces per pixel, and hands back typed arrays whose buffers are
+ * transferred, not copied. Long ranges arrive as rollups (one point per minute or hour with its
+ * extremes); zooming into such a range fetches the finer data of the zoomed range.
  */
 import { transfer } from 'comlink';
-import { BINARY_CONTENT_TYPE, decodeSeries, type SeriesColumns, type SeriesMeta } from '../domain/seriesWire';
-import { mergeSeries, reduceMinMax, seriesStats, tableRows, type Merged, type SeriesStats } from './seriesCore';
+import { BINARY_CONTENT_TYPE, isRollup, type SeriesColumns, type SeriesMeta } from '../domain/seriesWire';
+import { SeriesFrameReader } from '../domain/seriesStream';
+import {
+  expandEnvelope,
+  mergeSeries,
+  reduceMinMax,
+  rollupStats,
+  seriesStats,
+  tableRows,
+  type Merged,
+  type SeriesStats,
+} from './seriesCore';
 import { RingBuffer } from './ringBuffer';
 
 export interface SeriesRef {
@@ -44,7 +56,7 @@ export interface LoadResult {
   metas: SeriesMeta[];
   /** points on the merged time axis (rows of the table view) */
   rows: number;
-  /** points fetched over all series */
+  /** readings the loaded series stand for (all series) */
   points: number;
   view: ChartView;
   /** where the time went inside the service (ms): the fetches, then merge + statistics + reduction */
@@ -61,42 +73,81 @@ export class SeriesFetchError extends Error {
   }
 }
 
-let loaded: { cols: SeriesColumns[]; merged: Merged } | null = null;
+/** Series of one request, ready for views: what the chart reduces and what the table lists. */
+interface Prepared {
+  from: number;
+  to: number;
+  cols: SeriesColumns[];
+  rollup: boolean;
+  /** the chart's line: the readings, or each rollup step's minimum and maximum */
+  draw: Merged;
+  /** the table's rows: the readings, or one row per step (its average) */
+  table: Merged;
+}
+
+let loaded: (Prepared & { req: LoadRequest }) | null = null;
+/** finer data fetched for a zoom into a range loaded as rollups */
+let zoomed: Prepared | null = null;
 /** Live rings by key (e.g. a device's trend group), fed with pushed readings. */
 const rings = new Map<string, RingBuffer>();
 let generation = 0;
 
-async function fetchSeries(req: LoadRequest, ref: SeriesRef): Promise<{ meta: SeriesMeta; cols: SeriesColumns }> {
+async function fetchAll(req: LoadRequest, from: number, to: number, pixels: number): Promise<{ meta: SeriesMeta; cols: SeriesColumns }[]> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: `${BINARY_CONTENT_TYPE}, application/json` };
   if (req.token) headers.Authorization = `Bearer ${req.token}`;
   if (req.userId) headers['User-Id'] = req.userId;
   if (req.lang) headers['Accept-Language'] = req.lang;
-  const res = await fetch(`/wisdompower/v1/history/${ref.deviceId}/datalog`, {
+  const res = await fetch('/wisdompower/v1/history/series', {
     method: 'POST',
     headers,
     body: JSON.stringify({
-      dataId: ref.dataId,
-      startTime: req.from,
-      endTime: req.to,
-      isDiffValue: ref.isDiffValue ?? false,
-      format: 'binary',
+      // whole milliseconds (a zoom range comes from pixel positions)
+      startTime: Math.floor(from),
+      endTime: Math.ceil(to),
+      pixels: Math.max(1, Math.round(pixels)),
+      series: req.series.map((s) => ({ pecDeviceId: s.deviceId, dataId: s.dataId, isDiffValue: s.isDiffValue ?? false })),
     }),
   });
   // Errors keep the envelope; only a success is binary.
-  if (!(res.headers.get('content-type') ?? '').startsWith(BINARY_CONTENT_TYPE)) {
+  if (!(res.headers.get('content-type') ?? '').startsWith(BINARY_CONTENT_TYPE) || !res.body) {
     const env = (await res.json().catch(() => ({ code: -1, msg: '服务器返回了无法解析的数据' }))) as { code: number; msg: string };
     throw new SeriesFetchError(env.msg, env.code, res.status);
   }
-  return decodeSeries(await res.arrayBuffer());
+  // Frames are decoded as they arrive, while the server still reads the next series.
+  const frames = new SeriesFrameReader();
+  const out: { meta: SeriesMeta; cols: SeriesColumns }[] = [];
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    out.push(...frames.push(value));
+  }
+  if (!frames.complete() || out.length !== req.series.length)
+    throw new SeriesFetchError(
+      req.lang?.startsWith('en') ? 'The history transfer was cut off: try again' : '历史数据传输中断，请重试',
+      -1,
+      res.status,
+    );
+  return out;
+}
+
+function prepare(fetched: { meta: SeriesMeta; cols: SeriesColumns }[], from: number, to: number): Prepared {
+  const cols = fetched.map((f) => f.cols);
+  const first = fetched[0]?.meta;
+  const rollup = !!first && isRollup(first);
+  const table = mergeSeries(cols);
+  const draw = rollup ? mergeSeries(cols.map((c) => expandEnvelope(c, first.stepMs ?? 0))) : table;
+  return { from, to, cols, rollup, draw, table };
 }
 
 function view(from: number, to: number, pixels: number): ChartView {
-  if (!loaded) return { from, to, x: new Float64Array(0), ys: [], reduced: false, stats: [] };
-  const r = reduceMinMax(loaded.merged, from, to, pixels);
+  const src = zoomed && zoomed.from <= from && to <= zoomed.to ? zoomed : loaded;
+  if (!src) return { from, to, x: new Float64Array(0), ys: [], reduced: false, stats: [] };
+  const r = reduceMinMax(src.draw, from, to, pixels);
   const x = r.time;
   for (let i = 0; i < x.length; i++) x[i] = x[i]! / 1000;
-  const stats = loaded.cols.map((c) => seriesStats(c, from, to));
-  return { from, to, x, ys: r.ys, reduced: r.reduced, stats };
+  const stats = src.cols.map((c) => (src.rollup ? rollupStats(c, from, to) : seriesStats(c, from, to)));
+  return { from, to, x, ys: r.ys, reduced: r.reduced || src.rollup, stats };
 }
 
 function buffersOf(v: ChartView): ArrayBuffer[] {
@@ -115,24 +166,33 @@ export const api = {
   async load(req: LoadRequest): Promise<LoadResult | null> {
     const gen = ++generation;
     const t0 = performance.now();
-    const fetched = await Promise.all(req.series.map((ref) => fetchSeries(req, ref)));
+    const fetched = req.series.length ? await fetchAll(req, req.from, req.to, req.pixels) : [];
     if (gen !== generation) return null;
     const t1 = performance.now();
-    const cols = fetched.map((f) => f.cols);
-    loaded = { cols, merged: mergeSeries(cols) };
+    loaded = { ...prepare(fetched, req.from, req.to), req };
+    zoomed = null;
     const v = view(req.from, req.to, req.pixels);
     const result: LoadResult = {
       metas: fetched.map((f) => f.meta),
-      rows: loaded.merged.time.length,
-      points: cols.reduce((n, c) => n + c.time.length, 0),
+      rows: loaded.table.time.length,
+      points: fetched.reduce((n, f) => n + (f.meta.readings ?? f.cols.time.length), 0),
       view: v,
       timing: { fetchMs: Math.round(t1 - t0), computeMs: Math.round(performance.now() - t1) },
     };
     return transfer(result, buffersOf(v));
   },
 
-  /** A zoomed view of the loaded data, re-reduced for the narrower range so detail appears. */
+  /**
+   * A zoomed view of the loaded data, re-reduced for the narrower range so detail appears. A range
+   * loaded as rollups fetches the zoomed range again, so it comes as finely as the server has it.
+   */
   async zoom(from: number, to: number, pixels: number): Promise<ChartView> {
+    const base = loaded;
+    if (base?.rollup && to - from < base.to - base.from && !(zoomed && zoomed.from === from && zoomed.to === to)) {
+      const gen = generation;
+      const fetched = await fetchAll(base.req, from, to, pixels);
+      if (gen === generation) zoomed = prepare(fetched, from, to);
+    } else if (base && from <= base.from && to >= base.to) zoomed = null;
     const v = view(from, to, pixels);
     return transfer(v, buffersOf(v));
   },
@@ -165,7 +225,7 @@ export const api = {
 
   /** One page of the table view (time and each series' value). */
   async rows(offset: number, limit: number): Promise<{ time: number; values: (number | null)[] }[]> {
-    return loaded ? tableRows(loaded.merged, offset, limit) : [];
+    return loaded ? tableRows(loaded.table, offset, limit) : [];
   },
 };
 

@@ -174,3 +174,61 @@ export function tableRows(m: Merged, offset: number, limit: number): { time: num
   }
   return out;
 }
+
+/**
+ * A rollup series (one point per step, issue 18) as the line the chart draws: two vertices per step,
+ * the step's minimum then its maximum, a quarter and three quarters into the step, so a peak of a
+ * single reading stays a vertex of the line however coarse the tier. Status marks stay on the first.
+ */
+export function expandEnvelope(cols: SeriesColumns, stepMs: number): SeriesColumns {
+  const n = cols.time.length;
+  const min = cols.min ?? cols.value;
+  const max = cols.max ?? cols.value;
+  const out = { time: new Float64Array(2 * n), value: new Float64Array(2 * n), status: new Uint8Array(2 * n) };
+  for (let i = 0; i < n; i++) {
+    out.time[2 * i] = cols.time[i]! + stepMs / 4;
+    out.time[2 * i + 1] = cols.time[i]! + (3 * stepMs) / 4;
+    out.value[2 * i] = min[i]!;
+    out.value[2 * i + 1] = max[i]!;
+    out.status[2 * i] = cols.status[i]!;
+  }
+  return out;
+}
+
+/**
+ * Statistics of a rollup series over [from, to): the extremes of the extremes (at their step's start),
+ * the average weighted by each step's readings, first and last step averages, and the steps marked.
+ */
+export function rollupStats(cols: SeriesColumns, from = -Infinity, to = Infinity, maxMarks = 10_000): SeriesStats {
+  const a = from === -Infinity ? 0 : lowerBound(cols.time, from);
+  const b = to === Infinity ? cols.time.length : lowerBound(cols.time, to);
+  const min = cols.min ?? cols.value;
+  const max = cols.max ?? cols.value;
+  let hi: Extreme | null = null;
+  let lo: Extreme | null = null;
+  let sum = 0;
+  let count = 0;
+  const markIdx: number[] = [];
+  for (let i = a; i < b; i++) {
+    const n = cols.count?.[i] ?? 1;
+    const t = cols.time[i]!;
+    if (hi === null || max[i]! > hi.value) hi = { value: max[i]!, time: t };
+    if (lo === null || min[i]! < lo.value) lo = { value: min[i]!, time: t };
+    sum += cols.value[i]! * n;
+    count += n;
+    if (cols.status[i] === RAW_MARK_STATUS && markIdx.length < maxMarks) markIdx.push(i);
+  }
+  const at = (i: number): Extreme | null => (i < a || i >= b ? null : { value: cols.value[i]!, time: cols.time[i]! });
+  const first = at(a);
+  const last = at(b - 1);
+  return {
+    count,
+    max: hi,
+    min: lo,
+    avg: count ? sum / count : null,
+    diff: first && last ? last.value - first.value : null,
+    first,
+    last,
+    marks: { time: Float64Array.from(markIdx, (i) => cols.time[i]!), value: Float64Array.from(markIdx, (i) => cols.value[i]!) },
+  };
+}

@@ -123,6 +123,17 @@ export class BlockStore {
     return { hours, rows: recent };
   }
 
+  /** How many readings [from, to) holds (blocks' counts and recent rows), without reading a block. */
+  async countRaw(deviceid: number, dataid: number, from: number, to: number): Promise<number> {
+    const { rows } = await sql<{ n: number | string | null }>`
+      select sum("count") as n from history_block
+        where deviceid = ${deviceid} and dataid = ${dataid} and "start" >= ${windowOf(from)} and "start" < ${to}
+      union all
+      select count(*) from history
+        where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${from} and "time" < ${to}`.execute(this.db);
+    return rows.reduce((s, r) => s + Number(r.n ?? 0), 0);
+  }
+
   /** The newest recent row before `t`. */
   async rowBefore(deviceid: number, dataid: number, t: number): Promise<{ time: number; value: number; status: number } | undefined> {
     const r = await this.db

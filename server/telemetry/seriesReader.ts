@@ -13,8 +13,9 @@ import {
 } from './rollups';
 import { decodeBlockInto, decodePoints, type PointColumns } from './seriesCodec';
 import type { Retention } from './retention';
+import type { SeriesTier } from '../../domain/seriesWire';
 
-export type Tier = 'raw' | '1m' | '1h';
+export type Tier = SeriesTier;
 export const TIER_STEP_MS: Record<Tier, number> = { raw: 0, '1m': MINUTE_MS, '1h': HOUR_MS };
 
 /** Day and week views always show the readings themselves. */
@@ -91,6 +92,11 @@ export class SeriesReader {
     const horizon = this.rawHorizon();
     if (from < horizon) points = await this.pastRetention(deviceid, dataid, from, Math.min(to, horizon), blocks, points);
     return points;
+  }
+
+  /** About how many readings [from, to) holds (whole compacted hours at its ends count whole). */
+  countRaw(deviceid: number, dataid: number, from: number, to: number): Promise<number> {
+    return this.blocks.countRaw(deviceid, dataid, from, to);
   }
 
   /** The list form ({time, value, status} per point) of `points`. */

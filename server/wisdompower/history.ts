@@ -19,14 +19,15 @@ import { requireDevice } from '../telemetry/visibility';
 import { formatTime, parseTime } from '../telemetry/time';
 import { differenceColumn, differences, downsample, downsampleRollups, type RawPoint } from '../telemetry/trend';
 import { chooseTier } from '../telemetry/seriesReader';
-import { BINARY_CONTENT_TYPE, datalogQueryBody, encodeSeries, type SeriesMeta } from '../../domain/seriesWire';
+import { BINARY_CONTENT_TYPE, encodeSeries, type SeriesMeta } from '../../domain/seriesWire';
+import { datalogQueryBody } from '../../domain/seriesQuery';
 import { sendXlsx } from './xlsx';
 import { timeZoneOf } from '../system/effective';
 
 /** A year of one series at most per request. */
 const MAX_RANGE_MS = 366 * 86_400_000;
 
-function range(startTime: number | string, endTime: number | string, zone: string): [number, number] {
+export function range(startTime: number | string, endTime: number | string, zone: string): [number, number] {
   const from = parseTime(startTime, zone);
   const to = parseTime(endTime, zone);
   if (from === null) throw errors.BAD_REQUEST(tx('startTime 无法解析', 'startTime cannot be read'));
@@ -36,7 +37,7 @@ function range(startTime: number | string, endTime: number | string, zone: strin
   return [from, to];
 }
 
-function measure(dataId: number) {
+export function measure(dataId: number) {
   const def = MEASURE_BY_ID.get(dataId);
   if (!def) throw errors.BAD_REQUEST(tx(`未知的数据项 dataId ${dataId}`, `unknown dataId ${dataId}`));
   return def;

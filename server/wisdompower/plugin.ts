@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eventRoutes } from './events';
 import { historyRoutes } from './history';
+import { historySeriesRoutes } from './historySeries';
 import { realtimeRoutes } from './realtime';
 import { realtimeSnapshotRoutes } from './realtimeSnapshot';
 import { thresholdRoutes } from './thresholds';
@@ -10,6 +11,7 @@ import { remoteRoutes } from './remote';
 export async function wisdompowerTelemetry(app: FastifyInstance) {
   await app.register(eventRoutes);
   await app.register(historyRoutes);
+  await app.register(historySeriesRoutes);
   // The snapshot's static path is registered beside realtime/:deviceId; Fastify prefers static segments.
   await app.register(realtimeSnapshotRoutes);
   await app.register(realtimeRoutes);

@@ -180,3 +180,43 @@ test('drag zoom never narrower than an hour; main-thread fallback when the worke
   await trend.getByRole('button', { name: '还原' }).click();
   await expect(trend.getByRole('button', { name: '还原' })).toHaveCount(0);
 });
+
+test('a long range comes as hour rollups with the spike kept; zooming into it fetches the finer data', async ({ page }) => {
+  await open(page, 'zh_cn', 'bright');
+  const end = Date.now();
+  const from = end - 90 * 86_400_000;
+  const first = page.waitForRequest((r) => r.url().endsWith('/wisdompower/v1/history/series'));
+  await page.goto(`/#/historyData?devices=${seeded.device.id}&measures=1001&from=${from}&to=${end}`);
+  // One request for the view, asking for the plot's width in points.
+  expect((await first).postDataJSON()).toMatchObject({
+    startTime: from,
+    endTime: end,
+    series: [{ pecDeviceId: seeded.device.id, dataId: 1001 }],
+  });
+  const trend = page.getByTestId('trend');
+  await expect(trend).toHaveAttribute('data-loading', 'false');
+  // 90 days are more hours than the plot has pixels: hour rollups, standing for every reading.
+  const readings = seeded.times.filter((t) => t >= from && t < end).length;
+  await expect(page.getByTestId('trend-count')).toContainText(readings.toLocaleString());
+  await trend.locator('[data-flag="extremes"]').check();
+  await expect(page.getByTestId('trend-stats').locator('[data-stat="max"]').first()).toContainText(`${SPIKE.toFixed(2)}`);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/history-rollups-bright-zh_cn.png` });
+  // A drag over the last tenth of the plot, out past its right edge (uPlot snaps the selection to the
+  // edge, so the spike half an hour before the end is inside): the worker asks for that range again, finer.
+  const box = (await trend.locator('.u-over').boundingBox())!;
+  const zoom = page.waitForRequest((r) => r.url().endsWith('/wisdompower/v1/history/series'));
+  await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.99, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width + 30, box.y + box.height / 2, { steps: 2 });
+  await page.mouse.up();
+  const asked = (await zoom).postDataJSON() as { startTime: number; endTime: number };
+  expect(asked.endTime - asked.startTime).toBeLessThan(10 * 86_400_000);
+  await expect(trend.getByRole('button', { name: '还原' })).toBeVisible();
+  // the zoomed range's readings themselves: the spike at its own time, not at its hour's start
+  const spikeAt = seeded.times[seeded.times.length - 4]!;
+  const at = new Date(spikeAt);
+  const hhmm = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  await expect(page.getByTestId('trend-stats').locator('[data-stat="max"]').first()).toContainText(`${SPIKE.toFixed(2)}`);
+  await expect(page.getByTestId('trend-stats').locator('[data-stat="max"]').first()).toContainText(hhmm);
+});
