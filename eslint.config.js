@@ -76,6 +76,36 @@ export default tseslint.config(
         'error',
         {
           patterns: [{ group: ['**/server/**', 'node:*'], message: 'browser code must not import server code; share it through domain/.' }],
+          // The one time-zone rule (issue 15): wall-clock text comes from the project zone.
+          paths: [
+            {
+              name: 'date-fns',
+              importNames: ['format', 'parse', 'formatISO', 'lightFormat'],
+              message: 'times are shown in the project time zone: use formatTime / parseProjectTime of src/app/time/projectTime.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(toLocaleString|toLocaleDateString|toLocaleTimeString|getTimezoneOffset)$/]',
+          message: 'the browser zone is not the project zone: use src/app/time/projectTime.',
+        },
+      ],
+    },
+  },
+  {
+    // Server wall-clock text and calendar days come from the project zone, never the process's.
+    files: ['server/**/*.ts'],
+    ignores: ['server/simulator/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(getHours|getDate|getDay|getMonth|getFullYear|setHours|toLocaleString|toLocaleDateString|toLocaleTimeString|getTimezoneOffset)$/][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+          message: 'a server-local calendar field: use domain/timeZone with the project zone (timeZoneOf).',
         },
       ],
     },

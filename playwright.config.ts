@@ -20,6 +20,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1920, height: 1080 },
     locale: 'zh-CN',
+    // The one time-zone rule (issue 15): the browser runs 13 h away from the project zone
+    // (Asia/Shanghai) and 5 h from the server (UTC, serve.mjs); every screen still shows project time.
+    timezoneId: 'America/New_York',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -25,6 +25,7 @@ import { openStore } from '../server/store/db';
 import { blockPayload, decodePoints, encodePoints } from '../server/telemetry/seriesCodec';
 import { MEASURES } from '../domain/telemetry';
 import { formatTime } from '../server/telemetry/time';
+import { DEFAULT_TIME_ZONE } from '../domain/timeZone';
 import { SeriesFrameReader } from '../domain/seriesStream';
 import { gorillaDecode, gorillaEncode } from './gorilla';
 import { benchApp, ensureTerminals, injectLogin, stats, timeit } from './lib';
@@ -266,8 +267,8 @@ if (PARTS.has('series')) {
     const [y, answer] = await timed(cpuMs.year, async () =>
       (
         await post('/wisdompower/v1/trend/query', {
-          startTime: formatTime(start),
-          endTime: formatTime(end),
+          startTime: formatTime(start, DEFAULT_TIME_ZONE),
+          endTime: formatTime(end, DEFAULT_TIME_ZONE),
           interval: 3600,
           meterConfigs: [{ dataId: 1001, deviceId: dev!.id }],
         })

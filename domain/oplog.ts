@@ -1,8 +1,9 @@
 /**
- * Labels of domain event kinds for the operation log (zh_cn and en). A kind without a label is shown
- * as its raw name, so new writes elsewhere appear in the log before anyone labels them.
+ * Every kind of domain event, with its name in the operation log (zh_cn and en). The event log takes
+ * only these kinds (DomainEventInput.kind is OplogKind), so a new kind of write cannot reach the log
+ * without a readable name in both languages.
  */
-export const OPLOG_KINDS: Record<string, { zh: string; en: string }> = {
+export const OPLOG_KINDS = {
   'user.login': { zh: '登录', en: 'Log in' },
   'user.logout': { zh: '登出', en: 'Log out' },
   'user.created': { zh: '新建用户', en: 'Create user' },
@@ -35,7 +36,17 @@ export const OPLOG_KINDS: Record<string, { zh: string; en: string }> = {
   'tenant.status_changed': { zh: '修改租户状态', en: 'Change tenant status' },
   'project.status_changed': { zh: '修改项目状态', en: 'Change project status' },
   'user.projects_assigned': { zh: '分配服务项目', en: 'Assign served projects' },
-};
+  'user.status_changed': { zh: '修改用户状态', en: 'Change user status' },
+  'tenant.deleted': { zh: '删除租户', en: 'Delete tenant' },
+  'alarm.raised': { zh: '告警产生', en: 'Alarm raised' },
+  'alarm.ended': { zh: '告警结束', en: 'Alarm ended' },
+  'alarm.confirmed': { zh: '确认事件', en: 'Confirm event' },
+  'alarm.remarked': { zh: '事件备注', en: 'Remark on event' },
+  'device.status_changed': { zh: '设备状态变化', en: 'Device status change' },
+  'report.affirmed': { zh: '确认分析报告', en: 'Confirm analysis report' },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
+export type OplogKind = keyof typeof OPLOG_KINDS;
 
 /** Families offered by the kind filter: the part before the first dot. */
 export const OPLOG_FAMILIES: Record<string, { zh: string; en: string }> = {
@@ -51,8 +62,39 @@ export const OPLOG_FAMILIES: Record<string, { zh: string; en: string }> = {
   remote: { zh: '遥控遥调', en: 'Remote operations' },
   tenant: { zh: '租户', en: 'Tenants' },
   project: { zh: '项目', en: 'Projects' },
+  alarm: { zh: '告警事件', en: 'Alarm events' },
+  report: { zh: '分析报告', en: 'Analysis reports' },
 };
 
+export const isOplogKind = (kind: string): kind is OplogKind => Object.hasOwn(OPLOG_KINDS, kind);
+
+/** The name of a kind; a kind no longer written (an old log row) keeps its raw name. */
 export function oplogKindText(kind: string, lang: 'zh' | 'en' = 'zh'): string {
-  return OPLOG_KINDS[kind]?.[lang] ?? kind;
+  return isOplogKind(kind) ? OPLOG_KINDS[kind][lang] : kind;
+}
+
+/** What an entry acted on, by the prefix of its subject (`user:12` → 用户 12 / User 12). */
+export const OPLOG_SUBJECTS: Record<string, { zh: string; en: string }> = {
+  user: { zh: '用户', en: 'User' },
+  role: { zh: '角色', en: 'Role' },
+  usergroup: { zh: '用户组', en: 'User group' },
+  tenant: { zh: '租户', en: 'Tenant' },
+  project: { zh: '项目', en: 'Project' },
+  terminal: { zh: '设备', en: 'Device' },
+  province: { zh: '省', en: 'Province' },
+  city: { zh: '市', en: 'City' },
+  district: { zh: '区', en: 'District' },
+  peceventextend: { zh: '事件', en: 'Event' },
+  equipaccessscheme: { zh: '接入方案', en: 'Access scheme' },
+  property: { zh: '自定义属性', en: 'Custom column' },
+  file: { zh: '文件', en: 'File' },
+  report: { zh: '分析报告', en: 'Analysis report' },
+};
+
+/** A subject as readers say it; a subject of an unknown shape is shown as stored. */
+export function oplogSubjectText(subject: string | null, lang: 'zh' | 'en' = 'zh'): string {
+  if (!subject) return '';
+  const i = subject.indexOf(':');
+  const noun = i > 0 ? OPLOG_SUBJECTS[subject.slice(0, i)] : undefined;
+  return noun ? `${noun[lang]} ${subject.slice(i + 1)}` : subject;
 }

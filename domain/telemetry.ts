@@ -3,117 +3,14 @@
  * and the zod schemas of the telemetry, alarm, history and remote APIs (docs/api-telemetry.md).
  */
 import { z } from 'zod';
-import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_TYPE } from './enums';
+import { EVENT_CONFIRM } from './enums';
 import { expressionSchema, orderSchema, pageSchema } from './schemas/query';
 
 /** A stored device (terminal) id: a positive safe integer. */
 const deviceIdSchema = z.number().int().positive();
 
-/** Not in spec §3's EVENT_TYPE list: loss of communication is an alarm episode too (issue 3). */
-export const COMM_LOSS_EVENT_TYPE = 6;
-export const EVENT_TYPE_TEXT: Record<number, string> = {
-  ...Object.fromEntries(EVENT_TYPE.list.map((e) => [e.id, e.text])),
-  [COMM_LOSS_EVENT_TYPE]: '通信中断',
-};
-
-/** dataTypeId of every catalogue measure: the instantaneous (realtime) value. */
-export const DATA_TYPE = { REALTIME: 1 } as const;
-export const DATA_TYPE_NAME: Record<number, string> = { 1: '实时值' };
-
-export interface MeasureDef {
-  dataId: number;
-  logicalId: number;
-  dataTypeId: number;
-  name: string;
-  unit: string;
-  /** alarm category raised when this measure crosses its limit; null: no thresholds */
-  eventType: number | null;
-  /** default alarm limit; early warning at warnRatio of it */
-  alarmLimit: number | null;
-  /** level raised at the alarm limit (probe faults are accidents) */
-  alarmLevel: number;
-  /** cumulative counter: history may answer differences (isDiffValue) */
-  cumulative: boolean;
-  /** trend chart group title (spec §3 realtime trendData) */
-  chart: string;
-}
-
-export const WARN_RATIO = 0.8;
-/** Release band below a limit, as a fraction of the limit: values must fall this far before an alarm ends. */
-export const HYSTERESIS_RATIO = 0.05;
-export const DEFAULT_POWER_LIMIT_KW = 20;
-
-const m = (d: Partial<MeasureDef> & Pick<MeasureDef, 'dataId' | 'name' | 'unit' | 'chart'>): MeasureDef => ({
-  logicalId: 1,
-  dataTypeId: DATA_TYPE.REALTIME,
-  eventType: null,
-  alarmLimit: null,
-  alarmLevel: EVENT_LEVEL.ALARM,
-  cumulative: false,
-  ...d,
-});
-
-/** Every measure a terminal reports. dataIds are unique, so (device, dataId) names one series. */
-export const MEASURES: readonly MeasureDef[] = [
-  m({ dataId: 1001, name: '剩余电流', unit: 'mA', chart: '剩余电流', eventType: EVENT_TYPE.AFTERCURRENT, alarmLimit: 300 }),
-  m({ dataId: 1101, name: 'A相温度', unit: '℃', chart: '温度', eventType: EVENT_TYPE.TEMPERATURE, alarmLimit: 70 }),
-  m({ dataId: 1102, name: 'B相温度', unit: '℃', chart: '温度', eventType: EVENT_TYPE.TEMPERATURE, alarmLimit: 70 }),
-  m({ dataId: 1103, name: 'C相温度', unit: '℃', chart: '温度', eventType: EVENT_TYPE.TEMPERATURE, alarmLimit: 70 }),
-  m({ dataId: 1104, name: 'N相温度', unit: '℃', chart: '温度', eventType: EVENT_TYPE.TEMPERATURE, alarmLimit: 70 }),
-  m({ dataId: 1201, name: 'A相电流', unit: 'A', chart: '电流电压' }),
-  m({ dataId: 1202, name: 'B相电流', unit: 'A', chart: '电流电压' }),
-  m({ dataId: 1203, name: 'C相电流', unit: 'A', chart: '电流电压' }),
-  m({ dataId: 1301, name: 'A相电压', unit: 'V', chart: '电流电压' }),
-  m({ dataId: 1302, name: 'B相电压', unit: 'V', chart: '电流电压' }),
-  m({ dataId: 1303, name: 'C相电压', unit: 'V', chart: '电流电压' }),
-  m({
-    dataId: 1401,
-    name: '有功功率',
-    unit: 'kW',
-    chart: '功率',
-    eventType: EVENT_TYPE.POWER_LIMIT_EXCEEDED,
-    alarmLimit: DEFAULT_POWER_LIMIT_KW,
-  }),
-  m({ dataId: 1402, name: '有功电度', unit: 'kWh', chart: '功率', cumulative: true }),
-  // 0 normal, 1 fault: a fault is an accident, with no early-warning stage.
-  m({
-    dataId: 1501,
-    name: '探头状态',
-    unit: '',
-    chart: '状态',
-    eventType: EVENT_TYPE.PROBE_FAILURE,
-    alarmLimit: 1,
-    alarmLevel: EVENT_LEVEL.ACCIDENT,
-  }),
-];
-export const MEASURE_BY_ID: ReadonlyMap<number, MeasureDef> = new Map(MEASURES.map((x) => [x.dataId, x]));
-
-export interface Threshold {
-  dataId: number;
-  /** null: the measure is not checked */
-  alarmLimit: number | null;
-  /** null: no early-warning stage */
-  warnLimit: number | null;
-  /** release band (same unit): an alarm ends once the value is below limit - hysteresis */
-  hysteresis: number;
-  enabled: boolean;
-}
-
-export function defaultThreshold(def: MeasureDef): Threshold {
-  const limit = def.alarmLimit;
-  const isFault = def.eventType === EVENT_TYPE.PROBE_FAILURE;
-  return {
-    dataId: def.dataId,
-    alarmLimit: limit,
-    warnLimit: limit === null || isFault ? null : round2(limit * WARN_RATIO),
-    hysteresis: limit === null || isFault ? 0 : round2(limit * HYSTERESIS_RATIO),
-    enabled: limit !== null,
-  };
-}
-
-export function round2(v: number): number {
-  return Math.round(v * 100) / 100;
-}
+export * from './measures';
+import { DATA_TYPE, DEFAULT_POWER_LIMIT_KW, MEASURES } from './measures';
 
 // ---------- ingest ----------
 
@@ -265,8 +162,12 @@ export interface PecEvent {
   dataid: number | null;
   description: string;
   remark: string | null;
+  /** the confirmation stamp: set once, when the event is confirmed (spec §4) */
   updatetime: number | null;
   operator: string | null;
+  /** the remark's own stamp: who wrote the current remark and when */
+  remarkoperator: string | null;
+  remarktime: number | null;
   deviceid: number;
   devicename: string;
   devicecode: string;

@@ -19,6 +19,8 @@ export interface Notice {
   logTypeName: string;
   /** EVENT_LEVEL of an alarm; null for other messages */
   level: number | null;
+  /** EVENT_TYPE of an alarm (its type line is said in the language in force); null for other messages */
+  customtype?: number | null;
   description: {
     projectName: string | null;
     deviceName: string | null;

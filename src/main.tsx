@@ -8,6 +8,7 @@ import { savedLanguage, setLanguage } from './app/i18n/i18n';
 import { applyTheme, savedTheme } from './app/theme';
 import { takeKioskFromUrl } from './app/kiosk/kioskConfig';
 import { installAlarmTokens } from './app/alarm/alarmTokens';
+import { loadPublicSettings } from './app/settings/settingsStore';
 
 async function start() {
   // The theme and the language pack are in place before the first paint, so nothing flickers.
@@ -16,6 +17,8 @@ async function start() {
   if ((await setLanguage(savedLanguage())) !== savedLanguage()) await setLanguage('zh_cn');
   // Kiosk settings leave the URL first; the token is taken next, by the session.
   takeKioskFromUrl();
+  // The platform's name and time zone for the login page; a signed-in user's own replace them.
+  loadPublicSettings().catch(() => {});
   const session = createSessionActor();
   session.start();
   createRoot(document.getElementById('root')!).render(

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ACCESS_TYPE } from '../enums';
 import { nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
+import { isTimeZone } from '../timeZone';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SETTINGS_DEFAULTS } from '../settingsDefaults';
 
 /**
  * Request shapes of the information-management services (issue 7): system settings, access schemes,
@@ -11,9 +13,7 @@ import { nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '
 const id = z.number().int().positive();
 const optionalText = z.union([z.literal(''), textSchema]).nullish();
 
-/** Spec §9 options for the table page size. */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 100;
+export { PAGE_SIZES, DEFAULT_PAGE_SIZE };
 
 export const systemSettingsSchema = z.object({
   platformName: nameSchema,
@@ -26,6 +26,8 @@ export const systemSettingsSchema = z.object({
   realtimeRefreshSeconds: z.number().int().min(5).max(300),
   tablePageSize: z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<10>, z.ZodLiteral<20>, z.ZodLiteral<50>, z.ZodLiteral<100>]),
   remark: z.union([z.literal(''), textSchema]),
+  /** the project's time zone (IANA name): day bounds, reports, exports and every screen use it */
+  timeZone: z.string().max(64).refine(isTimeZone, '请选择正确的时区'),
   /**
    * Spec §8 "logged in elsewhere": a new web login of a user ends that user's older web sessions.
    * Kiosk and API tokens are not affected.
@@ -34,16 +36,25 @@ export const systemSettingsSchema = z.object({
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
-export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
-  platformName: '智慧安全用电监控平台',
-  contactPhone: '',
-  alarmSound: true,
-  alarmAutoDisplaySeconds: 60,
-  realtimeRefreshSeconds: 15,
-  tablePageSize: DEFAULT_PAGE_SIZE,
-  remark: '',
-  singleWebSession: true,
-};
+// Defaults live in a zod-free module: the console's eager code (settings in force) needs them before
+// zod is configured (zodConfig.ts), and defining a schema earlier would probe for eval under the CSP.
+export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = SETTINGS_DEFAULTS;
+
+/**
+ * The settings in force for a session (GET system/setting/effective): its tenant's saved record, else
+ * the platform's, else the defaults; and the user's group logo. Readable by every signed-in user.
+ */
+export interface EffectiveSettingsDto {
+  settings: SystemSettings;
+  /** the file name of the caller's group logo, null when none (the header falls back to the product mark) */
+  logo: string | null;
+}
+
+/** What the login page may know before anyone signs in (GET system/setting/public). */
+export interface PublicSettingsDto {
+  platformName: string;
+  timeZone: string;
+}
 
 export const settingReadBody = z.object({ tenantId: id.optional() });
 export const settingSaveBody = z.object({ tenantId: id.optional(), settings: systemSettingsSchema });

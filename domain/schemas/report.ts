@@ -79,6 +79,8 @@ export interface ReportOverview {
   alarmedDevices: number;
   confirmation: ConfirmationFigures;
   generatedAt: number;
+  /** the project time zone the report's days, hours and times are in */
+  timeZone: string;
 }
 
 export interface NodeFigure {
@@ -117,7 +119,7 @@ export interface TimeBucket {
 export interface ReportTimeDistribute {
   unit: TimeUnit;
   buckets: TimeBucket[];
-  /** alarms by hour of day (0–23), over the whole period */
+  /** alarms by hour of day (0–23, in the project time zone), over the whole period */
   hourOfDay: number[];
 }
 

@@ -238,6 +238,8 @@ export class AlarmEngine {
           dataid: t.def.dataId,
           description: describeEpisode(t.def, t.to, t.value, t.limit),
           remark: null,
+          remarkoperator: null,
+          remarktime: null,
           updatetime: null,
           operator: null,
           deviceid: t.device.id,

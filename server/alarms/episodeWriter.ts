@@ -11,7 +11,7 @@ export interface EpisodeEnd {
 
 export type EpisodeRow = Omit<Database['peceventextend'], 'id'>;
 
-/** Rows per INSERT: 17 columns each, far inside either store's parameter limit. */
+/** Rows per INSERT: 19 columns each, far inside either store's parameter limit. */
 const INSERT_CHUNK = 100;
 
 /**

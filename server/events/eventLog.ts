@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely, Transaction } from 'kysely';
+import type { OplogKind } from '../../domain/oplog';
 import type { Database } from '../store/schema';
 import { isPostgres } from '../store/dialect';
 import { LOCK, lockForTransaction } from '../store/locks';
 
 export interface DomainEventInput {
-  kind: string;
+  /** one of the named kinds (domain/oplog.ts), so the operation log can say what was done */
+  kind: OplogKind;
   actorId?: number | null;
   actorName?: string | null;
   tenantId?: number | null;
@@ -14,7 +16,9 @@ export interface DomainEventInput {
   payload?: unknown;
 }
 
-export interface DomainEvent extends Required<Omit<DomainEventInput, 'payload'>> {
+export interface DomainEvent extends Required<Omit<DomainEventInput, 'payload' | 'kind'>> {
+  /** a stored row may hold a kind older code wrote */
+  kind: string;
   seq: number;
   at: number;
   payload: unknown;

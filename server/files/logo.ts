@@ -33,13 +33,18 @@ export async function logoService(fastify: FastifyInstance) {
       requireTenant(session, group.tenantId);
       return ok(fileNameOf(group.customConfig));
     }
-    const groups = await app.db
-      .selectFrom('usergroup_user')
-      .innerJoin('usergroup', 'usergroup.id', 'usergroup_user.groupId')
-      .select('usergroup.customConfig')
-      .where('usergroup_user.userId', '=', session.userId)
-      .orderBy('usergroup.id')
-      .execute();
-    return ok(groups.map((g) => fileNameOf(g.customConfig)).find((n) => n !== null) ?? null);
+    return ok(await userLogo(app, session.userId));
   });
+}
+
+/** The logo of a user's first user group that has one (the header's project logo), or null. */
+export async function userLogo(app: FastifyInstance, userId: number): Promise<string | null> {
+  const groups = await app.db
+    .selectFrom('usergroup_user')
+    .innerJoin('usergroup', 'usergroup.id', 'usergroup_user.groupId')
+    .select('usergroup.customConfig')
+    .where('usergroup_user.userId', '=', userId)
+    .orderBy('usergroup.id')
+    .execute();
+  return groups.map((g) => fileNameOf(g.customConfig)).find((n) => n !== null) ?? null;
 }

@@ -34,6 +34,7 @@ const EXACT: Record<string, string> = {
   'IN 的 limit 须为数组，其余运算符的 limit 须为单个值': 'limit must be a list for IN and a single value for the other operators',
   'IN 的 value 须为数组，其余运算符的 value 须为单个值': 'value must be a list for IN and a single value for the other operators',
   请选择接入方式: 'Choose the access type',
+  请选择正确的时区: 'Choose a valid time zone',
   请输入正确的服务器地址: 'Enter a valid server address',
   '端口范围 1~65535': 'The port is 1 to 65535',
   日志类型不合法: 'Invalid log kind',

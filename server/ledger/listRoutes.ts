@@ -10,6 +10,8 @@ import { errors } from '../errors';
 import { projectFilter, scopeOf } from './scope';
 import { terminalQuery, terminalRows } from './deviceList';
 import { parseExtend } from './properties';
+import { timeZoneOf } from '../system/effective';
+import { formatIn } from '../../domain/timeZone';
 
 /** Most rows one export writes; beyond that the sheet is cut and says so. */
 const EXPORT_MAX = 50_000;
@@ -62,6 +64,7 @@ export async function listRoutes(fastify: FastifyInstance) {
       const session = sessionOf(request);
       const body = request.body;
       const rows = await terminalRows(app, await terminalQuery(app, session, body), { index: 0, limit: EXPORT_MAX });
+      const zone = await timeZoneOf(app, session);
       let props = app.db
         .selectFrom('ledger_property')
         .select(['propertylabel', 'propertyalias'])
@@ -84,7 +87,7 @@ export async function listRoutes(fastify: FastifyInstance) {
       ];
       const data = rows.map((r) => ({
         ...r,
-        installdate: r.installdate ? new Date(r.installdate).toISOString().slice(0, 10) : null,
+        installdate: r.installdate ? formatIn(r.installdate, 'yyyy-MM-dd', zone) : null,
         ...Object.fromEntries(custom.map(([label]) => [`x_${label}`, r.extendvalue[label] ?? null])),
       }));
       return sendXlsx(reply, '设备台账', columns, data);

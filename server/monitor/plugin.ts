@@ -14,6 +14,7 @@ import {
 } from '../../domain/schemas/monitor';
 import { resolveScope } from './scope';
 import { projectStatisOf, statisOf, tally } from './statistics';
+import { timeZoneOf } from '../system/effective';
 
 /** Either monitoring screen may read the shared statistics; the enterprise breakdown is the platform's. */
 const MONITOR_PAGES = 'wp_global_monitor wp_platform_monitor';
@@ -39,6 +40,7 @@ export async function monitorService(fastify: FastifyInstance) {
       const t = await tally(
         app.db,
         projects.map((p) => p.id),
+        await timeZoneOf(app, session),
       );
       return ok(
         projects.map((p) => projectStatisOf(t, p)),
@@ -58,7 +60,7 @@ export async function monitorService(fastify: FastifyInstance) {
           ? await resolveScope(app, session, 'global', 0)
           : await resolveScope(app, session, 'tenant', body.tenantId);
       const ids = scope.projects.map((p) => p.id);
-      const t = await tally(app.db, ids);
+      const t = await tally(app.db, ids, await timeZoneOf(app, session));
       const byTenant = new Map<number, { name: string; ids: number[] }>();
       for (const p of scope.projects) {
         const entry = byTenant.get(p.tenantId) ?? { name: p.tenantName, ids: [] };
@@ -90,7 +92,7 @@ export async function monitorService(fastify: FastifyInstance) {
       const { modelLabel, id } = request.params;
       const scope = await resolveScope(app, session, modelLabel, id);
       const ids = scope.projects.map((p) => p.id);
-      return ok(statisOf(await tally(app.db, ids), scope, ids));
+      return ok(statisOf(await tally(app.db, ids, await timeZoneOf(app, session)), scope, ids));
     },
   );
 
@@ -106,6 +108,7 @@ export async function monitorService(fastify: FastifyInstance) {
       const t = await tally(
         app.db,
         placed.map((p) => p.id),
+        await timeZoneOf(app, session),
       );
       const data: ProjectCoordinate[] = placed.map((p) => {
         const s = projectStatisOf(t, p);

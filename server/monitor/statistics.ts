@@ -1,3 +1,5 @@
+import { startOfDay } from 'date-fns';
+import { inZone } from '../../domain/timeZone';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { EVENT_CONFIRM, EVENT_STATUS, isDeviceStatusNormal } from '../../domain/enums';
@@ -35,11 +37,9 @@ export interface Tally {
   generatedAt: number;
 }
 
-/** Local midnight of the server: the day the console shows (times on the wire are server-local). */
-export function dayStartOf(now: number): number {
-  const d = new Date(now);
-  d.setHours(0, 0, 0, 0);
-  return d.getTime();
+/** Midnight in the project time zone: "today" as the console shows it, wherever the server runs. */
+export function dayStartOf(now: number, zone: string): number {
+  return startOfDay(now, inZone(zone)).getTime();
 }
 
 /**
@@ -47,8 +47,8 @@ export function dayStartOf(now: number): number {
  * terminal_project and pecevent_project_* indexes. The terminal table holds the live status: the
  * comm watch writes each change there in the same transaction as its domain event.
  */
-export async function tally(db: Kysely<Database>, projectIds: readonly number[], now = Date.now()): Promise<Tally> {
-  const dayStart = dayStartOf(now);
+export async function tally(db: Kysely<Database>, projectIds: readonly number[], zone: string, now = Date.now()): Promise<Tally> {
+  const dayStart = dayStartOf(now, zone);
   const empty: Tally = { devices: new Map(), today: new Map(), active: new Map(), dayStart, generatedAt: now };
   if (projectIds.length === 0) return empty;
   const ids = [...projectIds];

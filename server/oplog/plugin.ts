@@ -1,25 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { operationLogFilter, operationLogListBody } from '../../domain/schemas/info';
-import { oplogKindText } from '../../domain/oplog';
+import { oplogKindText, oplogSubjectText } from '../../domain/oplog';
 import { z } from 'zod';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { logQuery, toRow } from './query';
+import { languageOf } from '../http/language';
+import { timeZoneOf } from '../system/effective';
+import { formatTime } from '../telemetry/time';
 import { sendXlsx } from './xlsx';
 
 const exportBody = z.object({ filter: operationLogFilter.default({}) });
 
 /** Rows one export may hold; beyond that the caller narrows the time range. */
 export const EXPORT_MAX_ROWS = 50_000;
-
-/** Local time as YYYY-MM-DD HH:mm:ss (date-fns is a browser-only dependency here). */
-function formatTime(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
 
 const brief = (v: unknown) => (v === undefined ? '' : JSON.stringify(v).slice(0, 30_000));
 
@@ -49,24 +45,27 @@ export async function operationLogService(fastify: FastifyInstance) {
     const session = sessionOf(request);
     const filter = request.body.filter;
     const rows = (await logQuery(app.db, session, filter).selectAll().orderBy('seq', 'desc').limit(EXPORT_MAX_ROWS).execute()).map(toRow);
+    const lang = languageOf(request);
+    const zone = await timeZoneOf(app, session);
+    const h = (zh: string, en: string) => (lang === 'en' ? en : zh);
     return sendXlsx(
       reply,
-      '操作日志',
+      h('操作日志', 'Operation log'),
       [
-        { header: '序号', key: 'seq', width: 10 },
-        { header: '时间', key: 'time', width: 22 },
-        { header: '用户', key: 'actorName' },
-        { header: '操作', key: 'kindText' },
-        { header: '对象', key: 'subject', width: 26 },
-        { header: '修改前', key: 'before', width: 60 },
-        { header: '修改后', key: 'after', width: 60 },
+        { header: h('序号', 'No.'), key: 'seq', width: 10 },
+        { header: h('时间', 'Time'), key: 'time', width: 22 },
+        { header: h('用户', 'User'), key: 'actorName' },
+        { header: h('操作', 'Action'), key: 'kindText' },
+        { header: h('对象', 'Subject'), key: 'subject', width: 26 },
+        { header: h('修改前', 'Before'), key: 'before', width: 60 },
+        { header: h('修改后', 'After'), key: 'after', width: 60 },
       ],
       rows.map((r) => ({
         seq: r.seq,
-        time: formatTime(r.at),
+        time: formatTime(r.at, zone),
         actorName: r.actorName ?? '--',
-        kindText: oplogKindText(r.kind),
-        subject: r.subject ?? '',
+        kindText: oplogKindText(r.kind, lang),
+        subject: oplogSubjectText(r.subject, lang),
         before: brief(r.payload.before),
         after: brief(r.payload.after),
       })),

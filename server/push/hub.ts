@@ -7,6 +7,7 @@ import { visibleProjects } from '../telemetry/visibility';
 import { toNotice } from './notice';
 
 export const ALL_PROJECTS_ROOM = 'projects:all';
+const SETTINGS_KINDS = new Set(['system.setting_saved', 'usergroup.created', 'usergroup.updated', 'usergroup.deleted']);
 export const projectRoom = (id: number) => `project:${id}`;
 const isProjectRoom = (room: string) => room === ALL_PROJECTS_ROOM || room.startsWith('project:');
 const roomsOf = (scope: 'all' | ReadonlySet<number>): Set<string> =>
@@ -49,6 +50,9 @@ export class PushHub {
 
   publish(ev: DomainEvent): void {
     this.head = Math.max(this.head, ev.seq);
+    // Settings and group logos take effect at once: every console re-reads what is in force for it
+    // (a hint without data, so nobody learns another tenant's settings).
+    if (SETTINGS_KINDS.has(ev.kind)) this.io.local.emit('settings');
     if (ev.projectId === null) return;
     const msg = toNotice(ev);
     // Commits publish in seq order; insert in place all the same so replay stays ordered.

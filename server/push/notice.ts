@@ -1,30 +1,46 @@
 import { EVENT_LEVEL } from '../../domain/enums';
-import type { NoticeMessage } from '../../domain/telemetry';
+import { EVENT_TYPE_TEXT_EN, MEASURE_BY_ID, type NoticeMessage } from '../../domain/telemetry';
 import type { DomainEvent } from '../events/eventLog';
+import type { Lang } from '../http/language';
 import { typeText } from '../alarms/describe';
 
-const KIND_TEXT: Record<string, string> = {
-  'device.status_changed': '设备状态变化',
-  'alarm.confirmed': '事件确认',
-  'alarm.remarked': '事件备注',
-  'remote.command_issued': '遥控命令',
-  'remote.command_answered': '遥控应答',
-  'remote.params_saved': '遥调参数设置',
-  'threshold.saved': '阈值设置',
+const KIND_TEXT: Record<string, { zh: string; en: string }> = {
+  'device.status_changed': { zh: '设备状态变化', en: 'Device status change' },
+  'alarm.confirmed': { zh: '事件确认', en: 'Event confirmed' },
+  'alarm.remarked': { zh: '事件备注', en: 'Event remark' },
+  'remote.command_issued': { zh: '遥控命令', en: 'Remote command' },
+  'remote.command_answered': { zh: '遥控应答', en: 'Remote command answer' },
+  'remote.params_saved': { zh: '遥调参数设置', en: 'Remote parameters set' },
+  'threshold.saved': { zh: '阈值设置', en: 'Thresholds set' },
 };
+const typeIn = (customtype: number, lang: Lang) => (lang === 'en' ? (EVENT_TYPE_TEXT_EN[customtype] ?? 'Event') : typeText(customtype));
 
 type Payload = Record<string, unknown>;
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
-export function logTypeName(kind: string, p: Payload): string {
+/** The message's type line (剩余电流报警 / Residual current alarm) in the answer language. */
+export function logTypeName(kind: string, p: Payload, lang: Lang = 'zh'): string {
   if (kind === 'alarm.raised') {
-    const type = typeText(Number(p.customtype));
+    const type = typeIn(Number(p.customtype), lang);
     const level = Number(p.peceventlevel);
-    return level === EVENT_LEVEL.ACCIDENT ? type : `${type}${EVENT_LEVEL.textOf(level)}`;
+    if (level === EVENT_LEVEL.ACCIDENT) return type;
+    return lang === 'en' ? `${type} ${EVENT_LEVEL.textOf(level, 'en').toLowerCase()}` : `${type}${EVENT_LEVEL.textOf(level)}`;
   }
-  if (kind === 'alarm.ended') return `${typeText(Number(p.customtype))}恢复`;
-  return KIND_TEXT[kind] ?? kind;
+  if (kind === 'alarm.ended')
+    return lang === 'en' ? `${typeIn(Number(p.customtype), lang)} recovered` : `${typeText(Number(p.customtype))}恢复`;
+  return KIND_TEXT[kind]?.[lang] ?? kind;
+}
+
+const fmt = (v: unknown) => (typeof v === 'number' ? String(Math.round(v * 100) / 100) : '--');
+
+/** The English of a raised alarm's stored (Chinese) description, from its payload. */
+function describeEn(p: Payload): string | null {
+  const def = typeof p.dataId === 'number' ? MEASURE_BY_ID.get(p.dataId) : undefined;
+  if (!def || typeof p.value !== 'number') return null;
+  if (Number(p.customtype) === 4) return 'Probe failure';
+  const kind = Number(p.peceventlevel) === EVENT_LEVEL.EARLY_WARNING ? 'warning' : 'alarm';
+  return `${def.en} ${fmt(p.value)} ${def.unit} over the ${kind} limit of ${fmt(p.limit)} ${def.unit}`;
 }
 
 /** A domain event as the spec §3 notification message, plus its sequence number for resume. */
@@ -50,11 +66,14 @@ export function toNotice(ev: DomainEvent): NoticeMessage {
   };
 }
 
-/** The message-centre line of an event. */
-export function contentOf(n: NoticeMessage): string {
+/** The message-centre line of an event, in the answer language (names and codes are data). */
+export function contentOf(n: NoticeMessage, lang: Lang = 'zh'): string {
   const d = n.description;
   const p = n.payload as Payload;
-  const where = [d.projectName, d.deviceName && `${d.deviceName}${d.deviceCode ? `（${d.deviceCode}）` : ''}`].filter(Boolean).join(' ');
-  const what = str(p.description) ?? (d.value !== null ? String(d.value) : '');
-  return [where, n.logTypeName, what].filter(Boolean).join('，');
+  const code = d.deviceCode ? (lang === 'en' ? ` (${d.deviceCode})` : `（${d.deviceCode}）`) : '';
+  const where = [d.projectName, d.deviceName && `${d.deviceName}${code}`].filter(Boolean).join(' ');
+  const value = d.value !== null ? String(d.value) : '';
+  // The stored description is the server's Chinese; in English it is said again from the payload.
+  const what = lang === 'en' ? (describeEn(p) ?? (typeof d.value === 'number' ? value : '')) : (str(p.description) ?? value);
+  return [where, logTypeName(n.kind, p, lang), what].filter(Boolean).join(lang === 'en' ? ', ' : '，');
 }

@@ -6,10 +6,11 @@ import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { tx } from '../http/text';
 import { sessionOf } from '../auth/session';
-import { parseTime } from '../telemetry/time';
+import { formatTime, parseTime } from '../telemetry/time';
+import { timeZoneOf } from '../system/effective';
 import { visibleProjects } from '../telemetry/visibility';
-import { contentOf, toNotice } from './notice';
-import { formatTime } from '../telemetry/time';
+import { contentOf, logTypeName, toNotice } from './notice';
+import { languageOf } from '../http/language';
 
 /** POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter). */
 export async function messageLogService(fastify: FastifyInstance) {
@@ -18,8 +19,10 @@ export async function messageLogService(fastify: FastifyInstance) {
     const session = sessionOf(request);
     const body = request.body;
     if (body.receiver !== session.userId && !session.isRoot) throw errors.DENIED();
-    const start = parseTime(body.startTime);
-    const end = parseTime(body.endTime);
+    const zone = await timeZoneOf(app, session);
+    const lang = languageOf(request);
+    const start = parseTime(body.startTime, zone);
+    const end = parseTime(body.endTime, zone);
     if (start === null) throw errors.BAD_REQUEST(tx('startTime 无法解析', 'startTime cannot be read'));
     if (end === null) throw errors.BAD_REQUEST(tx('endTime 无法解析', 'endTime cannot be read'));
     const scope = await visibleProjects(app, session);
@@ -40,9 +43,10 @@ export async function messageLogService(fastify: FastifyInstance) {
       const notice = toNotice({ ...r, payload: JSON.parse(r.payload) as unknown });
       return {
         seq: r.seq,
-        recordTime: formatTime(r.at),
-        logTypeName: notice.logTypeName,
-        content: contentOf(notice),
+        recordTime: formatTime(Number(r.at), zone),
+        at: Number(r.at),
+        logTypeName: logTypeName(notice.kind, notice.payload as Record<string, unknown>, lang),
+        content: contentOf(notice, lang),
         description: notice.description,
       };
     });

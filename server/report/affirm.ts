@@ -57,8 +57,8 @@ export async function affirmReport(app: FastifyInstance, session: Session, req: 
     if (existing)
       throw errors.CONFLICT(
         tx(
-          `该期报告已由 ${existing.operator} 于 ${formatTime(Number(existing.affirmedAt))} 确认`,
-          `${existing.operator} confirmed this period's report at ${formatTime(Number(existing.affirmedAt))}`,
+          `该期报告已由 ${existing.operator} 于 ${formatTime(Number(existing.affirmedAt), req.zone)} 确认`,
+          `${existing.operator} confirmed this period's report at ${formatTime(Number(existing.affirmedAt), req.zone)}`,
         ),
       );
     await trx

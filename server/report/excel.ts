@@ -21,8 +21,8 @@ export async function reportWorkbook(f: ReportFigures): Promise<Buffer> {
     [
       ['报告', REPORT_TITLE],
       ['评估对象', o.scope.name],
-      ['评估周期', periodText(o.startTime, o.endTime)],
-      ['生成时间', formatTime(o.generatedAt)],
+      ['评估周期', periodText(o.startTime, o.endTime, o.timeZone)],
+      ['生成时间', formatTime(o.generatedAt, o.timeZone)],
       ['项目数', o.projectCount],
       ['设备数', o.deviceCount],
       ['报警总数', o.total],
@@ -56,7 +56,7 @@ export async function reportWorkbook(f: ReportFigures): Promise<Buffer> {
     wb,
     '时间分布',
     ['时间', '报警数'],
-    f.timeDistribute.buckets.map((b) => [formatTime(b.start), b.total]),
+    f.timeDistribute.buckets.map((b) => [formatTime(b.start, f.overview.timeZone), b.total]),
   );
   sheet(
     wb,

@@ -117,12 +117,14 @@ export async function reportFigures(db: Kysely<Database>, req: ReportRequest, no
       alarmedDevices: perDevice.size,
       confirmation: confirmationFigures(confirmed),
       generatedAt: now,
+      timeZone: req.zone,
     },
     nodeDistribute: { nodes, topDevices },
     timeDistribute: timeDistribute(
       req.start,
       req.end,
       events.map((e) => e.eventtime),
+      req.zone,
     ),
     typeDistribute: { byType, byLevel },
   };

@@ -24,7 +24,8 @@ export function durationText(ms: number | null): string {
 }
 
 /** The period as people read it: the last day is end − 1 ms, since periods are half-open. */
-export const periodText = (start: number, end: number) => `${formatTime(start).slice(0, 10)} 至 ${formatTime(end - 1).slice(0, 10)}`;
+export const periodText = (start: number, end: number, zone: string) =>
+  `${formatTime(start, zone).slice(0, 10)} 至 ${formatTime(end - 1, zone).slice(0, 10)}`;
 export const typeText = (id: number) => EVENT_TYPE_TEXT[id] ?? String(id);
 
 /**
@@ -59,8 +60,8 @@ export function reportHtml(f: ReportFigures, affirm: AffirmStatus): string {
 <header class="cover">
   <h1>${REPORT_TITLE}</h1>
   <table class="meta">
-    <tr><th>评估对象</th><td>${esc(o.scope.name)}（${SCOPE_TEXT[o.scope.modelLabel] ?? ''}）</td><th>评估周期</th><td>${periodText(o.startTime, o.endTime)}</td></tr>
-    <tr><th>生成时间</th><td>${formatTime(o.generatedAt)}</td><th>报告确认</th><td>${affirm.affirmed ? `${esc(affirm.operator ?? '')} 于 ${formatTime(affirm.affirmTime!)} 确认` : '未确认'}</td></tr>
+    <tr><th>评估对象</th><td>${esc(o.scope.name)}（${SCOPE_TEXT[o.scope.modelLabel] ?? ''}）</td><th>评估周期</th><td>${periodText(o.startTime, o.endTime, o.timeZone)}</td></tr>
+    <tr><th>生成时间</th><td>${formatTime(o.generatedAt, o.timeZone)}</td><th>报告确认</th><td>${affirm.affirmed ? `${esc(affirm.operator ?? '')} 于 ${formatTime(affirm.affirmTime!, o.timeZone)} 确认` : '未确认'}</td></tr>
     <tr><th>运行评价</th><td colspan="3" class="rating rating-${f.conclusion.rating}">${RATING_TEXT.zh_cn[f.conclusion.rating]}</td></tr>
   </table>
 </header>

@@ -4,6 +4,8 @@ import { errors } from '../errors';
 import type { z } from 'zod';
 import { tx } from '../http/text';
 import { parseTime } from '../telemetry/time';
+import { timeZoneOf } from '../system/effective';
+import { wallTime, zoned } from '../../domain/timeZone';
 import { resolveScope, type ResolvedScope } from '../monitor/scope';
 import { MAX_REPORT_SPAN_MS, type reportQuery } from '../../domain/schemas/report';
 
@@ -14,6 +16,8 @@ export interface ReportRequest {
   end: number;
   /** the period before, for the comparisons of the conclusion */
   previous: { start: number; end: number };
+  /** the project time zone: text times, calendar months, the hour chart */
+  zone: string;
 }
 
 /**
@@ -26,8 +30,9 @@ export async function reportRequest(
   q: z.output<typeof reportQuery>,
   now = Date.now(),
 ): Promise<ReportRequest> {
-  const start = parseTime(q.startTime);
-  const end = parseTime(q.endTime);
+  const zone = await timeZoneOf(app, session);
+  const start = parseTime(q.startTime, zone);
+  const end = parseTime(q.endTime, zone);
   const timeMsg = (f: string) => tx(`${f} 须为毫秒时间戳或 YYYY-MM-DD HH:mm:ss`, `${f} must be a timestamp in ms or YYYY-MM-DD HH:mm:ss`);
   if (start === null) throw errors.BAD_REQUEST(timeMsg('startTime'));
   if (end === null) throw errors.BAD_REQUEST(timeMsg('endTime'));
@@ -35,22 +40,22 @@ export async function reportRequest(
   if (end - start > MAX_REPORT_SPAN_MS) throw errors.BAD_REQUEST(tx('报告周期最长一年', 'a report covers a year at most'));
   if (start > now) throw errors.BAD_REQUEST(tx('报告周期不能在未来', 'a report period cannot be in the future'));
   const scope = await resolveScope(app, session, q.modelLabel, q.id);
-  return { scope, start, end, previous: previousPeriod(start, end) };
+  return { scope, start, end, previous: previousPeriod(start, end, zone), zone };
 }
 
 /**
  * The period just before: a whole calendar month (the default selection) compares with the month
  * before, whatever its length; any other range with the same span right before it.
  */
-export function previousPeriod(start: number, end: number): { start: number; end: number } {
-  const s = new Date(start);
+export function previousPeriod(start: number, end: number, zone: string): { start: number; end: number } {
+  const s = zoned(start, zone);
   const wholeMonth =
     s.getDate() === 1 &&
     s.getHours() === 0 &&
     s.getMinutes() === 0 &&
     s.getSeconds() === 0 &&
     s.getMilliseconds() === 0 &&
-    new Date(s.getFullYear(), s.getMonth() + 1, 1).getTime() === end;
-  if (wholeMonth) return { start: new Date(s.getFullYear(), s.getMonth() - 1, 1).getTime(), end: start };
+    wallTime(zone, s.getFullYear(), s.getMonth() + 1) === end;
+  if (wholeMonth) return { start: wallTime(zone, s.getFullYear(), s.getMonth() - 1), end: start };
   return { start: start - (end - start), end: start };
 }

@@ -1,4 +1,5 @@
 import type { ReportTimeDistribute, TimeBucket, TimeUnit } from '../../domain/schemas/report';
+import { wallTime, zoned } from '../../domain/timeZone';
 
 const HOUR = 3600_000;
 const DAY = 86_400_000;
@@ -11,43 +12,46 @@ export function unitOf(start: number, end: number): TimeUnit {
   return 'month';
 }
 
-/** The next bucket start in server-local time, so days and months follow the calendar (DST included). */
-function next(t: number, unit: TimeUnit): number {
-  const d = new Date(t);
+/**
+ * The next bucket start in the project time zone (never the server's), so days and months follow
+ * the project's calendar (DST included).
+ */
+function next(t: number, unit: TimeUnit, zone: string): number {
+  const d = zoned(t, zone);
   if (unit === 'hour') return t + HOUR;
-  if (unit === 'day') return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
-  return new Date(d.getFullYear(), d.getMonth() + 1, 1).getTime();
+  if (unit === 'day') return wallTime(zone, d.getFullYear(), d.getMonth(), d.getDate() + 1);
+  return wallTime(zone, d.getFullYear(), d.getMonth() + 1, 1);
 }
 
-function floor(t: number, unit: TimeUnit): number {
-  const d = new Date(t);
-  if (unit === 'hour') return new Date(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours()).getTime();
-  if (unit === 'day') return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  return new Date(d.getFullYear(), d.getMonth(), 1).getTime();
+function floor(t: number, unit: TimeUnit, zone: string): number {
+  const d = zoned(t, zone);
+  if (unit === 'hour') return wallTime(zone, d.getFullYear(), d.getMonth(), d.getDate(), d.getHours());
+  if (unit === 'day') return wallTime(zone, d.getFullYear(), d.getMonth(), d.getDate());
+  return wallTime(zone, d.getFullYear(), d.getMonth(), 1);
 }
 
-function label(t: number, unit: TimeUnit, multiDay: boolean): string {
-  const d = new Date(t);
+function label(t: number, unit: TimeUnit, multiDay: boolean, zone: string): string {
+  const d = zoned(t, zone);
   if (unit === 'hour') return `${multiDay ? `${p2(d.getMonth() + 1)}-${p2(d.getDate())} ` : ''}${p2(d.getHours())}:00`;
   if (unit === 'day') return `${p2(d.getMonth() + 1)}-${p2(d.getDate())}`;
   return `${d.getFullYear()}-${p2(d.getMonth() + 1)}`;
 }
 
-/** Alarms per bucket over [start, end), zero-filled, and per hour of day over the whole period. */
-export function timeDistribute(start: number, end: number, times: readonly number[]): ReportTimeDistribute {
+/** Alarms per bucket over [start, end), zero-filled, and per hour of day (project time) over the whole period. */
+export function timeDistribute(start: number, end: number, times: readonly number[], zone: string): ReportTimeDistribute {
   const unit = unitOf(start, end);
   const multiDay = end - start > DAY;
   const buckets: TimeBucket[] = [];
   const index = new Map<number, number>();
-  for (let t = floor(start, unit); t < end; t = next(t, unit)) {
+  for (let t = floor(start, unit, zone); t < end; t = next(t, unit, zone)) {
     index.set(t, buckets.length);
-    buckets.push({ start: t, label: label(t, unit, multiDay), total: 0 });
+    buckets.push({ start: t, label: label(t, unit, multiDay, zone), total: 0 });
   }
   const hourOfDay = Array.from({ length: 24 }, () => 0);
   for (const t of times) {
-    const i = index.get(floor(t, unit));
+    const i = index.get(floor(t, unit, zone));
     if (i !== undefined) buckets[i]!.total++;
-    hourOfDay[new Date(t).getHours()]!++;
+    hourOfDay[zoned(t, zone).getHours()]!++;
   }
   return { unit, buckets, hourOfDay };
 }

@@ -239,8 +239,12 @@ export interface PecEventTable {
   dataid: number | null;
   description: string;
   remark: string | null;
+  /** the confirmation stamp (spec §4): who confirmed and when */
   updatetime: number | null;
   operator: string | null;
+  /** the remark's own stamp: who wrote the current remark and when */
+  remarkoperator: string | null;
+  remarktime: number | null;
   deviceid: number;
   projectid: number;
   tenantid: number;

@@ -4,24 +4,26 @@ import {
   DEFAULT_SYSTEM_SETTINGS,
   settingReadBody,
   settingSaveBody,
-  systemSettingsSchema,
+  type EffectiveSettingsDto,
+  type PublicSettingsDto,
   type SystemSettingDto,
 } from '../../domain/schemas/info';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded, publicRoute, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../events/transact';
+import { effectiveSettings, savedSettings } from './effective';
+import { PLATFORM_TENANT_ID } from './accessSchemes';
+import { userLogo } from '../files/logo';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 
-/** A tenant's settings; defaults fill in what was never saved or what an older version lacked. */
+/** A tenant's own settings; defaults fill in what was never saved or what an older version lacked. */
 export async function tenantSettings(db: Kysely<Database>, tenantId: number): Promise<SystemSettingDto> {
-  const row = await db.selectFrom('system_setting').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
-  if (!row) return { tenantId, settings: DEFAULT_SYSTEM_SETTINGS, updatedAt: null };
-  const parsed = systemSettingsSchema.partial().safeParse(JSON.parse(row.value));
-  return { tenantId, settings: { ...DEFAULT_SYSTEM_SETTINGS, ...(parsed.success ? parsed.data : {}) }, updatedAt: row.updatedAt };
+  const saved = await savedSettings(db, tenantId);
+  return saved ? { tenantId, ...saved } : { tenantId, settings: DEFAULT_SYSTEM_SETTINGS, updatedAt: null };
 }
 
 /**
@@ -32,6 +34,22 @@ export async function settingRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const access = guarded('system', 'wp_system_config');
   const read = (tenantId: number) => tenantSettings(app.db, tenantId);
+
+  // What the console applies (header name, tab title, page size, time zone, logo): every signed-in
+  // user reads the settings in force for its tenant, without the settings page's permission.
+  app.get('/system/setting/effective', { config: guarded('self') }, async (request) => {
+    const session = sessionOf(request);
+    return ok<EffectiveSettingsDto>({
+      settings: await effectiveSettings(app.db, session.tenantId),
+      logo: await userLogo(app, session.userId),
+    });
+  });
+
+  // Before sign-in the login page names the platform and keeps its clock in the platform's zone.
+  app.get('/system/setting/public', { config: publicRoute('the login page shows the platform name') }, async () => {
+    const s = await effectiveSettings(app.db, PLATFORM_TENANT_ID);
+    return ok<PublicSettingsDto>({ platformName: s.platformName, timeZone: s.timeZone });
+  });
 
   app.post('/system/setting', { schema: { body: orEmpty(settingReadBody) }, config: access }, async (request) => {
     const session = sessionOf(request);

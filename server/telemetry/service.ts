@@ -16,7 +16,9 @@ import { PostgresHistoryStore } from './historyPostgres';
 import { RealtimeCache, type LatestValue } from './realtime';
 import { ThresholdStore } from './thresholds';
 import { IngestWriter } from './writer';
-import { checkBatch } from './validateBatch';
+import { checkBatch, hasTextTime } from './validateBatch';
+import { timeZoneOf } from '../system/effective';
+import { DEFAULT_TIME_ZONE } from '../../domain/timeZone';
 
 export interface TelemetryOptions {
   dataDir: string;
@@ -108,7 +110,9 @@ export class Telemetry {
    * reasons; the good ones of the same batch are stored together.
    */
   async ingest(raw: unknown, auth: IngestAuth): Promise<IngestResult> {
-    const batch = checkBatch(raw, this.now());
+    // Text times without an offset are project time (the platform's zone); most gateways send ms.
+    const zone = hasTextTime(raw) ? await timeZoneOf(this.app, undefined) : DEFAULT_TIME_ZONE;
+    const batch = checkBatch(raw, this.now(), zone);
     const device = await this.devices.get(batch.device);
     if (!device) throw errors.DEVICE_UNKNOWN(String(batch.device));
     if (!auth.trusted && !this.keys.verify(device.code, auth.key)) throw errors.DEVICE_KEY_INVALID();

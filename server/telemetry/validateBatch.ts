@@ -28,6 +28,16 @@ export interface CheckedBatch {
   acks: CommandAck[];
 }
 
+/** Does a batch carry a time as text (read in the project zone) rather than as ms? */
+export function hasTextTime(raw: unknown): boolean {
+  if (!raw || typeof raw !== 'object') return false;
+  const b = raw as { time?: unknown; values?: unknown };
+  return (
+    typeof b.time === 'string' ||
+    (Array.isArray(b.values) && b.values.some((v) => typeof (v as { time?: unknown } | null)?.time === 'string'))
+  );
+}
+
 type Batch = { device: string | number; time: string | number; values: unknown[]; acks?: CommandAck[] | undefined };
 type Reading = { dataId: number; logicalId: number; value: unknown; status: number };
 
@@ -67,7 +77,7 @@ function schemaReading(v: unknown): Reading | string {
  * Splits a batch into good readings and refused ones (each with its reason). Faults of the whole
  * batch (shape, size, time) throw: nothing of such a batch is stored.
  */
-export function checkBatch(raw: unknown, now: number): CheckedBatch {
+export function checkBatch(raw: unknown, now: number, zone: string): CheckedBatch {
   let b = plainBatch(raw);
   if (!b) {
     const parsed = ingestBatchSchema.safeParse(raw);
@@ -75,7 +85,7 @@ export function checkBatch(raw: unknown, now: number): CheckedBatch {
     b = parsed.data;
   }
   if (b.values.length > MAX_BATCH_VALUES) throw errors.BATCH_TOO_LARGE(MAX_BATCH_VALUES);
-  const time = parseTime(b.time);
+  const time = parseTime(b.time, zone);
   if (time === null) throw errors.BAD_REQUEST(`time 无法解析：${String(b.time)}`);
   if (time > now + MAX_FUTURE_SKEW_MS) throw errors.TIME_IN_FUTURE(String(b.time));
 
@@ -95,7 +105,7 @@ export function checkBatch(raw: unknown, now: number): CheckedBatch {
     let t = time;
     const own = (v as { time?: unknown }).time;
     if (own !== undefined) {
-      const parsedOwn = typeof own === 'number' || typeof own === 'string' ? parseTime(own) : null;
+      const parsedOwn = typeof own === 'number' || typeof own === 'string' ? parseTime(own, zone) : null;
       if (parsedOwn === null) return refuse(`time 无法解析：${String(own)}`);
       if (parsedOwn > now + MAX_FUTURE_SKEW_MS) return refuse(`时间 ${String(own)} 超前服务器时钟超过 5 分钟`);
       t = parsedOwn;

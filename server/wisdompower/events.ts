@@ -13,6 +13,8 @@ import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { eventBatches, eventQuery, eventRows, ordered } from './eventQuery';
 import { EventCounter } from './eventCount';
 import { primed, streamEventsXlsx } from './eventExport';
+import { timeZoneOf } from '../system/effective';
+import { languageOf } from '../http/language';
 
 /** Streamed (see eventExport.ts), so the cap is about the spreadsheet's use, not server memory. */
 export const MAX_EXPORT_ROWS = 100_000;
@@ -55,12 +57,25 @@ export async function eventRoutes(fastify: FastifyInstance) {
         if (confirms) requirePermission(session, 'event_confirm');
         if (remarks) requirePermission(session, 'event_update');
         if (!confirms && !remarks) continue;
-        const set: { updatetime: number; operator: string; confirmeventstatus?: number; remark?: string | null } = {
-          updatetime: now,
-          operator: session.userName,
-        };
-        if (confirms) set.confirmeventstatus = EVENT_CONFIRM.CONFIRM;
-        if (remarks) set.remark = item.remark ?? null;
+        // Two stamps, each written only by what it records: the confirmation's (operator, updatetime,
+        // spec §4) and the remark's (remarkoperator, remarktime). A remark never touches who confirmed.
+        const set: {
+          confirmeventstatus?: number;
+          operator?: string;
+          updatetime?: number;
+          remark?: string | null;
+          remarkoperator?: string | null;
+          remarktime?: number | null;
+        } = {};
+        if (confirms) Object.assign(set, { confirmeventstatus: EVENT_CONFIRM.CONFIRM, operator: session.userName, updatetime: now });
+        if (remarks) {
+          const text = item.remark ?? null;
+          Object.assign(set, {
+            remark: text,
+            remarkoperator: text === null ? null : session.userName,
+            remarktime: text === null ? null : now,
+          });
+        }
         await trx.updateTable('peceventextend').set(set).where('id', '=', ev.id).execute();
         n++;
         const base = {
@@ -90,7 +105,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
           emit({
             ...base,
             kind: 'alarm.remarked',
-            payload: { ...fields, eventId: ev.id, operator: session.userName, remark: item.remark, value: item.remark },
+            payload: { ...fields, eventId: ev.id, operator: session.userName, remark: item.remark, remarktime: now, value: item.remark },
           });
       }
       return n;
@@ -102,6 +117,11 @@ export async function eventRoutes(fastify: FastifyInstance) {
     const session = sessionOf(request);
     const body = request.body;
     const scope = request.query;
-    return streamEventsXlsx(reply, await primed(eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS)));
+    return streamEventsXlsx(
+      reply,
+      await primed(eventBatches(await eventQuery(app, session, body, scope), body, MAX_EXPORT_ROWS)),
+      await timeZoneOf(app, session),
+      languageOf(request),
+    );
   });
 }

@@ -22,13 +22,14 @@ import { chooseTier } from '../telemetry/seriesReader';
 import { BINARY_CONTENT_TYPE, encodeSeries, type SeriesMeta } from '../../domain/seriesWire';
 import { datalogQueryBody } from '../../domain/seriesQuery';
 import { sendXlsx } from './xlsx';
+import { timeZoneOf } from '../system/effective';
 
 /** A year of one series at most per request. */
 const MAX_RANGE_MS = 366 * 86_400_000;
 
-export function range(startTime: number | string, endTime: number | string): [number, number] {
-  const from = parseTime(startTime);
-  const to = parseTime(endTime);
+export function range(startTime: number | string, endTime: number | string, zone: string): [number, number] {
+  const from = parseTime(startTime, zone);
+  const to = parseTime(endTime, zone);
   if (from === null) throw errors.BAD_REQUEST(tx('startTime 无法解析', 'startTime cannot be read'));
   if (to === null) throw errors.BAD_REQUEST(tx('endTime 无法解析', 'endTime cannot be read'));
   if (to <= from) throw errors.BAD_REQUEST(tx('endTime 须晚于 startTime', 'endTime must be after startTime'));
@@ -67,7 +68,8 @@ export async function historyRoutes(fastify: FastifyInstance) {
       const body = request.body;
       const device = await requireDevice(app, session, pecDeviceId);
       const def = measure(body.dataId);
-      const [from, to] = range(body.startTime, body.endTime);
+      const zone = await timeZoneOf(app, session);
+      const [from, to] = range(body.startTime, body.endTime, zone);
       const head = {
         pecDeviceId: device.id,
         dataId: def.dataId,
@@ -115,12 +117,13 @@ export async function historyRoutes(fastify: FastifyInstance) {
       const body = request.body;
       const device = await requireDevice(app, session, body.pecDeviceId);
       const defs = body.dataIds.map(measure);
-      const [from, to] = range(body.startTime, body.endTime);
+      const zone = await timeZoneOf(app, session);
+      const [from, to] = range(body.startTime, body.endTime, zone);
       const byTime = new Map<number, Record<string, unknown>>();
       for (const def of defs) {
         // Differences apply to counters only: the difference of a temperature reading means nothing.
         for (const p of await series(app, device.id, def.dataId, from, to, body.isDiffValue && def.cumulative)) {
-          const row = byTime.get(p.time) ?? { time: formatTime(p.time) };
+          const row = byTime.get(p.time) ?? { time: formatTime(p.time, zone) };
           row[`d${def.dataId}`] = p.value;
           byTime.set(p.time, row);
         }
@@ -143,7 +146,7 @@ export async function historyRoutes(fastify: FastifyInstance) {
   app.post('/trend/query', { schema: { body: trendQueryBody }, config: guarded('history', 'historydata_browser') }, async (request) => {
     const session = sessionOf(request);
     const body = request.body;
-    const [from, to] = range(body.startTime, body.endTime);
+    const [from, to] = range(body.startTime, body.endTime, await timeZoneOf(app, session));
     // Buckets never narrower than the asked interval, and never more than the point budget.
     const bucketMs = Math.max(body.interval * 1000, Math.ceil((to - from) / MAX_TREND_POINTS));
     const buckets = Math.ceil((to - from) / bucketMs);

@@ -12,6 +12,7 @@ import { chooseTier, TIER_STEP_MS, type Tier } from '../telemetry/seriesReader';
 import { differenceColumn } from '../telemetry/trend';
 import type { Rollups } from '../telemetry/rollups';
 import { measure, range } from './history';
+import { timeZoneOf } from '../system/effective';
 
 /**
  * Rollups as chart columns: the step's average as the value, its extremes and count beside it. A
@@ -51,7 +52,7 @@ export async function historySeriesRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const session = sessionOf(request);
       const body = request.body;
-      const [from, to] = range(body.startTime, body.endTime);
+      const [from, to] = range(body.startTime, body.endTime, await timeZoneOf(app, session));
       // Every check before the first byte: a refused request answers the envelope, never half a stream.
       const targets: { device: DeviceInfo; def: MeasureDef; isDiffValue: boolean }[] = [];
       for (const s of body.series) {

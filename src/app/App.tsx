@@ -11,6 +11,8 @@ import { Layout } from './shell/Layout';
 import { LoadingBar, Toaster } from './ui/Toaster';
 import { t, useLanguage } from './i18n/i18n';
 import { RealtimeProvider } from './realtime/RealtimeContext';
+import { shownPlatformName, useSettings } from './settings/settingsStore';
+import type { MessageKey } from './i18n/i18n';
 import LoginPage from '../features/login/LoginPage';
 import NoPermissionPage from '../features/noPermission/NoPermissionPage';
 import NotFoundPage from '../features/notFound/NotFoundPage';
@@ -27,10 +29,23 @@ function Splash() {
   );
 }
 
+/** The tab title: the screen, then the platform's name from the settings in force. */
+function useDocumentTitle(location: string) {
+  const { settings } = useSettings();
+  const name = shownPlatformName(settings, t('app.name'));
+  const route = findRoute(location);
+  const screen = location === '/login' ? t('login.title') : route ? t(route.titleKey as MessageKey) : '';
+  const title = screen ? `${screen} - ${name}` : name;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 function Routes() {
   useLanguage();
   const [rawLocation] = useLocation();
   const location = normalizePath(rawLocation);
+  useDocumentTitle(location);
   const { state, profile, hasToken, authenticated } = useSession();
   const settled = !BUSY_STATES.has(String(state)) && !ENDING_STATES.has(String(state));
   const decision = useRouteGuard(location, hasToken && authenticated, profile, settled);

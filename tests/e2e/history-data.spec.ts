@@ -1,6 +1,10 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { startOfDay, startOfMonth, startOfWeek } from 'date-fns';
+import { DEFAULT_TIME_ZONE, inZone } from '../../domain/timeZone';
+
+// Days, weeks and months of the project zone (Asia/Shanghai): the browser runs in New York (issue 15).
+const Z = inZone(DEFAULT_TIME_ZONE);
 import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
 
 const STEP = 10 * 60_000;
@@ -88,9 +92,9 @@ test('history data: device and two measures, day/week/month, every checkbox, tab
   const count = (from: number) => times.filter((t) => t >= from && t <= now).length;
   // 日 → 周 → 月: switching the type keeps the period containing the current start (dateRange.changeType).
   for (const [label, from] of [
-    ['日', startOfDay(now).getTime()],
-    ['周', startOfWeek(now, { weekStartsOn: 1 }).getTime()],
-    ['月', startOfMonth(now).getTime()],
+    ['日', startOfDay(now, Z).getTime()],
+    ['周', startOfWeek(now, { ...Z, weekStartsOn: 1 }).getTime()],
+    ['月', startOfMonth(now, Z).getTime()],
   ] as const) {
     await page.getByTestId('date-selector').getByRole('radio', { name: label }).click();
     await expect(trend).toHaveAttribute('data-loading', 'false');
@@ -121,7 +125,7 @@ test('history data: device and two measures, day/week/month, every checkbox, tab
   await wb.xlsx.readFile(await download.path());
   const ws = wb.worksheets[0]!;
   expect(ws.getRow(1).values).toEqual([undefined, '时间', '剩余电流(mA)', 'A相温度(℃)']);
-  expect(ws.rowCount - 1).toBe(count(startOfMonth(now).getTime()));
+  expect(ws.rowCount - 1).toBe(count(startOfMonth(now, Z).getTime()));
   const values = ws.getColumn(2).values.slice(2) as number[];
   expect(values).toContain(SPIKE);
 });
@@ -146,7 +150,7 @@ test('drag zoom never narrower than an hour; main-thread fallback when the worke
   // The worker script is refused: the series service must fall back to the main thread.
   await page.route('**/series.worker-*.js', (route) => route.abort());
   await open(page, 'zh_cn', 'bright');
-  const day = startOfDay(Date.now()).getTime();
+  const day = startOfDay(Date.now(), Z).getTime();
   await page.goto(`/#/historyData?devices=${seeded.device.id}&measures=1001&from=${day - 3 * 86_400_000}&to=${day}`);
   const trend = page.getByTestId('trend');
   await expect(trend).toHaveAttribute('data-loading', 'false');

@@ -29,6 +29,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
+    // The server process runs in UTC, the browser in New York, the project in Asia/Shanghai (issue 15).
+    TZ: 'UTC',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

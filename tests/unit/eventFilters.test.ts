@@ -14,24 +14,24 @@ const time = [
 describe('filter → expressions (spec §7)', () => {
   it.each<[string, Partial<EventFilters>, unknown[]]>([
     ['time range only: GE start, LT end', {}, []],
-    ['one type: EQ', { types: [2] }, [{ prop: 'customtype', operator: 'EQ', limit: 2 }]],
+    ['one type: IN of one (spec §7: customtype IN)', { types: [2] }, [{ prop: 'customtype', operator: 'IN', limit: [2] }]],
     ['several types: IN, sorted, deduplicated', { types: [4, 1, 4] }, [{ prop: 'customtype', operator: 'IN', limit: [1, 4] }]],
-    ['one level: EQ', { levels: [1] }, [{ prop: 'peceventlevel', operator: 'EQ', limit: 1 }]],
+    ['one level: IN of one (spec §7: peceventlevel IN)', { levels: [1] }, [{ prop: 'peceventlevel', operator: 'IN', limit: [1] }]],
     ['several levels: IN', { levels: [4, 2] }, [{ prop: 'peceventlevel', operator: 'IN', limit: [2, 4] }]],
-    ['status active: EQ 0', { status: 0 }, [{ prop: 'endeventid', operator: 'EQ', limit: 0 }]],
-    ['status end: EQ 1', { status: 1 }, [{ prop: 'endeventid', operator: 'EQ', limit: 1 }]],
+    ['status active: IN [0]', { status: 0 }, [{ prop: 'endeventid', operator: 'IN', limit: [0] }]],
+    ['status end: IN [1]', { status: 1 }, [{ prop: 'endeventid', operator: 'IN', limit: [1] }]],
     ['status all: nothing', { status: 'all' }, []],
-    ['unconfirmed: EQ 1', { confirm: 1 }, [{ prop: 'confirmeventstatus', operator: 'EQ', limit: 1 }]],
-    ['confirmed: EQ 3', { confirm: 3 }, [{ prop: 'confirmeventstatus', operator: 'EQ', limit: 3 }]],
+    ['unconfirmed: IN [1]', { confirm: 1 }, [{ prop: 'confirmeventstatus', operator: 'IN', limit: [1] }]],
+    ['confirmed: IN [3]', { confirm: 3 }, [{ prop: 'confirmeventstatus', operator: 'IN', limit: [3] }]],
     ['confirm all: nothing', { confirm: 'all' }, []],
     [
       'everything together keeps a stable order',
       { types: [1, 2], levels: [2], status: 0, confirm: 1 },
       [
         { prop: 'customtype', operator: 'IN', limit: [1, 2] },
-        { prop: 'peceventlevel', operator: 'EQ', limit: 2 },
-        { prop: 'endeventid', operator: 'EQ', limit: 0 },
-        { prop: 'confirmeventstatus', operator: 'EQ', limit: 1 },
+        { prop: 'peceventlevel', operator: 'IN', limit: [2] },
+        { prop: 'endeventid', operator: 'IN', limit: [0] },
+        { prop: 'confirmeventstatus', operator: 'IN', limit: [1] },
       ],
     ],
   ])('%s', (_name, change, rest) => {
@@ -44,7 +44,7 @@ describe('filter → expressions (spec §7)', () => {
       rootLabel: 'peceventextend',
       rootCondition: {
         page: { index: 2, limit: 20 },
-        filter: { expressions: [...time, { prop: 'endeventid', operator: 'EQ', limit: 0 }, { prop: 'id', operator: 'IN', limit: [7] }] },
+        filter: { expressions: [...time, { prop: 'endeventid', operator: 'IN', limit: [0] }, { prop: 'id', operator: 'IN', limit: [7] }] },
       },
       orders: [{ propertyLabel: 'eventtime', orderType: 'desc' }],
       include_submodel: true,

@@ -10,6 +10,7 @@ import * as m008 from './008_file_blobs';
 import * as m009 from './009_login_security';
 import * as m010 from './010_sessions';
 import * as m011 from './011_history_tiers_unindexed';
+import * as m012 from './012_event_remark_stamp';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '009_login_security': m009,
   '010_sessions': m010,
   '011_history_tiers_unindexed': m011,
+  '012_event_remark_stamp': m012,
 };
 
 export const migrationProvider: MigrationProvider = {

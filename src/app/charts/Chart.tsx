@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type uPlot from 'uplot';
+import uPlot from 'uplot';
+import { useProjectZone } from '../time/projectTime';
 import UplotReact from 'uplot-react';
 import 'uplot/dist/uPlot.min.css';
 import { breakGaps, gapCount } from './gaps';
@@ -41,8 +42,11 @@ export function Chart({
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
+  // Time axes tick at the project zone's hours and midnights, not the browser's (one time-zone rule).
+  const zone = useProjectZone();
+  const zoned = useMemo(() => ({ ...options, tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone) }), [options, zone]);
   // Same references for every key but the size: uplot-react resizes instead of rebuilding.
-  const sized = useMemo(() => ({ ...options, width, height }), [options, width, height]);
+  const sized = useMemo(() => ({ ...zoned, width, height }), [zoned, width, height]);
   // Time series: hours without data stay empty instead of being bridged by a straight line.
   const shown = useMemo(() => breakGaps(data), [data]);
 

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import { isDeviceStatusNormal } from '../../../domain/enums';
 import { t, useLanguage } from '../i18n/i18n';
 import type { DeviceRealtime } from './realtimeTypes';
@@ -16,20 +16,27 @@ export function DeviceInfoPanel({ device }: { device: DeviceRealtime['device'] }
     [t('device.type'), dash(device.devicetype)],
     [t('device.vendor'), dash(device.vendor)],
     [t('device.location'), dash(device.location)],
-    [t('device.installdate'), device.installdate ? format(device.installdate, 'yyyy-MM-dd') : '--'],
+    [t('device.installdate'), device.installdate ? formatTime(device.installdate, 'yyyy-MM-dd') : '--'],
   ];
   return (
     <div className="flex items-start justify-between gap-4 rounded border border-line bg-surface-2 p-3 text-sm" data-testid="device-info">
       <div className="grid flex-1 grid-cols-3 gap-x-6 gap-y-1.5">
         <div>
-          <span className="text-muted">{t('device.commStatus')}：</span>
+          <span className="text-muted">
+            {t('device.commStatus')}
+            {t('punct.colon')}
+          </span>
           <span data-testid="device-comm" data-normal={normal} className={`font-medium ${normal ? 'text-ok' : 'text-danger'}`}>
-            {normal ? t('device.commNormal') : t('device.commError')}（{deviceStatusText(device.devicestatus)}）
+            {normal ? t('device.commNormal') : t('device.commError')}
+            {t('punct.parenthesized', { text: deviceStatusText(device.devicestatus) })}
           </span>
         </div>
         {rows.map(([k, v]) => (
           <div key={k}>
-            <span className="text-muted">{k}：</span>
+            <span className="text-muted">
+              {k}
+              {t('punct.colon')}
+            </span>
             {v}
           </div>
         ))}

@@ -1,5 +1,6 @@
 import { t, useLanguage } from '../i18n/i18n';
 import type { RealtimeMeasure } from './realtimeTypes';
+import { measureText } from '../i18n/measureText';
 
 /** Parameter and realtime value with unit; '--' for null; over-limit rows coloured. */
 export function RealtimeTable({ rows }: { rows: RealtimeMeasure[] }) {
@@ -19,7 +20,7 @@ export function RealtimeTable({ rows }: { rows: RealtimeMeasure[] }) {
             data-overproof={r.isOverproof || undefined}
             className={`border-t border-line ${r.isOverproof ? 'bg-danger/10 font-medium text-danger' : ''}`}
           >
-            <td className="px-3 py-1">{r.measureName}</td>
+            <td className="px-3 py-1">{measureText(r.dataId, r.measureName)}</td>
             <td className="px-3 py-1 text-right font-mono">{r.value === null ? '--' : `${Number(r.value.toFixed(2))} ${r.unit}`}</td>
           </tr>
         ))}

@@ -5,6 +5,7 @@ import { Chart } from '../charts/Chart';
 import { useTheme } from '../theme';
 import { groupOptions, type GroupLayout } from './groupPlot';
 import type { TrendGroup } from './realtimeTypes';
+import { measureChartText, measureText } from '../i18n/measureText';
 
 /** Aligns the group's series on one time axis (seconds, as uPlot wants), null where a series has no point. */
 export function alignGroup(group: TrendGroup): uPlot.AlignedData {
@@ -34,10 +35,11 @@ function GroupChart({ title, group, live }: { title: string; group: TrendGroup; 
   // The layout by value: a reloaded group with the same series keeps its chart and only sets data.
   const layout = JSON.stringify({
     dark: theme === 'dark',
+    timeLabel: t('trend.time'),
     leftUnit: group.leftUnit,
     rightUnit: group.rightUnit || undefined,
     series: group.measureDataList.map((m, i) => ({
-      label: m.measureName,
+      label: measureText(m.dataId, m.measureName),
       unit: m.unit,
       color: group.configList[i]?.color ?? '#5470c6',
       scale: m.unit === group.leftUnit ? 'y' : 'y2',
@@ -49,7 +51,7 @@ function GroupChart({ title, group, live }: { title: string; group: TrendGroup; 
   const empty = data[0].length === 0;
   return (
     <section className="rounded border border-line p-2" data-testid="trend-group">
-      <h3 className="mb-1 text-sm font-medium">{title}</h3>
+      <h3 className="mb-1 text-sm font-medium">{measureChartText(title)}</h3>
       {empty ? (
         <div className="flex h-[180px] items-center justify-center text-sm text-muted">{t('device.noData')}</div>
       ) : (

@@ -1,5 +1,5 @@
 import uPlot from 'uplot';
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import type { ChartOptions } from '../charts/Chart';
 import { t } from '../i18n/i18n';
 import { PRECISION, paddedRange } from '../trend/trendScale';
@@ -76,19 +76,21 @@ function drawLimits(u: uPlot, lines: ReturnType<typeof limitLines>, dark: boolea
 
 export interface GroupLayout {
   dark: boolean;
+  /** the legend's name of the time column, in the language in force (uPlot's default is "Time") */
+  timeLabel: string;
   leftUnit: string;
   rightUnit: string | undefined;
   series: GroupSeries[];
 }
 
 const fmtValue = (_u: uPlot, v: number | null) => (v == null ? '--' : v.toFixed(PRECISION));
-const fmtTime = (_u: uPlot, v: number | null) => (v == null ? '--' : format(v * 1000, 'yyyy-MM-dd HH:mm:ss'));
+const fmtTime = (_u: uPlot, v: number | null) => (v == null ? '--' : formatTime(v * 1000, 'yyyy-MM-dd HH:mm:ss'));
 // A few seconds of live points get sub-second ticks: they need milliseconds or every label reads the same.
 const tickTimes = (_u: uPlot, splits: number[], _ax: number, _space: number, incr: number) =>
-  splits.map((v) => format(v * 1000, incr >= 86_400 ? 'MM-dd' : incr >= 60 ? 'HH:mm' : incr >= 1 ? 'HH:mm:ss' : 'HH:mm:ss.SSS'));
+  splits.map((v) => formatTime(v * 1000, incr >= 86_400 ? 'MM-dd' : incr >= 60 ? 'HH:mm' : incr >= 1 ? 'HH:mm:ss' : 'HH:mm:ss.SSS'));
 
 /** The options of one trend group of the device realtime dialog: a left and an optional right unit axis. */
-export function groupOptions({ dark, leftUnit, rightUnit, series }: GroupLayout): ChartOptions {
+export function groupOptions({ dark, timeLabel, leftUnit, rightUnit, series }: GroupLayout): ChartOptions {
   const ink = dark ? '#8ea0bd' : '#64748b';
   const grid = dark ? '#243452' : '#e5eaf0';
   const axis = (scale: string, unit: string, side: 1 | 3): uPlot.Axis => ({
@@ -120,9 +122,10 @@ export function groupOptions({ dark, leftUnit, rightUnit, series }: GroupLayout)
       ...(rightUnit ? [axis('y2', rightUnit, 1)] : []),
     ],
     series: [
-      { value: fmtTime },
+      { label: timeLabel, value: fmtTime },
       ...series.map((s) => ({
-        label: `${s.label}(${s.unit})`,
+        // a unitless measure (探头状态) has no empty brackets
+        label: s.unit ? `${s.label}(${s.unit})` : s.label,
         stroke: s.color,
         width: 1.5,
         scale: s.scale,

@@ -1,4 +1,5 @@
 import { api } from '../api/client';
+import { t } from '../i18n/i18n';
 import type { TreeNode } from '../widgets/tree/treeModel';
 
 /** A node of GET /devicedata/api/comm/v1/device/tree (docs/api-telemetry.md "Device tree"). */
@@ -20,7 +21,7 @@ export function parseTreeKey(key: string): { modelLabel: DeviceTreeNode['modelLa
 }
 
 export function toTreeWidget(n: DeviceTreeNode): TreeNode {
-  const label = n.code ? `${n.name}（${n.code}）` : n.name;
+  const label = n.code ? `${n.name}${t('punct.parenthesized', { text: n.code })}` : n.name;
   return { id: treeKey(n), label, ...(n.children?.length ? { children: n.children.map(toTreeWidget) } : {}) };
 }
 

@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
+import { formatTime } from '../time/projectTime';
 import { USER_TYPE } from '../../../domain/enums';
 import type { MonitorStatis, PlatformStatis } from '../../../domain/schemas/monitor';
 import { t, useLanguage } from '../i18n/i18n';
@@ -49,7 +49,7 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
         kiosk &&
         data.updatedAt && (
           <span className="text-sm text-muted" data-testid="monitor-updated">
-            {t('monitor.updatedAt')} {format(data.updatedAt, 'HH:mm:ss')}
+            {t('monitor.updatedAt')} {formatTime(data.updatedAt, 'HH:mm:ss')}
           </span>
         )
       }

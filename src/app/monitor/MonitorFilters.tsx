@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import type { ProjectStatis } from '../../../domain/schemas/monitor';
 import { t, useLanguage } from '../i18n/i18n';
 import { SelectField } from '../widgets/SelectField';
@@ -63,7 +63,7 @@ export function MonitorFilters({
       )}
       {updatedAt && (
         <span className="mb-4 ml-auto text-xs text-muted" data-testid="monitor-updated">
-          {t('monitor.updatedAt')} {format(updatedAt, 'HH:mm:ss')}
+          {t('monitor.updatedAt')} {formatTime(updatedAt, 'HH:mm:ss')}
         </span>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import { alarmColourVar, levelState } from '../../../domain/alarmLanguage';
 import { t, useLanguage } from '../i18n/i18n';
 import { useRealtime } from './RealtimeContext';
@@ -7,6 +7,7 @@ import { CloseIcon } from '../ui/icons';
 import { LevelMark } from '../alarm/AlarmMark';
 import { groupNotices } from '../../../domain/floodGroups';
 import { floodGroupText } from './FloodGroupRow';
+import { noticeTypeText } from './notices';
 
 /**
  * A new alarm or accident pops up over the screen and hides itself after 60 s unless opened (spec §9).
@@ -27,7 +28,7 @@ export function AlarmPopup() {
   return (
     <div
       role="alertdialog"
-      aria-label={popup.logTypeName}
+      aria-label={noticeTypeText(popup)}
       data-testid="alarm-popup"
       data-level={popup.level}
       style={{ borderColor: alarmColourVar(state), borderWidth: state === 'accident' ? '0.3em' : '0.18em' }}
@@ -37,7 +38,7 @@ export function AlarmPopup() {
         <div>
           <div className="flex flex-wrap items-center gap-x-[0.6em] text-[1.15em] font-semibold">
             <LevelMark level={popup.level} size="1.1em" />
-            <span>{popup.logTypeName}</span>
+            <span>{noticeTypeText(popup)}</span>
             {group && (
               <b
                 className="rounded px-[0.3em]"
@@ -48,7 +49,7 @@ export function AlarmPopup() {
               </b>
             )}
           </div>
-          <div className="font-mono text-[0.8em] text-muted">{format(popup.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</div>
+          <div className="font-mono text-[0.8em] text-muted">{formatTime(popup.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</div>
         </div>
         <button
           type="button"
@@ -63,9 +64,13 @@ export function AlarmPopup() {
         {d.projectName ?? '--'} · {d.deviceName ?? '--'} <span className="text-muted">({d.deviceCode ?? '--'})</span>
       </div>
       <div className="mt-[0.25em]">
-        {t('bell.value')}：<b>{d.value ?? '--'}</b>
+        {t('bell.value')}
+        {t('punct.colon')}
+        <b>{d.value ?? '--'}</b>
         {'\u3000'}
-        {t('bell.contact')}：{d.contactInfo ?? '--'}
+        {t('bell.contact')}
+        {t('punct.colon')}
+        {d.contactInfo ?? '--'}
       </div>
       {group && (
         <div className="mt-[0.25em] text-[0.9em] text-muted" data-testid="alarm-popup-group">

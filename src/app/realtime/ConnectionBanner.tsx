@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import { t, useLanguage } from '../i18n/i18n';
 import { useOptionalRealtime } from './RealtimeContext';
 
@@ -40,7 +40,7 @@ function Banner({
         {t('connection.attempt', { n: Math.max(1, attempt) })}
       </span>
       <span className="font-normal" data-testid="connection-last-data">
-        {last ? t('connection.lastData', { time: format(last, 'HH:mm:ss') }) : t('connection.noData')}
+        {last ? t('connection.lastData', { time: formatTime(last, 'HH:mm:ss') }) : t('connection.noData')}
       </span>
       <button
         type="button"

@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import type { FloodGroup } from '../../../domain/floodGroups';
+import { formatTime } from '../time/projectTime';
 import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
 import type { Notice } from '../../../machines/notificationMachine';
 import { currentLanguage, t, useLanguage } from '../i18n/i18n';
@@ -12,7 +12,7 @@ export function floodGroupText(group: FloodGroup<Notice>): string {
     device: group.latest.description.deviceName ?? group.latest.description.deviceCode ?? '--',
     type: group.latest.logTypeName,
     n: group.count,
-    time: format(group.latest.time, 'HH:mm:ss'),
+    time: formatTime(group.latest.time, 'HH:mm:ss'),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import type { Notice } from '../../../machines/notificationMachine';
 import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
 import { currentLanguage, t, useLanguage } from '../i18n/i18n';
@@ -11,6 +11,7 @@ import { BellIcon, SoundOffIcon, SoundOnIcon } from '../ui/icons';
 import { AlarmIcon } from '../alarm/AlarmIcon';
 import { groupNotices } from '../../../domain/floodGroups';
 import { FloodGroupRow } from './FloodGroupRow';
+import { noticeTypeText } from './notices';
 
 export const BADGE_MAX = 99;
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
@@ -147,18 +148,22 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
           {notice.level !== null && (
             <AlarmIcon state={levelState(notice.level)} size={16} title={alarmLabel(levelState(notice.level), currentLanguage())} />
           )}
-          {notice.logTypeName}
+          {noticeTypeText(notice)}
         </span>
-        <span className="font-mono text-xs text-muted">{format(notice.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</span>
+        <span className="font-mono text-xs text-muted">{formatTime(notice.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</span>
       </div>
       <div className="mt-0.5 text-ink">
         {dash(d.projectName)} · {dash(d.deviceName)} <span className="text-muted">({dash(d.deviceCode)})</span>
       </div>
       <div className="mt-0.5 flex items-center justify-between text-xs text-muted">
         <span>
-          {t('bell.value')}：<span className="text-ink">{dash(d.value)}</span>
+          {t('bell.value')}
+          {t('punct.colon')}
+          <span className="text-ink">{dash(d.value)}</span>
           {'\u3000'}
-          {t('bell.contact')}：<span className="text-ink">{dash(d.contactInfo)}</span>
+          {t('bell.contact')}
+          {t('punct.colon')}
+          <span className="text-ink">{dash(d.contactInfo)}</span>
         </span>
         <span className="flex gap-3">
           {showMute && (

@@ -18,6 +18,7 @@ import { measureBus } from './measureBus';
 import { useSessionActor } from '../session/SessionContext';
 import type { RevokeReason, WatchRequest } from '../../../domain/socketProtocol';
 import { WatchRegistry } from './watchRegistry';
+import { settingsChanged } from '../settings/settingsStore';
 
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
@@ -135,6 +136,7 @@ function createParts(
           token: () => tokenStorage.get(),
           onMeasures: (list) => list.forEach((m) => measureBus.next(m)),
           onData: () => (lastData = Date.now()),
+          onSettings: settingsChanged,
           watches,
         }),
         register: fromPromise(async ({ input }) => {

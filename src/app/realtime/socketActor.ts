@@ -18,6 +18,8 @@ export interface SocketActorOptions {
   onData?: () => void;
   /** a connection attempt starts (the reconnect bench and tests time them) */
   onAttempt?: () => void;
+  /** the settings in force or a group logo changed: read them again (issue 15) */
+  onSettings?: () => void;
   /** what the screens show: sent after every (re)connect and on every change, so live values follow it */
   watches?: { current(): WatchRequest; subscribe(listener: (request: WatchRequest) => void): () => void };
   /** the server has replayed what was missed and joined the socket to its rooms: subscribed again */
@@ -49,6 +51,7 @@ export function createSocketActor(opts: SocketActorOptions) {
       opts.onData?.();
       opts.onMeasures?.(list);
     });
+    socket.on('settings', () => opts.onSettings?.());
     socket.on('ready', (r: { headSeq: number }) => {
       if (opts.watches) socket.emit(SOCKET_EVENT.WATCH, opts.watches.current());
       opts.onReady?.();

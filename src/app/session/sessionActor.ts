@@ -12,11 +12,15 @@ import { savedLanguage, setLanguage } from '../i18n/i18n';
 import { accessProfileOf, guardRoute } from '../../../domain/access';
 import { toastError } from '../ui/toastStore';
 import { noticeText, sessionEnd } from './sessionEnd';
+import { loadEffectiveSettings } from '../settings/settingsStore';
 
 const currentHashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
 
 async function loadUser(): Promise<LoadedUser> {
   const user = await api.get<UserDto>('/auth/v1/user', { quiet: true });
+  // The settings in force (time zone, page size, name, logo) are in place before the first screen;
+  // without them the defaults serve.
+  await loadEffectiveSettings().catch(() => {});
   let projectId: number | null = null;
   // Project users work inside their tenant's first project (spec §6).
   // A role without pages may read nothing but its own user: it has no project (and lands on /noPermission).

@@ -4,7 +4,9 @@ import { isPlatformSide } from '../../../domain/access';
 import { t, useLanguage, setLanguage, currentLanguage } from '../i18n/i18n';
 import { applyTheme, useTheme } from '../theme';
 import { useSession } from '../session/SessionContext';
-import { BoltLogo, GlobeIcon, MoonIcon, SunIcon, UserIcon } from '../ui/icons';
+import { GlobeIcon, MoonIcon, SunIcon, UserIcon } from '../ui/icons';
+import { shownPlatformName, useSettings } from '../settings/settingsStore';
+import { HeaderLogo } from './HeaderLogo';
 
 /** The user's dialog (and its password form, zod with it) loads on the first click of the user menu. */
 const UserDialog = lazy(() => import('./UserDialog').then((m) => ({ default: m.UserDialog })));
@@ -21,6 +23,8 @@ export function Header({ shell, bellSlot }: { shell: 'main' | 'platform'; bellSl
   // Mounted from the first open on: its password dialog outlives the user dialog's own closing.
   const [userLoaded, setUserLoaded] = useState(false);
   const logoLinks = shell === 'main' && !!profile && isPlatformSide(profile);
+  const { settings, logo } = useSettings();
+  const name = shownPlatformName(settings, t('app.name'));
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 bg-header px-4 text-header-ink shadow">
@@ -29,11 +33,13 @@ export function Header({ shell, bellSlot }: { shell: 'main' | 'platform'; bellSl
         data-testid="logo"
         className={`flex items-center gap-2 ${logoLinks ? 'cursor-pointer' : 'cursor-default'}`}
         onClick={() => logoLinks && navigate('/platform/monitor')}
-        aria-label={t('app.name')}
+        aria-label={name}
       >
-        <BoltLogo />
+        <HeaderLogo fileName={logo} />
         <span className="text-lg font-semibold tracking-wide">Voltguard</span>
-        <span className="hidden text-sm opacity-80 md:inline">{t('app.name')}</span>
+        <span className="hidden text-sm opacity-80 md:inline" data-testid="platform-name">
+          {name}
+        </span>
       </button>
       <div className="flex-1" />
       <div data-slot="alarm-bell" className="flex items-center">

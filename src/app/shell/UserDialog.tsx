@@ -12,7 +12,10 @@ export function UserDialog({ open, onClose }: { open: boolean; onClose: () => vo
     <>
       <Modal open={open} onClose={onClose} title={t('user.dialogTitle')} width={360}>
         <p className="mb-5 text-sm">
-          <span className="text-muted">{t('user.name')}：</span>
+          <span className="text-muted">
+            {t('user.name')}
+            {t('punct.colon')}
+          </span>
           <span data-testid="user-dialog-name">{user?.nicName || user?.name}</span>
         </p>
         <div className="flex justify-end gap-2">

@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { ChartView } from '../../../workers/seriesApi';
 import { Chart } from '../charts/Chart';
 import { useTheme } from '../theme';
+import { useLanguage } from '../i18n/i18n';
 import { buildOptions, FLAG_KEYS, toAligned, type PlotSeries, type PlotState, type TrendFlags } from './trendPlot';
 
 interface CurveProps {
@@ -22,6 +23,7 @@ interface CurveProps {
  */
 function useTrendPlot({ view, series, flags, onSelect, onReset, onPainted }: Omit<CurveProps, 'height'>) {
   const theme = useTheme();
+  const lang = useLanguage();
   const state = useRef<PlotState>({ flags, stats: view.stats, from: view.from, to: view.to });
   const handlers = useRef({ onSelect, onReset, onPainted });
   // Layout effects run before uplot-react's passive ones build the chart or set its data.
@@ -30,7 +32,8 @@ function useTrendPlot({ view, series, flags, onSelect, onReset, onPainted }: Omi
     handlers.current = { onSelect, onReset, onPainted };
   });
   // The layout by value: a new series array with the same content is not a new chart.
-  const layout = JSON.stringify({ dark: theme === 'dark', series });
+  // the language is part of the layout: the legend's time label follows a switch
+  const layout = JSON.stringify({ dark: theme === 'dark', series, lang });
   const options = useMemo(() => {
     const { dark, series } = JSON.parse(layout) as { dark: boolean; series: PlotSeries[] };
     return buildOptions({

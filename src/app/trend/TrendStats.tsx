@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import type { SeriesStats } from '../../../workers/seriesCore';
 import { t, useLanguage } from '../i18n/i18n';
 import { fmt, type PlotSeries, type TrendFlags } from './trendPlot';
@@ -7,7 +7,7 @@ import { fmt, type PlotSeries, type TrendFlags } from './trendPlot';
 export function TrendStats({ series, stats, flags }: { series: PlotSeries[]; stats: SeriesStats[]; flags: TrendFlags }) {
   useLanguage();
   if (!flags.extremes && !flags.avg && !flags.diff && !flags.limit) return null;
-  const when = (ms: number) => format(ms, 'yyyy-MM-dd HH:mm:ss');
+  const when = (ms: number) => formatTime(ms, 'yyyy-MM-dd HH:mm:ss');
   return (
     <ul className="mt-2 grid gap-1 text-xs" data-testid="trend-stats">
       {series.map((s, k) => {

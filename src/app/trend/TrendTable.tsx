@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { t, useLanguage } from '../i18n/i18n';
 import { DataTable, type Column } from '../widgets/table/DataTable';
-import { DEFAULT_PAGE_SIZE } from '../widgets/table/tableFeatures';
+import { usePaging } from '../widgets/table/usePaging';
 import type { SeriesService } from './seriesClient';
 import { fmt, fmtTime, type PlotSeries } from './trendPlot';
 
@@ -26,12 +26,12 @@ export function TrendTable({
   version: number;
 }) {
   useLanguage();
-  const [page, setPage] = useState({ index: 0, size: DEFAULT_PAGE_SIZE });
+  const [page, setPage] = usePaging();
   const [rows, setRows] = useState<Row[]>([]);
-  useEffect(() => setPage((p) => ({ ...p, index: 0 })), [version]);
+  useEffect(() => setPage((p) => ({ ...p, index: 0 })), [version, setPage]);
   useEffect(() => {
     let live = true;
-    void service.rows(page.index * page.size, page.size).then((r) => live && setRows(r));
+    void service.rows(page.index * page.limit, page.limit).then((r) => live && setRows(r));
     return () => {
       live = false;
     };
@@ -46,7 +46,7 @@ export function TrendTable({
       data={rows}
       getRowId={(r) => String(r.time)}
       exportable={false}
-      server={{ total, pageIndex: page.index, pageSize: page.size, onChange: (index, size) => setPage({ index, size }) }}
+      server={{ total, pageIndex: page.index, pageSize: page.limit, onChange: (index, limit) => setPage({ index, limit }) }}
       testId="trend-table"
     />
   );

@@ -1,5 +1,5 @@
 import uPlot from 'uplot';
-import { format } from 'date-fns';
+import { formatTime } from '../time/projectTime';
 import type { ChartView } from '../../../workers/seriesApi';
 import type { SeriesStats } from '../../../workers/seriesCore';
 import type { ChartOptions } from '../charts/Chart';
@@ -54,12 +54,12 @@ export interface PlotState {
 }
 
 export const fmt = (v: number | null | undefined) => (v == null || Number.isNaN(v) ? '--' : v.toFixed(PRECISION));
-export const fmtTime = (ms: number) => format(ms, 'yyyy-MM-dd HH:mm:ss');
+export const fmtTime = (ms: number) => formatTime(ms, 'yyyy-MM-dd HH:mm:ss');
 
 const tickTimes = (u: uPlot, splits: number[], _ax: number, _space: number, incr: number) => {
   const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
   const f = incr >= 86_400 ? 'MM-dd' : span > 86_400 ? 'MM-dd HH:mm' : 'HH:mm';
-  return splits.map((v) => format(v * 1000, f));
+  return splits.map((v) => formatTime(v * 1000, f));
 };
 
 let labelBg = 'rgba(255,255,255,0.85)';
@@ -165,7 +165,7 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
         ctx.arc(x, y, 4 * px, 0, Math.PI * 2);
         ctx.fill();
         const align: CanvasTextAlign = x > bbox.left + bbox.width * 0.8 ? 'right' : x < bbox.left + bbox.width * 0.2 ? 'left' : 'center';
-        label(`${t(key)} ${fmt(e.value)} (${format(e.time, 'MM-dd HH:mm')})`, x, y + dy * px, ps.color, align);
+        label(`${t(key)} ${fmt(e.value)} (${formatTime(e.time, 'MM-dd HH:mm')})`, x, y + dy * px, ps.color, align);
       }
     }
     if (st.flags.rawMarks) {
@@ -248,7 +248,7 @@ export function buildOptions(args: {
       ...(units.right !== undefined ? [axis('y2', units.right, 1)] : []),
     ],
     series: [
-      { value: (_u, v) => (v == null ? '--' : fmtTime(v * 1000)) },
+      { label: t('trend.time'), value: (_u, v) => (v == null ? '--' : fmtTime(v * 1000)) },
       ...series.map((s) => ({
         label: s.unit ? `${s.label}(${s.unit})` : s.label,
         stroke: s.color,

@@ -14,7 +14,9 @@ export function ScreenPending({ path }: { path: string }) {
       <h1 className="text-xl font-semibold">{t(route.titleKey as MessageKey)}</h1>
       <p className="mt-3 text-sm text-muted">{t('screen.pendingTitle')}</p>
       <p className="mt-1 text-sm">
-        {t('screen.requiredPermission')}：<code className="rounded bg-surface-2 px-1.5 py-0.5">{route.permission}</code>
+        {t('screen.requiredPermission')}
+        {t('punct.colon')}
+        <code className="rounded bg-surface-2 px-1.5 py-0.5">{route.permission}</code>
       </p>
     </section>
   );

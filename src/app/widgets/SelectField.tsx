@@ -16,6 +16,7 @@ export function SelectField({
   placeholder,
   name,
   className,
+  dataOptions,
 }: {
   label: string;
   value: string;
@@ -25,6 +26,8 @@ export function SelectField({
   placeholder?: string;
   name?: string;
   className?: string;
+  /** the options are data (zone names, codes), not words of a language: marked translate="no" */
+  dataOptions?: boolean;
 }) {
   useLanguage();
   return (
@@ -32,6 +35,7 @@ export function SelectField({
       <span className="mb-1 block text-muted">{label}</span>
       <select
         name={name}
+        translate={dataOptions ? 'no' : undefined}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={!!error}

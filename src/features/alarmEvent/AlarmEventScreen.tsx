@@ -6,7 +6,6 @@ import { useOptionalRealtime } from '../../app/realtime/RealtimeContext';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { Tree } from '../../app/widgets/tree/Tree';
 import { Pagination } from '../../app/widgets/table/Pagination';
-import { DEFAULT_PAGE_SIZE } from '../../app/widgets/table/tableFeatures';
 import { defaultRange } from '../../app/widgets/dateSelector/dateRange';
 import { useLoad } from '../../app/widgets/useLoad';
 import { EventFiltersBar, type FilterState } from './EventFiltersBar';
@@ -17,6 +16,7 @@ import { loadDeviceTree, parseTreeKey as scopeOfKey, treeKey as nodeKey } from '
 import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
 import { UNSORTED, type SortState } from '../../app/widgets/table/sorting';
 import { useEventPage } from './useEventPage';
+import { usePaging } from '../../app/widgets/table/usePaging';
 
 /** Today, every type and level, both statuses (the date is taken when the screen opens). */
 const initialFilters = (): FilterState => ({ range: defaultRange(), types: [], levels: [], status: 'all', confirm: 'all' });
@@ -31,7 +31,7 @@ export default function AlarmEventScreen() {
   const tree = useLoad(() => loadDeviceTree(), []);
   const [filterState, setFilterState] = useState<FilterState>(initialFilters);
   const [scope, setScope] = useState<ScopeNode | undefined>();
-  const [page, setPage] = useState({ index: 0, limit: DEFAULT_PAGE_SIZE });
+  const [page, setPage] = usePaging();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [remarkOpen, setRemarkOpen] = useState(false);
   const filters = useMemo<EventFilters>(

@@ -1,13 +1,13 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import type { PecEvent } from '../../../domain/telemetry';
 import { currentLanguage, t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { produce } from '../../app/immer';
 import { EmptyOrError } from '../../app/widgets/LoadError';
 import { nextSort, type SortState } from '../../app/widgets/table/sorting';
 import { MEASURE_BY_ID } from '../../../domain/telemetry';
-import { confirmLabel, statusLabel, typeLabel } from './eventText';
+import { confirmLabel, describeEvent, statusLabel, typeLabel } from './eventText';
 import { LevelMark } from '../../app/alarm/AlarmMark';
 
 export const ROW_HEIGHT = 36;
@@ -25,12 +25,14 @@ const COLUMNS: { key: MessageKey; width: number; sortKey?: string }[] = [
   { key: 'alarmEvent.operator', width: 80 },
   { key: 'alarmEvent.updatetime', width: 150 },
   { key: 'alarmEvent.remark', width: 120 },
+  { key: 'alarmEvent.remarkOperator', width: 80 },
+  { key: 'alarmEvent.remarkTime', width: 150 },
   { key: 'alarmEvent.action', width: 64 },
 ];
 const SELECT_WIDTH = 40;
 const MIN_WIDTH = SELECT_WIDTH + COLUMNS.reduce((s, c) => s + c.width, 0);
 
-const time = (ms: number | null) => (ms ? format(ms, 'yyyy-MM-dd HH:mm:ss') : '--');
+const time = (ms: number | null) => (ms ? formatTime(ms, 'yyyy-MM-dd HH:mm:ss') : '--');
 const num = (v: number | null) => (v === null ? '--' : String(Math.round(v * 100) / 100));
 /** The value in its measure's unit (35.2 ℃, 310 mA): an event list mixes measures, so the unit is in the cell. */
 const withUnit = (v: number | null, dataId: number | null) => {
@@ -79,7 +81,7 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
       <td className={cell} data-level={row.peceventlevel}>
         <LevelMark level={row.peceventlevel} />
       </td>
-      <td className={`${cell} tabular-nums`} title={row.description}>
+      <td className={`${cell} tabular-nums`} title={describeEvent(row)}>
         {withUnit(row.value, row.dataid)}
       </td>
       <td className={cell}>
@@ -88,10 +90,20 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
       <td className={cell} data-confirm={row.confirmeventstatus}>
         <span className={row.confirmeventstatus === 3 ? 'text-ok' : 'text-warn'}>{confirmLabel(row.confirmeventstatus)}</span>
       </td>
-      <td className={cell}>{row.operator ?? '--'}</td>
-      <td className={`${cell} tabular-nums`}>{time(row.updatetime)}</td>
-      <td className={cell} title={row.remark ?? ''}>
+      <td className={cell} data-col="operator">
+        {row.operator ?? '--'}
+      </td>
+      <td className={`${cell} tabular-nums`} data-col="updatetime">
+        {time(row.updatetime)}
+      </td>
+      <td className={cell} title={row.remark ?? ''} data-col="remark">
         {row.remark || '--'}
+      </td>
+      <td className={cell} data-col="remarkoperator">
+        {row.remarkoperator ?? '--'}
+      </td>
+      <td className={`${cell} tabular-nums`} data-col="remarktime">
+        {time(row.remarktime)}
       </td>
       <td className="px-2" onClick={(e) => e.stopPropagation()}>
         {onView && (

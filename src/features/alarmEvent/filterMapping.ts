@@ -25,11 +25,14 @@ export interface ScopeNode {
   modelLabel: 'province' | 'city' | 'district' | 'project' | 'terminal';
 }
 
-/** One value is EQ, several are IN, none means "no restriction" and sends nothing. */
+/**
+ * Chosen values are always IN, one value or several: spec §7 gives customtype and peceventlevel IN
+ * only, and IN is one of the two forms of endeventid and confirmeventstatus. None means "no
+ * restriction" and sends nothing.
+ */
 function choice(prop: string, values: readonly number[]): Expression[] {
   const v = [...new Set(values)].sort((a, b) => a - b);
-  if (v.length === 0) return [];
-  return v.length === 1 ? [{ prop, operator: 'EQ', limit: v[0]! }] : [{ prop, operator: 'IN', limit: v }];
+  return v.length === 0 ? [] : [{ prop, operator: 'IN', limit: v }];
 }
 
 export function toExpressions(f: EventFilters): Expression[] {

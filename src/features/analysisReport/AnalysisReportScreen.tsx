@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
@@ -90,14 +90,14 @@ export default function AnalysisReportScreen() {
           <div className="flex flex-wrap items-center gap-2 rounded-lg border border-line bg-surface p-3">
             <div className="mr-auto min-w-0">
               <div className="truncate font-medium" data-testid="report-heading">
-                {node.modelLabel === 'global' ? t('analysisReport.allScope') : node.name} · {format(range.start, 'yyyy-MM-dd')} ~{' '}
-                {format(new Date(range.end.getTime() - 1), 'yyyy-MM-dd')}
+                {node.modelLabel === 'global' ? t('analysisReport.allScope') : node.name} · {formatTime(range.start, 'yyyy-MM-dd')} ~{' '}
+                {formatTime(new Date(range.end.getTime() - 1), 'yyyy-MM-dd')}
               </div>
               <div className="text-xs text-muted" data-testid="affirm-status">
                 {affirmState?.affirmed
                   ? t('analysisReport.affirmed', {
                       who: affirmState.operator ?? '',
-                      time: format(affirmState.affirmTime!, 'yyyy-MM-dd HH:mm'),
+                      time: formatTime(affirmState.affirmTime!, 'yyyy-MM-dd HH:mm'),
                     })
                   : affirmState
                     ? t('analysisReport.notAffirmed')

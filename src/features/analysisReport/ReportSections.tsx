@@ -72,7 +72,8 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
 
       <Card title={t('analysisReport.conclusion')} testId="report-conclusion" className="xl:col-span-2">
         <p className="mb-1 text-sm">
-          {t('analysisReport.rating')}：
+          {t('analysisReport.rating')}
+          {t('punct.colon')}
           <strong className={RATING_CLASS[conclusion.rating]} data-testid="report-rating">
             {RATING_TEXT[lang][conclusion.rating]}
           </strong>

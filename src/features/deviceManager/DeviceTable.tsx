@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import { isDeviceStatusNormal } from '../../../domain/enums';
 import type { CustomPropertyDto, NodeRef, TerminalRowDto } from '../../../domain/schemas/ledger';
 import { t, useLanguage } from '../../app/i18n/i18n';
@@ -11,6 +11,7 @@ import { useLoad } from '../../app/widgets/useLoad';
 import { UNSORTED, type SortState } from '../../app/widgets/table/sorting';
 import { ledgerApi } from './ledgerApi';
 import { accessTypeText, deviceStatusText } from '../../app/i18n/enumText';
+import { usePaging } from '../../app/widgets/table/usePaging';
 
 interface Props {
   parent: NodeRef | undefined;
@@ -25,7 +26,7 @@ interface Props {
 /** Terminals under the selected node, paged on the server, with the tenant's custom columns. */
 export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete, rowActions }: Props) {
   useLanguage();
-  const [page, setPage] = useState({ index: 0, limit: 100 });
+  const [page, setPage] = usePaging();
   const [sort, setSort] = useState<SortState>(UNSORTED);
   const [keyword, setKeyword] = useState('');
   const settled = useDebouncedValue(keyword, 400);
@@ -67,7 +68,7 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
         id: 'installdate',
         sortKey: 'installdate',
         header: t('ledger.installdate'),
-        value: (r) => (r.installdate ? format(r.installdate, 'yyyy-MM-dd') : null),
+        value: (r) => (r.installdate ? formatTime(r.installdate, 'yyyy-MM-dd') : null),
       },
       { id: 'access', sortKey: 'accesstype', header: t('ledger.accesstype'), value: (r) => accessTypeText(r.accesstype) },
       { id: 'scheme', sortKey: 'schemeName', header: t('ledger.scheme'), value: (r) => r.schemeName },

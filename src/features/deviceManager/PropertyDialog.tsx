@@ -56,7 +56,7 @@ export function PropertyDialog({
     const list = rows.map(({ key: _key, ...r }) => r);
     for (const [i, r] of list.entries()) {
       const check = customPropertySchema.safeParse(r);
-      if (!check.success) return setError(`${i + 1}：${check.error.issues[0]!.message}`);
+      if (!check.success) return setError(`${i + 1}${t('punct.colon')}${check.error.issues[0]!.message}`);
     }
     if (!list.length) return onClose();
     const ok = await ledgerApi.saveProperties(list).catch(() => null);

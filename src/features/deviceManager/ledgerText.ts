@@ -7,7 +7,7 @@ export const levelText = (label: LedgerLabel) => t(`ledger.level.${label}` as Me
 export const impactText = (impact: DeleteImpact) =>
   LEDGER_LABELS.filter((l) => impact[l])
     .map((l) => t('ledger.impactItem', { count: impact[l]!, level: levelText(l) }))
-    .join(currentLanguage() === 'en' ? ', ' : '、');
+    .join(t('punct.listSeparator'));
 
 export const permissionOf = (label: LedgerLabel, action: 'create' | 'update' | 'delete') => `${LEDGER_PERMISSION_GROUP[label]}_${action}`;
 

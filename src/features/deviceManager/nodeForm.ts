@@ -1,6 +1,7 @@
 import { NODE_FIELDS, PARENT_COLUMN, type CustomPropertyDto, type LedgerLabel } from '../../../domain/schemas/ledger';
 import type { MessageKey } from '../../app/i18n/locales/zh_cn';
 import type { FieldErrors } from '../../app/widgets/formErrors';
+import { formatTime, parseProjectTime } from '../../app/time/projectTime';
 
 /** The text inputs of each level, in form order. */
 export const FORM_FIELDS: Record<LedgerLabel, { key: string; label: MessageKey; type?: 'number' | 'date' }[]> = {
@@ -37,8 +38,8 @@ export const FORM_FIELDS: Record<LedgerLabel, { key: string; label: MessageKey; 
 
 export type FormValues = Record<string, string>;
 
-const day = (ms: unknown) =>
-  typeof ms === 'number' ? new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 10) : '';
+/** A stored date (ms) as the date input's yyyy-MM-dd, in the project time zone. */
+const day = (ms: unknown) => (typeof ms === 'number' ? formatTime(ms, 'yyyy-MM-dd') : '');
 
 /** Form values of a stored row (all strings; custom columns as x_<label>). */
 export function formOf(label: LedgerLabel, row: Record<string, unknown> | undefined): FormValues {
@@ -72,7 +73,7 @@ export function payloadOf(
   for (const f of FORM_FIELDS[label]) {
     const v = form[f.key]?.trim() ?? '';
     if (f.type === 'number') node[f.key] = v === '' ? null : Number(v);
-    else if (f.type === 'date') node[f.key] = v === '' ? null : new Date(`${v}T00:00:00`).getTime();
+    else if (f.type === 'date') node[f.key] = v === '' ? null : parseProjectTime(v);
     else node[f.key] = f.key === 'name' || f.key === 'code' ? v : v === '' ? null : v;
   }
   const parentCol = PARENT_COLUMN[label];

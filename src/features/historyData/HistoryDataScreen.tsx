@@ -13,6 +13,7 @@ import { Tree } from '../../app/widgets/tree/Tree';
 import { useLoad } from '../../app/widgets/useLoad';
 import { MAX_SERIES, checkedDevices, deviceKey, parseHistoryLink, toWidgetTree, type DeviceTreeNode } from './historyModel';
 import { MeasurePicker } from './MeasurePicker';
+import { measureText } from '../../app/i18n/measureText';
 
 function rangeOfLink(link: ReturnType<typeof parseHistoryLink>): DateRange | undefined {
   return link.from !== undefined && link.to !== undefined
@@ -52,7 +53,7 @@ export default function HistoryDataScreen() {
     measures.flatMap((dataId) => {
       const m = MEASURE_BY_ID.get(dataId);
       if (!m) return [];
-      const label = devices.length > 1 ? `${names.get(deviceId) ?? deviceId} ${m.name}` : m.name;
+      const label = devices.length > 1 ? `${names.get(deviceId) ?? deviceId} ${measureText(m.dataId)}` : measureText(m.dataId);
       // Differences only make sense for counters; other measures stay as read.
       return [{ deviceId, dataId, label, isDiffValue: diff && m.cumulative }];
     }),

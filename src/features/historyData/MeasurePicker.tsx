@@ -1,5 +1,6 @@
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { measureGroups } from './historyModel';
+import { measureChartText, measureText } from '../../app/i18n/measureText';
 
 const GROUPS = measureGroups();
 
@@ -12,7 +13,7 @@ export function MeasurePicker({ value, onChange }: { value: readonly number[]; o
       <legend className="sr-only">{t('history.measures')}</legend>
       {GROUPS.map((g) => (
         <div key={g.title} className="flex items-center gap-2 rounded border border-line px-2 py-1 text-sm">
-          <span className="text-xs text-muted">{g.title}</span>
+          <span className="text-xs text-muted">{measureChartText(g.title)}</span>
           {g.measures.map((m) => (
             <label key={m.dataId} className="inline-flex cursor-pointer items-center gap-1">
               <input
@@ -22,7 +23,7 @@ export function MeasurePicker({ value, onChange }: { value: readonly number[]; o
                 onChange={(e) => toggle(m.dataId, e.target.checked)}
                 className="accent-brand"
               />
-              {m.name}
+              {measureText(m.dataId)}
             </label>
           ))}
         </div>

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import type { OperationLogRow } from '../../../domain/schemas/info';
-import { oplogKindText } from '../../../domain/oplog';
+import { oplogKindText, oplogSubjectText } from '../../../domain/oplog';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 
@@ -17,7 +17,8 @@ export function LogDetailDialog({ row, onClose }: { row: OperationLogRow | undef
       {row && (
         <div className="text-sm">
           <p className="mb-3 text-muted">
-            {format(row.at, 'yyyy-MM-dd HH:mm:ss')} · {row.actorName ?? '--'} · {oplogKindText(row.kind, lang)} · {row.subject ?? ''}
+            {formatTime(row.at, 'yyyy-MM-dd HH:mm:ss')} · {row.actorName ?? '--'} · {oplogKindText(row.kind, lang)} ·{' '}
+            {oplogSubjectText(row.subject, lang)}
           </p>
           <div className="grid grid-cols-2 gap-3">
             {[
@@ -26,7 +27,9 @@ export function LogDetailDialog({ row, onClose }: { row: OperationLogRow | undef
             ].map((side) => (
               <div key={side.title}>
                 <h3 className="mb-1 font-medium">{side.title}</h3>
-                <pre className="max-h-[50vh] overflow-auto rounded border border-line bg-surface-2 p-2 text-xs">{pretty(side.v)}</pre>
+                <pre translate="no" className="max-h-[50vh] overflow-auto rounded border border-line bg-surface-2 p-2 text-xs">
+                  {pretty(side.v)}
+                </pre>
               </div>
             ))}
           </div>

@@ -3,6 +3,7 @@ import { OPLOG_FAMILIES, OPLOG_KINDS } from '../../../domain/oplog';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { SelectField } from '../../app/widgets/SelectField';
+import { parseProjectTime } from '../../app/time/projectTime';
 
 export interface LogFilterValue {
   start: string;
@@ -12,11 +13,13 @@ export interface LogFilterValue {
 }
 export const EMPTY_FILTER: LogFilterValue = { start: '', end: '', userName: '', kind: '' };
 
-/** The request filter: datetime-local inputs are local time; the range is [start, end). */
+/** The request filter: datetime-local inputs are project time (the one time-zone rule); the range is [start, end). */
 export function toRequestFilter(f: LogFilterValue) {
+  const start = f.start ? parseProjectTime(f.start) : null;
+  const end = f.end ? parseProjectTime(f.end) : null;
   return {
-    ...(f.start ? { startTime: new Date(f.start).getTime() } : {}),
-    ...(f.end ? { endTime: new Date(f.end).getTime() } : {}),
+    ...(start !== null ? { startTime: start } : {}),
+    ...(end !== null ? { endTime: end } : {}),
     ...(f.userName.trim() ? { userName: f.userName.trim() } : {}),
     ...(f.kind ? { kind: f.kind } : {}),
   };
@@ -29,10 +32,13 @@ export function LogFilters({ onSearch, onExport }: { onSearch: (f: LogFilterValu
   useLanguage();
   const lang = currentLanguage() === 'en' ? 'en' : 'zh';
   const [f, setF] = useState(EMPTY_FILTER);
-  const kindOptions = [
-    ...Object.entries(OPLOG_FAMILIES).map(([k, v]) => ({ value: k, label: `${v[lang]} · ${t('common.all')}` })),
-    ...Object.entries(OPLOG_KINDS).map(([k, v]) => ({ value: k, label: v[lang] })),
-  ];
+  // Each family (all its actions), followed by its actions one by one: 确认事件, 事件备注, …
+  const kindOptions = Object.entries(OPLOG_FAMILIES).flatMap(([family, name]) => [
+    { value: family, label: `${name[lang]} · ${t('common.all')}` },
+    ...Object.entries(OPLOG_KINDS)
+      .filter(([k]) => k.startsWith(`${family}.`))
+      .map(([k, v]) => ({ value: k, label: `\u00a0\u00a0${v[lang]}` })),
+  ]);
   return (
     <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), onSearch(f))}>
       <label className="mb-3 block text-sm">

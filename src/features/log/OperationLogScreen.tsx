@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { format } from 'date-fns';
-import { DEFAULT_PAGE_SIZE, type OperationLogRow } from '../../../domain/schemas/info';
-import { oplogKindText } from '../../../domain/oplog';
+import { formatTime } from '../../app/time/projectTime';
+import type { OperationLogRow } from '../../../domain/schemas/info';
+import { oplogKindText, oplogSubjectText } from '../../../domain/oplog';
 import { request } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
@@ -11,6 +11,7 @@ import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { useLoad } from '../../app/widgets/useLoad';
 import { LogDetailDialog } from './LogDetailDialog';
 import { EMPTY_FILTER, LogFilters, toRequestFilter, type LogFilterValue } from './LogFilters';
+import { usePaging } from '../../app/widgets/table/usePaging';
 
 const brief = (v: unknown) => (v === undefined ? '' : JSON.stringify(v));
 
@@ -19,7 +20,7 @@ export default function OperationLogScreen() {
   useLanguage();
   const lang = currentLanguage() === 'en' ? 'en' : 'zh';
   const [filter, setFilter] = useState<LogFilterValue>(EMPTY_FILTER);
-  const [page, setPage] = useState({ index: 0, limit: DEFAULT_PAGE_SIZE });
+  const [page, setPage] = usePaging();
   const [detail, setDetail] = useState<OperationLogRow | undefined>();
   const list = useLoad(
     () =>
@@ -28,10 +29,10 @@ export default function OperationLogScreen() {
   );
   const columns = useMemo<Column<OperationLogRow>[]>(
     () => [
-      { id: 'time', header: t('log.time'), value: (r) => format(r.at, 'yyyy-MM-dd HH:mm:ss'), width: 180 },
+      { id: 'time', header: t('log.time'), value: (r) => formatTime(r.at, 'yyyy-MM-dd HH:mm:ss'), width: 180 },
       { id: 'user', header: t('log.user'), value: (r) => r.actorName, width: 120 },
       { id: 'kind', header: t('log.kind'), value: (r) => oplogKindText(r.kind, lang), width: 140 },
-      { id: 'subject', header: t('log.subject'), value: (r) => r.subject, width: 160 },
+      { id: 'subject', header: t('log.subject'), value: (r) => oplogSubjectText(r.subject, lang), width: 160 },
       {
         id: 'after',
         header: `${t('log.before')} → ${t('log.after')}`,
@@ -42,7 +43,12 @@ export default function OperationLogScreen() {
             className="max-w-full truncate text-left text-brand hover:underline"
             onClick={(e) => (e.stopPropagation(), setDetail(r))}
           >
-            {brief(r.payload.after ?? r.payload.before) || t('common.detail')}
+            {/* the payload as stored: JSON is data, not words of either language */}
+            {brief(r.payload.after ?? r.payload.before) ? (
+              <code translate="no">{brief(r.payload.after ?? r.payload.before)}</code>
+            ) : (
+              t('common.detail')
+            )}
           </button>
         ),
       },

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import type { OperateOverview, ProjectOpsRow, TenantRow } from '../../../domain/schemas/platform';
 import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
@@ -34,7 +34,7 @@ export default function PlatformOperateScreen() {
       },
       { id: 'projects', header: t('platformOperate.projectCount'), value: (r) => r.projectCount, width: 100 },
       { id: 'users', header: t('platformOperate.userCount'), value: (r) => r.userCount, width: 100 },
-      { id: 'created', header: t('platformOperate.createdAt'), value: (r) => format(r.createdAt, 'yyyy-MM-dd HH:mm'), width: 160 },
+      { id: 'created', header: t('platformOperate.createdAt'), value: (r) => formatTime(r.createdAt, 'yyyy-MM-dd HH:mm'), width: 160 },
     ],
     [],
   );
@@ -65,7 +65,7 @@ export default function PlatformOperateScreen() {
         cell: (r) => <span className={r.unconfirmedAlarms ? 'font-medium text-danger' : 'text-muted'}>{r.unconfirmedAlarms}</span>,
         width: 110,
       },
-      { id: 'servedBy', header: t('platformOperate.servedBy'), value: (r) => r.servedBy.map((s) => s.name).join('、') },
+      { id: 'servedBy', header: t('platformOperate.servedBy'), value: (r) => r.servedBy.map((s) => s.name).join(t('punct.listSeparator')) },
     ],
     [],
   );

@@ -36,7 +36,10 @@ export default function PlatformUserScreen() {
       {
         id: 'serves',
         header: t('platformUser.serves'),
-        value: (u) => (u.usertype === USER_TYPE.SERVICE ? u.servedProjects.map((p) => p.name).join('、') : t('platformUser.allProjects')),
+        value: (u) =>
+          u.usertype === USER_TYPE.SERVICE
+            ? u.servedProjects.map((p) => p.name).join(t('punct.listSeparator'))
+            : t('platformUser.allProjects'),
         cell: (u) =>
           u.usertype === USER_TYPE.SERVICE ? (
             <button
@@ -45,7 +48,7 @@ export default function PlatformUserScreen() {
               data-testid={`serves-${u.name}`}
               onClick={(e) => (e.stopPropagation(), setServing(u))}
             >
-              {u.servedProjects.map((p) => p.name).join('、') || t('platformUser.noProjects')}
+              {u.servedProjects.map((p) => p.name).join(t('punct.listSeparator')) || t('platformUser.noProjects')}
             </button>
           ) : (
             <span className="text-muted">{t('platformUser.allProjects')}</span>

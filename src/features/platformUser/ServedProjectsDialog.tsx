@@ -58,7 +58,9 @@ export function ServedProjectsDialog({
                     name={`project-${p.id}`}
                   />
                   {p.name}
-                  {p.status === 0 && <span className="text-xs text-muted">（{t('platform.suspended')}）</span>}
+                  {p.status === 0 && (
+                    <span className="text-xs text-muted">{t('punct.parenthesized', { text: t('platform.suspended') })}</span>
+                  )}
                 </label>
               ))}
           </fieldset>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import { ALARM_STATES, alarmLabel, type AlarmStateKey } from '../../../domain/alarmLanguage';
 import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
@@ -67,7 +67,7 @@ export function WallHeader({
       >
         <span className="text-muted">{t('wall.newest')}</span>
         <b className="tabular-nums" data-testid="wall-newest-time">
-          {counts.newest === null ? '--' : format(counts.newest, 'HH:mm:ss')}
+          {counts.newest === null ? '--' : formatTime(counts.newest, 'HH:mm:ss')}
         </b>
         {counts.newest !== null && newestStale && (
           <span className="rounded px-[0.3em]" style={{ background: 'var(--vg-state-stale)', color: 'var(--vg-state-stale-on)' }}>

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import { MEASURES } from '../../../domain/telemetry';
 import { isDeviceStatusNormal } from '../../../domain/enums';
 import type { Tile } from '../../../streams/deviceTiles';
@@ -29,7 +29,7 @@ const Row = memo(function Row({ tile, onOpen }: { tile: Tile; onOpen: (id: numbe
           {fmt(tile.values[m.dataId])}
         </td>
       ))}
-      <td className="px-3 py-1.5 font-mono text-xs text-muted">{tile.time ? format(tile.time, 'HH:mm:ss') : '--'}</td>
+      <td className="px-3 py-1.5 font-mono text-xs text-muted">{tile.time ? formatTime(tile.time, 'HH:mm:ss') : '--'}</td>
     </tr>
   );
 });

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatTime } from '../../app/time/projectTime';
 import { useEffect, useState } from 'react';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { OperationVerifyDialog } from '../../app/device/OperationVerifyDialog';
@@ -56,7 +56,7 @@ export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number;
         ))}
         {last && (
           <span className="text-sm text-ok" data-testid="control-result">
-            {last.name} · {t('remote.ok')} · {format(last.at, 'HH:mm:ss')}
+            {last.name} · {t('remote.ok')} · {formatTime(last.at, 'HH:mm:ss')}
           </span>
         )}
       </div>

@@ -39,6 +39,7 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
         operations: t('roles.operations'),
         text: (k) => tDynamic(k),
         join: (g, a) => (currentLanguage() === 'en' ? `${g}: ${a}` : `${g}${a}`),
+        withName: (label, name) => `${label}${t('punct.parenthesized', { text: name })}`,
       }),
     [held],
   );

@@ -30,6 +30,8 @@ export interface PermissionLabels {
   text: (key: string) => string;
   /** joins a group and an action: 用户查看 / Users: view */
   join: (group: string, action: string) => string;
+  /** a label with its permission name: 用户查看（user_browser） / Users: view (user_browser) */
+  withName: (label: string, name: string) => string;
 }
 
 /** The label of an operation permission: its custom name, or its group and action. */
@@ -44,12 +46,12 @@ export function buildPermissionTree(held: PermissionEntry[], titleOf: (titleKey:
     .filter((p) => p.kind === 'page')
     .map((p) => {
       const route = ROUTES.find((r) => r.permission === p.name);
-      return { id: nodeId(p.id), label: route ? `${titleOf(route.titleKey)}（${p.name}）` : p.name };
+      return { id: nodeId(p.id), label: route ? labels.withName(titleOf(route.titleKey), p.name) : p.name };
     });
   const groups = new Map<string, TreeNode[]>();
   for (const p of held.filter((x) => x.kind === 'operation')) {
     const list = groups.get(p.group) ?? [];
-    list.push({ id: nodeId(p.id), label: `${operationText(p, labels)}（${p.name}）` });
+    list.push({ id: nodeId(p.id), label: labels.withName(operationText(p, labels), p.name) });
     groups.set(p.group, list);
   }
   const ops = [...groups].map(([group, children]) => ({

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ACCESS_TYPE } from '../../../domain/enums';
-import { DEFAULT_PAGE_SIZE, type DeviceAccessRow } from '../../../domain/schemas/info';
+import type { DeviceAccessRow } from '../../../domain/schemas/info';
 import { request } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { SelectField } from '../../app/widgets/SelectField';
 import { useLoad } from '../../app/widgets/useLoad';
 import { accessTypeText } from '../../app/i18n/enumText';
+import { usePaging } from '../../app/widgets/table/usePaging';
 
 const listDevices = (body: object) =>
   request<DeviceAccessRow[]>('POST', '/wisdompower/v1/system/query/device/access/list', body, { read: true });
@@ -17,7 +18,7 @@ export function DeviceAccessPanel() {
   useLanguage();
   const [draft, setDraft] = useState({ accesstype: '', keyword: '' });
   const [filter, setFilter] = useState(draft);
-  const [page, setPage] = useState({ index: 0, limit: DEFAULT_PAGE_SIZE });
+  const [page, setPage] = usePaging();
   const body = (filter: { accesstype: string; keyword: string }, p: { index: number; limit: number }) => ({
     ...(filter.accesstype ? { accesstype: Number(filter.accesstype) } : {}),
     keyword: filter.keyword || undefined,

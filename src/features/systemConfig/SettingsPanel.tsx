@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { format } from 'date-fns';
 import { PAGE_SIZES, systemSettingsSchema, type SystemSettingDto, type SystemSettings } from '../../../domain/schemas/info';
 import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
@@ -7,6 +6,11 @@ import { Button, TextField } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { SelectField } from '../../app/widgets/SelectField';
 import { validateForm, type FieldErrors } from '../../app/widgets/formErrors';
+import { settingsChanged } from '../../app/settings/settingsStore';
+import { formatTime } from '../../app/time/projectTime';
+
+/** Every zone Intl knows, the project's current one first when it is missing from the list. */
+const ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
 
 /** System settings of the caller's tenant: read with system/setting, saved with system/setting/save. */
 export function SettingsPanel() {
@@ -42,6 +46,8 @@ export function SettingsPanel() {
       .catch(() => null);
     if (!dto) return;
     apply(dto);
+    // In force at once here; other consoles hear it over the socket.
+    settingsChanged();
     toastSuccess(t('table.saveSuccess'));
   };
 
@@ -114,6 +120,16 @@ export function SettingsPanel() {
         onChange={(e) => set('realtimeRefreshSeconds')(e.target.value)}
         error={errors.realtimeRefreshSeconds}
       />
+      <SelectField
+        label={t('system.timeZone')}
+        name="timeZone"
+        value={form.timeZone}
+        onChange={set('timeZone')}
+        placeholder="--"
+        error={errors.timeZone}
+        dataOptions
+        options={(ZONES.includes(form.timeZone) ? ZONES : [form.timeZone, ...ZONES]).map((z) => ({ value: z, label: z }))}
+      />
       <div className="col-span-2">
         <TextField
           label={t('system.remark')}
@@ -125,7 +141,9 @@ export function SettingsPanel() {
       </div>
       <div className="col-span-2 flex items-center justify-between">
         <span className="text-xs text-muted">
-          {t('system.updatedAt')}：{loaded.updatedAt ? format(loaded.updatedAt, 'yyyy-MM-dd HH:mm:ss') : t('system.neverSaved')}
+          {t('system.updatedAt')}
+          {t('punct.colon')}
+          {loaded.updatedAt ? formatTime(loaded.updatedAt) : t('system.neverSaved')}
         </span>
         <Button kind="primary" type="submit">
           {t('common.save')}

@@ -29,7 +29,7 @@ export function LogoImage({ fileName, size = 40 }: { fileName: string | null | u
   return (
     <img
       src={url}
-      alt="logo"
+      alt={t('groups.logo')}
       width={size}
       height={size}
       className="rounded border border-line object-contain"

@@ -30,7 +30,7 @@ export default function UsergroupManageScreen() {
       { id: 'logo', header: t('groups.logo'), value: logoOf, cell: (g) => <LogoImage fileName={logoOf(g)} size={28} />, width: 80 },
       { id: 'name', header: t('groups.name'), value: (g) => g.name },
       { id: 'count', header: t('groups.memberCount'), value: (g) => g.users.length, width: 100 },
-      { id: 'members', header: t('groups.members'), value: (g) => g.users.map((u) => u.name).join('、') },
+      { id: 'members', header: t('groups.members'), value: (g) => g.users.map((u) => u.name).join(t('punct.listSeparator')) },
       { id: 'tenant', header: t('users.tenant'), value: (g) => tenantName.get(g.tenantId) },
     ],
     [tenantName],

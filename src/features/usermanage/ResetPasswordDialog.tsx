@@ -38,7 +38,7 @@ export function ResetPasswordDialog({ target, rootName, onClose }: { target: Use
   };
 
   return (
-    <Modal open={!!target} onClose={onClose} title={`${t('users.resetPassword')}：${target?.name ?? ''}`}>
+    <Modal open={!!target} onClose={onClose} title={`${t('users.resetPassword')}{t('punct.colon')}${target?.name ?? ''}`}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate>
         <p className="mb-3 text-xs text-muted">{t('validation.strongPassword')}</p>
         <TextField

@@ -38,7 +38,7 @@ export default function UserManageScreen() {
     () => [
       { id: 'name', header: t('users.name'), value: (u) => u.name },
       { id: 'role', header: t('users.role'), value: (u) => u.roles[0]?.name },
-      { id: 'groups', header: t('users.groups'), value: (u) => u.relativeUserGroup.map((g) => g.name).join('、') },
+      { id: 'groups', header: t('users.groups'), value: (u) => u.relativeUserGroup.map((g) => g.name).join(t('punct.listSeparator')) },
       { id: 'tenant', header: t('users.tenant'), value: (u) => tenantName.get(u.tenantId) },
       { id: 'mobile', header: t('users.mobile'), value: (u) => u.mobilePhone },
       { id: 'email', header: t('users.email'), value: (u) => u.email },

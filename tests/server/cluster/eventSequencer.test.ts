@@ -11,7 +11,7 @@ describe('event sequencer', () => {
   afterAll(async () => t.close());
 
   it('hands on events strictly by sequence, once each, steps over holes and reads what never arrived', async () => {
-    const append = (i: number) => t.app.eventLog.append({ kind: 'test.seq', subject: `e${i}` });
+    const append = (i: number) => t.app.eventLog.append({ kind: 'file.uploaded', subject: `e${i}` });
     const e: DomainEvent[] = [];
     for (let i = 1; i <= 5; i++) e.push(await append(i));
     // e3's transaction "rolled back": its number will never appear

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEVICE_STATUS } from '../../../domain/enums';
 import { dayStartOf } from '../../../server/monitor/statistics';
 import { bearer, login, terminalsOfProject } from '../telemetry/helpers';
+import { DEFAULT_TIME_ZONE } from '../../../domain/timeZone';
 
 /**
  * A monitoring fixture built only through the public paths: device keys from the device-data service,
@@ -21,8 +22,8 @@ export async function buildFixture(app: FastifyInstance): Promise<MonitorFixture
   const wangwu = (await login(app, 'wangwu')).token;
   const now = Date.now();
   // Readings of "today": never before local midnight, even when the suite runs just after it.
-  const today = Math.max(now - 5_000, dayStartOf(now));
-  const yesterday = dayStartOf(now) - 3600_000;
+  const today = Math.max(now - 5_000, dayStartOf(now, DEFAULT_TIME_ZONE));
+  const yesterday = dayStartOf(now, DEFAULT_TIME_ZONE) - 3600_000;
 
   const keyOf = async (deviceId: number) => {
     const res = (await app.inject({ url: `/devicedata/api/comm/v1/device/${deviceId}/key`, headers: bearer(root) })).json();

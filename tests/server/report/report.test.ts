@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CountById } from '../../../domain/schemas/monitor';
 import type { AffirmStatus, ReportFigures } from '../../../domain/schemas/report';
 import { bearer, login, makeApp, terminalsOfProject } from '../telemetry/helpers';
+import { DEFAULT_TIME_ZONE, wallTime } from '../../../domain/timeZone';
 
 /**
  * Report figures against a fixture period worked out by hand. Alarm episodes are raised and ended by
@@ -13,7 +14,8 @@ import { bearer, login, makeApp, terminalsOfProject } from '../telemetry/helpers
 let app: FastifyInstance;
 let cleanup: () => Promise<void>;
 const tokens: Record<string, string> = {};
-const at = (m: number, d: number, h: number, min = 0) => new Date(2025, m - 1, d, h, min).getTime();
+// Wall times of the project zone (Asia/Shanghai by default): the report's days and hours are its (issue 15).
+const at = (m: number, d: number, h: number, min = 0) => wallTime(DEFAULT_TIME_ZONE, 2025, m - 1, d, h, min);
 const MARCH = { startTime: at(3, 1, 0), endTime: at(4, 1, 0) };
 const HOUR = 3600_000;
 let projects: { xihu: number; binjiang: number };

@@ -194,9 +194,9 @@ describe.runIf(onPostgres)('PostgreSQL: two instances on one database', () => {
         if (i % 2)
           await app.db.transaction().execute(async (trx) => {
             await trx.selectFrom('tenant').select('id').execute();
-            await app.eventLog.append({ kind: 'test.ordered', subject: `${who}:${i}` }, trx);
+            await app.eventLog.append({ kind: 'file.uploaded', subject: `${who}:${i}` }, trx);
           });
-        else await app.eventLog.record({ kind: 'test.ordered', subject: `${who}:${i}` });
+        else await app.eventLog.record({ kind: 'file.uploaded', subject: `${who}:${i}` });
       }
     };
     await Promise.all([write(a, 'a'), write(b, 'b'), write(a, 'a2'), write(b, 'b2')]);

@@ -97,7 +97,8 @@ describe('event/save remark', () => {
     const res = (await post('/wisdompower/v1/event/save', [{ id: eventB, remark }], bearer(tokenB))).json();
     if (accepted) {
       expect(res.code).toBe(0);
-      expect(await row(eventB)).toMatchObject({ remark, operator: 'wangwu' });
+      // The remark has its own stamp; the (absent) confirmation stamp is not touched (issue 15).
+      expect(await row(eventB)).toMatchObject({ remark, remarkoperator: 'wangwu', operator: null, updatetime: null });
     } else {
       expect(res.code).toBe(4000);
       expect(res.msg).toContain('长度在 1 到 140 个字符');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEVICE_STATUS } from '../../../domain/enums';
 import { COMM_LOSS_EVENT_TYPE } from '../../../domain/telemetry';
 import { formatTime } from '../../../server/telemetry/time';
+import { DEFAULT_TIME_ZONE } from '../../../domain/timeZone';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 
 let app: FastifyInstance;
@@ -34,8 +35,8 @@ describe('history and trend', () => {
     const r = (
       await post(`/wisdompower/v1/history/${dev.id}/datalog`, {
         dataId: 1001,
-        startTime: formatTime(DAY0),
-        endTime: formatTime(DAY0 + 3600_000),
+        startTime: formatTime(DAY0, DEFAULT_TIME_ZONE),
+        endTime: formatTime(DAY0 + 3600_000, DEFAULT_TIME_ZONE),
       })
     ).json();
     expect(r.code).toBe(0);
@@ -55,8 +56,8 @@ describe('history and trend', () => {
   it('trend query aggregates to the interval and keeps the spike in the bucket max', async () => {
     const r = (
       await post('/wisdompower/v1/trend/query', {
-        startTime: formatTime(DAY0),
-        endTime: formatTime(DAY0 + 86_400_000),
+        startTime: formatTime(DAY0, DEFAULT_TIME_ZONE),
+        endTime: formatTime(DAY0 + 86_400_000, DEFAULT_TIME_ZONE),
         interval: 3600,
         meterConfigs: [{ dataId: 1001, dataTypeId: 1, deviceId: dev.id, logicalId: 1 }],
       })
@@ -71,8 +72,8 @@ describe('history and trend', () => {
     expect(s.dataList[11].max).toBe(100);
     const raw = (
       await post('/wisdompower/v1/trend/query', {
-        startTime: formatTime(DAY0 + 11.5 * 3600_000),
-        endTime: formatTime(DAY0 + 12.5 * 3600_000),
+        startTime: formatTime(DAY0 + 11.5 * 3600_000, DEFAULT_TIME_ZONE),
+        endTime: formatTime(DAY0 + 12.5 * 3600_000, DEFAULT_TIME_ZONE),
         interval: 60,
         meterConfigs: [{ dataId: 1001, dataTypeId: 1, deviceId: dev.id, logicalId: 1 }],
       })
@@ -82,7 +83,7 @@ describe('history and trend', () => {
     const badTime = (
       await post('/wisdompower/v1/trend/query', {
         startTime: '2025/01/10',
-        endTime: formatTime(DAY0),
+        endTime: formatTime(DAY0, DEFAULT_TIME_ZONE),
         meterConfigs: [{ dataId: 1001, deviceId: dev.id }],
       })
     ).json();

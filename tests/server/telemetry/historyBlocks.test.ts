@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { decodeSeries } from '../../../domain/seriesWire';
 import { mulberry32 } from '../../../server/simulator/prng';
 import { formatTime } from '../../../server/telemetry/time';
+import { DEFAULT_TIME_ZONE } from '../../../domain/timeZone';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 
 /**
@@ -139,8 +140,8 @@ async function answers(s: Side): Promise<Record<string, unknown>> {
       for (const interval of [0, 60, 900, 3600]) {
         out[`trend ${key} ${interval}`] = (
           await post(s, '/wisdompower/v1/trend/query', {
-            startTime: formatTime(from),
-            endTime: formatTime(to),
+            startTime: formatTime(from, DEFAULT_TIME_ZONE),
+            endTime: formatTime(to, DEFAULT_TIME_ZONE),
             interval,
             meterConfigs: [{ dataId, deviceId: dev }],
           })

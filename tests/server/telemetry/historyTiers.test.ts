@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { chooseTier } from '../../../server/telemetry/seriesReader';
 import { downsample } from '../../../server/telemetry/trend';
 import { formatTime } from '../../../server/telemetry/time';
+import { DEFAULT_TIME_ZONE } from '../../../domain/timeZone';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 
 /**
@@ -47,7 +48,12 @@ const trend = async (from: number, to: number, interval: number) =>
       method: 'POST',
       url: '/wisdompower/v1/trend/query',
       headers: bearer(token),
-      payload: { startTime: formatTime(from), endTime: formatTime(to), interval, meterConfigs: [{ dataId: 1001, deviceId: dev.id }] },
+      payload: {
+        startTime: formatTime(from, DEFAULT_TIME_ZONE),
+        endTime: formatTime(to, DEFAULT_TIME_ZONE),
+        interval,
+        meterConfigs: [{ dataId: 1001, deviceId: dev.id }],
+      },
     })
   ).json().data[0];
 

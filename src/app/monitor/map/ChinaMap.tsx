@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ProjectCoordinate } from '../../../../domain/schemas/monitor';
-import { t, useLanguage } from '../../i18n/i18n';
+import { t, tDynamic, useLanguage } from '../../i18n/i18n';
 import { ALARM_STATES, ALARM_STATE_COLOR } from '../palette';
 import { AlarmIcon } from '../../alarm/AlarmIcon';
 import { AlarmMark } from '../../alarm/AlarmMark';
@@ -45,10 +45,7 @@ export function ChinaMap({
   }, []);
 
   const projection = useMemo(() => mercator(CHINA_BOUNDS, WIDTH), []);
-  const provinces = useMemo(
-    () => (geo ? geo.features.map((f) => ({ id: f.id, name: f.properties.name, d: featurePath(f, projection) })) : []),
-    [geo, projection],
-  );
+  const provinces = useMemo(() => (geo ? geo.features.map((f) => ({ id: f.id, d: featurePath(f, projection) })) : []), [geo, projection]);
   const markers = useMemo(() => {
     // Worst first: it keeps its true position and its label when markers crowd.
     const sorted = [...coordinates].sort((a, b) => SEVERITY[a.alarmState] - SEVERITY[b.alarmState] || a.id - b.id);
@@ -80,7 +77,7 @@ export function ChinaMap({
               strokeLinejoin="round"
               vectorEffect="non-scaling-stroke"
             >
-              <title>{p.name}</title>
+              <title>{tDynamic(`geo.${p.id}`)}</title>
             </path>
           ))}
         </g>

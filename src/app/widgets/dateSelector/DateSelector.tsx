@@ -1,6 +1,6 @@
-import { format, parse } from 'date-fns';
 import { t, useLanguage, type MessageKey } from '../../i18n/i18n';
 import { BackIcon } from '../../ui/icons';
+import { formatTime, parseProjectTime, useProjectZone } from '../../time/projectTime';
 import {
   RANGE_LABEL_KEYS,
   RANGE_TYPES,
@@ -13,8 +13,9 @@ import {
   type RangeType,
 } from './dateRange';
 
-const dayValue = (d: Date) => format(d, 'yyyy-MM-dd');
-const parseDay = (v: string) => parse(v, 'yyyy-MM-dd', new Date());
+/** Date inputs hold project-zone days (yyyy-MM-dd): their midnight in the project zone. */
+const dayValue = (d: Date) => formatTime(d, 'yyyy-MM-dd');
+const parseDay = (v: string) => new Date(parseProjectTime(v) ?? Date.now());
 
 /**
  * The shared date selector (spec §2): a type, the period with previous/next, a date picker that
@@ -30,6 +31,7 @@ export function DateSelector({
   types?: readonly RangeType[];
 }) {
   useLanguage();
+  useProjectZone();
   const today = dayValue(new Date());
   const prev = shift(value, -1);
   const next = shift(value, 1);

@@ -5,7 +5,8 @@ import { Button } from '../../ui/Modal';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { EmptyOrError } from '../LoadError';
 import { Pagination } from './Pagination';
-import { DEFAULT_PAGE_SIZE, features, type Features } from './tableFeatures';
+import { features, type Features } from './tableFeatures';
+import { useDefaultPageSize } from '../../settings/settingsStore';
 import { defaultExportName, exportXlsx } from './exportXlsx';
 import { useRowActions } from './useRowActions';
 import { UNSORTED, nextSort, sortRows, type SortState } from './sorting';
@@ -96,7 +97,10 @@ export function DataTable<T extends object>({
 }: DataTableProps<T>) {
   useLanguage();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  // The default size follows the settings in force until the user picks one on this table.
+  const defaultSize = useDefaultPageSize();
+  const [chosen, setPagination] = useState<{ pageIndex: number; pageSize?: number }>({ pageIndex: 0 });
+  const pagination: PaginationState = { pageIndex: chosen.pageIndex, pageSize: chosen.pageSize ?? defaultSize };
   // Sorting: a server-paged table asks the server (only columns with a sortKey); one holding all its
   // rows sorts them here, over the whole set and not just the page in view.
   const [clientSort, setClientSort] = useState<SortState>(UNSORTED);

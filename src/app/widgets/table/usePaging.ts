@@ -1,0 +1,30 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useDefaultPageSize } from '../../settings/settingsStore';
+
+export interface Page {
+  index: number;
+  limit: number;
+}
+
+/**
+ * A table's page with the default size from the settings in force (系统配置 → 表格每页条数): until the
+ * user picks a size on this table, a changed setting applies at once. The page object and the setter
+ * are stable while their values are.
+ */
+export function usePaging(): [Page, (next: Page | ((current: Page) => Page)) => void] {
+  const defaultSize = useDefaultPageSize();
+  const latestDefault = useRef(defaultSize);
+  latestDefault.current = defaultSize;
+  const [state, setState] = useState<{ index: number; limit?: number }>({ index: 0 });
+  // One object per value: screens load with the page as a dependency.
+  const limit = state.limit ?? defaultSize;
+  const page = useMemo(() => ({ index: state.index, limit }), [state.index, limit]);
+  const setPage = useCallback((next: Page | ((current: Page) => Page)) => {
+    setState((cur) => {
+      const def = latestDefault.current;
+      const n = typeof next === 'function' ? next({ index: cur.index, limit: cur.limit ?? def }) : next;
+      return n.limit === def && cur.limit === undefined ? { index: n.index } : { index: n.index, limit: n.limit };
+    });
+  }, []);
+  return [page, setPage];
+}
