@@ -140,6 +140,27 @@ function prepare(fetched: { meta: SeriesMeta; cols: SeriesColumns }[], from: num
   return { from, to, cols, rollup, draw, table };
 }
 
+/** As the app's reads (src/app/api/retry.ts): no answer or a 5xx is asked again after 0.5, 1 and 2 s. */
+const RETRY_DELAYS_MS = [500, 1000, 2000];
+
+async function fetchAllRetrying(
+  req: LoadRequest,
+  from: number,
+  to: number,
+  pixels: number,
+): Promise<{ meta: SeriesMeta; cols: SeriesColumns }[]> {
+  for (let n = 0; ; n++) {
+    try {
+      return await fetchAll(req, from, to, pixels);
+    } catch (err) {
+      // fetch itself rejects (TypeError) when no answer came at all
+      const status = err instanceof SeriesFetchError ? err.status : 0;
+      if (n >= RETRY_DELAYS_MS.length || !(status === 0 || status >= 500)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[n]));
+    }
+  }
+}
+
 function view(from: number, to: number, pixels: number): ChartView {
   const src = zoomed && zoomed.from <= from && to <= zoomed.to ? zoomed : loaded;
   if (!src) return { from, to, x: new Float64Array(0), ys: [], reduced: false, stats: [] };
@@ -166,7 +187,7 @@ export const api = {
   async load(req: LoadRequest): Promise<LoadResult | null> {
     const gen = ++generation;
     const t0 = performance.now();
-    const fetched = req.series.length ? await fetchAll(req, req.from, req.to, req.pixels) : [];
+    const fetched = req.series.length ? await fetchAllRetrying(req, req.from, req.to, req.pixels) : [];
     if (gen !== generation) return null;
     const t1 = performance.now();
     loaded = { ...prepare(fetched, req.from, req.to), req };
@@ -190,7 +211,7 @@ export const api = {
     const base = loaded;
     if (base?.rollup && to - from < base.to - base.from && !(zoomed && zoomed.from === from && zoomed.to === to)) {
       const gen = generation;
-      const fetched = await fetchAll(base.req, from, to, pixels);
+      const fetched = await fetchAllRetrying(base.req, from, to, pixels);
       if (gen === generation) zoomed = prepare(fetched, from, to);
     } else if (base && from <= base.from && to >= base.to) zoomed = null;
     const v = view(from, to, pixels);
