@@ -53,11 +53,23 @@ export class CommWatch {
 
   async check(): Promise<void> {
     const now = this.opts.now();
+    let changes = 0;
+    // Each change is a transaction SQLite answers synchronously: when a whole region drops out at
+    // once, thousands of them in a row would hold the event loop (alarms, requests) for minutes.
+    const yieldNow = async () => {
+      if (++changes % 20 === 0) await new Promise((r) => setImmediate(r));
+    };
     for (const d of this.devices.all()) {
       if (MANUAL.has(d.devicestatus)) continue;
       const silent = now - (this.lastSeen.get(d.id) ?? this.startedAt);
-      if (d.devicestatus === DEVICE_STATUS.COMMUNICATING && silent >= this.opts.retryMs) await this.change(d, DEVICE_STATUS.RETRY);
-      if (d.devicestatus === DEVICE_STATUS.RETRY && silent >= this.opts.exitMs) await this.change(d, DEVICE_STATUS.AUTO_EXIT);
+      if (d.devicestatus === DEVICE_STATUS.COMMUNICATING && silent >= this.opts.retryMs) {
+        await this.change(d, DEVICE_STATUS.RETRY);
+        await yieldNow();
+      }
+      if (d.devicestatus === DEVICE_STATUS.RETRY && silent >= this.opts.exitMs) {
+        await this.change(d, DEVICE_STATUS.AUTO_EXIT);
+        await yieldNow();
+      }
     }
   }
 

@@ -118,7 +118,10 @@ export class Compactor {
   private async scan(boundary: number): Promise<Task[]> {
     const tasks: Task[] = [];
     let after: [number, number] | null = null;
-    for (;;) {
+    for (let series = 1; ; series++) {
+      // SQLite answers synchronously, so awaiting a query never lets the event loop turn: a fleet's
+      // 140,000 series would hold alarms, requests and pushes for seconds. A turn every 100 series.
+      if (series % 100 === 0) await new Promise((r) => setImmediate(r));
       const from: [number, number] | null = after;
       const first: { deviceid: number; dataid: number; time: number } | undefined = await this.db
         .selectFrom('history')

@@ -78,6 +78,9 @@ export class IngestWriter {
       } catch (err) {
         for (const j of jobs) j.reject(err);
       }
+      // A commit on SQLite runs synchronously: a backlog drained commit after commit would hold the
+      // event loop (requests, pushes, the batches still arriving) until the queue is empty.
+      if (this.queue.length) await new Promise((r) => setImmediate(r));
     }
   }
 

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { passwordDigest } from '../../domain/digest';
 import { UNAUTHORIZED_MSG } from '../../domain/envelope';
-import type { RevokeReason } from '../../domain/socketProtocol';
-import type { NoticeMessage } from '../../domain/telemetry';
+import { SOCKET_EVENT, type RevokeReason } from '../../domain/socketProtocol';
+import type { MeasureMessage, NoticeMessage } from '../../domain/telemetry';
 import { auth, env, loginRaw, passwordOf, startApp, type TestApp } from './helpers';
 import { ConsoleClient, until } from './consoleClient';
 
@@ -288,6 +288,44 @@ describe('re-scoping open sockets', () => {
     await until(() => alarmsOf(c, kept.deviceId).length === 1, 3000, 'the kept project\u2019s alarm');
     expect(alarmsOf(c, dropped.deviceId)).toEqual([]);
     await call('PUT', `/wisdompower/v1/platform/user/${service.userId}/projects`, root.token, { projectIds: served });
+  });
+
+  it('a console watching a project taken from its user stops getting its live values at once', async () => {
+    const root = await loginAs('root', 'api');
+    const service = await loginAs('service', 'api');
+    const served = await projectOf(service.token);
+    const [keep, drop] = served as [number, number];
+    const s = connect(url, {
+      path: '/messageServer/websocket',
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: service.token, userId: service.userId },
+    });
+    const values: MeasureMessage[] = [];
+    let rescoped = 0;
+    s.on('measures', (list: MeasureMessage[]) => values.push(...list));
+    s.on(SOCKET_EVENT.RESCOPED, () => rescoped++);
+    try {
+      await new Promise((r) => s.once('ready', r));
+      await new Promise((r) => s.emit(SOCKET_EVENT.WATCH, { projectIds: [keep, drop], deviceIds: [] }, r));
+      const deviceIn = async (projectId: number) =>
+        t.app.db.selectFrom('terminal').select(['id', 'code']).where('projectid', '=', projectId).orderBy('id').executeTakeFirstOrThrow();
+      const [kept, dropped] = [await deviceIn(keep), await deviceIn(drop)];
+      const report = (d: { code: string }, value: number) =>
+        t.app.telemetry.ingest({ device: d.code, time: Date.now(), values: [{ dataId: 1102, value }] }, { trusted: true });
+      await report(dropped, 31.5);
+      await until(() => values.some((m) => m.deviceId === dropped.id), 3000, 'the watched project\u2019s values');
+      await call('PUT', `/wisdompower/v1/platform/user/${service.userId}/projects`, root.token, { projectIds: [keep] });
+      await until(() => rescoped > 0, 3000, 'the re-scope notice');
+      values.length = 0;
+      await report(dropped, 32.5);
+      await report(kept, 33.5);
+      await until(() => values.some((m) => m.deviceId === kept.id), 3000, 'the kept project\u2019s values');
+      expect(values.filter((m) => m.deviceId === dropped.id)).toEqual([]);
+    } finally {
+      s.disconnect();
+      await call('PUT', `/wisdompower/v1/platform/user/${service.userId}/projects`, root.token, { projectIds: served });
+    }
   });
 
   it('a role change re-scopes the user\u2019s consoles within 1 s and they keep their alarms', async () => {
