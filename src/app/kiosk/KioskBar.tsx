@@ -44,7 +44,12 @@ export function KioskBar({
     <div className="flex items-center justify-end gap-[0.8em] px-[max(8px,1vh)] pt-[0.3em] text-[max(14px,1.5vh)]" data-testid="kiosk-bar">
       {rotating &&
         (paused ? (
-          <button type="button" onClick={onResume} data-testid="kiosk-resume" className="rounded bg-warn px-[0.5em] font-medium text-black">
+          <button
+            type="button"
+            onClick={onResume}
+            data-testid="kiosk-resume"
+            className="rounded bg-warn px-[0.5em] font-medium text-warn-ink"
+          >
             {t('kiosk.paused')} · {t('kiosk.resume')}
           </button>
         ) : (
