@@ -16,13 +16,16 @@ import { pageHidden } from './pageHidden';
 import { DeviceDialogCtx, type DeviceDialogState } from './DeviceDialogContext';
 import { measureBus } from './measureBus';
 import { useSessionActor } from '../session/SessionContext';
-import type { RevokeReason } from '../../../domain/socketProtocol';
+import type { RevokeReason, WatchRequest } from '../../../domain/socketProtocol';
+import { WatchRegistry } from './watchRegistry';
 
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
   messages: Observable<NoticeMessage>;
-  /** live values of devices, as committed on the server */
+  /** live values of devices, as committed on the server: only of what some mounted view watches */
   measures: Observable<MeasureMessage>;
+  /** a view says what it shows (projects' walls, single devices); call the result when it stops */
+  watch: (request: WatchRequest) => () => void;
   /** fires after a resync or a reconnect: views reload their snapshot from REST */
   resyncs: Observable<number>;
   /** the shared, frame-coalesced streams of the bell, popup, wall and tables (docs/streams.md) */
@@ -87,6 +90,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       parts && {
         messages: parts.messages.asObservable(),
         measures: parts.measures.asObservable(),
+        watch: (request: WatchRequest) => parts.watches.add(request),
         resyncs: parts.resyncs.asObservable(),
         channels: parts.channels,
         socket: parts.socket,
@@ -112,6 +116,7 @@ function createParts(
   const messages = new Subject<NoticeMessage>();
   let lastData: number | null = null;
   const resyncs = new Subject<number>();
+  const watches = new WatchRegistry();
   const notifications = createActor(
     notificationMachine.provide({
       actions: {
@@ -130,6 +135,7 @@ function createParts(
           token: () => tokenStorage.get(),
           onMeasures: (list) => list.forEach((m) => measureBus.next(m)),
           onData: () => (lastData = Date.now()),
+          watches,
         }),
         register: fromPromise(async ({ input }) => {
           await api.post(
@@ -178,5 +184,5 @@ function createParts(
   const bell = channels
     .raisedAlarms()
     .subscribe((batch) => batch.forEach((m) => notifications.send({ type: 'NOTICE.RECEIVED', notice: toNotice(m) })));
-  return { messages, measures: measureBus, resyncs, channels, bell, notifications, socket, lastDataAt: () => lastData };
+  return { messages, measures: measureBus, watches, resyncs, channels, bell, notifications, socket, lastDataAt: () => lastData };
 }

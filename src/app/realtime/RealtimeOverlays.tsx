@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useOptionalRealtime } from './RealtimeContext';
 import { useDeviceDialog } from './DeviceDialogContext';
 import { NotificationBell } from './NotificationBell';
 import { AlarmPopup } from './AlarmPopup';
 import { MessageCenterDialog } from './MessageCenterDialog';
-import { DeviceRealtimeDialog } from '../device/DeviceRealtimeDialog';
+
+/** The device dialog (trend charts, uPlot, the series worker) loads when a device is first opened. */
+const DeviceRealtimeDialog = lazy(() => import('../device/DeviceRealtimeDialog').then((m) => ({ default: m.DeviceRealtimeDialog })));
 
 /** The bell for the header slot, with the message centre it opens. */
 export function HeaderBell({ shell }: { shell: 'main' | 'platform' }) {
@@ -23,11 +25,21 @@ export function HeaderBell({ shell }: { shell: 'main' | 'platform' }) {
 export function RealtimeOverlays() {
   const realtime = useOptionalRealtime();
   const dialog = useDeviceDialog();
+  // Loaded with the first device opened, then kept mounted like any dialog.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const opened = dialog.openDeviceId !== null;
+  useEffect(() => {
+    if (opened) setDialogLoaded(true);
+  }, [opened]);
   if (!realtime) return null;
   return (
     <>
       <AlarmPopup />
-      <DeviceRealtimeDialog deviceId={dialog.openDeviceId} onClose={dialog.closeDevice} />
+      {(dialogLoaded || opened) && (
+        <Suspense fallback={null}>
+          <DeviceRealtimeDialog deviceId={dialog.openDeviceId} onClose={dialog.closeDevice} />
+        </Suspense>
+      )}
     </>
   );
 }
