@@ -90,6 +90,22 @@ async function fetchSeries(req: LoadRequest, ref: SeriesRef): Promise<{ meta: Se
   return decodeSeries(await res.arrayBuffer());
 }
 
+/** As the app's reads (src/app/api/retry.ts): no answer or a 5xx is asked again after 0.5, 1 and 2 s. */
+const RETRY_DELAYS_MS = [500, 1000, 2000];
+
+async function fetchSeriesRetrying(req: LoadRequest, ref: SeriesRef): Promise<{ meta: SeriesMeta; cols: SeriesColumns }> {
+  for (let n = 0; ; n++) {
+    try {
+      return await fetchSeries(req, ref);
+    } catch (err) {
+      // fetch itself rejects (TypeError) when no answer came at all
+      const status = err instanceof SeriesFetchError ? err.status : 0;
+      if (n >= RETRY_DELAYS_MS.length || !(status === 0 || status >= 500)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[n]));
+    }
+  }
+}
+
 function view(from: number, to: number, pixels: number): ChartView {
   if (!loaded) return { from, to, x: new Float64Array(0), ys: [], reduced: false, stats: [] };
   const r = reduceMinMax(loaded.merged, from, to, pixels);
@@ -115,7 +131,7 @@ export const api = {
   async load(req: LoadRequest): Promise<LoadResult | null> {
     const gen = ++generation;
     const t0 = performance.now();
-    const fetched = await Promise.all(req.series.map((ref) => fetchSeries(req, ref)));
+    const fetched = await Promise.all(req.series.map((ref) => fetchSeriesRetrying(req, ref)));
     if (gen !== generation) return null;
     const t1 = performance.now();
     const cols = fetched.map((f) => f.cols);

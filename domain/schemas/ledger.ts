@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_TYPE, DEVICE_STATUS } from '../enums';
 import { boundedName, nameSchema, noControlChars, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
-import { nodeIdSchema, pageSchema } from './query';
+import { nodeIdSchema, orderSchema, pageSchema } from './query';
 
 /** Ids of stored rows a request refers to: positive safe integers. */
 const refId = z.number().int().positive();
@@ -202,6 +202,8 @@ export const nodeListBody = z.object({
   parent: z.object({ modelLabel: z.enum(TREE_LABELS), id: nodeIdSchema }).optional(),
   keyword: z.string().max(40).optional(),
   page: pageSchema.default({ index: 0, limit: 100 }),
+  /** spec §7 generic table query orders, over the columns in TERMINAL_ORDER_COLUMNS (then by id) */
+  orders: z.array(orderSchema).max(5).optional(),
 });
 export type NodeListBody = z.input<typeof nodeListBody>;
 

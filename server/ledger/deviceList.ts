@@ -5,6 +5,8 @@ import type { Session } from '../auth/access';
 import { projectFilter, requireNode, scopeOf } from './scope';
 import { parseExtend } from './properties';
 import { containsText } from '../store/dialect';
+import { errors } from '../errors';
+import { tx } from '../http/text';
 
 const CHAIN: Partial<Record<LedgerLabel, 'provinceid' | 'cityid' | 'districtid' | 'projectid'>> = {
   province: 'provinceid',
@@ -55,11 +57,31 @@ export async function terminalQuery(app: FastifyInstance, session: Session, body
   return q;
 }
 
+/** The device table's sortable columns (what the client names → the column ordered by). */
+export const TERMINAL_ORDER_COLUMNS = {
+  name: 'terminal.name',
+  code: 'terminal.code',
+  devicestatus: 'terminal.devicestatus',
+  devicetype: 'terminal.devicetype',
+  vendor: 'terminal.vendor',
+  location: 'terminal.location',
+  installdate: 'terminal.installdate',
+  accesstype: 'terminal.accesstype',
+  projectName: 'project.name',
+  schemeName: 'access_scheme.name',
+} as const;
+
 export async function terminalRows(
   app: FastifyInstance,
   q: Awaited<ReturnType<typeof terminalQuery>>,
   page: { index: number; limit: number } | null,
+  orders: readonly { propertyLabel: string; orderType: 'asc' | 'desc' }[] = [],
 ): Promise<TerminalRowDto[]> {
+  const order = orders.map((o) => {
+    if (!Object.hasOwn(TERMINAL_ORDER_COLUMNS, o.propertyLabel))
+      throw errors.BAD_REQUEST(tx(`不支持按属性 ${o.propertyLabel} 排序`, `cannot order by ${o.propertyLabel}`));
+    return [TERMINAL_ORDER_COLUMNS[o.propertyLabel as keyof typeof TERMINAL_ORDER_COLUMNS], o.orderType] as const;
+  });
   let rows = q
     .leftJoin('project', 'project.id', 'terminal.projectid')
     .leftJoin('device_access_scheme', 'device_access_scheme.deviceid', 'terminal.id')
@@ -80,8 +102,9 @@ export async function terminalRows(
       'project.name as projectName',
       'access_scheme.id as schemeId',
       'access_scheme.name as schemeName',
-    ])
-    .orderBy('terminal.id');
+    ]);
+  for (const [col, dir] of order) rows = rows.orderBy(col, dir);
+  rows = rows.orderBy('terminal.id');
   if (page) rows = rows.limit(page.limit).offset(page.index * page.limit);
   const live = app.telemetry.devices;
   return (await rows.execute()).map((r) => {

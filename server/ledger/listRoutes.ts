@@ -50,7 +50,7 @@ export async function listRoutes(fastify: FastifyInstance) {
       const q = await terminalQuery(app, session, body);
       const [{ total }, rows] = await Promise.all([
         q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        terminalRows(app, q, body.page),
+        terminalRows(app, q, body.page, body.orders),
       ]);
       return ok(rows, { total: Number(total) });
     },

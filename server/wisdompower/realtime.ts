@@ -54,10 +54,14 @@ export async function realtimeRoutes(fastify: FastifyInstance) {
         const units = [...new Set(defs.map((d) => d.unit))];
         const list = [];
         for (const def of defs) {
+          // The device's own thresholds (its saved ones, else the catalogue's), drawn as lines on the chart.
+          const th = t.thresholds.get(device.id, def.dataId);
           list.push({
             measureName: def.name,
             dataId: def.dataId,
             unit: def.unit,
+            alarmLimit: th?.enabled ? th.alarmLimit : null,
+            warnLimit: th?.enabled ? th.warnLimit : null,
             dataList: await t.series.list(device.id, def.dataId, until - TREND_WINDOW_MS, until + 1),
           });
         }

@@ -35,6 +35,8 @@ test('filter, page, confirm two, remark, export', async ({ page }) => {
   await expectPath(page, '/alarmEvent');
   await expect(totalText(page)).toHaveText('共 14 条');
   await expect(rows(page)).toHaveCount(14);
+  // values in their measure's unit (issue 15 item 6)
+  await expect(rows(page).locator('td:nth-child(7)').first()).toHaveText(/^\d+(\.\d+)? (mA|℃)$/);
   // newest first
   const times = await rows(page).locator('td:nth-child(2)').allTextContents();
   expect([...times].sort().reverse()).toEqual(times);

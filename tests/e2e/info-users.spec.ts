@@ -60,7 +60,7 @@ test('the user table asks for a selection, confirms deletes, queries by name and
   await expectToast(page, '请先选择需要编辑的行');
   await selectRow(page, 'user-table', 'lisi');
   await table.getByRole('button', { name: '删除' }).click();
-  await page.getByRole('dialog').getByText('确定要删除所选项吗？').waitFor();
+  await page.getByRole('dialog').getByText('确定要删除用户 “lisi” 吗？').waitFor();
   await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
   await expectToast(page, '取消删除！');
   await expect(table.locator('tbody tr').filter({ hasText: 'lisi' })).toBeVisible();

@@ -133,7 +133,8 @@ test('report: a failed load shows an error with retry, and retry recovers', asyn
   );
   await page.getByTestId('report-tree').getByTitle('西湖文化广场').click();
   await expect(page.getByTestId('report-error')).toBeVisible();
-  await expect(page.getByText('服务器内部错误，请稍后再试')).toBeVisible();
+  // the reason in place, with 重试 (and once as a toast)
+  await expect(page.getByTestId('report-error').getByTestId('load-error-reason')).toHaveText('服务器内部错误，请稍后再试');
   await page.unroute('**/wisdompower/v1/overview?**');
   await page.getByTestId('report-error').getByRole('button', { name: '重试' }).click();
   await expect(page.getByTestId('kpi-total-value')).toHaveText('4');

@@ -1,5 +1,6 @@
 import type { Envelope } from '../../../domain/envelope';
 import { beginRequest } from './loading';
+import { withRetry } from './retry';
 import { tokenStorage } from './tokenStorage';
 import { toastError } from '../ui/toastStore';
 import { currentLanguage, t } from '../i18n/i18n';
@@ -33,6 +34,11 @@ export interface RequestOptions {
   background?: boolean;
   /** raw body (e.g. the token for checktoken) sent as text/plain */
   text?: boolean;
+  /**
+   * a read (GET by default, a POST query when set): retried with backoff on no answer or a 5xx
+   * (READ_RETRY_DELAYS_MS), with one toast after the last attempt. Writes are never retried.
+   */
+  read?: boolean;
   signal?: AbortSignal;
 }
 
@@ -67,9 +73,9 @@ export async function request<T>(
       payload = JSON.stringify(body);
     }
   }
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-  try {
+  const once = async (): Promise<{ data: T; total?: number; msg: string }> => {
+    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     let res: Response;
     try {
       res = await fetch(path, { method, headers, body: payload, signal });
@@ -92,6 +98,9 @@ export async function request<T>(
     }
     if (env.code !== 0) throw new ApiError(env.code, env.msg, res.status);
     return { data: env.data, msg: env.msg, ...(env.total !== undefined ? { total: env.total } : {}) };
+  };
+  try {
+    return (opts.read ?? method === 'GET') ? await withRetry(once, { signal: opts.signal }) : await once();
   } catch (err) {
     // A 401's message is the session's to show, once, however many calls were refused at the same time.
     if (err instanceof ApiError && !opts.quiet && err.status !== 401) toastError(err.message);
@@ -105,5 +114,8 @@ export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts).then((r) => r.data),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts).then((r) => r.data),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts).then((r) => r.data),
+  /** a POST that only reads (a list or a query): retried like a GET */
+  query: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, body, { read: true, ...opts }).then((r) => r.data),
   del: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts).then((r) => r.data),
 };

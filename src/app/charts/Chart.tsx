@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import { useProjectZone } from '../time/projectTime';
 import UplotReact from 'uplot-react';
 import 'uplot/dist/uPlot.min.css';
+import { breakGaps, gapCount } from './gaps';
 
 /** uPlot options without the size: the chart takes its width from its box and its height from the caller. */
 export type ChartOptions = Omit<uPlot.Options, 'width' | 'height'>;
@@ -46,6 +47,8 @@ export function Chart({
   const zoned = useMemo(() => ({ ...options, tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone) }), [options, zone]);
   // Same references for every key but the size: uplot-react resizes instead of rebuilding.
   const sized = useMemo(() => ({ ...zoned, width, height }), [zoned, width, height]);
+  // Time series: hours without data stay empty instead of being bridged by a straight line.
+  const shown = useMemo(() => breakGaps(data), [data]);
 
   const chart = useRef<uPlot | null>(null);
   const onCreate = useCallback((u: uPlot) => void (chart.current = u), []);
@@ -59,8 +62,8 @@ export function Chart({
   }, [rescale]);
 
   return (
-    <div ref={box} data-testid={testId} className="w-full">
-      {width > 0 && <UplotReact options={sized} data={data} onCreate={onCreate} onDelete={onDelete} />}
+    <div ref={box} data-testid={testId} data-gaps={gapCount(data, shown)} className="w-full">
+      {width > 0 && <UplotReact options={sized} data={shown} onCreate={onCreate} onDelete={onDelete} />}
     </div>
   );
 }

@@ -7,12 +7,13 @@ import { useLiveTrend } from './useLiveTrend';
 import { DeviceInfoPanel } from './DeviceInfoPanel';
 import { RealtimeTable } from './RealtimeTable';
 import { TrendGroups } from './TrendGroups';
+import { LoadError } from '../widgets/LoadError';
 
 /** The device realtime dialog (spec §2): 1200 px wide, can go fullscreen, titled by the device name. */
 export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number | null; onClose: () => void }) {
   useLanguage();
   const [fullscreen, setFullscreen] = useState(false);
-  const { data, error } = useDeviceRealtime(deviceId);
+  const { data, error, reload } = useDeviceRealtime(deviceId);
   const live = useLiveTrend(deviceId, data?.trendData);
   return (
     <Dialog open={deviceId !== null} onClose={onClose} className="relative z-50">
@@ -41,11 +42,7 @@ export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number |
             </div>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-5">
-            {error && !data && (
-              <p role="alert" className="text-danger">
-                {error}
-              </p>
-            )}
+            {error && !data && <LoadError error={new Error(error)} onRetry={() => void reload()} />}
             {data && (
               <div className="flex flex-col gap-4">
                 <DeviceInfoPanel device={data.device} />

@@ -43,6 +43,8 @@ function GroupChart({ title, group, live }: { title: string; group: TrendGroup; 
       unit: m.unit,
       color: group.configList[i]?.color ?? '#5470c6',
       scale: m.unit === group.leftUnit ? 'y' : 'y2',
+      alarmLimit: m.alarmLimit ?? null,
+      warnLimit: m.warnLimit ?? null,
     })),
   } satisfies GroupLayout);
   const options = useMemo(() => groupOptions(JSON.parse(layout) as GroupLayout), [layout]);

@@ -1,7 +1,9 @@
-import type uPlot from 'uplot';
+import uPlot from 'uplot';
 import { formatTime } from '../time/projectTime';
 import type { ChartOptions } from '../charts/Chart';
-import { PRECISION } from '../trend/trendScale';
+import { t } from '../i18n/i18n';
+import { PRECISION, paddedRange } from '../trend/trendScale';
+import { placeLabels } from '../trend/labelLayout';
 
 export interface GroupSeries {
   label: string;
@@ -9,6 +11,67 @@ export interface GroupSeries {
   /** 'y' for the left axis, 'y2' for the right */
   scale: 'y' | 'y2';
   unit: string;
+  /** the device's thresholds for this measure (null: none), drawn as dashed lines */
+  alarmLimit: number | null;
+  warnLimit: number | null;
+}
+
+const ALARM_COLOR = '#dc2626';
+const WARN_COLOR = '#d97706';
+
+/** The threshold lines of a group: one per distinct limit and scale (three phases sharing 70 ℃ draw one line). */
+export function limitLines(series: readonly GroupSeries[]): { scale: 'y' | 'y2'; value: number; kind: 'alarm' | 'warn'; unit: string }[] {
+  const seen = new Set<string>();
+  const out: { scale: 'y' | 'y2'; value: number; kind: 'alarm' | 'warn'; unit: string }[] = [];
+  for (const s of series)
+    for (const [kind, value] of [
+      ['alarm', s.alarmLimit],
+      ['warn', s.warnLimit],
+    ] as const) {
+      if (value == null || seen.has(`${s.scale}|${kind}|${value}`)) continue;
+      seen.add(`${s.scale}|${kind}|${value}`);
+      out.push({ scale: s.scale, value, kind, unit: s.unit });
+    }
+  return out;
+}
+
+/** Dashed threshold lines with their labels (报警值 300 mA), placed so labels never overlap. */
+function drawLimits(u: uPlot, lines: ReturnType<typeof limitLines>, dark: boolean) {
+  const { ctx, bbox } = u;
+  const px = uPlot.pxRatio;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
+  ctx.clip();
+  ctx.font = `${11 * px}px sans-serif`;
+  const requests = lines.map((l) => {
+    const y = u.valToPos(l.value, l.scale, true);
+    const color = l.kind === 'alarm' ? ALARM_COLOR : WARN_COLOR;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = px;
+    ctx.setLineDash([6 * px, 4 * px]);
+    ctx.beginPath();
+    ctx.moveTo(bbox.left, y);
+    ctx.lineTo(bbox.left + bbox.width, y);
+    ctx.stroke();
+    const text = `${t(l.kind === 'alarm' ? 'ledger.alarmLimit' : 'ledger.warnLimit')} ${l.value} ${l.unit}`.trim();
+    const w = ctx.measureText(text).width + 6 * px;
+    return { text, color, box: { x: bbox.left + bbox.width - w - 4 * px, y: y - 14 * px, w, h: 13 * px } };
+  });
+  ctx.setLineDash([]);
+  const placed = placeLabels(
+    requests.map((r) => r.box),
+    bbox.top,
+    bbox.top + bbox.height,
+  );
+  placed.forEach((b, i) => {
+    ctx.fillStyle = dark ? 'rgba(15,23,42,0.85)' : 'rgba(255,255,255,0.85)';
+    ctx.fillRect(b.x, b.y, b.w, b.h);
+    ctx.fillStyle = requests[i]!.color;
+    ctx.fillText(requests[i]!.text, b.x + 3 * px, b.y + 10 * px);
+  });
+  ctx.restore();
+  u.root.dataset.limits = JSON.stringify(lines.map((l, i) => ({ kind: l.kind, value: l.value, label: requests[i]!.text })));
 }
 
 export interface GroupLayout {
@@ -40,10 +103,18 @@ export function groupOptions({ dark, timeLabel, leftUnit, rightUnit, series }: G
     labelSize: 16,
     size: 56,
   });
+  const lines = limitLines(series);
+  // The axes reach the thresholds, so a line is on the chart even while the values are far below it.
+  const limitsOf = (scale: string) => lines.filter((l) => l.scale === scale).map((l) => l.value);
   return {
     legend: { show: true },
     cursor: { drag: { x: true, y: false } },
-    scales: { x: { time: true }, y: { auto: true }, y2: { auto: true } },
+    scales: {
+      x: { time: true },
+      y: { range: (_u, min, max) => paddedRange(min, max, limitsOf('y')) },
+      y2: { range: (_u, min, max) => paddedRange(min, max, limitsOf('y2')) },
+    },
+    hooks: { draw: [(u) => drawLimits(u, lines, dark)] },
     axes: [
       // Room for 'HH:mm:ss.SSS' ticks, so labels never run into each other.
       { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid }, values: tickTimes, space: 100 },

@@ -10,7 +10,15 @@ export interface RealtimeMeasure {
 
 export interface TrendGroup {
   configList: { measureName: string; color: string; unit: string }[];
-  measureDataList: { measureName: string; dataId: number; unit: string; dataList: { time: number; value: number; status: number }[] }[];
+  measureDataList: {
+    measureName: string;
+    dataId: number;
+    unit: string;
+    /** the device's thresholds for this measure; null when it has none or it is switched off */
+    alarmLimit?: number | null;
+    warnLimit?: number | null;
+    dataList: { time: number; value: number; status: number }[];
+  }[];
   leftUnit: string;
   rightUnit: string;
 }

@@ -12,7 +12,7 @@ export interface ControlPoint {
 
 export async function listControlPoints(deviceId: number): Promise<ControlPoint[]> {
   try {
-    return await api.post<ControlPoint[]>(`/wisdompower/v1/remote/config/query/${deviceId}/controlpoint/list`, {}, { quiet: true });
+    return await api.query<ControlPoint[]>(`/wisdompower/v1/remote/config/query/${deviceId}/controlpoint/list`, {}, { quiet: true });
   } catch (err) {
     throw new Error(err instanceof ApiError && err.message ? err.message : t('msg.listFailed'), { cause: err });
   }

@@ -30,7 +30,12 @@ export function KioskFrame({ config, children }: { config: KioskConfig; children
       <div className="fixed top-2 right-2 z-40 flex items-center gap-2 text-xs">
         {config.screens.length > 1 &&
           (paused ? (
-            <button type="button" onClick={resume} data-testid="kiosk-resume" className="rounded bg-warn px-2 py-1 font-medium text-black">
+            <button
+              type="button"
+              onClick={resume}
+              data-testid="kiosk-resume"
+              className="rounded bg-warn px-2 py-1 font-medium text-warn-ink"
+            >
               {t('kiosk.paused')} · {t('kiosk.resume')}
             </button>
           ) : (

@@ -15,6 +15,7 @@ import { Panel } from './Panel';
 import { ProjectList } from './ProjectList';
 import { TenantList } from './TenantList';
 import { useMonitorData } from './useMonitorData';
+import { LoadError } from '../widgets/LoadError';
 
 const TYPE_COLOR = '#0ea5e9';
 const isPlatformStatis = (s: MonitorStatis | undefined): s is PlatformStatis => !!s && 'tenants' in s;
@@ -51,6 +52,11 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
       }
     >
       <div className="flex min-h-0 flex-1 flex-col gap-3">
+        {data.error && (
+          <div className="rounded-lg border border-danger/40 bg-surface" data-testid="monitor-error">
+            <LoadError error={data.error} onRetry={data.reload} className="py-3" />
+          </div>
+        )}
         <KpiCards statis={s} />
         <div className="grid min-h-0 flex-1 grid-cols-[20rem_minmax(0,1fr)_26rem] gap-3">
           <div className="flex min-h-0 flex-col gap-3 overflow-auto">

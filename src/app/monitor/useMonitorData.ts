@@ -15,6 +15,8 @@ export interface MonitorData {
   projects: ProjectStatis[];
   coordinates: ProjectCoordinate[];
   updatedAt?: number | undefined;
+  /** why the last load the user asked for failed (a failed background refresh keeps the figures instead) */
+  error?: Error | undefined;
   reload: () => void;
 }
 
@@ -60,8 +62,9 @@ export function useMonitorData(variant: Variant, f: MonitorFilter): MonitorData 
       .then(([statis, projects, coordinates]) => {
         if (mine === seq.current) setState({ statis, projects, coordinates, updatedAt: Date.now() });
       })
-      .catch(() => {
-        // a foreground load's error is shown by the API client; a failed background refresh keeps the last figures
+      .catch((err: unknown) => {
+        // a foreground load's error is shown in place (and once as a toast); a failed background refresh keeps the last figures
+        if (mine === seq.current && !background) setState((s) => ({ ...s, error: err instanceof Error ? err : new Error(String(err)) }));
       });
   }, [variant, tenantId, projectId, tick]);
 

@@ -24,6 +24,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
   const blocked = useSoundBlocked();
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
+  const bell = useRef<HTMLButtonElement>(null);
   const show = () => {
     window.clearTimeout(closeTimer.current);
     setOpen(true);
@@ -33,13 +34,23 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
   };
 
   return (
-    <div className="relative flex items-center gap-1" onMouseEnter={show} onMouseLeave={hide}>
+    <div
+      className="relative flex items-center gap-1"
+      onMouseEnter={show}
+      onMouseLeave={hide}
+      // Escape closes the panel and gives focus back to the bell, as a dialog does
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        setOpen(false);
+        bell.current?.focus();
+      }}
+    >
       {blocked && soundOn && (
         <button
           type="button"
           data-testid="enable-sound"
           onClick={() => void unlockSound()}
-          className="animate-pulse rounded bg-warn px-2 py-1 text-xs font-medium text-black"
+          className="animate-pulse rounded bg-warn px-2 py-1 text-xs font-medium text-warn-ink"
         >
           {t('bell.enableSound')}
         </button>
@@ -58,6 +69,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
       </button>
       <button
         type="button"
+        ref={bell}
         data-testid="bell"
         data-socket={connected ? 'open' : 'closed'}
         aria-label={t('bell.title')}
@@ -69,7 +81,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
         {items.length > 0 && (
           <span
             data-testid="bell-badge"
-            className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-danger px-1 text-center text-[11px] leading-5 font-semibold text-white"
+            className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-danger px-1 text-center text-[11px] leading-5 font-semibold text-danger-ink"
           >
             {items.length > BADGE_MAX ? `${BADGE_MAX}+` : items.length}
           </span>

@@ -11,6 +11,27 @@ import { kioskConfig } from '../kiosk/kioskConfig';
 import { KioskFrame } from '../kiosk/KioskFrame';
 import { ConnectionBanner } from '../realtime/ConnectionBanner';
 
+const MAIN_ID = 'main-content';
+
+/**
+ * The first tab stop: jumps over the header and the menu to the screen's content. The app routes by
+ * the hash, so the link moves focus itself instead of navigating to #main-content.
+ */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      className="sr-only z-[80] rounded bg-brand px-3 py-1.5 text-sm text-brand-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
+      {t('shell.skipToContent')}
+    </a>
+  );
+}
+
 /** Main and platform shells share one frame: header, sidebar, breadcrumb, content. */
 export function Layout({
   shell,
@@ -29,11 +50,12 @@ export function Layout({
   const other = shell === 'platform' ? visibleMenu(profile, 'main')[0]?.items[0] : undefined;
   return (
     <div className="flex h-full flex-col" data-shell={shell}>
+      <SkipLink />
       <Header shell={shell} bellSlot={<HeaderBell shell={shell} />} />
       <ConnectionBanner />
       <div className="flex min-h-0 flex-1">
         <Sidebar profile={profile} shell={shell} location={location} />
-        <main className="flex min-w-0 flex-1 flex-col">
+        <main id={MAIN_ID} tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">
           <Breadcrumb location={location} profile={profile} />
           {other && (
             <div className="border-b border-line bg-surface-2 px-4 py-1.5 text-right text-sm">

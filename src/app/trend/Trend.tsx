@@ -6,6 +6,7 @@ import { acceptLanguage } from '../api/client';
 import { t, useLanguage, type MessageKey } from '../i18n/i18n';
 import { Button } from '../ui/Modal';
 import { toastError } from '../ui/toastStore';
+import { LoadError } from '../widgets/LoadError';
 import { seriesService, type SeriesService } from './seriesClient';
 import { TrendCurve } from './TrendCurve';
 import { TrendStats } from './TrendStats';
@@ -62,6 +63,9 @@ export function Trend({
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [view, setView] = useState<ChartView | null>(null);
   const [loading, setLoading] = useState(false);
+  // a failed query is shown in place with 重试 (which runs the same query again)
+  const [failure, setFailure] = useState<Error | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
   const [flags, setFlags] = useState<TrendFlags>(NO_FLAGS);
   const [mode, setMode] = useState<'curve' | 'table'>('curve');
   const [version, setVersion] = useState(0);
@@ -89,6 +93,7 @@ export function Trend({
     }
     performance.mark('trend:query');
     setLoading(true);
+    setFailure(undefined);
     service
       .load({
         token: tokenStorage.get(),
@@ -106,9 +111,13 @@ export function Trend({
         setTiming(r.timing);
         setVersion((v) => v + 1);
       })
-      .catch((err: Error) => id === request.current && toastError(err.message))
+      .catch((err: Error) => {
+        if (id !== request.current) return;
+        toastError(err.message);
+        setFailure(err);
+      })
       .finally(() => id === request.current && setLoading(false));
-  }, [service, wanted, from, to]);
+  }, [service, wanted, from, to, attempt]);
 
   // The parent hears of a new view; a new callback identity alone is not a new view.
   const announceView = useEffectEvent((v: ChartView) => onViewChange?.(v.from, v.to));
@@ -193,7 +202,11 @@ export function Trend({
         {mode === 'curve' && !empty && <span>{t('trend.zoomHint')}</span>}
         {mode === 'curve' && zoomed && <Button onClick={reset}>{t('trend.resetZoom')}</Button>}
       </div>
-      {empty ? (
+      {failure && !loading ? (
+        <div className="rounded border border-dashed border-line">
+          <LoadError error={failure} onRetry={() => setAttempt((n) => n + 1)} />
+        </div>
+      ) : empty ? (
         <p className="grid h-48 place-items-center rounded border border-dashed border-line text-sm text-muted" data-testid="trend-empty">
           {loading ? t('trend.loading') : t('trend.noData')}
         </p>

@@ -5,6 +5,7 @@ import type { SeriesStats } from '../../../workers/seriesCore';
 import type { ChartOptions } from '../charts/Chart';
 import { t } from '../i18n/i18n';
 import { axisUnits, paddedRange, PRECISION } from './trendScale';
+import { placeLabels } from './labelLayout';
 
 export { MIN_ZOOM_MS, PRECISION, Y_PADDING, axisUnits, clampZoom, paddedRange } from './trendScale';
 
@@ -63,16 +64,39 @@ const tickTimes = (u: uPlot, splits: number[], _ax: number, _space: number, incr
 
 let labelBg = 'rgba(255,255,255,0.85)';
 
-function label(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, color: string, align: CanvasTextAlign = 'left') {
-  ctx.font = `${11 * uPlot.pxRatio}px sans-serif`;
-  ctx.textAlign = align;
-  const w = ctx.measureText(text).width;
-  const pad = 3 * uPlot.pxRatio;
-  const bx = align === 'right' ? x - w - pad : align === 'center' ? x - w / 2 - pad : x - pad;
-  ctx.fillStyle = labelBg;
-  ctx.fillRect(bx, y - 10 * uPlot.pxRatio, w + pad * 2, 13 * uPlot.pxRatio);
-  ctx.fillStyle = color;
-  ctx.fillText(text, x, y);
+/** A label asked for during a paint; all of them are placed together once the lines are drawn. */
+interface LabelRequest {
+  text: string;
+  x: number;
+  y: number;
+  color: string;
+  align: CanvasTextAlign;
+}
+
+/**
+ * Draws the paint's labels where they do not overlap (labelLayout.placeLabels, in the order asked: limits,
+ * average, difference, extremes) and reports their boxes on the chart's root for tests.
+ */
+function drawLabels(u: uPlot, requests: readonly LabelRequest[]) {
+  const { ctx, bbox } = u;
+  const px = uPlot.pxRatio;
+  ctx.font = `${11 * px}px sans-serif`;
+  const pad = 3 * px;
+  const h = 13 * px;
+  const boxes = requests.map((r) => {
+    const w = ctx.measureText(r.text).width + pad * 2;
+    const left = r.align === 'right' ? r.x - w + pad : r.align === 'center' ? r.x - w / 2 : r.x - pad;
+    return { x: Math.max(bbox.left, Math.min(left, bbox.left + bbox.width - w)), y: r.y - 10 * px, w, h };
+  });
+  const placed = placeLabels(boxes, bbox.top, bbox.top + bbox.height);
+  ctx.textAlign = 'left';
+  placed.forEach((b, i) => {
+    ctx.fillStyle = labelBg;
+    ctx.fillRect(b.x, b.y, b.w, b.h);
+    ctx.fillStyle = requests[i]!.color;
+    ctx.fillText(requests[i]!.text, b.x + pad, b.y + 10 * px);
+  });
+  u.root.dataset.labels = JSON.stringify(placed.map((b, i) => ({ text: requests[i]!.text, x: b.x, y: b.y, w: b.w, h: b.h })));
 }
 
 function hline(ctx: CanvasRenderingContext2D, u: uPlot, y: number, color: string, dash: number[]) {
@@ -91,6 +115,9 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
   const { ctx, bbox } = u;
   const px = uPlot.pxRatio;
   const right = bbox.left + bbox.width;
+  const labels: LabelRequest[] = [];
+  const label = (text: string, x: number, y: number, color: string, align: CanvasTextAlign = 'left') =>
+    labels.push({ text, x, y, color, align });
   ctx.save();
   ctx.beginPath();
   ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
@@ -107,13 +134,13 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
       ] as const) {
         if (v == null) continue;
         hline(ctx, u, Y(v), LIMIT_COLOR, [6, 4]);
-        label(ctx, `${ps.label} ${t(key)} ${fmt(v)}`, right - 4 * px, Y(v) - 3 * px, LIMIT_COLOR, 'right');
+        label(`${ps.label} ${t(key)} ${fmt(v)}`, right - 4 * px, Y(v) - 3 * px, LIMIT_COLOR, 'right');
       }
     }
     if (!s || s.count === 0) return;
     if (st.flags.avg && s.avg != null) {
       hline(ctx, u, Y(s.avg), ps.color, [2, 3]);
-      label(ctx, `${t('trend.avg')} ${fmt(s.avg)}`, bbox.left + 4 * px, Y(s.avg) - 3 * px, ps.color);
+      label(`${t('trend.avg')} ${fmt(s.avg)}`, bbox.left + 4 * px, Y(s.avg) - 3 * px, ps.color);
     }
     if (st.flags.diff && s.first && s.last) {
       ctx.strokeStyle = ps.color;
@@ -123,7 +150,7 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
       ctx.lineTo(X(s.last.time), Y(s.last.value));
       ctx.stroke();
       ctx.setLineDash([]);
-      label(ctx, `${t('trend.diff')} ${fmt(s.diff)}`, X(s.last.time) - 4 * px, Y(s.last.value) - 6 * px, ps.color, 'right');
+      label(`${t('trend.diff')} ${fmt(s.diff)}`, X(s.last.time) - 4 * px, Y(s.last.value) - 6 * px, ps.color, 'right');
     }
     if (st.flags.extremes) {
       for (const [e, key, dy] of [
@@ -138,7 +165,7 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
         ctx.arc(x, y, 4 * px, 0, Math.PI * 2);
         ctx.fill();
         const align: CanvasTextAlign = x > bbox.left + bbox.width * 0.8 ? 'right' : x < bbox.left + bbox.width * 0.2 ? 'left' : 'center';
-        label(ctx, `${t(key)} ${fmt(e.value)} (${formatTime(e.time, 'MM-dd HH:mm')})`, x, y + dy * px, ps.color, align);
+        label(`${t(key)} ${fmt(e.value)} (${formatTime(e.time, 'MM-dd HH:mm')})`, x, y + dy * px, ps.color, align);
       }
     }
     if (st.flags.rawMarks) {
@@ -156,6 +183,7 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
       }
     }
   });
+  drawLabels(u, labels);
   ctx.restore();
 }
 

@@ -48,7 +48,7 @@ export function Button({
   const look = {
     primary: 'bg-brand text-brand-ink hover:opacity-90',
     default: 'border border-line bg-surface text-ink hover:bg-surface-2',
-    danger: 'bg-danger text-white hover:opacity-90',
+    danger: 'bg-danger text-danger-ink hover:opacity-90',
   }[kind];
   return <button type="button" {...props} className={`rounded px-4 py-1.5 text-sm disabled:opacity-50 ${look} ${props.className ?? ''}`} />;
 }

@@ -13,7 +13,8 @@ import { EventTable } from './EventTable';
 import { RemarkDialog } from './RemarkDialog';
 import { confirmEvents, exportEvents, remarkEvents } from './eventApi';
 import { loadDeviceTree, parseTreeKey as scopeOfKey, treeKey as nodeKey } from '../../app/liveDevices/deviceTree';
-import type { EventFilters, ScopeNode } from './filterMapping';
+import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
+import { UNSORTED, type SortState } from '../../app/widgets/table/sorting';
 import { useEventPage } from './useEventPage';
 import { usePaging } from '../../app/widgets/table/usePaging';
 
@@ -44,8 +45,15 @@ export default function AlarmEventScreen() {
     }),
     [filterState],
   );
-  const list = useEventPage(filters, scope, page);
-  const pageKey = `${JSON.stringify(filterState)}|${scope ? nodeKey(scope) : ''}|${page.index}|${page.limit}`;
+  const [sort, setSort] = useState<SortState>(UNSORTED);
+  // A column sort first, newest first within it; unsorted is the spec's eventtime descending.
+  const orders = useMemo<EventOrder>(
+    () => (sort.by ? [{ propertyLabel: sort.by, orderType: sort.dir }, ...EVENT_PAGE_ORDER] : EVENT_PAGE_ORDER),
+    [sort],
+  );
+  const list = useEventPage(filters, scope, page, orders);
+  const pageKey = `${JSON.stringify(filterState)}|${scope ? nodeKey(scope) : ''}|${page.index}|${page.limit}|${sort.by}|${sort.dir}`;
+  const changeSort = (next: SortState) => (setSort(next), setPage((p) => ({ ...p, index: 0 })), setSelected(new Set()));
 
   // A new query starts on page one with nothing selected; live inserts keep both.
   const changeFilters = (f: FilterState) => (setFilterState(f), setPage((p) => ({ ...p, index: 0 })), setSelected(new Set()));
@@ -94,6 +102,7 @@ export default function AlarmEventScreen() {
             {t('alarmEvent.allScope')}
           </button>
           <Tree
+            load={tree}
             testId="event-tree"
             className="min-h-0 flex-1"
             nodes={tree.data ?? []}
@@ -112,7 +121,7 @@ export default function AlarmEventScreen() {
             <span className="text-sm text-muted" data-testid="selected-count">
               {selected.size ? t('alarmEvent.selected', { count: selectedRows.length }) : ''}
             </span>
-            <Button className="ml-auto" onClick={() => void exportEvents(filters, scope).catch(() => undefined)}>
+            <Button className="ml-auto" onClick={() => void exportEvents(filters, scope, orders).catch(() => undefined)}>
               {t('table.export')}
             </Button>
           </div>
@@ -123,6 +132,8 @@ export default function AlarmEventScreen() {
             onView={realtime ? realtime.openDevice : undefined}
             topInsert={list.topInsert}
             pageKey={pageKey}
+            load={list}
+            sort={{ state: sort, onChange: changeSort }}
           />
           <Pagination
             pageIndex={page.index}

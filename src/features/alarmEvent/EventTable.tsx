@@ -4,19 +4,23 @@ import { formatTime } from '../../app/time/projectTime';
 import type { PecEvent } from '../../../domain/telemetry';
 import { currentLanguage, t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { produce } from '../../app/immer';
+import { EmptyOrError } from '../../app/widgets/LoadError';
+import { nextSort, type SortState } from '../../app/widgets/table/sorting';
+import { MEASURE_BY_ID } from '../../../domain/telemetry';
 import { confirmLabel, describeEvent, levelLabel, LEVEL_COLOUR, statusLabel, typeLabel } from './eventText';
 
 export const ROW_HEIGHT = 36;
 
-const COLUMNS: { key: MessageKey; width: number }[] = [
-  { key: 'alarmEvent.time', width: 150 },
+/** sortKey: the event property the server orders by (spec §7 orders); only those columns sort. */
+const COLUMNS: { key: MessageKey; width: number; sortKey?: string }[] = [
+  { key: 'alarmEvent.time', width: 150, sortKey: 'eventtime' },
   { key: 'alarmEvent.project', width: 110 },
   { key: 'alarmEvent.device', width: 140 },
-  { key: 'alarmEvent.type', width: 130 },
-  { key: 'alarmEvent.level', width: 110 },
-  { key: 'alarmEvent.value', width: 70 },
-  { key: 'alarmEvent.status', width: 84 },
-  { key: 'alarmEvent.confirmStatus', width: 104 },
+  { key: 'alarmEvent.type', width: 130, sortKey: 'customtype' },
+  { key: 'alarmEvent.level', width: 110, sortKey: 'peceventlevel' },
+  { key: 'alarmEvent.value', width: 90 },
+  { key: 'alarmEvent.status', width: 84, sortKey: 'endeventid' },
+  { key: 'alarmEvent.confirmStatus', width: 104, sortKey: 'confirmeventstatus' },
   { key: 'alarmEvent.operator', width: 80 },
   { key: 'alarmEvent.updatetime', width: 150 },
   { key: 'alarmEvent.remark', width: 120 },
@@ -29,6 +33,11 @@ const MIN_WIDTH = SELECT_WIDTH + COLUMNS.reduce((s, c) => s + c.width, 0);
 
 const time = (ms: number | null) => (ms ? formatTime(ms, 'yyyy-MM-dd HH:mm:ss') : '--');
 const num = (v: number | null) => (v === null ? '--' : String(Math.round(v * 100) / 100));
+/** The value in its measure's unit (35.2 ℃, 310 mA): an event list mixes measures, so the unit is in the cell. */
+const withUnit = (v: number | null, dataId: number | null) => {
+  const unit = dataId === null ? '' : (MEASURE_BY_ID.get(dataId)?.unit ?? '');
+  return v === null || !unit ? num(v) : `${num(v)} ${unit}`;
+};
 
 interface RowProps {
   row: PecEvent;
@@ -75,7 +84,7 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
         </span>
       </td>
       <td className={`${cell} tabular-nums`} title={describeEvent(row)}>
-        {num(row.value)}
+        {withUnit(row.value, row.dataid)}
       </td>
       <td className={cell}>
         <span className={row.endeventid === 0 ? 'text-danger' : 'text-muted'}>{statusLabel(row.endeventid)}</span>
@@ -118,13 +127,17 @@ export interface EventTableProps {
   topInsert: { version: number; added: number };
   /** the page key (filters + page); a new page scrolls back to the top */
   pageKey: string;
+  /** the page's load: a failure shows its reason with 重试 instead of 暂无数据 */
+  load?: { loading: boolean; error: Error | undefined; reload: () => void };
+  /** the order asked of the server; unsorted = newest first */
+  sort?: { state: SortState; onChange: (next: SortState) => void };
 }
 
 /**
  * The event table with a virtualized body: only the rows in view (plus overscan) are in the DOM, so a
  * 100-row page and a stream of live inserts stay cheap. Shift-click selects a range.
  */
-export function EventTable({ rows, selected, onSelectedChange, onView, topInsert, pageKey }: EventTableProps) {
+export function EventTable({ rows, selected, onSelectedChange, onView, topInsert, pageKey, load, sort }: EventTableProps) {
   useLanguage();
   const lang = currentLanguage();
   const scroller = useRef<HTMLDivElement>(null);
@@ -199,37 +212,58 @@ export function EventTable({ rows, selected, onSelectedChange, onView, topInsert
                 className="h-4 w-4 align-middle accent-[var(--vg-brand)]"
               />
             </th>
-            {COLUMNS.map((c) => (
-              <th key={c.key} className="truncate border-b border-line px-2 py-2 font-medium">
-                {t(c.key)}
-              </th>
-            ))}
+            {COLUMNS.map((c) => {
+              const dir = sort && c.sortKey && sort.state.by === c.sortKey ? sort.state.dir : undefined;
+              return (
+                <th
+                  key={c.key}
+                  aria-sort={!sort || !c.sortKey ? undefined : dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+                  className="truncate border-b border-line px-2 py-2 font-medium"
+                >
+                  {sort && c.sortKey ? (
+                    <button
+                      type="button"
+                      className="inline-flex max-w-full items-center gap-1 hover:text-ink"
+                      onClick={() => sort.onChange(nextSort(sort.state, c.sortKey!))}
+                    >
+                      <span className="truncate">{t(c.key)}</span>
+                      <span aria-hidden className={dir ? 'text-brand' : 'opacity-40'}>
+                        {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    t(c.key)
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
+          {(rows.length === 0 || load?.error) && (
             <tr>
-              <td colSpan={COLUMNS.length + 1} className="px-3 py-8 text-center text-muted">
-                {t('common.noData')}
+              <td colSpan={COLUMNS.length + 1}>
+                <EmptyOrError load={load} />
               </td>
             </tr>
           )}
-          {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
-          {items.map((v) => {
-            const row = rows[v.index]!;
-            return (
-              <Row
-                key={row.id}
-                row={row}
-                selected={selected.has(row.id)}
-                onCheck={handlers.onCheck}
-                onOnly={handlers.onOnly}
-                onView={onView}
-                lang={lang}
-              />
-            );
-          })}
-          {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
+          {!load?.error && padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
+          {!load?.error &&
+            items.map((v) => {
+              const row = rows[v.index]!;
+              return (
+                <Row
+                  key={row.id}
+                  row={row}
+                  selected={selected.has(row.id)}
+                  onCheck={handlers.onCheck}
+                  onOnly={handlers.onOnly}
+                  onView={onView}
+                  lang={lang}
+                />
+              );
+            })}
+          {!load?.error && padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
         </tbody>
       </table>
     </div>

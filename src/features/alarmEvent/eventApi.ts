@@ -3,7 +3,7 @@ import type { PecEvent } from '../../../domain/telemetry';
 import { api, request } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
 import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
-import { listBody, scopeQuery, type EventFilters, type ScopeNode } from './filterMapping';
+import { EVENT_PAGE_ORDER, listBody, scopeQuery, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
 
 const BASE = '/wisdompower/v1/event';
 
@@ -12,8 +12,9 @@ export async function listEvents(
   scope: ScopeNode | undefined,
   page: { index: number; limit: number },
   signal?: AbortSignal,
+  orders: EventOrder = EVENT_PAGE_ORDER,
 ) {
-  const r = await request<PecEvent[]>('POST', `${BASE}/list${scopeQuery(scope)}`, listBody(f, page), signal ? { signal } : {});
+  const r = await request<PecEvent[]>('POST', `${BASE}/list${scopeQuery(scope)}`, listBody(f, page, [], orders), { read: true, signal });
   return { rows: r.data, total: r.total ?? r.data.length };
 }
 
@@ -26,7 +27,11 @@ export async function eventsById(ids: readonly number[], f?: EventFilters, scope
   const idIn: Expression = { prop: 'id', operator: 'IN', limit: [...ids] };
   const page = { index: 0, limit: ids.length };
   const body = f ? listBody(f, page, [idIn]) : { rootLabel: 'peceventextend', rootCondition: { page, filter: { expressions: [idIn] } } };
-  const r = await request<PecEvent[]>('POST', `${BASE}/list${f ? scopeQuery(scope) : ''}`, body, { background: true, quiet: true });
+  const r = await request<PecEvent[]>('POST', `${BASE}/list${f ? scopeQuery(scope) : ''}`, body, {
+    background: true,
+    quiet: true,
+    read: true,
+  });
   return r.data;
 }
 
@@ -44,11 +49,11 @@ export const remarkEvents = (ids: readonly number[], remark: string) =>
   );
 
 /** The whole filtered set (not the page) as 表格导出.xlsx, streamed by the server. */
-export async function exportEvents(f: EventFilters, scope: ScopeNode | undefined): Promise<void> {
+export async function exportEvents(f: EventFilters, scope: ScopeNode | undefined, orders: EventOrder = EVENT_PAGE_ORDER): Promise<void> {
   const blob = await fetchBlob(`${BASE}/export/list${scopeQuery(scope)}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(listBody(f, { index: 0, limit: 100 })),
+    body: JSON.stringify(listBody(f, { index: 0, limit: 100 }, [], orders)),
   });
   saveBlob(blob, `${defaultExportName()}.xlsx`);
 }

@@ -46,14 +46,20 @@ export function toExpressions(f: EventFilters): Expression[] {
   ];
 }
 
-export const EVENT_PAGE_ORDER = [{ propertyLabel: 'eventtime', orderType: 'desc' as const }];
+export type EventOrder = { propertyLabel: string; orderType: 'asc' | 'desc' }[];
+export const EVENT_PAGE_ORDER: EventOrder = [{ propertyLabel: 'eventtime', orderType: 'desc' }];
 
-/** The event/list (and export) body for a page; export ignores the page. */
-export function listBody(f: EventFilters, page: { index: number; limit: number }, extra: readonly Expression[] = []) {
+/** The event/list (and export) body for a page; export ignores the page. A column sort comes first, newest first after it. */
+export function listBody(
+  f: EventFilters,
+  page: { index: number; limit: number },
+  extra: readonly Expression[] = [],
+  orders: EventOrder = EVENT_PAGE_ORDER,
+) {
   return {
     rootLabel: 'peceventextend' as const,
     rootCondition: { page, filter: { expressions: [...toExpressions(f), ...extra] } },
-    orders: EVENT_PAGE_ORDER,
+    orders,
     include_submodel: true,
   };
 }

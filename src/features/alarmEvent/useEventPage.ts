@@ -5,13 +5,15 @@ import type { NoticeMessage } from '../../../domain/telemetry';
 import { useOptionalRealtime } from '../../app/realtime/RealtimeContext';
 import { coalescePerFrame } from '../../../streams/coalesce';
 import { eventsById, listEvents } from './eventApi';
-import type { EventFilters, ScopeNode } from './filterMapping';
+import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
 import { EVENT_PUSH_KINDS, eventIdOf, mergeRows } from './liveRows';
 
 export interface EventPage {
   rows: PecEvent[];
   total: number;
   loading: boolean;
+  /** why the page could not be read (shown with 重试 instead of an empty table) */
+  error: Error | undefined;
   topInsert: { version: number; added: number };
   /** re-reads some rows in place (after this user's own confirm or remark) */
   refreshRows: (ids: readonly number[]) => Promise<void>;
@@ -23,15 +25,23 @@ export interface EventPage {
  * fresh copies of the events they name. Raised events that match the filters join the top of the
  * first page (other pages only count them); known rows are replaced in place.
  */
-export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined, page: { index: number; limit: number }): EventPage {
+export function useEventPage(
+  filters: EventFilters,
+  scope: ScopeNode | undefined,
+  page: { index: number; limit: number },
+  orders: EventOrder = EVENT_PAGE_ORDER,
+): EventPage {
   const realtime = useOptionalRealtime();
   const [rows, setRows] = useState<PecEvent[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<Error | undefined>(undefined);
   const [topInsert, setTopInsert] = useState({ version: 0, added: 0 });
   const [version, setVersion] = useState(0);
-  const current = useRef({ filters, scope, page, rows });
-  current.current = { filters, scope, page, rows };
+  // New events go on top only in the newest-first order; under a column sort they are only counted.
+  const newestFirst = orders === EVENT_PAGE_ORDER;
+  const current = useRef({ filters, scope, page, rows, newestFirst });
+  current.current = { filters, scope, page, rows, newestFirst };
   // Bumped per load so a live answer that belongs to an older page is dropped.
   const generation = useRef(0);
 
@@ -39,23 +49,26 @@ export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined
     const ctrl = new AbortController();
     const gen = ++generation.current;
     setLoading(true);
-    listEvents(filters, scope, page, ctrl.signal)
+    listEvents(filters, scope, page, ctrl.signal, orders)
       .then((r) => {
         if (gen !== generation.current) return;
         setRows(r.rows);
         setTotal(r.total);
+        setError(undefined);
       })
-      .catch(() => {})
+      .catch((err: unknown) => {
+        if (gen === generation.current && !ctrl.signal.aborted) setError(err instanceof Error ? err : new Error(String(err)));
+      })
       .finally(() => gen === generation.current && setLoading(false));
     return () => ctrl.abort();
-  }, [filters, scope, page, version]);
+  }, [filters, scope, page, orders, version]);
 
   const apply = (fresh: PecEvent[], countNew: boolean) => {
-    const { rows: now, page: p } = current.current;
+    const { rows: now, page: p, newestFirst: top } = current.current;
     const known = new Set(now.map((r) => r.id));
     const newOnes = fresh.filter((r) => !known.has(r.id));
     if (countNew && newOnes.length) setTotal((n) => n + newOnes.length);
-    const merged = mergeRows(now, p.index === 0 ? fresh : fresh.filter((r) => known.has(r.id)));
+    const merged = mergeRows(now, p.index === 0 && top ? fresh : fresh.filter((r) => known.has(r.id)));
     if (merged.rows === now) return;
     current.current.rows = merged.rows;
     setRows(merged.rows);
@@ -95,5 +108,5 @@ export function useEventPage(filters: EventFilters, scope: ScopeNode | undefined
     return () => sub.unsubscribe();
   }, [realtime]);
 
-  return { rows, total, loading, topInsert, refreshRows, reload: () => setVersion((v) => v + 1) };
+  return { rows, total, loading, error, topInsert, refreshRows, reload: () => setVersion((v) => v + 1) };
 }

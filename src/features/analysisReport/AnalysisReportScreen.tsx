@@ -8,6 +8,7 @@ import { Tree } from '../../app/widgets/tree/Tree';
 import { DateSelector } from '../../app/widgets/dateSelector/DateSelector';
 import { rangeOf, type DateRange } from '../../app/widgets/dateSelector/dateRange';
 import { useLoad } from '../../app/widgets/useLoad';
+import { LoadError } from '../../app/widgets/LoadError';
 import { GLOBAL_NODE, affirmReport, downloadExcel, downloadPdf, loadReport, printReport, type ReportNode } from './reportApi';
 import { keyOfNode, loadReportTree, nodeOfKey } from './reportTree';
 import { ReportSections } from './ReportSections';
@@ -76,6 +77,7 @@ export default function AnalysisReportScreen() {
             {t('analysisReport.allScope')}
           </button>
           <Tree
+            load={tree}
             testId="report-tree"
             className="min-h-0 flex-1"
             nodes={tree.data ?? []}
@@ -123,14 +125,9 @@ export default function AnalysisReportScreen() {
           </div>
           {data ? (
             <ReportSections figures={data.figures} lang={lang} />
-          ) : failed ? (
-            <div
-              className="flex flex-col items-center gap-2 rounded-lg border border-line bg-surface p-8 text-sm"
-              role="alert"
-              data-testid="report-error"
-            >
-              <span className="text-muted">{t('analysisReport.loadFailed')}</span>
-              <Button onClick={report.reload}>{t('analysisReport.retry')}</Button>
+          ) : failed && report.error ? (
+            <div className="rounded-lg border border-line bg-surface" data-testid="report-error">
+              <LoadError error={report.error} onRetry={report.reload} />
             </div>
           ) : (
             <div className="p-8 text-center text-sm text-muted">{t('app.loading')}</div>

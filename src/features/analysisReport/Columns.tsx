@@ -1,5 +1,16 @@
 /** Vertical bars over time (alarms per hour, day or month), plain SVG scaled to its box. */
-export function Columns({ items, testId, height = 180 }: { items: { label: string; value: number }[]; testId?: string; height?: number }) {
+export function Columns({
+  items,
+  label,
+  testId,
+  height = 180,
+}: {
+  items: { label: string; value: number }[];
+  /** what the chart shows, for screen readers (each bar also carries its own title) */
+  label: string;
+  testId?: string;
+  height?: number;
+}) {
   const width = 640;
   const left = 30;
   const bottom = 20;
@@ -11,7 +22,7 @@ export function Columns({ items, testId, height = 180 }: { items: { label: strin
   const barW = Math.max(2, Math.min(24, slot * 0.7));
   const every = Math.max(1, Math.ceil(items.length / 12));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" data-testid={testId}>
+    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={label} data-testid={testId}>
       {[0, 0.5, 1].map((f) => {
         const y = top + plotH - f * plotH;
         return (

@@ -28,7 +28,7 @@ function Kpi({ label, value, hint, testId }: { label: string; value: ReactNode; 
   );
 }
 
-const RATING_CLASS = { good: 'text-emerald-600', attention: 'text-amber-600', serious: 'text-red-600' } as const;
+const RATING_CLASS = { good: 'text-ok', attention: 'text-warn', serious: 'text-danger' } as const;
 
 /** The report's sections on screen: the same figures as the printed report, in the console's style. */
 export function ReportSections({ figures, lang }: { figures: ReportFigures; lang: Language }) {
@@ -117,9 +117,18 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
       </Card>
 
       <Card title={t('analysisReport.byTime')} testId="report-time">
-        <Columns testId="time-columns" items={timeDistribute.buckets.map((b) => ({ label: b.label, value: b.total }))} />
+        <Columns
+          testId="time-columns"
+          label={t('analysisReport.byTime')}
+          items={timeDistribute.buckets.map((b) => ({ label: b.label, value: b.total }))}
+        />
         <h3 className="mb-1 mt-2 text-xs font-medium text-muted">{t('analysisReport.byHour')}</h3>
-        <Columns testId="hour-columns" height={130} items={timeDistribute.hourOfDay.map((v, h) => ({ label: String(h), value: v }))} />
+        <Columns
+          testId="hour-columns"
+          label={t('analysisReport.byHour')}
+          height={130}
+          items={timeDistribute.hourOfDay.map((v, h) => ({ label: String(h), value: v }))}
+        />
       </Card>
 
       <div className="flex flex-col gap-3">

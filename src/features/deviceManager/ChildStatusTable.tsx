@@ -39,5 +39,13 @@ export function ChildStatusTable({ node, version }: { node: { modelLabel: TreeLa
     ],
     [],
   );
-  return <DataTable testId="child-status-table" columns={columns} data={list.data ?? []} getRowId={(r) => `${r.modelLabel}:${r.id}`} />;
+  return (
+    <DataTable
+      testId="child-status-table"
+      columns={columns}
+      data={list.data ?? []}
+      load={list}
+      getRowId={(r) => `${r.modelLabel}:${r.id}`}
+    />
+  );
 }

@@ -65,7 +65,9 @@ export default function DeviceManagerScreen() {
             )}
           </div>
           <Tree
+            load={tree}
             nodes={nodes}
+            label={t('ledger.tree')}
             selectedId={selected ? `${selected.modelLabel}:${selected.id}` : undefined}
             onSelect={select}
             defaultExpandDepth={3}

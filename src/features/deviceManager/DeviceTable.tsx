@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { useDebouncedValue } from '../../app/widgets/useDebouncedValue';
 import { useLoad } from '../../app/widgets/useLoad';
+import { UNSORTED, type SortState } from '../../app/widgets/table/sorting';
 import { ledgerApi } from './ledgerApi';
 import { accessTypeText, deviceStatusText } from '../../app/i18n/enumText';
 import { usePaging } from '../../app/widgets/table/usePaging';
@@ -26,6 +27,7 @@ interface Props {
 export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete, rowActions }: Props) {
   useLanguage();
   const [page, setPage] = usePaging();
+  const [sort, setSort] = useState<SortState>(UNSORTED);
   const [keyword, setKeyword] = useState('');
   const settled = useDebouncedValue(keyword, 400);
   const parentLabel = parent?.modelLabel;
@@ -36,8 +38,9 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
         parent: parentLabel !== undefined && parentId !== undefined ? { modelLabel: parentLabel, id: parentId } : undefined,
         keyword: settled || undefined,
         page,
+        ...(sort.by ? { orders: [{ propertyLabel: sort.by, orderType: sort.dir }] } : {}),
       }),
-    [parentLabel, parentId, settled, page],
+    [parentLabel, parentId, settled, page, sort],
     version,
   );
   const custom = useMemo(
@@ -46,27 +49,29 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
   );
   const columns = useMemo<Column<TerminalRowDto>[]>(
     () => [
-      { id: 'name', header: t('ledger.deviceName'), value: (r) => r.name },
-      { id: 'code', header: t('device.code'), value: (r) => r.code },
-      { id: 'project', header: t('ledger.project'), value: (r) => r.projectName },
+      { id: 'name', sortKey: 'name', header: t('ledger.deviceName'), value: (r) => r.name },
+      { id: 'code', sortKey: 'code', header: t('device.code'), value: (r) => r.code },
+      { id: 'project', sortKey: 'projectName', header: t('ledger.project'), value: (r) => r.projectName },
       {
         id: 'status',
+        sortKey: 'devicestatus',
         header: t('ledger.status'),
         value: (r) => deviceStatusText(r.devicestatus),
         cell: (r) => (
           <span className={isDeviceStatusNormal(r.devicestatus) ? 'text-ok' : 'text-danger'}>{deviceStatusText(r.devicestatus)}</span>
         ),
       },
-      { id: 'type', header: t('device.type'), value: (r) => r.devicetype },
-      { id: 'vendor', header: t('device.vendor'), value: (r) => r.vendor },
-      { id: 'location', header: t('device.location'), value: (r) => r.location },
+      { id: 'type', sortKey: 'devicetype', header: t('device.type'), value: (r) => r.devicetype },
+      { id: 'vendor', sortKey: 'vendor', header: t('device.vendor'), value: (r) => r.vendor },
+      { id: 'location', sortKey: 'location', header: t('device.location'), value: (r) => r.location },
       {
         id: 'installdate',
+        sortKey: 'installdate',
         header: t('ledger.installdate'),
         value: (r) => (r.installdate ? formatTime(r.installdate, 'yyyy-MM-dd') : null),
       },
-      { id: 'access', header: t('ledger.accesstype'), value: (r) => accessTypeText(r.accesstype) },
-      { id: 'scheme', header: t('ledger.scheme'), value: (r) => r.schemeName },
+      { id: 'access', sortKey: 'accesstype', header: t('ledger.accesstype'), value: (r) => accessTypeText(r.accesstype) },
+      { id: 'scheme', sortKey: 'schemeName', header: t('ledger.scheme'), value: (r) => r.schemeName },
       ...custom.map((p) => ({
         id: `x_${p.propertylabel}`,
         header: p.propertyalias,
@@ -93,7 +98,9 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
         testId="device-table"
         columns={columns}
         data={list.data?.rows ?? []}
+        load={list}
         getRowId={(r) => String(r.id)}
+        sort={{ state: sort, onChange: (next) => (setSort(next), setPage((p) => ({ ...p, index: 0 }))) }}
         server={{
           total: list.data?.total ?? 0,
           pageIndex: page.index,
@@ -102,6 +109,7 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
         }}
         onCreate={onCreate}
         onEdit={onEdit}
+        target={{ noun: t('term.device'), name: (r) => r.name }}
         onDelete={onDelete}
         rowActions={rowActions}
         exportable={false}

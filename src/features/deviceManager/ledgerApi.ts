@@ -20,13 +20,13 @@ const W = '/wisdompower/v1';
 export const ledgerApi = {
   tree: () => api.get<LedgerTreeNode[]>(`${W}/account/root/0/tree?containLeaf=true`),
   terminals: (body: NodeListBody) =>
-    request<TerminalRowDto[]>('POST', `${W}/account/node/list`, body).then((r) => ({ rows: r.data, total: r.total ?? 0 })),
-  childStatus: (node: { modelLabel: TreeLabel; id: number }) => api.post<ChildStatusDto[]>(`${W}/account/child/status/list`, node),
-  properties: () => api.post<CustomPropertyDto[]>(`${W}/account/node/custom/property/list`, {}),
+    request<TerminalRowDto[]>('POST', `${W}/account/node/list`, body, { read: true }).then((r) => ({ rows: r.data, total: r.total ?? 0 })),
+  childStatus: (node: { modelLabel: TreeLabel; id: number }) => api.query<ChildStatusDto[]>(`${W}/account/child/status/list`, node),
+  properties: () => api.query<CustomPropertyDto[]>(`${W}/account/node/custom/property/list`, {}),
   saveProperties: (list: CustomPropertyInput[]) => api.post<number[]>(`${W}/account/node/custom/property`, list),
   /** the node's stored row, through the model service's query */
   row: (label: LedgerLabel, id: number) =>
-    api.post<Record<string, unknown>[]>('/model/v1/query', { rootLabel: label, rootID: id }).then((rows) => rows[0]),
+    api.query<Record<string, unknown>[]>('/model/v1/query', { rootLabel: label, rootID: id }).then((rows) => rows[0]),
   saveNode: (node: Record<string, unknown>) =>
     api.post<{ id: number; modelLabel: LedgerLabel }[]>(`${W}/account/node`, [node]).then((r) => r[0]!),
   impact: (nodes: NodeRef[]) =>

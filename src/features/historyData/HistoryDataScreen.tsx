@@ -80,6 +80,7 @@ export default function HistoryDataScreen() {
     <ScreenFrame title={t('route.historyData')} testId="history-data">
       <div className="grid min-h-0 flex-1 grid-cols-[300px_minmax(0,1fr)] gap-4">
         <Tree
+          load={tree}
           nodes={nodes}
           checkable
           checked={checked}

@@ -23,7 +23,8 @@ export default function OperationLogScreen() {
   const [page, setPage] = usePaging();
   const [detail, setDetail] = useState<OperationLogRow | undefined>();
   const list = useLoad(
-    () => request<OperationLogRow[]>('POST', '/wisdompower/v1/operationlog/list', { filter: toRequestFilter(filter), page }),
+    () =>
+      request<OperationLogRow[]>('POST', '/wisdompower/v1/operationlog/list', { filter: toRequestFilter(filter), page }, { read: true }),
     [filter, page],
   );
   const columns = useMemo<Column<OperationLogRow>[]>(
@@ -72,6 +73,7 @@ export default function OperationLogScreen() {
         testId="log-table"
         columns={columns}
         data={list.data?.data ?? []}
+        load={list}
         getRowId={(r) => String(r.seq)}
         server={{
           total: list.data?.total ?? 0,

@@ -104,6 +104,7 @@ export default function PlatformOperateScreen() {
             testId="project-ops-table"
             columns={projectColumns}
             data={projects}
+            load={overview}
             getRowId={(r) => String(r.id)}
             onCreate={() => setCreating('project')}
             rowActions={statusAction<ProjectOpsRow>('project')}
@@ -115,6 +116,7 @@ export default function PlatformOperateScreen() {
             testId="tenant-table"
             columns={tenantColumns}
             data={tenants}
+            load={overview}
             getRowId={(r) => String(r.id)}
             onCreate={() => setCreating('tenant')}
             rowActions={statusAction<TenantRow>('tenant')}

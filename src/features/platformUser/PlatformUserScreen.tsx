@@ -73,9 +73,11 @@ export default function PlatformUserScreen() {
         testId="platform-user-table"
         columns={columns}
         data={users.data ?? []}
+        load={users}
         getRowId={(u) => String(u.id)}
         onCreate={() => setDialog({})}
         onEdit={(u) => setDialog({ editing: u })}
+        target={{ noun: t('term.platformUser'), name: (r) => r.name }}
         onDelete={remove}
         rowActions={[
           {

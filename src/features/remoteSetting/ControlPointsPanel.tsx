@@ -55,7 +55,7 @@ export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number;
           </button>
         ))}
         {last && (
-          <span className="text-sm text-emerald-600 dark:text-emerald-400" data-testid="control-result">
+          <span className="text-sm text-ok" data-testid="control-result">
             {last.name} · {t('remote.ok')} · {formatTime(last.at, 'HH:mm:ss')}
           </span>
         )}

@@ -109,6 +109,7 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
                   <td className="py-1 pr-3">
                     <input
                       name={`param-${r.id}`}
+                      aria-label={`${r.name} ${t('remoteSetting.newValue')}`}
                       inputMode={r.type === 'int' ? 'numeric' : 'decimal'}
                       disabled={!canUpdate}
                       value={drafts[r.id] ?? ''}
@@ -134,7 +135,7 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
                   <td className="py-2" data-testid="param-outcome">
                     {o &&
                       (o.accepted ? (
-                        <span className="text-emerald-600 dark:text-emerald-400">{t('remoteSetting.accepted')}</span>
+                        <span className="text-ok">{t('remoteSetting.accepted')}</span>
                       ) : (
                         <span className="text-danger">
                           {t('remoteSetting.notAccepted', { sent: o.sent, device: o.device === null ? '—' : o.device })}

@@ -60,6 +60,7 @@ export default function RemoteSettingScreen() {
     <ScreenFrame title={t('route.remoteSetting')} testId="remote-setting">
       <div className="grid min-h-0 flex-1 grid-cols-[300px_minmax(0,1fr)] gap-4">
         <Tree
+          load={tree}
           nodes={nodes}
           selectedId={deviceId === null ? undefined : `terminal:${deviceId}`}
           onSelect={(n) => n.id.startsWith('terminal:') && setDeviceId(Number(n.id.slice('terminal:'.length)))}

@@ -14,7 +14,7 @@ export const listGroups = (deviceId: number) => api.get<ParamGroup[]>(`${BASE}/$
 
 /** Definitions with the values the device answered just now (the server asks the device each time). */
 export const readParams = (deviceId: number, groupId: number) =>
-  api.post<ParamRow[]>(`${BASE}/${deviceId}/${groupId}/dataparam/list`, {}, { quiet: true });
+  api.query<ParamRow[]>(`${BASE}/${deviceId}/${groupId}/dataparam/list`, {}, { quiet: true });
 
 export type SaveResult = { ok: true; answer: Record<string, number> } | { ok: false; message: string };
 

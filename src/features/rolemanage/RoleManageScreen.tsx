@@ -41,9 +41,11 @@ export default function RoleManageScreen() {
         testId="role-table"
         columns={columns}
         data={roles.data ?? []}
+        load={roles}
         getRowId={(r) => String(r.id)}
         onCreate={() => setDialog({})}
         onEdit={(r) => setDialog({ editing: r })}
+        target={{ noun: t('term.role'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/auth/v1/role', { ids: rows.map((r) => r.id) });
           roles.reload();

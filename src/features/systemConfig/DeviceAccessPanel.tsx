@@ -10,7 +10,8 @@ import { useLoad } from '../../app/widgets/useLoad';
 import { accessTypeText } from '../../app/i18n/enumText';
 import { usePaging } from '../../app/widgets/table/usePaging';
 
-const listDevices = (body: object) => request<DeviceAccessRow[]>('POST', '/wisdompower/v1/system/query/device/access/list', body);
+const listDevices = (body: object) =>
+  request<DeviceAccessRow[]>('POST', '/wisdompower/v1/system/query/device/access/list', body, { read: true });
 
 /** Devices with their access type and scheme, paged on the server. */
 export function DeviceAccessPanel() {
@@ -63,6 +64,7 @@ export function DeviceAccessPanel() {
         testId="device-access-table"
         columns={columns}
         data={list.data?.data ?? []}
+        load={list}
         getRowId={(d) => String(d.id)}
         server={{
           total: list.data?.total ?? 0,

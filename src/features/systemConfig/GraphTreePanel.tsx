@@ -17,6 +17,7 @@ export function GraphTreePanel() {
   return (
     <div className="grid min-h-0 flex-1 grid-cols-[380px_1fr] gap-4">
       <Tree
+        load={tree}
         nodes={nodes}
         selectedId={selected?.id}
         onSelect={setSelected}

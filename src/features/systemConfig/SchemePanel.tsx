@@ -29,8 +29,10 @@ export function SchemePanel() {
         testId="scheme-table"
         columns={columns}
         data={config.data?.schemes ?? []}
+        load={config}
         getRowId={(s) => String(s.id)}
         onCreate={() => setCreating(true)}
+        target={{ noun: t('term.scheme'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/wisdompower/v1/system/device/access/equipaccessscheme', { ids: rows.map((r) => r.id) });
           config.reload();

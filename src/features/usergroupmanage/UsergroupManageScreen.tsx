@@ -41,9 +41,11 @@ export default function UsergroupManageScreen() {
         testId="group-table"
         columns={columns}
         data={groups.data ?? []}
+        load={groups}
         getRowId={(g) => String(g.id)}
         onCreate={() => setDialog({})}
         onEdit={(g) => setDialog({ editing: g })}
+        target={{ noun: t('term.userGroup'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/auth/v1/usergroup', { ids: rows.map((r) => r.id) });
           groups.reload();

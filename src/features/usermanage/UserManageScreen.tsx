@@ -81,9 +81,11 @@ export default function UserManageScreen() {
         testId="user-table"
         columns={columns}
         data={users.data ?? []}
+        load={users}
         getRowId={(u) => String(u.id)}
         onCreate={() => setDialog({})}
         onEdit={(u) => setDialog({ editing: u })}
+        target={{ noun: t('term.user'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/auth/v1/user', { ids: rows.map((r) => r.id) });
           users.reload();

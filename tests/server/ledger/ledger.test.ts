@@ -237,6 +237,27 @@ describe('device table, status, access and keys', () => {
     expect(links).toHaveLength(9);
   });
 
+  it('orders the device table by the columns the table sorts on (spec §7 orders), then by id', async () => {
+    const a = await projectOf('西湖文化广场');
+    const list = async (orders: unknown) =>
+      env<TerminalRowDto[]>(
+        await post(zhangsan, '/account/node/list', { parent: { modelLabel: 'project', id: a.id }, page: { index: 0, limit: 100 }, orders }),
+      );
+    const byCodeDesc = (await list([{ propertyLabel: 'code', orderType: 'desc' }])).data.map((r) => r.code);
+    expect(byCodeDesc.length).toBeGreaterThan(3);
+    expect(byCodeDesc).toEqual([...byCodeDesc].sort().reverse());
+    const byName = (await list([{ propertyLabel: 'name', orderType: 'asc' }])).data;
+    const names = byName.map((r) => r.name);
+    expect(names).toEqual([...names].sort());
+    // ties keep the id order
+    for (let i = 1; i < byName.length; i++) if (names[i] === names[i - 1]) expect(byName[i]!.id).toBeGreaterThan(byName[i - 1]!.id);
+    const refused = expectEnvelopeError(
+      await post(zhangsan, '/account/node/list', { orders: [{ propertyLabel: 'password', orderType: 'asc' }] }),
+    );
+    expect(refused.code).toBe(4000);
+    expect(refused.msg).toContain('password');
+  });
+
   it('links a device to an access scheme of the same access type and tenant', async () => {
     const a = await projectOf('西湖文化广场');
     const device = await t.app.db.selectFrom('terminal').selectAll().where('projectid', '=', a.id).orderBy('id').executeTakeFirstOrThrow();

@@ -97,6 +97,19 @@ describe('history and trend', () => {
     expect(leak).toMatchObject({ measureName: '剩余电流', value: 100, unit: 'mA', isOverproof: false });
     expect(r.data.trendData['剩余电流']).toMatchObject({ leftUnit: 'mA' });
     expect(r.data.trendData['温度'].configList).toHaveLength(4);
+    // each trend series carries the device's thresholds, for the chart's limit lines
+    expect(r.data.trendData['剩余电流'].measureDataList[0]).toMatchObject({ dataId: 1001, alarmLimit: 300, warnLimit: 240 });
+    const save = await post('/wisdompower/v1/account/device/measure/threshold/save', {
+      rootID: dev.id,
+      rootLabel: 'terminal',
+      thresholds: [{ dataId: 1101, alarmLimit: 55 }],
+    });
+    expect(save.json().code).toBe(0);
+    const saved = (await app.inject({ url: `/wisdompower/v1/realtime/${dev.id}`, headers: bearer(token) })).json();
+    const temp = saved.data.trendData['温度'].measureDataList.find((m: { dataId: number }) => m.dataId === 1101);
+    expect(temp).toMatchObject({ alarmLimit: 55, warnLimit: 44 });
+    const current = saved.data.trendData['电流电压'].measureDataList[0];
+    expect(current).toMatchObject({ alarmLimit: null, warnLimit: null });
     const other = (await login(app, 'wangwu')).token;
     expect((await app.inject({ url: `/wisdompower/v1/realtime/${dev.id}`, headers: bearer(other) })).json().code).toBe(4031);
   });

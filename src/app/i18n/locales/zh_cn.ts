@@ -452,8 +452,6 @@ const zh_cn = {
   'analysisReport.project': '项目',
   'analysisReport.count': '报警数',
   'analysisReport.none': '本期无报警',
-  'analysisReport.loadFailed': '报告加载失败',
-  'analysisReport.retry': '重试',
   'analysisReport.minutes_other': '{{count}} 分钟',
   'analysisReport.hours': '{{h}} 小时 {{m}} 分钟',
   'platform.suspended': '已停用',
@@ -683,6 +681,20 @@ const zh_cn = {
   'users.active': '正常',
   'users.disable': '停用',
   'users.enable': '启用',
+  // issue 15 items 5–7: error panels, tables and charts, keyboard and screen readers
+  'tree.label': '节点树',
+  'shell.skipToContent': '跳到主要内容',
+  'load.failed': '加载失败',
+  'table.deleteOne': '确定要删除{{noun}} “{{name}}” 吗？',
+  'table.deleteMany_other': '确定要删除以下 {{count}} 个{{noun}}吗？{{names}}',
+  'table.quoted': '“{{name}}”',
+  'table.nameSeparator': '、',
+  'table.andMore_other': ' 等另外 {{count}} 个',
+  'term.device': '设备',
+  'term.user': '用户',
+  'term.userGroup': '用户组',
+  'term.scheme': '接入方案',
+  'term.platformUser': '平台用户',
 } as const;
 
 /** Every key of the packs, plural forms with their suffix (`table.total_other`). */

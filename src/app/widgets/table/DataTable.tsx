@@ -3,11 +3,13 @@ import { createColumnHelper, useTable, type PaginationState, type RowSelectionSt
 import { t, useLanguage } from '../../i18n/i18n';
 import { Button } from '../../ui/Modal';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { EmptyOrError } from '../LoadError';
 import { Pagination } from './Pagination';
 import { features, type Features } from './tableFeatures';
 import { useDefaultPageSize } from '../../settings/settingsStore';
 import { defaultExportName, exportXlsx } from './exportXlsx';
 import { useRowActions } from './useRowActions';
+import { UNSORTED, nextSort, sortRows, type SortState } from './sorting';
 
 export interface Column<T> {
   id: string;
@@ -16,6 +18,10 @@ export interface Column<T> {
   value: (row: T) => unknown;
   cell?: (row: T) => ReactNode;
   width?: number;
+  /** server-paged tables: the property the server orders by (spec §7 orders); without it the column does not sort */
+  sortKey?: string;
+  /** tables holding all their rows sort every column by its value unless this is false */
+  sortable?: boolean;
 }
 
 /** Server paging: the table shows `data` as the current page of `total` rows. */
@@ -43,7 +49,25 @@ export interface DataTableProps<T extends object> {
   server?: ServerPaging | undefined;
   /** false when the screen exports on the server instead */
   exportable?: boolean;
+  /** what a row is, for the delete question: 确定要删除设备 “3#配电柜” 吗？ */
+  target?: { noun: string; name: (row: T) => string } | undefined;
+  /** server-paged tables: the order the server was asked for, and where a header click sends a new one */
+  sort?: { state: SortState; onChange: (next: SortState) => void } | undefined;
+  /** the load behind `data`: a failure shows its reason with 重试 instead of rows or 暂无数据 */
+  load?: { loading: boolean; error: Error | undefined; reload: () => void } | undefined;
   testId?: string;
+}
+
+/** Names shown in a delete question before it says how many more there are. */
+const NAMES_SHOWN = 5;
+
+/** The delete question naming what goes: one row by name, several by count with their first names. */
+function deleteQuestion<T>(rows: readonly T[], target: { noun: string; name: (row: T) => string } | undefined): string {
+  if (!target || rows.length === 0) return t('table.deleteConfirm');
+  if (rows.length === 1) return t('table.deleteOne', { noun: target.noun, name: target.name(rows[0]!) });
+  const names = rows.slice(0, NAMES_SHOWN).map((r) => t('table.quoted', { name: target.name(r) }));
+  const more = rows.length > NAMES_SHOWN ? t('table.andMore', { count: rows.length - NAMES_SHOWN }) : '';
+  return t('table.deleteMany', { noun: target.noun, count: rows.length, names: names.join(t('table.nameSeparator')) + more });
 }
 
 const textOf = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
@@ -66,6 +90,9 @@ export function DataTable<T extends object>({
   rowActions,
   server,
   exportable = true,
+  load,
+  sort,
+  target,
   testId,
 }: DataTableProps<T>) {
   useLanguage();
@@ -74,6 +101,26 @@ export function DataTable<T extends object>({
   const defaultSize = useDefaultPageSize();
   const [chosen, setPagination] = useState<{ pageIndex: number; pageSize?: number }>({ pageIndex: 0 });
   const pagination: PaginationState = { pageIndex: chosen.pageIndex, pageSize: chosen.pageSize ?? defaultSize };
+  // Sorting: a server-paged table asks the server (only columns with a sortKey); one holding all its
+  // rows sorts them here, over the whole set and not just the page in view.
+  const [clientSort, setClientSort] = useState<SortState>(UNSORTED);
+  const sortState = server ? (sort?.state ?? UNSORTED) : clientSort;
+  const sortIdOf = (c: Column<T>) => (server ? (sort ? c.sortKey : undefined) : c.sortable === false ? undefined : c.id);
+  const sortBy = (c: Column<T>) => {
+    const id = sortIdOf(c)!;
+    const next = nextSort(sortState, id);
+    setRowSelection({});
+    if (server) sort!.onChange(next);
+    else {
+      setClientSort(next);
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    }
+  };
+  const sortedColumn = server ? undefined : columns.find((c) => c.id === clientSort.by);
+  const rowsInOrder = useMemo(
+    () => (server ? data : (sortRows(data, clientSort, sortedColumn?.value) as T[])),
+    [server, data, clientSort, sortedColumn],
+  );
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<Features, T>();
     return [
@@ -84,7 +131,7 @@ export function DataTable<T extends object>({
   const table = useTable({
     features,
     columns: tableColumns,
-    data,
+    data: rowsInOrder,
     getRowId: (row: T) => getRowId(row),
     state: { rowSelection, pagination: server ? { pageIndex: server.pageIndex, pageSize: server.pageSize } : pagination },
     onRowSelectionChange: setRowSelection,
@@ -108,7 +155,7 @@ export function DataTable<T extends object>({
   const doExport = async () =>
     exportXlsx(
       columns.map((c) => ({ header: c.header, value: c.value })),
-      exportRows ? await exportRows() : data,
+      exportRows ? await exportRows() : rowsInOrder,
       exportName ?? defaultExportName(),
     );
 
@@ -151,53 +198,73 @@ export function DataTable<T extends object>({
                   className="h-4 w-4 accent-[var(--vg-brand)]"
                 />
               </th>
-              {columns.map((c) => (
-                <th
-                  key={c.id}
-                  style={c.width ? { width: c.width } : undefined}
-                  className="border-b border-line px-3 py-2 font-medium whitespace-nowrap"
-                >
-                  {c.header}
-                </th>
-              ))}
+              {columns.map((c) => {
+                const id = sortIdOf(c);
+                const dir = id !== undefined && sortState.by === id ? sortState.dir : undefined;
+                return (
+                  <th
+                    key={c.id}
+                    style={c.width ? { width: c.width } : undefined}
+                    aria-sort={id === undefined ? undefined : dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+                    className="border-b border-line px-3 py-2 font-medium whitespace-nowrap"
+                  >
+                    {id === undefined ? (
+                      c.header
+                    ) : (
+                      <button
+                        type="button"
+                        onClick={() => sortBy(c)}
+                        className="inline-flex items-center gap-1 hover:text-ink"
+                        data-sort-column={c.id}
+                      >
+                        {c.header}
+                        <span aria-hidden className={dir ? 'text-brand' : 'opacity-40'}>
+                          {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && (
+            {(rows.length === 0 || load?.error) && (
               <tr>
-                <td colSpan={columns.length + 1} className="px-3 py-8 text-center text-muted">
-                  {t('common.noData')}
+                <td colSpan={columns.length + 1}>
+                  <EmptyOrError load={load} />
                 </td>
               </tr>
             )}
-            {rows.map((row) => {
-              const original = row.original as T;
-              return (
-                <tr
-                  key={row.id}
-                  data-row-id={row.id}
-                  aria-selected={row.getIsSelected()}
-                  // A plain click on a row selects just that row, so "edit" needs one click.
-                  onClick={() => setRowSelection({ [row.id]: true })}
-                  className={`cursor-pointer border-b border-line last:border-b-0 ${row.getIsSelected() ? 'bg-brand/10' : 'hover:bg-surface-2'}`}
-                >
-                  <td className="px-3 py-2" onClick={(e) => e.stopPropagation()}>
-                    <input
-                      type="checkbox"
-                      aria-label={t('table.selectRow')}
-                      checked={row.getIsSelected()}
-                      onChange={row.getToggleSelectedHandler()}
-                      className="h-4 w-4 accent-[var(--vg-brand)]"
-                    />
-                  </td>
-                  {columns.map((c) => (
-                    <td key={c.id} className="max-w-md truncate px-3 py-2">
-                      {byId.get(c.id)!.cell ? c.cell!(original) : textOf(c.value(original))}
+            {!load?.error &&
+              rows.map((row) => {
+                const original = row.original as T;
+                return (
+                  <tr
+                    key={row.id}
+                    data-row-id={row.id}
+                    aria-selected={row.getIsSelected()}
+                    // A plain click on a row selects just that row, so "edit" needs one click.
+                    onClick={() => setRowSelection({ [row.id]: true })}
+                    className={`cursor-pointer border-b border-line last:border-b-0 ${row.getIsSelected() ? 'bg-brand/10' : 'hover:bg-surface-2'}`}
+                  >
+                    <td className="px-3 py-2" onClick={(e) => e.stopPropagation()}>
+                      <input
+                        type="checkbox"
+                        aria-label={t('table.selectRow')}
+                        checked={row.getIsSelected()}
+                        onChange={row.getToggleSelectedHandler()}
+                        className="h-4 w-4 accent-[var(--vg-brand)]"
+                      />
                     </td>
-                  ))}
-                </tr>
-              );
-            })}
+                    {columns.map((c) => (
+                      <td key={c.id} className="max-w-md truncate px-3 py-2">
+                        {byId.get(c.id)!.cell ? c.cell!(original) : textOf(c.value(original))}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
           </tbody>
         </table>
       </div>
@@ -213,7 +280,7 @@ export function DataTable<T extends object>({
       />
       <ConfirmDialog
         open={actionsFlow.confirmOpen}
-        text={t('table.deleteConfirm')}
+        text={deleteQuestion(actionsFlow.pending, target)}
         onConfirm={() => void actionsFlow.confirmDelete()}
         onCancel={actionsFlow.cancelDelete}
       />

@@ -22,6 +22,8 @@ export function useRowActions<T>(
   };
   return {
     confirmOpen: pending !== null,
+    /** the rows the open confirmation is about (named in its question) */
+    pending: pending ?? [],
     withSelected,
     edit: () => withSelected((row) => onEdit?.(row)),
     askDelete() {

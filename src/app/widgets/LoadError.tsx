@@ -1,0 +1,40 @@
+import { t, useLanguage } from '../i18n/i18n';
+import { Button } from '../ui/Modal';
+
+/**
+ * A failed load in place of its content: what failed and why, with 重试. An empty result is not a
+ * failure and shows 暂无数据 instead (see EmptyOrError).
+ */
+export function LoadError({ error, onRetry, className }: { error: Error; onRetry: () => void; className?: string }) {
+  useLanguage();
+  return (
+    <div
+      role="alert"
+      data-testid="load-error"
+      className={`flex flex-col items-center gap-2 px-3 py-8 text-center text-sm ${className ?? ''}`}
+    >
+      <span className="font-medium text-danger">{t('load.failed')}</span>
+      <span className="text-muted" data-testid="load-error-reason">
+        {error.message}
+      </span>
+      <Button onClick={onRetry}>{t('common.retry')}</Button>
+    </div>
+  );
+}
+
+/** What stands where rows would be: the failure, the loading note, or 暂无数据. */
+export function EmptyOrError({
+  load,
+  className,
+}: {
+  load?: { loading: boolean; error: Error | undefined; reload: () => void } | undefined;
+  className?: string;
+}) {
+  useLanguage();
+  if (load?.error) return <LoadError error={load.error} onRetry={load.reload} className={className} />;
+  return (
+    <p className={`px-3 py-8 text-center text-sm text-muted ${className ?? ''}`} data-testid={load?.loading ? 'loading' : 'no-data'}>
+      {load?.loading ? t('app.loading') : t('common.noData')}
+    </p>
+  );
+}
