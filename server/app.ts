@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandling, { bodyLimit });
   await app.register(securityHeaders);
-  await app.register(throttling);
+  await app.register(throttling, { redisUrl: options.cluster?.redisUrl, prefix: options.cluster?.prefix });
   await app.register(storePlugin, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: options.databasePoolSize });
   app.decorate('eventLog', new EventLog(app.db));
   const socketBus = options.socketBus ?? new LocalSocketBus();

@@ -85,8 +85,12 @@ describe.runIf(sqliteRun)('server lifecycle with 200 consoles', () => {
     const baseline = new Map(clients.map((c) => [c, c.delivered.at(-1)!.seq - 1]));
 
     const stopped = await server.stop('SIGTERM');
+    // Exit code 0 is the server's own word that it closed inside its 1.8 s deadline (past it, it exits
+    // 1: server/shutdown.ts). Seen from this busy test process the exit arrives later still, so the
+    // outside clock only has to rule out a hang.
     expect(stopped.code).toBe(0);
-    expect(stopped.ms).toBeLessThan(2000);
+    expect(server.output).not.toContain('did not finish within');
+    expect(stopped.ms).toBeLessThan(5000);
     expect(server.output).toContain('SIGTERM: shutting down');
     // Every console heard "going away" and retried at once, then waits for the server.
     const goneAt = performance.now();

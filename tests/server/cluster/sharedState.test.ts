@@ -20,7 +20,7 @@ describe.runIf(testStoreName() === 'postgres')('state shared by two instances', 
   const dirs: string[] = [];
   let device: { id: number; code: string };
 
-  const instance = async () => {
+  const instance = async (extra: { loginRateLimit?: number } = {}) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-shared-'));
     dirs.push(dir);
     return buildApp({
@@ -30,6 +30,7 @@ describe.runIf(testStoreName() === 'postgres')('state shared by two instances', 
       demoPassword: DEMO_PASSWORD,
       cluster: { redisUrl: redis.url, prefix: 'shared-test' },
       telemetry: { timers: false },
+      ...extra,
     });
   };
   /** Waits for a condition another instance's message brings about (no fixed sleeps). */
@@ -113,5 +114,28 @@ describe.runIf(testStoreName() === 'postgres')('state shared by two instances', 
     await until('B heard all events', () => heard.length > 0 && heard.at(-1) === all.at(-1));
     expect(heard).toEqual(all.filter((s) => s >= heard[0]!));
     stop();
+  });
+
+  it("an address's login calls are counted across the instances, not per instance", async () => {
+    const C = await instance({ loginRateLimit: 3 });
+    const D = await instance({ loginRateLimit: 3 });
+    try {
+      const nonce = async (app: FastifyInstance, remoteAddress: string) =>
+        (await app.inject({ method: 'POST', url: '/auth/v1/login/nonce', payload: { userName: 'zhangsan' }, remoteAddress })).json() as {
+          code: number;
+        };
+      const noisy = '203.0.113.77';
+      expect((await nonce(C, noisy)).code).toBe(0);
+      expect((await nonce(D, noisy)).code).toBe(0);
+      expect((await nonce(C, noisy)).code).toBe(0);
+      // the fourth call within the minute is refused, whichever instance takes it
+      expect((await nonce(D, noisy)).code).toBe(4029);
+      expect((await nonce(C, noisy)).code).toBe(4029);
+      // another address is not affected
+      expect((await nonce(D, '198.51.100.20')).code).toBe(0);
+    } finally {
+      await C.close();
+      await D.close();
+    }
   });
 });
