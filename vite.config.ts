@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -7,6 +8,8 @@ const servicePrefixes = ['/auth', '/model', '/messageServer/v1', '/filemanager',
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // zod configured for the CSP wherever it loads (src/app/zodJitless.ts), not by the entry chunk.
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/app/zodJitless.ts', import.meta.url)) }] },
   server: {
     port: 5173,
     proxy: {
@@ -17,8 +20,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    // exceljs (~930 kB) is its own lazily loaded chunk, fetched only when a table is exported.
-    chunkSizeWarningLimit: 1000,
   },
   worker: { format: 'es' },
 });

@@ -1,126 +1,207 @@
 /**
- * Alarm latency: a reading is ingested → socket.io clients receive the alarm event. Load: 10,000
- * simulated devices reporting every 15 s through the ingest function, and 1,000 socket.io clients on
- * loopback (in a child process) as users of tenant A, tenant B and root. Probe devices outside the
- * simulation raise alarms at known times; every client that may see the probe's project measures
- * receipt − reading time. Also prints the raw better-sqlite3 cost of the same inserts for scale.
- * Run: npx tsx bench/alarmLatency.ts [devices] [clients] [probes]
+ * Alarm latency and fan-out at fleet scale (issue 17), every party in its own process as in production:
+ *  - this process is the server (periodic jobs on: latest-value persistence, communication watch,
+ *    compaction, retention), its event loop's delay sampled during the window;
+ *  - the device simulator (server/simulator/cli.ts) reports 10,000 devices every 15 s over HTTP, as
+ *    field gateways do;
+ *  - 1,000 consoles in 4 client processes (bench/alarmLatencyClients.ts) as users of tenant A, tenant B
+ *    and root, each watching one project's wall (100 projects) — and one per process watching every
+ *    project, the baseline for the fan-out ratio;
+ *  - a probe gateway process (bench/alarmProbe.ts) posts readings over the leak limit to the HTTP
+ *    ingest at known times; every console allowed to see the probe's project measures receipt −
+ *    reading time.
+ * Run: npm run bench -- alarmLatency   (or: npx tsx bench/alarmLatency.ts [devices] [consoles] [probes])
  */
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { benchApp, ensureTerminals, stats } from './lib';
-import { Simulator } from '../server/simulator/simulator';
+import { benchApp, ensureProjects, ensureTerminals, loopDelay, stats } from './lib';
+import { recordResults } from './results';
+import type { BenchConsole } from './alarmLatencyClients';
 
 const DEVICES = Number(process.argv[2] ?? 10_000);
-const CLIENTS = Number(process.argv[3] ?? 1_000);
-const PROBES = Number(process.argv[4] ?? 200);
+const CONSOLES = Number(process.argv[3] ?? 1_000);
+const PROBES = Number(process.argv[4] ?? 300);
+const CLIENT_PROCESSES = 4;
+const PROJECTS = 100;
 const INTERVAL_MS = 15_000;
+/** probes spread over two reporting intervals: six latest-value flushes and comm checks, a device reload */
+const WINDOW_MS = 2 * INTERVAL_MS;
 
-const { app, done } = await benchApp({ logger: false });
+const say = (what: string) => console.error(`${new Date().toISOString()} alarmLatency: ${what}`);
+const { app, dir, done } = await benchApp({ logger: false });
+await ensureProjects(app, PROJECTS);
+const all = await ensureTerminals(app, DEVICES + PROBES);
+const probes = all.slice(DEVICES, DEVICES + PROBES);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-const all = await ensureTerminals(app, DEVICES + PROBES);
-const probes = all.slice(DEVICES, DEVICES + PROBES);
 
-const users = await app.db.selectFrom('app_user').select(['id', 'name']).where('name', 'in', ['root', 'zhangsan', 'wangwu']).execute();
-const byName = new Map(users.map((u) => [u.name, u.id]));
-const tokens: { token: string; userId: number }[] = [];
-for (let i = 0; i < CLIENTS; i++) {
-  const name = i % 5 === 0 ? 'root' : i % 2 === 0 ? 'zhangsan' : 'wangwu';
-  const userId = byName.get(name)!;
-  tokens.push({ token: await app.tokens.issue(userId), userId });
+const projects = await app.db.selectFrom('project').select(['id', 'tenantid']).orderBy('id').execute();
+const users = await app.db
+  .selectFrom('app_user')
+  .select(['id', 'name', 'tenantId'])
+  .where('name', 'in', ['root', 'zhangsan', 'wangwu'])
+  .execute();
+const user = (name: string) => users.find((u) => u.name === name)!;
+const root = user('root');
+const ofTenant = (tenantId: number) => projects.filter((p) => p.tenantid === tenantId).map((p) => p.id);
+const consoles: BenchConsole[] = [];
+for (let i = 0; i < CONSOLES; i++) {
+  const u = i % 5 === 0 ? root : i % 2 === 0 ? user('zhangsan') : user('wangwu');
+  const mine = u === root ? projects.map((p) => p.id) : ofTenant(u.tenantId);
+  consoles.push({
+    token: await app.tokens.issue(u.id, 'api'),
+    userId: u.id,
+    // The first console of each process shows every project: the "receives everything" baseline.
+    watch: i < CLIENT_PROCESSES ? 'all' : mine[i % mine.length]!,
+  });
 }
+const maysee = (c: BenchConsole, projectId: number) =>
+  c.userId === root.id || projects.find((p) => p.id === projectId)!.tenantid === users.find((u) => u.id === c.userId)!.tenantId;
 
-const child = fork(fileURLToPath(new URL('./alarmLatencyClients.ts', import.meta.url)), [], {
-  execArgv: ['--import', 'tsx'],
-  env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ url, tokens, probeIds: probes.map((p) => p.id) }) },
-});
-const fromChild = <T>(type: string) =>
-  new Promise<T>((resolve) => {
-    const h = (m: { type: string }) => {
-      if (m.type === 'error') console.error('client error', m);
+// ---- consoles, each share in its own process
+const children = Array.from({ length: CLIENT_PROCESSES }, (_, k) =>
+  fork(fileURLToPath(new URL('./alarmLatencyClients.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      BENCH_CLIENTS: JSON.stringify({
+        url,
+        consoles: consoles.filter((_, i) => i % CLIENT_PROCESSES === k),
+        probeIds: probes.map((p) => p.id),
+      }),
+    },
+  }),
+);
+const fromChild = <T>(child: (typeof children)[number], type: string) =>
+  new Promise<T>((resolve, reject) => {
+    const h = (m: { type: string; message?: string }) => {
+      if (m.type === 'error') console.error('console error:', m.message);
       if (m.type === type) {
         child.off('message', h);
         resolve(m as T);
       }
     };
     child.on('message', h);
+    child.once('exit', (code) => code && reject(new Error(`client process exited ${code}`)));
   });
 const t0 = Date.now();
-await fromChild('ready');
+say(`${CONSOLES} consoles connecting`);
+await Promise.all(children.map((c) => fromChild(c, 'ready')));
+say(`consoles ready in ${Date.now() - t0} ms; fleet starting`);
 const connectMs = Date.now() - t0;
 
-const sim = new Simulator(app.telemetry, { devices: DEVICES, intervalMs: INTERVAL_MS, seed: 99 }, (e) => console.error(e)).start();
-// Warm up: one full reporting interval, so every device has reported once.
-await new Promise((r) => setTimeout(r, INTERVAL_MS));
-
-const spacing = INTERVAL_MS / PROBES;
-const ingestMs: number[] = [];
-for (const p of probes) {
-  const time = Date.now();
-  await app.telemetry.ingest({ device: p.code, time, values: [{ dataId: 1001, value: 450 }] }, { trusted: true });
-  ingestMs.push(Date.now() - time);
-  await new Promise((r) => setTimeout(r, spacing));
-}
-await new Promise((r) => setTimeout(r, 2000));
-sim.stop();
-child.send({ type: 'collect' });
-const { latencies, received } = await fromChild<{ latencies: number[]; received: number }>('latencies');
-
-const history = await app.db
-  .selectFrom('history')
-  .select((eb) => eb.fn.countAll<number>().as('n'))
-  .executeTakeFirstOrThrow();
-const events = await app.db
-  .selectFrom('event_log')
-  .select((eb) => eb.fn.countAll<number>().as('n'))
-  .executeTakeFirstOrThrow();
-// Scale reference: raw better-sqlite3 insert of one report (14 rows) in its own transaction.
-const sqlite = app.store.sqlite;
-sqlite.exec(
-  'create table raw_ref (deviceid integer, dataid integer, time bigint, value real, status integer, primary key (deviceid, dataid, time)) without rowid',
+// ---- the fleet: the standalone simulator over HTTP, as gateways report
+const simulator = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    fileURLToPath(new URL('../server/simulator/cli.ts', import.meta.url)),
+    ...[
+      '--data-dir',
+      dir,
+      '--url',
+      url,
+      '--devices',
+      String(DEVICES),
+      '--interval',
+      String(INTERVAL_MS / 1000),
+      '--poll',
+      '0',
+      '--seed',
+      '99',
+    ],
+  ],
+  { stdio: ['ignore', 'ignore', 'pipe'] },
 );
-const ins = sqlite.prepare('insert into raw_ref values (?, ?, ?, ?, ?)');
-const rawOne: number[] = [];
-for (let i = 0; i < 500; i++) {
-  const t = performance.now();
-  sqlite.transaction(() => {
-    for (let d = 0; d < 14; d++) ins.run(i, d, i, 1, 0);
-  })();
-  rawOne.push(performance.now() - t);
-}
-const expected = probes.reduce(
-  (n, p) =>
-    n +
-    tokens.filter(
-      (t) =>
-        t.userId === byName.get('root') || (p.projectid <= 3 ? t.userId === byName.get('zhangsan') : t.userId === byName.get('wangwu')),
-    ).length,
-  0,
-);
-console.log(
-  JSON.stringify(
-    {
-      bench: 'alarmLatency',
-      simulatedDevices: DEVICES,
-      reportIntervalS: INTERVAL_MS / 1000,
-      clients: CLIENTS,
-      clientsConnectMs: connectMs,
-      probeAlarms: PROBES,
-      deliveries: latencies.length,
-      expectedDeliveries: expected,
-      messagesReceivedByAllClients: received,
-      historyRows: Number(history.n),
-      eventLogRows: Number(events.n),
-      readingToClientMs: stats(latencies),
-      probeIngestCallMs: stats(ingestMs),
-      rawSqliteOneReportTxMs: stats(rawOne),
-      target: 'p99 ≤ 200 ms',
-    },
-    null,
-    2,
+// The simulator reports each failed post; counted, not printed (a saturated server fails thousands).
+let simulatorFailures = 0;
+simulator.stderr.on('data', (d: Buffer) => (simulatorFailures += d.toString().split('\n').filter(Boolean).length));
+// The probe gateway: its devices report normally through the warm-up (one full reporting interval, so
+// every device has reported and its latest values exist), then each raises its alarm in the window.
+const probe = fork(fileURLToPath(new URL('./alarmProbe.ts', import.meta.url)), [], {
+  execArgv: ['--import', 'tsx'],
+  env: {
+    ...process.env,
+    BENCH_PROBE: JSON.stringify({
+      url,
+      probes: probes.map((p) => ({ code: p.code, key: app.telemetry.keys.keyOf(p.code) })),
+      intervalMs: INTERVAL_MS,
+      warmupMs: INTERVAL_MS + 2000,
+      spacingMs: WINDOW_MS / PROBES,
+    }),
+  },
+});
+const probeSays = (type: string) =>
+  new Promise<{ postMs: number[]; refused: number }>((resolve) => {
+    probe.on('message', (m: { type: string; postMs: number[]; refused: number }) => m.type === type && resolve(m));
+    probe.on('exit', () => resolve({ postMs: [], refused: PROBES }));
+  });
+await probeSays('window');
+say('window open');
+
+// ---- the window: probes from their gateway process, consoles counting bytes, the loop sampled
+const loop = loopDelay();
+const seqBefore = app.push.headSeq();
+for (const c of children) c.send({ type: 'measure' });
+const probed = await probeSays('done');
+say('probes sent; collecting');
+await new Promise((r) => setTimeout(r, 3000));
+const loopMs = loop.stop();
+for (const c of children) c.send({ type: 'collect' });
+const results = await Promise.all(
+  children.map((c) =>
+    fromChild<{ latencies: number[]; received: number; oneProjectBytesPerS: number[]; allBytesPerS: number[] }>(c, 'latencies'),
   ),
 );
-child.kill();
+simulator.kill();
+await app.telemetry.writer.idle();
+// What the consoles heard besides the probes: the fleet's own alarms and status changes in the window.
+const eventsInWindow = Object.fromEntries(
+  (
+    await app.db
+      .selectFrom('event_log')
+      .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('seq', '>', seqBefore)
+      .groupBy('kind')
+      .execute()
+  ).map((r) => [r.kind, Number(r.n)]),
+);
+
+const latencies = results.flatMap((r) => r.latencies);
+const expected = probes.reduce((n, p) => n + consoles.filter((c) => maysee(c, p.projectid)).length, 0);
+const oneProject = results.flatMap((r) => r.oneProjectBytesPerS);
+const everything = results.flatMap((r) => r.allBytesPerS);
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const latency = stats(latencies);
+const fanoutBytes = Math.round(mean(oneProject));
+const fanoutRatio = +(mean(oneProject) / Math.max(1, mean(everything))).toFixed(4);
+const detail = {
+  simulatedDevices: DEVICES,
+  projects: PROJECTS,
+  reportIntervalS: INTERVAL_MS / 1000,
+  consoles: CONSOLES,
+  clientProcesses: CLIENT_PROCESSES,
+  consolesConnectMs: connectMs,
+  probeAlarms: PROBES,
+  probesRefused: probed.refused,
+  simulatorFailedPosts: simulatorFailures,
+  deliveries: latencies.length,
+  expectedDeliveries: expected,
+  eventsInWindow,
+  messagesReceivedByAllConsoles: results.reduce((n, r) => n + r.received, 0),
+  readingToConsoleMs: latency,
+  probePostMs: stats(probed.postMs),
+  serverLoopDelayMs: loopMs,
+  bytesPerSecondOneProjectConsole: fanoutBytes,
+  bytesPerSecondEveryProjectConsole: Math.round(mean(everything)),
+};
+console.log(JSON.stringify({ bench: 'alarmLatency', ...detail, target: 'p99 ≤ 200 ms, loop p99 ≤ 50 ms, fan-out ≤ 5 %' }, null, 2));
+recordResults(
+  'alarmLatency',
+  { alarm_p99_ms: latency.p99, loop_p99_ms: loopMs.p99, fanout_bytes_per_client_s: fanoutBytes, fanout_ratio: fanoutRatio },
+  detail,
+);
 await done();
+process.exit(0);

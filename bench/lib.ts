@@ -1,4 +1,7 @@
-/** Shared set-up of the telemetry benches: a temp app, extra terminals, percentiles. Not a test. */
+/**
+ * Shared set-up of the benches: a temp app with its periodic jobs running as in production, extra
+ * projects and terminals, percentiles, the event-loop delay. Not a test.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../server/app';
 import { loginWith } from '../scripts/loginClient.mjs';
 import type { Envelope } from '../domain/envelope';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { ACCESS_TYPE, DEVICE_STATUS } from '../domain/enums';
 
 export async function benchApp(extra: Partial<AppOptions> = {}): Promise<{ app: FastifyInstance; dir: string; done: () => Promise<void> }> {
@@ -16,7 +20,9 @@ export async function benchApp(extra: Partial<AppOptions> = {}): Promise<{ app: 
     demoPassword: 'Bench#Pass123',
     demo: true,
     ...extra,
-    telemetry: { timers: false, ...extra.telemetry },
+    // The periodic jobs (latest-value persistence, communication watch, compaction, retention) run in
+    // every bench as they do in production: a bench without them flatters every figure.
+    telemetry: { timers: true, ...extra.telemetry },
   });
   return {
     app,
@@ -26,6 +32,28 @@ export async function benchApp(extra: Partial<AppOptions> = {}): Promise<{ app: 
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Adds projects (alternately of tenants A and B, in the demo projects' districts) until there are
+ * `total`: a 10,000-device fleet spans a hundred sites, not the five demo projects.
+ */
+export async function ensureProjects(app: FastifyInstance, total: number): Promise<void> {
+  const demo = await app.db.selectFrom('project').selectAll().orderBy('id').execute();
+  const tenants = [...new Set(demo.map((p) => p.tenantid))];
+  for (let i = demo.length; i < total; i++) {
+    const like = demo[i % demo.length]!;
+    await app.db
+      .insertInto('project')
+      .values({
+        ...like,
+        id: undefined,
+        name: `压测项目${i}`,
+        tenantid: tenants[i % tenants.length]!,
+        createdAt: Date.now(),
+      })
+      .execute();
+  }
 }
 
 /** Adds terminals spread over the demo projects until the ledger holds `total`; returns all ids. */
@@ -102,4 +130,17 @@ export async function injectLogin(
   const env = (await loginWith(post, userName, password)) as Envelope<{ token: string; user: { id: number } }>;
   if (env.code !== 0) throw new Error(`login ${userName}: ${env.msg}`);
   return env.data;
+}
+
+/** The event loop's delay while it runs (ms): what every request and socket push waits on top of its own work. */
+export function loopDelay(): { stop: () => { p50: number; p99: number; max: number } } {
+  const h: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  h.enable();
+  return {
+    stop: () => {
+      h.disable();
+      const ms = (ns: number) => +(ns / 1e6).toFixed(1);
+      return { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) };
+    },
+  };
 }

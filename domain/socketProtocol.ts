@@ -9,7 +9,24 @@ export const SOCKET_EVENT = {
   REVOKED: 'revoked',
   /** the user's role or project scope changed: the socket's rooms were re-scoped, reload the user */
   RESCOPED: 'rescoped',
+  /** client → server: which devices' live values the current screen shows (replaces the previous watch) */
+  WATCH: 'watch',
 } as const;
+
+/**
+ * What a console's screens show, sent whole on every change and after every (re)connect: the server
+ * pushes live values ('measures') of these projects and devices only, within what the user may see.
+ * Alarms and other events are not affected: they reach every console allowed to see them.
+ */
+export interface WatchRequest {
+  /** projects whose every device is shown (the wall); 'all' for every visible project */
+  projectIds: number[] | 'all';
+  /** single devices shown (the realtime table, the device dialog) */
+  deviceIds: number[];
+}
+
+/** Bounds of one watch request (the server refuses more). */
+export const MAX_WATCH_IDS = 20_000;
 
 export interface GoingAwayNotice {
   reason: 'shutdown';

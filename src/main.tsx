@@ -1,4 +1,3 @@
-import './app/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';

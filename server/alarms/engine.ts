@@ -10,6 +10,8 @@ import { describeEpisode, levelOfRank } from './describe';
 import { noticeFields } from './notice';
 import type { DomainEvent } from '../events/eventLog';
 import { lockDevicesForTransaction } from '../store/locks';
+import type { Store } from '../store/storeTypes';
+import { EpisodeWriter, type EpisodeEnd, type EpisodeRow } from './episodeWriter';
 import '../store/scaleOutSchema';
 
 interface Live {
@@ -46,13 +48,17 @@ const DATA_IDS = 10_000;
  */
 export class AlarmEngine {
   private readonly state = new Map<number, Live>();
+  private readonly episodes: EpisodeWriter;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly thresholds: ThresholdStore,
     private readonly clearCount = DEFAULT_CLEAR_COUNT,
     readonly shared = false,
-  ) {}
+    store?: Store,
+  ) {
+    this.episodes = new EpisodeWriter(store);
+  }
 
   /** Rebuilds state from the episodes still active, so a restart neither repeats nor loses alarms. */
   async load(): Promise<void> {
@@ -185,78 +191,110 @@ export class AlarmEngine {
     }
   }
 
-  /** Ends the previous episode and raises the new one, inside the ingest transaction. */
-  async apply(trx: Transaction<Database>, t: Transition, emit: (ev: DomainEventInput) => void): Promise<void> {
-    const live = this.state.get(t.key)!;
-    const base = noticeFields(t.device);
-    if (t.from > 0 && live.episodeId !== null) {
-      await trx
-        .updateTable('peceventextend')
-        .set({ endeventid: EVENT_STATUS.END, endtime: t.time, endvalue: t.value })
-        .where('id', '=', live.episodeId)
-        .execute();
-      emit({
-        kind: 'alarm.ended',
-        tenantId: t.device.tenantid,
-        projectId: t.device.projectid,
-        subject: `peceventextend:${live.episodeId}`,
-        payload: {
-          ...base,
-          eventId: live.episodeId,
-          customtype: t.def.eventType,
-          peceventlevel: levelOfRank(t.def, t.from),
-          dataId: t.def.dataId,
-          value: t.value,
-          endtime: t.time,
-        },
-      });
-      live.episodeId = null;
+  /**
+   * A flush's transitions, inside its ingest transaction, with as few statements as their order
+   * allows: each wave holds a series at most once, its ended episodes written together and its raised
+   * ones in one INSERT; a series that changes twice in one flush (a warning, then the alarm) ends in
+   * the next wave the episode the first raised. Events go out in transition order within a wave.
+   */
+  async applyAll(trx: Transaction<Database>, transitions: readonly Transition[], emit: (ev: DomainEventInput) => void): Promise<void> {
+    let rest = transitions;
+    while (rest.length) {
+      const inWave = new Set<number>();
+      const wave: Transition[] = [];
+      const later: Transition[] = [];
+      for (const t of rest) {
+        if (inWave.has(t.key)) later.push(t);
+        else {
+          inWave.add(t.key);
+          wave.push(t);
+        }
+      }
+      await this.applyWave(trx, wave, emit);
+      rest = later;
     }
-    if (t.to > 0) {
-      const level = levelOfRank(t.def, t.to);
-      const description = describeEpisode(t.def, t.to, t.value, t.limit);
-      const { id } = await trx
-        .insertInto('peceventextend')
-        .values({
+  }
+
+  private async applyWave(trx: Transaction<Database>, wave: readonly Transition[], emit: (ev: DomainEventInput) => void): Promise<void> {
+    const ends: EpisodeEnd[] = [];
+    const endedIds: (number | null)[] = [];
+    const raised: EpisodeRow[] = [];
+    for (const t of wave) {
+      const live = this.state.get(t.key)!;
+      const ending = t.from > 0 && live.episodeId !== null ? live.episodeId : null;
+      endedIds.push(ending);
+      if (ending !== null) ends.push({ id: ending, endtime: t.time, endvalue: t.value });
+      if (t.to > 0)
+        raised.push({
           eventtime: t.time,
           endtime: null,
           endeventid: EVENT_STATUS.ACTIVE,
           customtype: t.def.eventType!,
-          peceventlevel: level,
+          peceventlevel: levelOfRank(t.def, t.to),
           confirmeventstatus: EVENT_CONFIRM.UNCONFIRM,
           value: t.value,
           endvalue: null,
           limitvalue: t.limit,
           dataid: t.def.dataId,
-          description,
+          description: describeEpisode(t.def, t.to, t.value, t.limit),
           remark: null,
+          remarkoperator: null,
+          remarktime: null,
           updatetime: null,
           operator: null,
           deviceid: t.device.id,
           projectid: t.device.projectid,
           tenantid: t.device.tenantid,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      live.episodeId = id;
-      emit({
-        kind: 'alarm.raised',
-        tenantId: t.device.tenantid,
-        projectId: t.device.projectid,
-        subject: `peceventextend:${id}`,
-        payload: {
-          ...base,
-          eventId: id,
-          customtype: t.def.eventType,
-          peceventlevel: level,
-          dataId: t.def.dataId,
-          value: t.value,
-          limit: t.limit,
-          eventtime: t.time,
-          description,
-        },
-      });
+        });
     }
+    await this.episodes.end(trx, ends);
+    const ids = await this.episodes.raise(trx, raised);
+    let r = 0;
+    wave.forEach((t, i) => {
+      const live = this.state.get(t.key)!;
+      const base = noticeFields(t.device);
+      const ended = endedIds[i]!;
+      if (ended !== null) {
+        emit({
+          kind: 'alarm.ended',
+          tenantId: t.device.tenantid,
+          projectId: t.device.projectid,
+          subject: `peceventextend:${ended}`,
+          payload: {
+            ...base,
+            eventId: ended,
+            customtype: t.def.eventType,
+            peceventlevel: levelOfRank(t.def, t.from),
+            dataId: t.def.dataId,
+            value: t.value,
+            endtime: t.time,
+          },
+        });
+        live.episodeId = null;
+      }
+      if (t.to > 0) {
+        const row = raised[r]!;
+        const id = ids[r++]!;
+        live.episodeId = id;
+        emit({
+          kind: 'alarm.raised',
+          tenantId: t.device.tenantid,
+          projectId: t.device.projectid,
+          subject: `peceventextend:${id}`,
+          payload: {
+            ...base,
+            eventId: id,
+            customtype: t.def.eventType,
+            peceventlevel: row.peceventlevel,
+            dataId: t.def.dataId,
+            value: t.value,
+            limit: t.limit,
+            eventtime: t.time,
+            description: row.description,
+          },
+        });
+      }
+    });
   }
 
   rankOf(deviceId: number, dataId: number): Rank {

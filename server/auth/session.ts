@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../errors';
-import { TokenStore } from './tokens';
+import { TokenStore, tokenLookup } from './tokens';
+import { SessionCache } from './sessionCache';
 import type { Session } from './access';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenStore;
+    /** sessions by user, emptied by every revocation and session-changing event */
+    sessions: SessionCache;
     permissionCheck: boolean;
   }
 }
@@ -23,12 +26,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Tokens and the request's session. The route guard (server/http/guard.ts) checks each matched
- * route's declaration and loads the session (user, role ids, tenant scope) once per request.
+ * route's declaration, verifies the token (one prepared read) and takes the session (user, role
+ * ids, tenant scope) from the session cache.
  */
 export const authentication = fp(
   async function authentication(app: FastifyInstance, opts: { tokenTtlMs: number; permissionCheck: boolean }) {
-    app.decorate('tokens', new TokenStore(app.db, opts.tokenTtlMs, app.socketBus));
+    app.decorate('tokens', new TokenStore(app.db, opts.tokenTtlMs, app.socketBus, Date.now, tokenLookup(app.store)));
     app.decorate('permissionCheck', opts.permissionCheck);
+    const sessions = new SessionCache(app.db, opts.permissionCheck, app.socketBus, app.eventLog);
+    app.decorate('sessions', sessions);
+    app.addHook('onClose', async () => sessions.close());
     app.decorateRequest('session', null);
     app.decorateRequest('token', null);
   },

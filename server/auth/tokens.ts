@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { WEB_CLIENT, type LoginClient, type RevokeReason } from '../../domain/socketProtocol';
 import type { SocketBus } from '../push/bus';
+import type { Store } from '../store/storeTypes';
 
 /** 256 random bits; only the sha256 of a token is stored, so a leaked database holds no usable token. */
 export function newToken(): string {
@@ -18,6 +19,30 @@ export interface LiveToken {
   expiresAt: number;
 }
 
+interface TokenState {
+  userId: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+/** Reads a token's state by its hash: every authenticated request does this once. */
+export type TokenLookup = (hash: string) => Promise<TokenState | undefined>;
+
+/**
+ * The per-request token read: on SQLite one statement prepared once (Kysely would build and compile
+ * the query on every request, several times the cost of the read itself); on PostgreSQL the query's
+ * round trip dominates, so it goes through Kysely like everything else.
+ */
+export function tokenLookup(store: Store): TokenLookup | undefined {
+  if (store.dialect !== 'sqlite') return undefined;
+  // Without taking Kysely's connection lock: one single-row read, and tokens are only ever written by
+  // single statements outside transactions, so it reads what is committed without waiting on ingest.
+  const read = store.sqlite.prepare<[string], TokenState>(
+    'select "userId", "expiresAt", "revokedAt" from auth_token where "tokenHash" = ?',
+  );
+  return async (hash) => read.get(hash);
+}
+
 /**
  * Login tokens with a sliding expiry. Every revocation also goes out on the socket bus after it is
  * written, so open sockets of the revoked sessions are told and closed at once (issue 13).
@@ -28,7 +53,15 @@ export class TokenStore {
     readonly ttlMs: number,
     private readonly bus: SocketBus | null = null,
     private readonly now: () => number = Date.now,
-  ) {}
+    lookup?: TokenLookup,
+  ) {
+    this.lookup =
+      lookup ??
+      ((hash) =>
+        this.db.selectFrom('auth_token').select(['userId', 'expiresAt', 'revokedAt']).where('tokenHash', '=', hash).executeTakeFirst());
+  }
+
+  private readonly lookup: TokenLookup;
 
   async issue(userId: number, client: LoginClient = WEB_CLIENT): Promise<string> {
     const token = newToken();
@@ -49,7 +82,7 @@ export class TokenStore {
   async verifyFull(token: string): Promise<LiveToken | undefined> {
     if (!token || token.length > 200) return undefined;
     const hash = tokenHash(token);
-    const row = await this.db.selectFrom('auth_token').selectAll().where('tokenHash', '=', hash).executeTakeFirst();
+    const row = await this.lookup(hash);
     const at = this.now();
     if (!row || row.revokedAt !== null || row.expiresAt <= at) return undefined;
     // Writing on every request would make reads into writes; a minute of slack is plenty for a 12 h window.
@@ -63,11 +96,7 @@ export class TokenStore {
 
   /** The state of a token by its hash without sliding it: what an open socket re-checks. */
   async check(hash: string): Promise<LiveToken | undefined> {
-    const row = await this.db
-      .selectFrom('auth_token')
-      .select(['userId', 'expiresAt', 'revokedAt'])
-      .where('tokenHash', '=', hash)
-      .executeTakeFirst();
+    const row = await this.lookup(hash);
     if (!row || row.revokedAt !== null || row.expiresAt <= this.now()) return undefined;
     return { userId: row.userId, expiresAt: row.expiresAt };
   }

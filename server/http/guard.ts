@@ -4,7 +4,7 @@ import { USER_TYPE } from '../../domain/enums';
 import { permissionId } from '../../domain/permissions';
 import { errors } from '../errors';
 import { bearerToken } from '../auth/session';
-import { can, loadSession, type Session } from '../auth/access';
+import { can, type Session } from '../auth/access';
 import { AREA_PAGES, isPublic, type Area, type RouteAccess } from './routeAccess';
 
 /** A project user's reach is limited to what its role's pages show (unless the permission switch is off). */
@@ -66,7 +66,7 @@ export const routeGuard = fp(
       const token = bearerToken(request);
       const userId = token ? await app.tokens.verify(token) : undefined;
       if (!token || userId === undefined) throw errors.UNAUTHORIZED();
-      const session = await loadSession(app.db, userId, app.permissionCheck);
+      const session = await app.sessions.get(userId);
       if (!session) throw errors.UNAUTHORIZED();
       request.session = session;
       request.token = token;

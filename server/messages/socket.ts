@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { loadSession, type Session } from '../auth/access';
+import type { Session } from '../auth/access';
 import { tokenHash } from '../auth/tokens';
 import { UNAUTHORIZED_MSG } from '../../domain/envelope';
 import { SOCKET_EVENT, type GoingAwayNotice } from '../../domain/socketProtocol';
@@ -41,7 +41,7 @@ export function attachSocket(app: FastifyInstance): Server {
         next(new Error(UNAUTHORIZED_MSG));
         return;
       }
-      const session = await loadSession(app.db, live.userId, app.permissionCheck);
+      const session = await app.sessions.get(live.userId);
       if (!session) {
         next(new Error(UNAUTHORIZED_MSG));
         return;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PushHub } from './hub';
 import { attachMeasurementPush } from './measurements';
 import { watchSessions } from './sessionWatch';
+import { listenForWatch } from './watch';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,7 @@ export async function attachPush(app: FastifyInstance, window = DEFAULT_PUSH_WIN
   await hub.load();
   app.eventLog.onEvent((ev) => hub.publish(ev));
   app.io.on('connection', (socket) => {
+    listenForWatch(app, socket);
     hub.connect(socket).catch((err) => {
       app.log.error({ err }, 'push connect failed');
       socket.disconnect(true);

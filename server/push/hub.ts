@@ -62,7 +62,10 @@ export class PushHub {
     while (this.ring.length > this.window) this.floor = this.ring.shift()!.seq;
     // Local sockets only: with several instances every instance hears every event (in sequence order)
     // and pushes it to its own consoles, so the ring it replays from and what it pushed never differ.
-    this.io.local.to([projectRoom(ev.projectId), ALL_PROJECTS_ROOM]).emit('message', msg);
+    const rooms = [projectRoom(ev.projectId), ALL_PROJECTS_ROOM];
+    // Nothing is encoded for rooms nobody is in (socket.io encodes before it looks at the rooms).
+    const sockets = this.io.of('/').adapter.rooms;
+    if (rooms.some((r) => (sockets.get(r)?.size ?? 0) > 0)) this.io.local.to(rooms).emit('message', msg);
   }
 
   async connect(socket: Socket): Promise<void> {

@@ -1,26 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { MeasureMessage } from '../../domain/telemetry';
-import { ALL_PROJECTS_ROOM, projectRoom } from './hub';
+import { WATCH_ALL_ROOM, watchDeviceRoom, watchProjectRoom } from './watch';
 
-/** Values are gathered for this long and sent per project room as one 'measures' array. */
+/** Values are gathered for this long and sent per room as one 'measures' array. */
 export const MEASURE_FLUSH_MS = 100;
 
 /**
- * Live values go to the project's room as they are committed, batched: a thousand devices reporting
- * each second become ten frames a second per room instead of a thousand. They are state, not events:
- * not sequenced or replayed; a client that reconnects reloads the realtime snapshot instead.
+ * Live values go only to the consoles whose screens show them (server/push/watch.ts), batched: a
+ * thousand devices reporting each second become ten frames a second per watched project instead of
+ * a thousand. A wall of every project gets one frame with everything; a watched device its own
+ * values, unless the console already has them through its project or everything.
+ *
+ * In one process a room nobody is in is skipped before anything is encoded. With several instances
+ * (REDIS_URL) the adapter carries each frame to the instances whose consoles are in the room, so
+ * every pending room is emitted.
+ *
+ * They are state, not events: not sequenced or replayed; a console that reconnects reloads the
+ * realtime snapshot instead (and sends its watch again).
  */
 export function attachMeasurementPush(app: FastifyInstance): () => void {
   let pending = new Map<number, MeasureMessage[]>();
   let timer: NodeJS.Timeout | null = null;
+  const listened = (room: string) => !!app.cluster || (app.io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
   const flush = () => {
     timer = null;
     const batch = pending;
     pending = new Map();
-    for (const [projectId, list] of batch) app.io.to(projectRoom(projectId)).emit('measures', list);
-    // Root and platform users listen to every project: one frame with everything.
-    const all = [...batch.values()].flat();
-    if (all.length) app.io.to(ALL_PROJECTS_ROOM).emit('measures', all);
+    if (listened(WATCH_ALL_ROOM)) app.io.to(WATCH_ALL_ROOM).emit('measures', [...batch.values()].flat());
+    for (const [projectId, list] of batch) {
+      const room = watchProjectRoom(projectId);
+      if (listened(room)) app.io.to(room).except(WATCH_ALL_ROOM).emit('measures', list);
+      for (const m of list) {
+        const one = watchDeviceRoom(m.deviceId);
+        if (listened(one)) app.io.to(one).except([WATCH_ALL_ROOM, room]).emit('measures', [m]);
+      }
+    }
   };
   const detach = app.telemetry.writer.onCommitted((committed) => {
     for (const c of committed) {

@@ -5,6 +5,7 @@ import { socketData } from '../messages/socket';
 import { SESSION_ENDED_MSG, SOCKET_EVENT, type RevokeReason, type RevokedNotice } from '../../domain/socketProtocol';
 import type { BusMessage, SessionScope } from './bus';
 import type { PushHub } from './hub';
+import { applyWatch } from './watch';
 
 /** Node's timers take at most 2^31-1 ms; a 12 h token is far below, a long TTL is re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -74,6 +75,8 @@ export function watchSessions(app: FastifyInstance, hub: PushHub): () => void {
       const before = fingerprint(d.session);
       d.session = session;
       const roomsChanged = await hub.rescope(socket, session);
+      // What the console watches, within what the user may see now.
+      await applyWatch(app, socket, session);
       if (socket.connected && (roomsChanged || fingerprint(session) !== before)) socket.emit(SOCKET_EVENT.RESCOPED, {});
     } catch (err) {
       app.log.error({ err }, 'socket session re-check failed');

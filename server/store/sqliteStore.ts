@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 import type { Store } from './storeTypes';
 import { migrateToLatest } from './migrate';
+import { withStatementCache } from './statementCache';
 
 /** Opens (creating when needed) the SQLite file in WAL mode and applies pending migrations. */
 export async function openSqliteStore(dataDir: string): Promise<Store> {
@@ -15,7 +16,7 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   await migrateToLatest(db);
   let closed = false;
   return {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
+import type { Store } from '../store/storeTypes';
 
 export interface LatestValue {
   deviceid: number;
@@ -11,14 +12,30 @@ export interface LatestValue {
 }
 
 /**
+ * Rows per persistence transaction: a few milliseconds of work each, so a flush of a whole fleet's
+ * changes never holds the event loop (alarms, requests, socket pushes) for more than that at a time.
+ */
+export const FLUSH_CHUNK = 500;
+
+type WriteChunk = (rows: readonly LatestValue[]) => Promise<void>;
+
+/**
  * Latest value of every series, in memory for the realtime screen and persisted every few seconds
- * (and on shutdown) so a restart shows the last known values instead of blanks.
+ * (and on shutdown) so a restart shows the last known values instead of blanks. Only series that
+ * changed since the last flush are written, in chunks of FLUSH_CHUNK rows, each chunk its own short
+ * transaction with a turn of the event loop between chunks.
  */
 export class RealtimeCache {
   private readonly latest = new Map<number, Map<number, LatestValue>>();
   private readonly dirty = new Set<LatestValue>();
+  private readonly writeChunk: WriteChunk;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    store?: Store,
+  ) {
+    this.writeChunk = store?.dialect === 'sqlite' ? sqliteChunkWriter(db, store) : (rows) => this.kyselyChunk(rows);
+  }
 
   async load(): Promise<void> {
     for (const r of await this.db.selectFrom('realtime').selectAll().execute()) this.set(r, false);
@@ -47,31 +64,59 @@ export class RealtimeCache {
     for (const [d, m] of this.latest) for (const k of m.keys()) yield [d, k];
   }
 
-  async flush(): Promise<number> {
-    if (this.dirty.size === 0) return 0;
-    const rows = [...this.dirty];
-    this.dirty.clear();
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += 100) {
-          await trx
-            .insertInto('realtime')
-            .values(rows.slice(i, i + 100))
-            .onConflict((oc) =>
-              oc.columns(['deviceid', 'dataid']).doUpdateSet((eb) => ({
-                logicalid: eb.ref('excluded.logicalid'),
-                time: eb.ref('excluded.time'),
-                value: eb.ref('excluded.value'),
-                status: eb.ref('excluded.status'),
-              })),
-            )
-            .execute();
-        }
-      });
-    } catch (err) {
-      for (const r of rows) this.dirty.add(r);
-      throw err;
-    }
-    return rows.length;
+  /** Series changed since the last flush (not yet persisted). */
+  get pending(): number {
+    return this.dirty.size;
   }
+
+  async flush(): Promise<number> {
+    let written = 0;
+    while (this.dirty.size) {
+      const rows: LatestValue[] = [];
+      for (const v of this.dirty) {
+        rows.push(v);
+        this.dirty.delete(v);
+        if (rows.length === FLUSH_CHUNK) break;
+      }
+      try {
+        await this.writeChunk(rows);
+      } catch (err) {
+        // Still the latest of their series (not superseded meanwhile): written by the next flush.
+        for (const r of rows) if (this.latest.get(r.deviceid)?.get(r.dataid) === r) this.dirty.add(r);
+        throw err;
+      }
+      written += rows.length;
+      // Let alarms, requests and pushes through between chunks.
+      if (this.dirty.size) await new Promise((r) => setImmediate(r));
+    }
+    return written;
+  }
+
+  private async kyselyChunk(rows: readonly LatestValue[]): Promise<void> {
+    await this.db
+      .insertInto('realtime')
+      .values([...rows])
+      .onConflict((oc) =>
+        oc.columns(['deviceid', 'dataid']).doUpdateSet((eb) => ({
+          logicalid: eb.ref('excluded.logicalid'),
+          time: eb.ref('excluded.time'),
+          value: eb.ref('excluded.value'),
+          status: eb.ref('excluded.status'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** On SQLite: one upsert prepared once, a chunk per transaction (no query building per row). */
+function sqliteChunkWriter(db: Kysely<Database>, store: Store): WriteChunk {
+  const upsert = store.sqlite.prepare<[number, number, number, number, number, number]>(
+    `insert into realtime (deviceid, dataid, logicalid, time, value, status) values (?, ?, ?, ?, ?, ?)
+     on conflict (deviceid, dataid) do update set logicalid = excluded.logicalid, time = excluded.time, value = excluded.value, status = excluded.status`,
+  );
+  const write = store.sqlite.transaction((rows: readonly LatestValue[]) => {
+    for (const r of rows) upsert.run(r.deviceid, r.dataid, r.logicalid, r.time, r.value, r.status);
+  });
+  // Holds the store's one connection (Kysely's mutex): no other transaction is open on it meanwhile.
+  return (rows) => db.connection().execute(async () => write(rows));
 }

@@ -80,8 +80,8 @@ export class Telemetry {
     this.blocks = new BlockStore(app.db);
     this.series = new SeriesReader(this.blocks, { now: this.now, retention: this.retention });
     this.compactor = new Compactor(app.db, this.blocks, { now: this.now, retention: this.retention, ...opts.compaction });
-    this.realtime = new RealtimeCache(app.db);
-    this.alarms = new AlarmEngine(app.db, this.thresholds, opts.clearCount ?? DEFAULT_CLEAR_COUNT, opts.shared ?? false);
+    this.realtime = new RealtimeCache(app.db, app.store);
+    this.alarms = new AlarmEngine(app.db, this.thresholds, opts.clearCount ?? DEFAULT_CLEAR_COUNT, opts.shared ?? false, app.store);
     this.commWatch = new CommWatch(app, this.devices, {
       retryMs: opts.commRetryMs ?? 45_000,
       exitMs: opts.commExitMs ?? 120_000,

@@ -107,7 +107,7 @@ export class IngestWriter {
             if (t) transitions.push(t);
           }
         }
-        for (const t of transitions) await this.alarms.apply(trx, t, emit);
+        await this.alarms.applyAll(trx, transitions, emit);
         await this.alarms.persist(trx, journal);
       });
     } catch (err) {

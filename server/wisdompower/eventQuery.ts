@@ -13,6 +13,8 @@ import { typeText } from '../alarms/describe';
 
 const ALLOWED = new Set<string>(EVENT_PROPS);
 type Q = SelectQueryBuilder<Database, 'peceventextend', object>;
+/** A filtered, scoped event list before paging. */
+export type EventQuery = Q;
 
 /** Project ids below a region node, for the optional id + modelLabel scope of the event list. */
 async function projectsUnder(app: FastifyInstance, modelLabel: string, id: number): Promise<number[]> {

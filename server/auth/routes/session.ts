@@ -92,6 +92,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
       if (tenant && tenant.status === 0) throw errors.TENANT_SUSPENDED();
     }
     const token = await app.tokens.issue(user.id, body.client);
+    app.sessions.forget(user.id);
     // "Logged in elsewhere" (a system setting, on by default): this web login ends the older ones.
     if (body.client === WEB_CLIENT && (await tenantSettings(app.db, user.tenantId)).settings.singleWebSession) {
       await app.tokens.revokeOtherWebSessions(user.id, token);
@@ -131,7 +132,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
 
   app.get('/user', { config: guarded('self') }, async (request) => {
     const session = sessionOf(request);
-    return ok(await userDto(app.db, session.userId));
+    return ok(await app.sessions.record(session.userId, () => userDto(app.db, session.userId)));
   });
 
   app.get('/permissions', { config: guarded('self') }, async () => ok(PERMISSION_MAP));

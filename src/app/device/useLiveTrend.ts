@@ -22,6 +22,7 @@ export function useLiveTrend(deviceId: number | null, groups: Record<string, Tre
     setLive(new Map());
     if (deviceId === null || !realtime || layout.length === 0) return;
     let closed = false;
+    const unwatch = realtime.watch({ projectIds: [], deviceIds: [deviceId] });
     const keys = layout.map(([title]) => `${deviceId}:${title}`);
     const ready = seriesService().then(async (svc) => {
       await Promise.all(layout.map(([, ids], i) => svc.ringOpen(keys[i]!, ids.length, RING_ROWS)));
@@ -47,6 +48,7 @@ export function useLiveTrend(deviceId: number | null, groups: Record<string, Tre
       });
     return () => {
       closed = true;
+      unwatch();
       sub.unsubscribe();
       void ready.then((svc) => keys.forEach((k) => void svc.ringClose(k)));
     };

@@ -13,14 +13,17 @@ import { playAlarm, saveSoundPreference, soundPreference, stopAlarm } from './al
 import { isBellMessage, toNotice } from './notices';
 import { measureBus } from './measureBus';
 import { useSessionActor } from '../session/SessionContext';
-import type { RevokeReason } from '../../../domain/socketProtocol';
+import type { RevokeReason, WatchRequest } from '../../../domain/socketProtocol';
+import { WatchRegistry } from './watchRegistry';
 import { settingsChanged } from '../settings/settingsStore';
 
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
   messages: Observable<NoticeMessage>;
-  /** live values of devices, as committed on the server */
+  /** live values of devices, as committed on the server: only of what some mounted view watches */
   measures: Observable<MeasureMessage>;
+  /** a view says what it shows (projects' walls, single devices); call the result when it stops */
+  watch: (request: WatchRequest) => () => void;
   /** fires after a resync or a reconnect: views reload their snapshot from REST */
   resyncs: Observable<number>;
   socket: ActorRefFrom<typeof websocketMachine>;
@@ -81,6 +84,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       parts && {
         messages: parts.messages.asObservable(),
         measures: parts.measures.asObservable(),
+        watch: (request: WatchRequest) => parts.watches.add(request),
         resyncs: parts.resyncs.asObservable(),
         socket: parts.socket,
         lastDataAt: parts.lastDataAt,
@@ -102,6 +106,7 @@ function createParts(
   const messages = new Subject<NoticeMessage>();
   let lastData: number | null = null;
   const resyncs = new Subject<number>();
+  const watches = new WatchRegistry();
   const notifications = createActor(
     notificationMachine.provide({
       actions: {
@@ -121,6 +126,7 @@ function createParts(
           onMeasures: (list) => list.forEach((m) => measureBus.next(m)),
           onData: () => (lastData = Date.now()),
           onSettings: settingsChanged,
+          watches,
         }),
         register: fromPromise(async ({ input }) => {
           await api.post(
@@ -159,5 +165,5 @@ function createParts(
     }
     wasOpen = open;
   });
-  return { messages, measures: measureBus, resyncs, notifications, socket, lastDataAt: () => lastData };
+  return { messages, measures: measureBus, watches, resyncs, notifications, socket, lastDataAt: () => lastData };
 }

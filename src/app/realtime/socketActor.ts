@@ -3,7 +3,7 @@ import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import type { SocketEvent, SocketInput } from '../../../machines/websocketMachine';
 import { UNAUTHORIZED_MSG } from '../../../domain/envelope';
 import type { MeasureMessage } from '../../../domain/telemetry';
-import { SOCKET_EVENT, isRevokeReason, type RevokedNotice } from '../../../domain/socketProtocol';
+import { SOCKET_EVENT, isRevokeReason, type RevokedNotice, type WatchRequest } from '../../../domain/socketProtocol';
 
 export const SOCKET_PATH = '/messageServer/websocket';
 
@@ -20,6 +20,8 @@ export interface SocketActorOptions {
   onAttempt?: () => void;
   /** the settings in force or a group logo changed: read them again (issue 15) */
   onSettings?: () => void;
+  /** what the screens show: sent after every (re)connect and on every change, so live values follow it */
+  watches?: { current(): WatchRequest; subscribe(listener: (request: WatchRequest) => void): () => void };
 }
 
 /**
@@ -48,7 +50,13 @@ export function createSocketActor(opts: SocketActorOptions) {
       opts.onMeasures?.(list);
     });
     socket.on('settings', () => opts.onSettings?.());
-    socket.on('ready', (r: { headSeq: number }) => send({ type: 'SOCKET.READY', headSeq: r.headSeq }));
+    socket.on('ready', (r: { headSeq: number }) => {
+      if (opts.watches) socket.emit(SOCKET_EVENT.WATCH, opts.watches.current());
+      send({ type: 'SOCKET.READY', headSeq: r.headSeq });
+    });
+    const stopWatching = opts.watches?.subscribe((request) => {
+      if (socket.connected) socket.emit(SOCKET_EVENT.WATCH, request);
+    });
     socket.on('resync', (r: { headSeq: number }) => send({ type: 'SOCKET.RESYNC', headSeq: r.headSeq }));
     socket.on(SOCKET_EVENT.GOING_AWAY, () => send({ type: 'SOCKET.GOING_AWAY' }));
     socket.on(SOCKET_EVENT.REVOKED, (n: RevokedNotice) =>
@@ -64,6 +72,7 @@ export function createSocketActor(opts: SocketActorOptions) {
       if (event.type === 'KEEPALIVE' && socket.connected) socket.emit('keepalive', '');
     });
     return () => {
+      stopWatching?.();
       socket.removeAllListeners();
       socket.disconnect();
     };

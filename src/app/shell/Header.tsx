@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { navigate } from 'wouter/use-hash-location';
 import { isPlatformSide } from '../../../domain/access';
 import { t, useLanguage, setLanguage, currentLanguage } from '../i18n/i18n';
@@ -6,8 +6,10 @@ import { applyTheme, useTheme } from '../theme';
 import { useSession } from '../session/SessionContext';
 import { GlobeIcon, MoonIcon, SunIcon, UserIcon } from '../ui/icons';
 import { shownPlatformName, useSettings } from '../settings/settingsStore';
-import { UserDialog } from './UserDialog';
 import { HeaderLogo } from './HeaderLogo';
+
+/** The user's dialog (and its password form, zod with it) loads on the first click of the user menu. */
+const UserDialog = lazy(() => import('./UserDialog').then((m) => ({ default: m.UserDialog })));
 
 /**
  * Header of spec §1: logo, the alarm bell slot, theme and language, the user menu. The logo leads to
@@ -18,6 +20,8 @@ export function Header({ shell, bellSlot }: { shell: 'main' | 'platform'; bellSl
   const theme = useTheme();
   const { user, profile } = useSession();
   const [userOpen, setUserOpen] = useState(false);
+  // Mounted from the first open on: its password dialog outlives the user dialog's own closing.
+  const [userLoaded, setUserLoaded] = useState(false);
   const logoLinks = shell === 'main' && !!profile && isPlatformSide(profile);
   const { settings, logo } = useSettings();
   const name = shownPlatformName(settings, t('app.name'));
@@ -61,12 +65,19 @@ export function Header({ shell, bellSlot }: { shell: 'main' | 'platform'; bellSl
       <button
         type="button"
         data-testid="user-menu"
-        onClick={() => setUserOpen(true)}
+        onClick={() => {
+          setUserLoaded(true);
+          setUserOpen(true);
+        }}
         className="flex items-center gap-1.5 rounded px-2 py-1.5 text-sm hover:bg-white/10"
       >
         <UserIcon /> {user?.nicName || user?.name}
       </button>
-      <UserDialog open={userOpen} onClose={() => setUserOpen(false)} />
+      {userLoaded && (
+        <Suspense fallback={null}>
+          <UserDialog open={userOpen} onClose={() => setUserOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

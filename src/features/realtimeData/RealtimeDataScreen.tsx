@@ -18,8 +18,9 @@ export default function RealtimeDataScreen() {
   const realtime = useOptionalRealtime();
   const onOpen = useCallback((id: number) => realtime?.openDevice(id), [realtime]);
   const deviceIds = useMemo(() => checkedTerminals(checked), [checked]);
-  // All visible devices are loaded once; the table shows the checked ones.
-  const { tiles } = useDeviceTiles(null);
+  // All visible devices are loaded once; the table shows the checked ones, whose values alone are pushed.
+  const shown = useMemo(() => ({ deviceIds }), [deviceIds]);
+  const { tiles } = useDeviceTiles(null, shown);
   const rows = useMemo(() => deviceIds.map((id) => tiles.get(id)).filter((x) => x !== undefined), [deviceIds, tiles]);
 
   return (

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { DeviceSnapshot, MeasureMessage } from '../../../domain/telemetry';
+import type { DeviceSnapshot, MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
+import { SOCKET_EVENT, type WatchRequest } from '../../../domain/socketProtocol';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 
 let app: FastifyInstance;
@@ -76,31 +77,107 @@ describe('realtime snapshot', () => {
   });
 });
 
+interface Console {
+  measures: MeasureMessage[];
+  alarms: NoticeMessage[];
+  watch(request: unknown): Promise<{ code: number; msg: string }>;
+}
+
+/** A console as the browser connects it, watching what `request` says (nothing when omitted). */
+async function consoleOf(user: { token: string; userId: number }, request?: WatchRequest): Promise<Console> {
+  const socket = connect(url, {
+    path: '/messageServer/websocket',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token: user.token, userId: user.userId },
+  });
+  open.push(socket);
+  const c: Console = {
+    measures: [],
+    alarms: [],
+    watch: (r) => new Promise((resolve) => socket.emit(SOCKET_EVENT.WATCH, r, resolve)),
+  };
+  socket.on('measures', (list: MeasureMessage[]) => c.measures.push(...list));
+  socket.on('message', (m: NoticeMessage) => m.kind === 'alarm.raised' && c.alarms.push(m));
+  await new Promise((r) => socket.once('ready', r));
+  if (request) expect((await c.watch(request)).code).toBe(0);
+  return c;
+}
+
+const until = async (what: () => boolean) => {
+  const end = Date.now() + 3000;
+  while (!what() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  expect(what()).toBe(true);
+};
+
 describe('measurement push', () => {
+  let reading = 0;
+  /** Ingests a distinct value; resolves once `witness` (watching everything) has it, i.e. the batch went out. */
+  async function ingest(device: { code: string }, witness: Console, dataId = 1102): Promise<number> {
+    const value = 30 + ++reading / 100;
+    await app.telemetry.ingest({ device: device.code, time: Date.now() - 1000, values: [{ dataId, value }] }, { trusted: true });
+    await until(() => witness.measures.some((m) => m.values[dataId] === value));
+    return value;
+  }
+  const has = (c: Console, value: number) => c.measures.filter((m) => m.values[1102] === value).length;
+
   it('sends committed values to the clients allowed to see the project, and only to them', async () => {
-    const got: { a: MeasureMessage[]; b: MeasureMessage[] } = { a: [], b: [] };
-    for (const [who, user] of [
-      ['a', userA],
-      ['b', userB],
-    ] as const) {
-      const socket = connect(url, {
-        path: '/messageServer/websocket',
-        transports: ['websocket'],
-        reconnection: false,
-        auth: { token: user.token, userId: user.userId },
-      });
-      open.push(socket);
-      socket.on('measures', (list: MeasureMessage[]) => got[who].push(...list));
-      await new Promise((r) => socket.once('ready', r));
+    const a = await consoleOf(userA, { projectIds: 'all', deviceIds: [] });
+    const b = await consoleOf(userB, { projectIds: 'all', deviceIds: [] });
+    const witnessB = await consoleOf(userB, { projectIds: 'all', deviceIds: [] });
+    const v = await ingest(devA, a);
+    expect(a.measures.find((m) => m.values[1102] === v)).toMatchObject({ deviceId: devA.id, projectId: expect.any(Number) });
+    await ingest(devB, witnessB);
+    // tenant B's user hears nothing of tenant A's device
+    expect(b.measures.filter((m) => m.deviceId === devA.id)).toEqual([]);
+  });
+
+  it("a console watching one project's wall gets that project's values only; alarms reach every allowed console", async () => {
+    const other = (await terminalsOfProject(app, '滨江科技园'))[0]!;
+    const witness = await consoleOf(userA, { projectIds: 'all', deviceIds: [] });
+    const wall = await consoleOf(userA, { projectIds: [(await terminalsOfProject(app, '西湖文化广场'))[0]!.projectid], deviceIds: [] });
+    const idle = await consoleOf(userA);
+    const mine = await ingest(devA, witness);
+    const theirs = await ingest(other, witness);
+    expect(has(wall, mine)).toBe(1);
+    expect(has(wall, theirs)).toBe(0);
+    expect(idle.measures).toEqual([]);
+    // An alarm is not a live value: the console watching nothing gets it as well.
+    await app.telemetry.ingest({ device: other.code, time: Date.now() - 500, values: [{ dataId: 1001, value: 480 }] }, { trusted: true });
+    await until(() => idle.alarms.some((m) => m.description.deviceId === other.id));
+    await until(() => wall.alarms.some((m) => m.description.deviceId === other.id));
+  });
+
+  it('a watched device comes alone, once even when its project is watched too, and a new watch replaces the old', async () => {
+    const [d1, d2] = await terminalsOfProject(app, '西湖文化广场');
+    const witness = await consoleOf(userA, { projectIds: 'all', deviceIds: [] });
+    const dialog = await consoleOf(userA, { projectIds: [], deviceIds: [d1!.id] });
+    const both = await consoleOf(userA, { projectIds: [d1!.projectid], deviceIds: [d1!.id] });
+    const v1 = await ingest(d1!, witness);
+    const v2 = await ingest(d2!, witness);
+    expect([has(dialog, v1), has(dialog, v2)]).toEqual([1, 0]);
+    expect([has(both, v1), has(both, v2)]).toEqual([1, 1]);
+    expect((await dialog.watch({ projectIds: [], deviceIds: [] })).code).toBe(0);
+    const v3 = await ingest(d1!, witness);
+    expect(has(dialog, v3)).toBe(0);
+  });
+
+  it("another tenant's projects and devices are never pushed, whatever the watch asks", async () => {
+    const witness = await consoleOf(userA, { projectIds: 'all', deviceIds: [] });
+    const nosy = await consoleOf(userB, {
+      projectIds: [(await terminalsOfProject(app, '西湖文化广场'))[0]!.projectid],
+      deviceIds: [devA.id],
+    });
+    const v = await ingest(devA, witness);
+    expect(has(nosy, v)).toBe(0);
+  });
+
+  it('refuses a malformed watch with a message naming the fields', async () => {
+    const c = await consoleOf(userA);
+    for (const bad of [null, 'all', { projectIds: ['1'] }, { projectIds: 'all', deviceIds: [0] }, { deviceIds: Array(20_001).fill(1) }]) {
+      const answer = await c.watch(bad);
+      expect(answer.code).toBe(400);
+      expect(answer.msg).toContain('projectIds');
     }
-    await app.telemetry.ingest({ device: devA.code, time: Date.now() - 1000, values: [{ dataId: 1102, value: 38.25 }] }, { trusted: true });
-    // values are batched per room for 100 ms
-    const end = Date.now() + 3000;
-    const mine = () => got.a.find((m) => m.values[1102] === 38.25);
-    while (!mine() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-    expect(mine()).toMatchObject({ deviceId: devA.id, projectId: expect.any(Number) });
-    await new Promise((r) => setTimeout(r, 200));
-    // tenant B's user hears nothing of tenant A's device, before or after
-    expect(got.b.filter((m) => m.deviceId === devA.id)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { t } from '../../i18n/i18n';
+import { xlsxBytes, type XlsxCell } from './xlsxWriter';
 
 /** Spec §9: Excel export is xlsx with the default file name 表格导出 (in the language in force). */
 export const defaultExportName = (): string => t('table.exportName');
@@ -8,23 +9,24 @@ export interface ExportColumn {
   value: (row: never) => unknown;
 }
 
-/** Writes rows to one sheet and saves it. exceljs is loaded only when someone exports. */
+/** Writes rows to one sheet (bold header, widths from the headers) and saves it. */
 export async function exportXlsx<T>(
   columns: { header: string; value: (row: T) => unknown }[],
   rows: readonly T[],
   fileName: string = defaultExportName(),
 ): Promise<void> {
-  const { default: ExcelJS } = await import('exceljs');
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Sheet1');
-  ws.columns = columns.map((c) => ({ header: c.header, width: Math.max(12, c.header.length * 2 + 4) }));
-  for (const r of rows) ws.addRow(columns.map((c) => cellValue(c.value(r))));
-  ws.getRow(1).font = { bold: true };
-  const buffer = await wb.xlsx.writeBuffer();
-  saveBlob(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), `${fileName}.xlsx`);
+  const bytes = xlsxBytes(
+    columns.map((c) => c.header),
+    rows.map((r) => columns.map((c) => cellValue(c.value(r)))),
+    columns.map((c) => Math.max(12, c.header.length * 2 + 4)),
+  );
+  saveBlob(
+    new Blob([bytes as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    `${fileName}.xlsx`,
+  );
 }
 
-function cellValue(v: unknown): string | number | boolean | null {
+function cellValue(v: unknown): XlsxCell {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return v;
   return JSON.stringify(v);
