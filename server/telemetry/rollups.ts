@@ -1,4 +1,4 @@
-import { decimalScale, decodeBlock, encodeBlock, pow10, type PointColumns } from './seriesCodec';
+import { decimalScale, decodeBlock, decodeBlocks, encodeBlock, pow10, type PointColumns } from './seriesCodec';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
@@ -168,6 +168,13 @@ export function decodeRollups(blob: Uint8Array): Rollups {
   const b = decodeBlock(blob);
   const [min, max, sum, last, count] = b.values;
   if (!min || !max || !sum || !last || !count) throw new Error('rollup block without its five columns');
+  return { time: b.time, min, max, sum, last, count, status: b.status };
+}
+
+/** Rollup blocks read back to back (time-ordered, disjoint) as one set of rollups; `total` is the sum of their counts. */
+export function decodeRollupBlocks(blobs: readonly Uint8Array[], total: number): Rollups {
+  const b = decodeBlocks(blobs, total, 5);
+  const [min, max, sum, last, count] = b.values as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   return { time: b.time, min, max, sum, last, count, status: b.status };
 }
 

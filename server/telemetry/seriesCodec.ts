@@ -17,7 +17,15 @@ import { ByteReader, ByteWriter } from './varint';
  *   time:  u8 0 = whole ms: svarint t0, svarint delta, then svarint delta-of-delta; u8 1 = float64 each
  *   each value column: u8 k (0–9) = svarint round(v·10^k), then svarint deltas; u8 255 = float64 each
  *   status: uvarint marks, then per mark uvarint index delta, u8 status (the rare non-zero ones, exact)
- * Stored: u8 format (1 = deflate-raw of the payload, 0 = the payload as is), then the bytes.
+ * Stored: u8 format, then the bytes:
+ *   2 = the payload raw-deflated and ended with a sync flush instead of a final block, less the flush's
+ *       constant last four bytes (00 00 ff ff). Blocks of this format read back to back are ONE deflate
+ *       stream once each gets its four bytes back and the run an empty final block (03 00): a month of
+ *       720 hourly blocks is one inflate call instead of 720 (zlib's per-call set-up, a stream object
+ *       and a 32 KiB window each, was most of the cost of a month read). Each block is deflated on its
+ *       own, so none refers back into the one before it; the payloads are self-delimiting.
+ *   1 = deflate-raw of the payload (blocks written before format 2; still read)
+ *   0 = the payload as is (when deflate would not shrink it)
  */
 export interface PointColumns {
   time: Float64Array;
@@ -134,18 +142,52 @@ export function encodeBlock(
   n = time.length,
 ): Buffer {
   const payload = blockPayload(time, values, status, n);
-  const packed = zlib.deflateRawSync(payload);
-  if (packed.length < payload.length) return Buffer.concat([Buffer.of(1), packed]);
-  return Buffer.concat([Buffer.of(0), payload]);
+  const packed = zlib.deflateRawSync(payload, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  const body = packed.length - SYNC_TAIL.length;
+  if (body + 1 < payload.length && packed.subarray(body).equals(SYNC_TAIL)) {
+    const out = Buffer.allocUnsafe(1 + body);
+    out[0] = SYNCED;
+    packed.copy(out, 1, 0, body);
+    return out;
+  }
+  return Buffer.concat([Buffer.of(PLAIN), payload]);
 }
 
 export const encodePoints = (p: PointColumns, n = p.time.length) => encodeBlock(p.time, [p.value], p.status, n);
 
+const PLAIN = 0;
+const DEFLATED = 1;
+const SYNCED = 2;
+/** what a sync flush ends with (an empty stored block's LEN and NLEN), left out of a stored block */
+const SYNC_TAIL = Buffer.from([0x00, 0x00, 0xff, 0xff]);
+/** an empty final block (fixed Huffman, end of block): ends a run of synced blocks */
+const FINAL = Buffer.from([0x03, 0x00]);
+/** blocks per inflate call (bounds the inflated run: about 600 bytes a block) */
+const RUN = 4096;
+
 function payloadOf(blob: Uint8Array): Uint8Array {
   const format = blob[0];
-  if (format === 1) return zlib.inflateRawSync(blob.subarray(1));
-  if (format === 0) return blob.subarray(1);
+  if (format === SYNCED) return zlib.inflateRawSync(Buffer.concat([blob.subarray(1), SYNC_TAIL, FINAL]));
+  if (format === DEFLATED) return zlib.inflateRawSync(blob.subarray(1));
+  if (format === PLAIN) return blob.subarray(1);
   throw new Error(`unknown series block format ${String(format)}`);
+}
+
+/** The payloads of blocks in order: each run of synced blocks inflated in one call, into one buffer. */
+function payloadsOf(blobs: readonly Uint8Array[]): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  let i = 0;
+  while (i < blobs.length) {
+    if (blobs[i]![0] !== SYNCED) {
+      out.push(payloadOf(blobs[i++]!));
+      continue;
+    }
+    const parts: Uint8Array[] = [];
+    while (i < blobs.length && blobs[i]![0] === SYNCED && parts.length < 2 * RUN) parts.push(blobs[i++]!.subarray(1), SYNC_TAIL);
+    parts.push(FINAL);
+    out.push(zlib.inflateRawSync(Buffer.concat(parts)));
+  }
+  return out;
 }
 
 /**
@@ -206,7 +248,42 @@ export function decodeBlockInto(
   status: Uint8Array,
   offset: number,
 ): number {
-  return decodePayloadInto(payloadOf(blob), time, values, status, offset);
+  const r = new ByteReader(payloadOf(blob));
+  const n = readPayloadInto(r, time, values, status, offset);
+  if (r.pos !== r.buf.length) throw new Error('series block has trailing bytes');
+  return n;
+}
+
+/**
+ * Decodes blocks back to back into columns sized by the caller (the blocks' counts), from `offset`:
+ * each run of synced blocks is inflated in one call and its payloads read one after another.
+ * Answers the points decoded.
+ */
+export function decodeBlocksInto(
+  blobs: readonly Uint8Array[],
+  time: Float64Array,
+  values: (Float64Array | null)[],
+  status: Uint8Array,
+  offset = 0,
+): number {
+  let o = offset;
+  for (const payload of payloadsOf(blobs)) {
+    const r = new ByteReader(payload);
+    while (r.pos < payload.length) o += readPayloadInto(r, time, values, status, o);
+  }
+  return o - offset;
+}
+
+/** The blocks' columns concatenated (each block's count from its payload: `total` sizes the output). */
+export function decodeBlocks(blobs: readonly Uint8Array[], total: number, columns: number): BlockColumns {
+  const out: BlockColumns = {
+    time: new Float64Array(total),
+    values: Array.from({ length: columns }, () => new Float64Array(total)),
+    status: new Uint8Array(total),
+  };
+  const n = decodeBlocksInto(blobs, out.time, out.values, out.status);
+  if (n !== total) throw new Error('series block count mismatch');
+  return out;
 }
 
 function decodePayloadInto(
@@ -216,8 +293,13 @@ function decodePayloadInto(
   status: Uint8Array,
   offset: number,
 ): number {
-  const r = new ByteReader(payload);
+  return readPayloadInto(new ByteReader(payload), time, values, status, offset);
+}
+
+/** Reads one payload from the reader's position (leaving it just past the payload); answers its count. */
+function readPayloadInto(r: ByteReader, time: Float64Array, values: (Float64Array | null)[], status: Uint8Array, offset: number): number {
   const n = r.uvarint();
+  if (offset + n > time.length) throw new Error('series block count mismatch');
   const cols = r.uvarint();
   if (r.byte() === 0) r.pos = readIntegrated(r.buf, r.pos, n, 2, 1, time, offset);
   else for (let i = 0; i < n; i++) time[offset + i] = r.float64();

@@ -1,17 +1,7 @@
 import { BlockStore, WINDOW_MS, windowOf, type StoredBlock } from './blockStore';
 import { emptyPoints, lowerBound, mergePoints, slicePoints } from './points';
-import {
-  concatRollups,
-  decodeRollups,
-  HOUR_MS,
-  mergeRollups,
-  MINUTE_MS,
-  rollUp,
-  rollUpRollups,
-  sliceRollups,
-  type Rollups,
-} from './rollups';
-import { decodeBlockInto, decodePoints, type PointColumns } from './seriesCodec';
+import { decodeRollupBlocks, HOUR_MS, mergeRollups, MINUTE_MS, rollUp, rollUpRollups, sliceRollups, type Rollups } from './rollups';
+import { decodeBlocksInto, decodePoints, type PointColumns } from './seriesCodec';
 import type { Retention } from './retention';
 import type { SeriesTier } from '../../domain/seriesWire';
 
@@ -58,13 +48,22 @@ function rollupPoints(r: Rollups): PointColumns {
   return p;
 }
 
+const rollupsOf = (blocks: readonly StoredBlock[]): Rollups =>
+  decodeRollupBlocks(
+    blocks.map((b) => b.data),
+    blocks.reduce((n, b) => n + b.count, 0),
+  );
+
 function decodeRange(blocks: readonly StoredBlock[], from: number, to: number): PointColumns {
   if (blocks.length === 0) return emptyPoints();
   const total = blocks.reduce((n, b) => n + b.count, 0);
   const out = emptyPoints(total);
-  let o = 0;
-  const value = [out.value];
-  for (const b of blocks) o += decodeBlockInto(b.data, out.time, value, out.status, o);
+  const o = decodeBlocksInto(
+    blocks.map((b) => b.data),
+    out.time,
+    [out.value],
+    out.status,
+  );
   if (o !== total) throw new Error('series block count mismatch');
   return slicePoints(out, from, to);
 }
@@ -150,7 +149,7 @@ export class SeriesReader {
   private async compacted(deviceid: number, dataid: number, from: number, to: number, tier: '1m' | '1h'): Promise<Rollups> {
     if (tier === '1h') return (await this.blocks.readHours(deviceid, dataid, from, to)).hours;
     const { blocks } = await this.blocks.readMinutes(deviceid, dataid, from, to);
-    return concatRollups(blocks.map((b) => decodeRollups(b.data)));
+    return rollupsOf(blocks);
   }
 
   /** The last reading before `t` (for difference values at the start of a range). */
@@ -179,7 +178,7 @@ export class SeriesReader {
     if (tier === '1h') ({ hours: stored, rows } = await this.blocks.readHours(deviceid, dataid, from, to));
     else {
       const read = await this.blocks.readMinutes(deviceid, dataid, from, to);
-      stored = concatRollups(read.blocks.map((b) => decodeRollups(b.data)));
+      stored = rollupsOf(read.blocks);
       rows = read.rows;
     }
     stored = sliceRollups(stored, from, to);

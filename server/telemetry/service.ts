@@ -77,7 +77,7 @@ export class Telemetry {
     this.thresholds = new ThresholdStore(app.db);
     this.history = openHistoryStore(app.store);
     this.retention = new Retention(opts.retention);
-    this.blocks = new BlockStore(app.db);
+    this.blocks = new BlockStore(app.db, app.store.dialect === 'postgres' ? undefined : app.store.sqlite);
     this.series = new SeriesReader(this.blocks, { now: this.now, retention: this.retention });
     this.compactor = new Compactor(app.db, this.blocks, { now: this.now, retention: this.retention, ...opts.compaction });
     this.realtime = new RealtimeCache(app.db, app.store);

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../server/simulator/prng';
-import { decimalScale, decodeBlockInto, decodePoints, encodePoints, type PointColumns } from '../../../server/telemetry/seriesCodec';
-import { decodeRollups, encodeRollups, mergeRollups, rollUp, rollUpRollups } from '../../../server/telemetry/rollups';
+import zlib from 'node:zlib';
+import {
+  blockPayload,
+  decimalScale,
+  decodeBlockInto,
+  decodeBlocksInto,
+  decodePoints,
+  encodePoints,
+  type PointColumns,
+} from '../../../server/telemetry/seriesCodec';
+import { decodeRollupBlocks, decodeRollups, encodeRollups, mergeRollups, rollUp, rollUpRollups } from '../../../server/telemetry/rollups';
 import { mergePoints } from '../../../server/telemetry/points';
 
 const cols = (time: number[], value: number[], status?: number[]): PointColumns => ({
@@ -55,6 +64,51 @@ describe('series block codec', () => {
     o += decodeBlockInto(encodePoints(b), time, [value], status, o);
     expect(o).toBe(5);
     same({ time, value, status }, cols([1, 2, 3, 10, 20], [1.5, 2.5, 3.5, 1 / 7, 2], [0, 3, 0, 1, 0]));
+  });
+
+  it('reads a run of blocks in one inflate, mixed with the older formats, exactly as one by one', () => {
+    const rnd = mulberry32(11);
+    const hours = Array.from({ length: 50 }, (_, h) =>
+      cols(
+        Array.from({ length: 240 }, (_, i) => 1_700_000_000_000 + h * 3_600_000 + i * 15_000),
+        Array.from({ length: 240 }, () => Math.round(rnd() * 4000) / 10),
+        Array.from({ length: 240 }, (_, i) => (i % 97 === 5 ? 3 : 0)),
+      ),
+    );
+    const blobs = hours.map((p) => encodePoints(p));
+    // compressible blocks are written synced (format 2); a tiny one stays plain (format 0)
+    expect(blobs.every((b) => b[0] === 2)).toBe(true);
+    const tiny = cols([1_800_000_000_000], [7]);
+    expect(encodePoints(tiny)[0]).toBe(0);
+    // blocks written before format 2: deflate with a final block (format 1)
+    const older = (p: PointColumns) => Buffer.concat([Buffer.of(1), zlib.deflateRawSync(blockPayload(p.time, [p.value], p.status))]);
+    const mixed = [...blobs.slice(0, 20), older(hours[20]!), ...blobs.slice(21, 49), encodePoints(tiny)];
+    const all = [...hours.slice(0, 49), tiny];
+    const total = all.reduce((n, p) => n + p.time.length, 0);
+    const out = { time: new Float64Array(total), value: new Float64Array(total), status: new Uint8Array(total) };
+    expect(decodeBlocksInto(mixed, out.time, [out.value], out.status)).toBe(total);
+    const one = { time: new Float64Array(total), value: new Float64Array(total), status: new Uint8Array(total) };
+    let o = 0;
+    for (const b of mixed) o += decodeBlockInto(b, one.time, [one.value], one.status, o);
+    same(out, one);
+    same(out, {
+      time: Float64Array.from(all.flatMap((p) => [...p.time])),
+      value: Float64Array.from(all.flatMap((p) => [...p.value])),
+      status: Uint8Array.from(all.flatMap((p) => [...p.status])),
+    });
+    // rollup blocks the same way
+    const minutes = hours.slice(0, 5).map((p) => rollUp(p, 60_000));
+    const back = decodeRollupBlocks(
+      minutes.map((m) => encodeRollups(m)),
+      minutes.reduce((n, m) => n + m.time.length, 0),
+    );
+    expect([...back.max]).toEqual(minutes.flatMap((m) => [...m.max]));
+    expect([...back.sum]).toEqual(minutes.flatMap((m) => [...m.sum]));
+    // a damaged block in a run fails the read instead of shifting every later point
+    const bad = Buffer.from(blobs[3]!);
+    const mid = Math.floor(bad.length / 2);
+    bad[mid] = bad[mid]! ^ 0x5a;
+    expect(() => decodeBlocksInto([blobs[2]!, bad, blobs[4]!], out.time, [out.value], out.status)).toThrow();
   });
 
   it('refuses a damaged block instead of answering wrong points', () => {
