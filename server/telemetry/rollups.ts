@@ -88,15 +88,18 @@ export function rollUp(p: PointColumns, stepMs: number, n = p.time.length): Roll
   return shrink(out, m + 1);
 }
 
-/** Combines finer rollups (time-ordered) into `stepMs` buckets: 1-minute rollups into hours. */
-export function rollUpRollups(r: Rollups, stepMs: number): Rollups {
+/**
+ * Combines finer rollups (time-ordered) into `stepMs` buckets: 1-minute rollups into hours, or into
+ * the steps a chart's pixel columns need. Buckets are aligned to multiples of the step from `origin`.
+ */
+export function rollUpRollups(r: Rollups, stepMs: number, origin = 0): Rollups {
   const n = r.time.length;
   const out = emptyRollups(n);
   const k = decimalScale(r.sum, n);
   let m = -1;
   let bucket = NaN;
   for (let i = 0; i < n; i++) {
-    const b = Math.floor(r.time[i]! / stepMs) * stepMs;
+    const b = Math.floor((r.time[i]! - origin) / stepMs) * stepMs + origin;
     if (b !== bucket) {
       m++;
       bucket = b;

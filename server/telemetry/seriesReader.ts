@@ -23,6 +23,18 @@ export function chooseTier(from: number, to: number, points: number): Tier {
   return 'raw';
 }
 
+/**
+ * The tier and step for `points` points over [from, to): the coarsest tier that fills them, and
+ * within it the widest whole number of its steps that still gives at least `points` steps (a chart's
+ * pixel columns: each step keeps its minimum and maximum, so no spike is lost in the thinning).
+ */
+export function chooseResolution(from: number, to: number, points: number): { tier: Tier; stepMs: number } {
+  const tier = chooseTier(from, to, points);
+  if (tier === 'raw') return { tier, stepMs: 0 };
+  const base = TIER_STEP_MS[tier];
+  return { tier, stepMs: Math.max(1, Math.floor((to - from) / points / base)) * base };
+}
+
 export interface ReaderOptions {
   now: () => number;
   retention: Retention;
@@ -172,6 +184,12 @@ export class SeriesReader {
    * Rollups of [from, to) at a tier: the compacted ones with the recent rows rolled up on the fly.
    * Steps starting in [from, to) are answered whole.
    */
+  /** `rollups` combined into steps of `stepMs` (a whole multiple of the tier's step) from `from` on. */
+  async rollupsEvery(deviceid: number, dataid: number, from: number, to: number, tier: '1m' | '1h', stepMs: number): Promise<Rollups> {
+    const r = await this.rollups(deviceid, dataid, from, to, tier);
+    return stepMs > TIER_STEP_MS[tier] ? rollUpRollups(r, stepMs, from) : r;
+  }
+
   async rollups(deviceid: number, dataid: number, from: number, to: number, tier: '1m' | '1h'): Promise<Rollups> {
     let stored: Rollups;
     let rows: PointColumns;

@@ -8,7 +8,7 @@ import { seriesQueryBody } from '../../domain/seriesQuery';
 import { guarded, typed } from '../http/routeOptions';
 import { sessionOf } from '../auth/session';
 import { requireDevice } from '../telemetry/visibility';
-import { chooseTier, TIER_STEP_MS, type Tier } from '../telemetry/seriesReader';
+import { chooseResolution, type Tier } from '../telemetry/seriesReader';
 import { differenceColumn } from '../telemetry/trend';
 import type { Rollups } from '../telemetry/rollups';
 import { measure, range } from './history';
@@ -60,12 +60,13 @@ export async function historySeriesRoutes(fastify: FastifyInstance) {
         targets.push({ device, def: measure(s.dataId), isDiffValue: s.isDiffValue });
       }
       const t = app.telemetry;
-      let tier: Tier = body.pixels ? chooseTier(from, to, body.pixels) : 'raw';
+      // The resolution the plot needs: at least one step per pixel column, each step's extremes kept.
+      let { tier, stepMs } = body.pixels ? chooseResolution(from, to, body.pixels) : { tier: 'raw' as Tier, stepMs: 0 };
       if (tier === '1m') {
-        // One point per minute only pays when the readings come more often than that.
+        // Steps only pay when the readings come more often than that.
         let most = 0;
         for (const x of targets) most = Math.max(most, await t.series.countRaw(x.device.id, x.def.dataId, from, to));
-        if (most < (2 * (to - from)) / TIER_STEP_MS['1m']) tier = 'raw';
+        if (most < (2 * (to - from)) / stepMs) tier = 'raw';
       }
       async function* frames() {
         for (const { device, def, isDiffValue } of targets) {
@@ -88,7 +89,7 @@ export async function historySeriesRoutes(fastify: FastifyInstance) {
             if (isDiffValue) cols = { ...cols, value: differenceColumn(cols.value, await t.series.before(device.id, def.dataId, from)) };
             meta = { ...head, ...limits, count: cols.time.length };
           } else {
-            const r = await t.series.rollups(device.id, def.dataId, from, to, tier);
+            const r = await t.series.rollupsEvery(device.id, def.dataId, from, to, tier, stepMs);
             const before = isDiffValue ? await t.series.before(device.id, def.dataId, from) : undefined;
             cols = rollupColumns(r, before?.value, isDiffValue);
             meta = {
@@ -96,7 +97,7 @@ export async function historySeriesRoutes(fastify: FastifyInstance) {
               ...limits,
               count: cols.time.length,
               tier,
-              stepMs: TIER_STEP_MS[tier],
+              stepMs,
               readings: r.count.reduce((s, c) => s + c, 0),
             };
           }

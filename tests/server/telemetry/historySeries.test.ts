@@ -113,11 +113,38 @@ describe('history/series', () => {
     expect(f!.cols.status[Math.floor(9 / 60)]).toBe(3);
   });
 
-  it('keeps the readings when minutes would not thin them, and for a week or less', async () => {
+  it('thins a long range to the steps the pixels need, every step with the extremes of its readings', async () => {
+    const from = T0 + 5 * MIN;
+    const to = T0 + DAYS * DAY;
+    const res = await post('/wisdompower/v1/history/series', {
+      startTime: from,
+      endTime: to,
+      pixels: 2000,
+      series: [{ pecDeviceId: devs[0]!.id, dataId: 1001 }],
+    });
+    const [f] = frames(res.rawPayload);
+    // 20 days over 2,000 pixels: 14.4 minutes a pixel, so 14-minute steps from the range's start
+    const step = 14 * MIN;
+    expect(f!.meta).toMatchObject({ tier: '1m', stepMs: step, count: Math.ceil((to - from) / step), readings: DAYS * 1440 - 5 });
+    expect(f!.meta.count).toBeGreaterThanOrEqual(2000);
+    const raw = await app.telemetry.series.points(devs[0]!.id, 1001, from, to);
+    for (let i = 0; i < f!.meta.count; i++) {
+      const a = f!.cols.time[i]!;
+      expect(a).toBe(from + i * step);
+      const vs = raw.value.slice(
+        raw.time.findIndex((t) => t >= a),
+        raw.time.findIndex((t) => t >= a + step) >>> 0,
+      );
+      expect([f!.cols.min![i], f!.cols.max![i], f!.cols.count![i]]).toEqual([Math.min(...vs), Math.max(...vs), vs.length]);
+    }
+    expect(Math.max(...f!.cols.max!)).toBe(777.7);
+  });
+
+  it('keeps the readings when steps would not thin them, and for a week or less', async () => {
     const month = await post('/wisdompower/v1/history/series', {
       startTime: T0,
       endTime: T0 + DAYS * DAY,
-      pixels: 2000,
+      pixels: 20_000,
       series: [{ pecDeviceId: devs[0]!.id, dataId: 1001 }],
     });
     expect(frames(month.rawPayload)[0]!.meta).toMatchObject({ count: DAYS * 1440 });
@@ -139,8 +166,9 @@ describe('history/series', () => {
       series: [{ pecDeviceId: devs[0]!.id, dataId: 1402, isDiffValue: true }],
     });
     const [f] = frames(res.rawPayload);
-    expect(f!.meta.tier).toBe('1h');
-    expect([...f!.cols.value].every((v) => v === 15)).toBe(true);
+    // 19 days over 100 pixels: 4-hour steps of 60 minutes' increase of 0.25 each
+    expect(f!.meta).toMatchObject({ tier: '1h', stepMs: 4 * HOUR, count: (19 * 24) / 4 });
+    expect([...f!.cols.value].every((v) => v === 60)).toBe(true);
   });
 
   it('refuses with an envelope before any byte of a stream', async () => {
