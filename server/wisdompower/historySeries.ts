@@ -61,7 +61,9 @@ export async function historySeriesRoutes(fastify: FastifyInstance) {
       }
       const t = app.telemetry;
       // The resolution the plot needs: at least one step per pixel column, each step's extremes kept.
-      let { tier, stepMs } = body.pixels ? chooseResolution(from, to, body.pixels) : { tier: 'raw' as Tier, stepMs: 0 };
+      const resolution = body.pixels ? chooseResolution(from, to, body.pixels) : { tier: 'raw' as Tier, stepMs: 0 };
+      const stepMs = resolution.stepMs;
+      let tier = resolution.tier;
       if (tier === '1m') {
         // Steps only pay when the readings come more often than that.
         let most = 0;
