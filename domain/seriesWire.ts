@@ -36,6 +36,12 @@ export interface SeriesMeta {
   stepMs?: number;
   /** readings the points stand for (rollup tiers) */
   readings?: number;
+  /**
+   * Rollup tiers (not differences): when the range's minimum and maximum were read, to the tier's own
+   * step (the minute or hour they fell in; the first on ties), finer than the answer's steps.
+   */
+  minAt?: number;
+  maxAt?: number;
 }
 
 export type SeriesTier = 'raw' | '1m' | '1h';

@@ -77,6 +77,7 @@ export class SeriesFetchError extends Error {
 interface Prepared {
   from: number;
   to: number;
+  metas: SeriesMeta[];
   cols: SeriesColumns[];
   rollup: boolean;
   /** the chart's line: the readings, or each rollup step's minimum and maximum */
@@ -137,7 +138,7 @@ function prepare(fetched: { meta: SeriesMeta; cols: SeriesColumns }[], from: num
   const rollup = !!first && isRollup(first);
   const table = mergeSeries(cols);
   const draw = rollup ? mergeSeries(cols.map((c) => expandEnvelope(c, first.stepMs ?? 0))) : table;
-  return { from, to, cols, rollup, draw, table };
+  return { from, to, metas: fetched.map((f) => f.meta), cols, rollup, draw, table };
 }
 
 /** As the app's reads (src/app/api/retry.ts): no answer or a 5xx is asked again after 0.5, 1 and 2 s. */
@@ -167,7 +168,11 @@ function view(from: number, to: number, pixels: number): ChartView {
   const r = reduceMinMax(src.draw, from, to, pixels);
   const x = r.time;
   for (let i = 0; i < x.length; i++) x[i] = x[i]! / 1000;
-  const stats = src.cols.map((c) => (src.rollup ? rollupStats(c, from, to) : seriesStats(c, from, to)));
+  // A rollup answer knows when its extremes fell to the tier's step: valid for a view of its whole range.
+  const whole = from <= src.from && to >= src.to;
+  const stats = src.cols.map((c, k) =>
+    src.rollup ? rollupStats(c, from, to, undefined, whole ? src.metas[k] : undefined) : seriesStats(c, from, to),
+  );
   return { from, to, x, ys: r.ys, reduced: r.reduced || src.rollup, stats };
 }
 

@@ -196,10 +196,17 @@ export function expandEnvelope(cols: SeriesColumns, stepMs: number): SeriesColum
 }
 
 /**
- * Statistics of a rollup series over [from, to): the extremes of the extremes (at their step's start),
- * the average weighted by each step's readings, first and last step averages, and the steps marked.
+ * Statistics of a rollup series over [from, to): the extremes of the extremes (at their step's start,
+ * or when the answer says they fell: `at.minAt` / `at.maxAt`, to the tier's finer step), the average
+ * weighted by each step's readings, first and last step averages, and the steps marked.
  */
-export function rollupStats(cols: SeriesColumns, from = -Infinity, to = Infinity, maxMarks = 10_000): SeriesStats {
+export function rollupStats(
+  cols: SeriesColumns,
+  from = -Infinity,
+  to = Infinity,
+  maxMarks = 10_000,
+  at?: { minAt?: number | undefined; maxAt?: number | undefined },
+): SeriesStats {
   const a = from === -Infinity ? 0 : lowerBound(cols.time, from);
   const b = to === Infinity ? cols.time.length : lowerBound(cols.time, to);
   const min = cols.min ?? cols.value;
@@ -218,9 +225,11 @@ export function rollupStats(cols: SeriesColumns, from = -Infinity, to = Infinity
     count += n;
     if (cols.status[i] === RAW_MARK_STATUS && markIdx.length < maxMarks) markIdx.push(i);
   }
-  const at = (i: number): Extreme | null => (i < a || i >= b ? null : { value: cols.value[i]!, time: cols.time[i]! });
-  const first = at(a);
-  const last = at(b - 1);
+  const step = (i: number): Extreme | null => (i < a || i >= b ? null : { value: cols.value[i]!, time: cols.time[i]! });
+  const first = step(a);
+  const last = step(b - 1);
+  if (hi && at?.maxAt !== undefined) hi.time = at.maxAt;
+  if (lo && at?.minAt !== undefined) lo.time = at.minAt;
   return {
     count,
     max: hi,

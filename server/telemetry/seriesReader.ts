@@ -184,12 +184,6 @@ export class SeriesReader {
    * Rollups of [from, to) at a tier: the compacted ones with the recent rows rolled up on the fly.
    * Steps starting in [from, to) are answered whole.
    */
-  /** `rollups` combined into steps of `stepMs` (a whole multiple of the tier's step) from `from` on. */
-  async rollupsEvery(deviceid: number, dataid: number, from: number, to: number, tier: '1m' | '1h', stepMs: number): Promise<Rollups> {
-    const r = await this.rollups(deviceid, dataid, from, to, tier);
-    return stepMs > TIER_STEP_MS[tier] ? rollUpRollups(r, stepMs, from) : r;
-  }
-
   async rollups(deviceid: number, dataid: number, from: number, to: number, tier: '1m' | '1h'): Promise<Rollups> {
     let stored: Rollups;
     let rows: PointColumns;

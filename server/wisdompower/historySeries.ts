@@ -8,9 +8,9 @@ import { seriesQueryBody } from '../../domain/seriesQuery';
 import { guarded, typed } from '../http/routeOptions';
 import { sessionOf } from '../auth/session';
 import { requireDevice } from '../telemetry/visibility';
-import { chooseResolution, type Tier } from '../telemetry/seriesReader';
+import { chooseResolution, TIER_STEP_MS, type Tier } from '../telemetry/seriesReader';
 import { differenceColumn } from '../telemetry/trend';
-import type { Rollups } from '../telemetry/rollups';
+import { rollUpRollups, type Rollups } from '../telemetry/rollups';
 import { measure, range } from './history';
 import { timeZoneOf } from '../system/effective';
 
@@ -41,6 +41,17 @@ function rollupColumns(r: Rollups, diffBefore: number | undefined, diff: boolean
     max: d,
     count: Float64Array.from(r.count),
   };
+}
+
+/** When the minimum and maximum of the rollups fell (their step's start; the first on ties). */
+function extremesAt(r: Rollups): { minAt?: number; maxAt?: number } {
+  let lo = -1;
+  let hi = -1;
+  for (let i = 0; i < r.time.length; i++) {
+    if (lo < 0 || r.min[i]! < r.min[lo]!) lo = i;
+    if (hi < 0 || r.max[i]! > r.max[hi]!) hi = i;
+  }
+  return lo < 0 ? {} : { minAt: r.time[lo]!, maxAt: r.time[hi]! };
 }
 
 /** POST history/series: every series of a view in one request, streamed as binary frames (domain/seriesStream.ts). */
@@ -91,7 +102,8 @@ export async function historySeriesRoutes(fastify: FastifyInstance) {
             if (isDiffValue) cols = { ...cols, value: differenceColumn(cols.value, await t.series.before(device.id, def.dataId, from)) };
             meta = { ...head, ...limits, count: cols.time.length };
           } else {
-            const r = await t.series.rollupsEvery(device.id, def.dataId, from, to, tier, stepMs);
+            const fine = await t.series.rollups(device.id, def.dataId, from, to, tier);
+            const r = stepMs > TIER_STEP_MS[tier] ? rollUpRollups(fine, stepMs, from) : fine;
             const before = isDiffValue ? await t.series.before(device.id, def.dataId, from) : undefined;
             cols = rollupColumns(r, before?.value, isDiffValue);
             meta = {
@@ -101,6 +113,7 @@ export async function historySeriesRoutes(fastify: FastifyInstance) {
               tier,
               stepMs,
               readings: r.count.reduce((s, c) => s + c, 0),
+              ...(isDiffValue ? {} : extremesAt(fine)),
             };
           }
           yield frameSeries(meta, cols);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSeries, seriesStats, tableRows } from '../../workers/seriesCore';
+import { mergeSeries, rollupStats, seriesStats, tableRows } from '../../workers/seriesCore';
 
 const T0 = new Date(2025, 0, 10, 8, 0, 0).getTime();
 const min = (k: number) => T0 + k * 60_000;
@@ -56,5 +56,33 @@ describe('merging series onto one axis', () => {
       { time: min(1), values: [2, null] },
       { time: min(2), values: [3, 20] },
     ]);
+  });
+});
+
+describe('rollup statistics', () => {
+  // three 30-minute steps: min / max / average / readings
+  const steps = {
+    time: Float64Array.of(min(0), min(30), min(60)),
+    value: Float64Array.of(10, 20, 15),
+    min: Float64Array.of(5, 1, 9),
+    max: Float64Array.of(12, 40, 40),
+    count: Float64Array.of(30, 30, 10),
+    status: Uint8Array.of(0, 3, 0),
+  };
+
+  it('extremes of the extremes at their step, weighted average, marked steps', () => {
+    const r = rollupStats(steps);
+    expect(r.max).toEqual({ value: 40, time: min(30) });
+    expect(r.min).toEqual({ value: 1, time: min(30) });
+    // (10·30 + 20·30 + 15·10) / 70
+    expect(r.avg).toBeCloseTo(1050 / 70, 10);
+    expect(r.count).toBe(70);
+    expect([...r.marks.time]).toEqual([min(30)]);
+  });
+
+  it('places the extremes at the minute the answer says they fell', () => {
+    const r = rollupStats(steps, -Infinity, Infinity, 10_000, { minAt: min(47), maxAt: min(31) });
+    expect(r.max).toEqual({ value: 40, time: min(31) });
+    expect(r.min).toEqual({ value: 1, time: min(47) });
   });
 });

@@ -138,6 +138,9 @@ describe('history/series', () => {
       expect([f!.cols.min![i], f!.cols.max![i], f!.cols.count![i]]).toEqual([Math.min(...vs), Math.max(...vs), vs.length]);
     }
     expect(Math.max(...f!.cols.max!)).toBe(777.7);
+    // when the extremes fell, to the minute (finer than the steps): the spike's own minute
+    expect(f!.meta.maxAt).toBe(T0 + (12 * 1440 + 100) * MIN);
+    expect(f!.meta.minAt).toBe(raw.time[raw.value.indexOf(Math.min(...raw.value))]);
   });
 
   it('keeps the readings when steps would not thin them, and for a week or less', async () => {
