@@ -94,29 +94,36 @@ export function rollUp(p: PointColumns, stepMs: number, n = p.time.length): Roll
  */
 export function rollUpRollups(r: Rollups, stepMs: number, origin = 0): Rollups {
   const n = r.time.length;
-  const out = emptyRollups(n);
+  const bucketOf = (t: number) => Math.floor((t - origin) / stepMs);
+  // no more buckets than the steps between the first and the last time
+  const out = emptyRollups(n === 0 ? 0 : Math.min(n, bucketOf(r.time[n - 1]!) - bucketOf(r.time[0]!) + 1));
+  // Sums of k-decimal values are added as integers (×10^k), exactly, whatever the order.
   const k = decimalScale(r.sum, n);
+  const scale = k < 0 ? 1 : pow10(k);
   let m = -1;
   let bucket = NaN;
+  let acc = 0;
   for (let i = 0; i < n; i++) {
-    const b = Math.floor((r.time[i]! - origin) / stepMs) * stepMs + origin;
+    const b = bucketOf(r.time[i]!) * stepMs + origin;
     if (b !== bucket) {
+      if (m >= 0) out.sum[m] = k < 0 ? acc : acc / scale;
       m++;
       bucket = b;
       out.time[m] = b;
       out.min[m] = r.min[i]!;
       out.max[m] = r.max[i]!;
-      out.sum[m] = 0;
       out.count[m] = 0;
       out.status[m] = 0;
+      acc = 0;
     }
     if (r.min[i]! < out.min[m]!) out.min[m] = r.min[i]!;
     if (r.max[i]! > out.max[m]!) out.max[m] = r.max[i]!;
-    out.sum[m] = exactSum(out.sum[m]! + r.sum[i]!, k);
+    acc += k < 0 ? r.sum[i]! : Math.round(r.sum[i]! * scale);
     out.last[m] = r.last[i]!;
     out.count[m]! += r.count[i]!;
     if (r.status[i] !== 0) out.status[m] = r.status[i]!;
   }
+  if (m >= 0) out.sum[m] = k < 0 ? acc : acc / scale;
   return shrink(out, m + 1);
 }
 
