@@ -9,7 +9,7 @@
  * store — one prepared better-sqlite3 range read of the same rows from a plain row table (the layout
  * before compaction) turned into the same binary body.
  */
-import { benchApp, ensureTerminals, injectLogin, stats, timeit } from './lib';
+import { benchApp, ensureTerminals, injectLogin, stats, timeit as timeitAfterGc } from './lib';
 import { recordResults } from './results';
 import { encodeSeries } from '../domain/seriesWire';
 
@@ -78,6 +78,16 @@ function baseline(): number {
   }
   return encodeSeries({ ...meta, count: n }, cols).byteLength;
 }
+
+/**
+ * Each sample starts after a full collection (run.ts gives the bench --expose-gc): the five kinds of
+ * request run in turn, and the garbage of one (the list JSON, the baseline's row arrays) would
+ * otherwise be collected inside the next one's timing window.
+ */
+const timeit = <T>(fn: () => Promise<T> | T) => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return timeitAfterGc(fn);
+};
 
 const series: number[] = [];
 const storeRead: number[] = [];
