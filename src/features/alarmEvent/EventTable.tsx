@@ -13,19 +13,20 @@ import { LevelMark } from '../../app/alarm/AlarmMark';
 export const ROW_HEIGHT = 36;
 
 /** sortKey: the event property the server orders by (spec §7 orders); only those columns sort. */
+// Widths fit the longer of the two languages' words (Early warning, Confirmation, Remarked by) with the sort mark.
 const COLUMNS: { key: MessageKey; width: number; sortKey?: string }[] = [
   { key: 'alarmEvent.time', width: 150, sortKey: 'eventtime' },
   { key: 'alarmEvent.project', width: 110 },
   { key: 'alarmEvent.device', width: 140 },
   { key: 'alarmEvent.type', width: 130, sortKey: 'customtype' },
-  { key: 'alarmEvent.level', width: 110, sortKey: 'peceventlevel' },
+  { key: 'alarmEvent.level', width: 132, sortKey: 'peceventlevel' },
   { key: 'alarmEvent.value', width: 90 },
   { key: 'alarmEvent.status', width: 84, sortKey: 'endeventid' },
-  { key: 'alarmEvent.confirmStatus', width: 104, sortKey: 'confirmeventstatus' },
-  { key: 'alarmEvent.operator', width: 80 },
+  { key: 'alarmEvent.confirmStatus', width: 124, sortKey: 'confirmeventstatus' },
+  { key: 'alarmEvent.operator', width: 104 },
   { key: 'alarmEvent.updatetime', width: 150 },
   { key: 'alarmEvent.remark', width: 120 },
-  { key: 'alarmEvent.remarkOperator', width: 80 },
+  { key: 'alarmEvent.remarkOperator', width: 104 },
   { key: 'alarmEvent.remarkTime', width: 150 },
   { key: 'alarmEvent.action', width: 64 },
 ];
