@@ -52,6 +52,35 @@ describe('ingest', () => {
     ]);
   });
 
+  it('refuses a dataId twice at one time, the batch time and own times alike, and keeps the rest', async () => {
+    const t = T0 + 7 * 60_000;
+    const res = await ingest(dev, t, [
+      { dataId: 1201, value: 1 },
+      { dataId: 1201, value: 2 },
+      { dataId: 1201, value: 3, time: t },
+      { dataId: 1201, value: 4, time: t + 1000 },
+      { dataId: 1201, value: 5, time: t + 1000 },
+      { dataId: 1201, value: 6, time: t + 2000 },
+    ]);
+    const body = res.json();
+    expect(body.code).toBe(0);
+    expect(body.data.accepted).toBe(3);
+    expect(body.data.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2, 4]);
+    for (const r of body.data.rejected) expect(r.reason).toBe('dataId 1201 在同一时刻重复');
+    const stored = await app.db
+      .selectFrom('history')
+      .select(['time', 'value'])
+      .where('deviceid', '=', dev.id)
+      .where('dataid', '=', 1201)
+      .orderBy('time')
+      .execute();
+    expect(stored).toEqual([
+      { time: t, value: 1 },
+      { time: t + 1000, value: 4 },
+      { time: t + 2000, value: 6 },
+    ]);
+  });
+
   it('refuses whole batches for unknown device, wrong key, future time and oversize, storing nothing', async () => {
     const before = await app.db
       .selectFrom('history')
