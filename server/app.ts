@@ -37,6 +37,7 @@ import { ledgerService } from './ledger/plugin';
 import { monitorService } from './monitor/plugin';
 import { reportService } from './report/plugin';
 import { platformService } from './platform/plugin';
+import { escalationService, type EscalationPluginOptions } from './alarms/escalationPlugin';
 import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
 
@@ -73,6 +74,8 @@ export interface AppOptions {
   pushWindow?: number;
   /** run simulated devices in process; off unless given (tests stay deterministic) */
   simulator?: SimulatorOptions | false;
+  /** escalation of unconfirmed alarms: how often to check (0: off) and its clock (issue 19) */
+  escalation?: EscalationPluginOptions;
   /** carries session revocation and re-scoping to the sockets; in process unless given (issue 16: Redis) */
   socketBus?: SocketBus;
 }
@@ -148,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(monitorService, { prefix: '/wisdompower/v1' });
   await app.register(reportService, { prefix: '/wisdompower/v1' });
   await app.register(platformService, { prefix: '/wisdompower/v1' });
+  await app.register(escalationService, options.escalation ?? {});
   await app.register(mqttPlugin, { ...options.mqtt, bodyLimit });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 
