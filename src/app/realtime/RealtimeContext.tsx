@@ -18,7 +18,8 @@ import { measureBus } from './measureBus';
 import { useSessionActor } from '../session/SessionContext';
 import type { RevokeReason, WatchRequest } from '../../../domain/socketProtocol';
 import { WatchRegistry } from './watchRegistry';
-import { settingsChanged } from '../settings/settingsStore';
+import { currentSettings, settingsChanged, subscribeSettings } from '../settings/settingsStore';
+import { floodPolicyOf } from '../../../domain/floodGroups';
 
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
@@ -77,6 +78,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', retry);
       created.bell.unsubscribe();
+      created.stopPolicy();
       created.socket.send({ type: 'CLOSE' });
       created.socket.stop();
       created.notifications.stop();
@@ -127,8 +129,10 @@ function createParts(
         openDevice: (_, p) => p.notice?.description.deviceId != null && setOpenDeviceId(p.notice.description.deviceId),
       },
     }),
-    { input: { soundOn: soundPreference() } },
+    { input: { soundOn: soundPreference(), floodPolicy: floodPolicyOf(currentSettings()) } },
   );
+  // The flood limits of 系统配置 take effect at once, like every setting.
+  const stopPolicy = subscribeSettings(() => notifications.send({ type: 'FLOOD.POLICY', policy: floodPolicyOf(currentSettings()) }));
   const socket = createActor(
     websocketMachine.provide({
       actors: {
@@ -186,5 +190,16 @@ function createParts(
   const bell = channels
     .raisedAlarms()
     .subscribe((batch) => batch.forEach((m) => notifications.send({ type: 'NOTICE.RECEIVED', notice: toNotice(m) })));
-  return { messages, measures: measureBus, watches, resyncs, channels, bell, notifications, socket, lastDataAt: () => lastData };
+  return {
+    messages,
+    measures: measureBus,
+    watches,
+    resyncs,
+    channels,
+    bell,
+    stopPolicy,
+    notifications,
+    socket,
+    lastDataAt: () => lastData,
+  };
 }

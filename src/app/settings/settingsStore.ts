@@ -48,9 +48,15 @@ export function settingsChanged(): void {
 
 export const currentSettings = (): SystemSettings => state.settings;
 
+/** Hears every change of the settings in force; returns the unsubscribe. */
+export function subscribeSettings(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useSettings(): SettingsState {
   return useSyncExternalStore(
-    (l) => (listeners.add(l), () => listeners.delete(l)),
+    subscribeSettings,
     () => state,
   );
 }
