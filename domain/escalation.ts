@@ -7,6 +7,9 @@ import { EVENT_LEVEL } from './enums';
  * the event ends it. The server decides (server/alarms/escalation.ts); consoles only show it.
  */
 
+/** How often a console repeats the loud escalation sound while an escalated alarm stays unconfirmed. */
+export const ESCALATION_REPEAT_MS = 15_000;
+
 /** The settings that decide escalation (a subset of SystemSettings). */
 export interface EscalationSettings {
   escalateAccidentSeconds: number;

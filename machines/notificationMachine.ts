@@ -85,7 +85,13 @@ export const notificationMachine = setup({
 }).createMachine({
   id: 'notifications',
   type: 'parallel',
-  context: ({ input }) => ({ items: [], muted: false, soundOn: input.soundOn, popup: null, floodPolicy: input.floodPolicy ?? DEFAULT_FLOOD_POLICY }),
+  context: ({ input }) => ({
+    items: [],
+    muted: false,
+    soundOn: input.soundOn,
+    popup: null,
+    floodPolicy: input.floodPolicy ?? DEFAULT_FLOOD_POLICY,
+  }),
   states: {
     list: {
       on: {

@@ -49,7 +49,12 @@ export const systemSettingsSchema = z.object({
   /** the role whose users are sent the escalation message (a role of the tenant); 0 is nobody */
   escalateRoleId: z.number().int().min(0).default(0),
   /** flood grouping: more than this many alarms of one device and type … */
-  floodThreshold: z.number().int().min(2, '报警数须为 2 到 1000').max(1000, '报警数须为 2 到 1000').default(SETTINGS_DEFAULTS.floodThreshold),
+  floodThreshold: z
+    .number()
+    .int()
+    .min(2, '报警数须为 2 到 1000')
+    .max(1000, '报警数须为 2 到 1000')
+    .default(SETTINGS_DEFAULTS.floodThreshold),
   /** … within this many seconds are shown as one group */
   floodWindowSeconds: z
     .number()

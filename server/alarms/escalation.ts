@@ -48,7 +48,11 @@ export class EscalationJob {
         .where('eventtime', '<=', now - seconds * 1000)
         .where('eventtime', '>=', now - ESCALATION_HORIZON_MS)
         .where('escalatedat', 'is', null)
-        .where('tenantid', 'in', tenants.map((t) => t.tenantId))
+        .where(
+          'tenantid',
+          'in',
+          tenants.map((t) => t.tenantId),
+        )
         .orderBy('eventtime')
         .limit(BATCH)
         .execute();

@@ -47,14 +47,17 @@ export const escalationService = fp(
       fastify.addHook('preClose', async () => clearInterval(timer));
     }
 
-    await fastify.register(async (scoped) => {
-      const app = typed(scoped);
-      // Every console and wall shows the banner, whatever pages its role holds: the shell's area.
-      app.get('/event/escalations', { config: guarded('shell') }, async (request) => {
-        const session = sessionOf(request);
-        return ok<EscalationDto[]>(await activeEscalations(app, await visibleProjects(app, session)));
-      });
-    }, { prefix: '/wisdompower/v1' });
+    await fastify.register(
+      async (scoped) => {
+        const app = typed(scoped);
+        // Every console and wall shows the banner, whatever pages its role holds: the shell's area.
+        app.get('/event/escalations', { config: guarded('shell') }, async (request) => {
+          const session = sessionOf(request);
+          return ok<EscalationDto[]>(await activeEscalations(app, await visibleProjects(app, session)));
+        });
+      },
+      { prefix: '/wisdompower/v1' },
+    );
   },
   { name: 'escalation', dependencies: ['telemetry'] },
 );

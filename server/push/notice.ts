@@ -81,8 +81,7 @@ export function contentOf(n: NoticeMessage, lang: Lang = 'zh'): string {
   const what = lang === 'en' ? (describeEn(p) ?? (typeof d.value === 'number' ? value : '')) : (str(p.description) ?? value);
   if (n.kind === 'alarm.escalated' || n.kind === 'alarm.escalation_notified') {
     const minutes = Math.round((Number(p.limitSeconds) || 0) / 6) / 10;
-    const escalation =
-      lang === 'en' ? `not confirmed within ${minutes} min` : `${minutes} 分钟内未确认`;
+    const escalation = lang === 'en' ? `not confirmed within ${minutes} min` : `${minutes} 分钟内未确认`;
     return [where, logTypeName(n.kind, p, lang), escalation].filter(Boolean).join(lang === 'en' ? ', ' : '，');
   }
   return [where, logTypeName(n.kind, p, lang), what].filter(Boolean).join(lang === 'en' ? ', ' : '，');

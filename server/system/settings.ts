@@ -78,7 +78,10 @@ export async function settingRoutes(fastify: FastifyInstance) {
     await requireTenantRef(app.db, session, tenantId);
     // The escalation message goes to a role of this tenant (issue 19); 0 is nobody.
     const roleId = body.settings.escalateRoleId;
-    if (roleId && !(await app.db.selectFrom('role').select('id').where('id', '=', roleId).where('tenantId', '=', tenantId).executeTakeFirst()))
+    if (
+      roleId &&
+      !(await app.db.selectFrom('role').select('id').where('id', '=', roleId).where('tenantId', '=', tenantId).executeTakeFirst())
+    )
       throw errors.BAD_REQUEST(tx(`升级通知角色 ${roleId} 不是本租户的角色`, `escalation role ${roleId} is not a role of this tenant`));
     const before = await read(tenantId);
     const now = Date.now();

@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('peceventextend')
     .columns(['confirmeventstatus', 'peceventlevel', 'eventtime', 'escalatedat', 'tenantid'])
     .execute();
-  await db.schema.createIndex('pecevent_escalated').on('peceventextend').columns(['escalatedat', 'confirmeventstatus', 'projectid']).execute();
+  await db.schema
+    .createIndex('pecevent_escalated')
+    .on('peceventextend')
+    .columns(['escalatedat', 'confirmeventstatus', 'projectid'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -20,6 +20,10 @@ import type { RevokeReason, WatchRequest } from '../../../domain/socketProtocol'
 import { WatchRegistry } from './watchRegistry';
 import { currentSettings, settingsChanged, subscribeSettings } from '../settings/settingsStore';
 import { floodPolicyOf } from '../../../domain/floodGroups';
+import type { EscalationDto } from '../../../domain/escalation';
+import { EscalationStore } from './escalations';
+import { showToast } from '../ui/toastStore';
+import { contentOfEscalation } from './escalationText';
 
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
@@ -38,6 +42,8 @@ export interface Realtime {
   notifications: ActorRefFrom<typeof notificationMachine>;
   /** opens the device dialog (which device is open is in DeviceDialogCtx, apart: it changes often) */
   openDevice: (deviceId: number) => void;
+  /** escalated alarms still unconfirmed (issue 19): the banner and its sound */
+  escalations: EscalationStore;
 }
 
 const RealtimeCtx = createContext<Realtime | null>(null);
@@ -79,6 +85,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       document.removeEventListener('visibilitychange', retry);
       created.bell.unsubscribe();
       created.stopPolicy();
+      created.escalationFeed.unsubscribe();
       created.socket.send({ type: 'CLOSE' });
       created.socket.stop();
       created.notifications.stop();
@@ -100,6 +107,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
         lastDataAt: parts.lastDataAt,
         notifications: parts.notifications,
         openDevice: setOpenDeviceId,
+        escalations: parts.escalations,
       },
     [parts],
   );
@@ -165,6 +173,14 @@ function createParts(
     }),
     { input: { userId, supported: typeof WebSocket !== 'undefined' } },
   );
+  const escalations = new EscalationStore(() =>
+    api.get<EscalationDto[]>('/wisdompower/v1/event/escalations', { quiet: true, background: true }),
+  );
+  const escalationFeed = messages.subscribe((m) => {
+    escalations.apply(m);
+    // A message for this user (the escalation role): said at once; the message centre keeps it.
+    if (m.kind === 'alarm.escalation_notified') showToast(contentOfEscalation(m), 'error');
+  });
   // Values missed while the socket was down are not replayed: every reconnect asks views to reload.
   let wasOpen = false;
   let openedBefore = false;
@@ -173,6 +189,7 @@ function createParts(
     if (open && !wasOpen) {
       if (openedBefore) resyncs.next(snap.context.lastSeq ?? 0);
       openedBefore = true;
+      void escalations.reload();
     }
     wasOpen = open;
   });
@@ -198,6 +215,8 @@ function createParts(
     channels,
     bell,
     stopPolicy,
+    escalations,
+    escalationFeed,
     notifications,
     socket,
     lastDataAt: () => lastData,

@@ -55,10 +55,7 @@ export function subscribeSettings(listener: () => void): () => void {
 }
 
 export function useSettings(): SettingsState {
-  return useSyncExternalStore(
-    subscribeSettings,
-    () => state,
-  );
+  return useSyncExternalStore(subscribeSettings, () => state);
 }
 
 /** The default page size of every table; a user's own choice on a table wins until it unmounts. */

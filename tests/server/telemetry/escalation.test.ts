@@ -180,7 +180,9 @@ describe('escalation of unconfirmed alarms', () => {
     expect((await get<EscalationDto[]>(zhangsan.token, '/wisdompower/v1/event/escalations')).data).toEqual([]);
 
     clock = raisedAt + 120_000;
-    await until(() => escalated(a).length === 1 && escalated(duty).length === 1 && escalated(duty, 'alarm.escalation_notified').length === 1);
+    await until(
+      () => escalated(a).length === 1 && escalated(duty).length === 1 && escalated(duty, 'alarm.escalation_notified').length === 1,
+    );
     const m = escalated(a)[0]!;
     expect(m.projectId).toBe(devices[0] && (await app.telemetry.devices.get(devices[0].id))!.projectid);
     expect(m.logTypeName).toBe('告警升级：剩余电流报警');
@@ -191,7 +193,9 @@ describe('escalation of unconfirmed alarms', () => {
     expect(b.messages.filter((x) => x.kind.startsWith('alarm.escalat'))).toEqual([]);
 
     const list = await get<EscalationDto[]>(zhangsan.token, '/wisdompower/v1/event/escalations');
-    expect(list.data).toMatchObject([{ eventId: alarmId, level: 2, deviceCode: devices[0]!.code, projectName: '西湖文化广场', escalatedAt: clock }]);
+    expect(list.data).toMatchObject([
+      { eventId: alarmId, level: 2, deviceCode: devices[0]!.code, projectName: '西湖文化广场', escalatedAt: clock },
+    ]);
     expect((await get<EscalationDto[]>(wangwu.token, '/wisdompower/v1/event/escalations')).data).toEqual([]);
 
     // The event list marks it.
