@@ -31,15 +31,15 @@ function useMinuteTick(): number {
 }
 
 /** The loud sound: at once for each new escalation, then every 15 s while any is open and sound is on. */
-function useEscalationSound(realtime: Realtime, count: number, newest: number | null): void {
+function useEscalationSound(realtime: Realtime, count: number, latestAt: number | null): void {
   useEffect(() => {
     if (!count) return;
     const sound = () => realtime.notifications.getSnapshot().context.soundOn && playAlarm(true);
     sound();
     const timer = window.setInterval(sound, ESCALATION_REPEAT_MS);
     return () => window.clearInterval(timer);
-    // a new escalation (newest changes) sounds at once and restarts the repeat
-  }, [realtime, count > 0, newest]); // eslint-disable-line react-hooks/exhaustive-deps
+    // a new escalation (a later escalatedAt) sounds at once and restarts the repeat
+  }, [realtime, count > 0, latestAt]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 function Banner({ realtime, link }: { realtime: Realtime; link: boolean }) {
@@ -47,8 +47,10 @@ function Banner({ realtime, link }: { realtime: Realtime; link: boolean }) {
   const list = useEscalations(realtime.escalations);
   const plays = useEscalationPlays();
   const now = useMinuteTick();
+  // the severest, most recent escalation is the one named; any new one sounds at once
   const newest = list[0] ?? null;
-  useEscalationSound(realtime, list.length, newest?.eventId ?? null);
+  const latestAt = list.reduce((m, e) => Math.max(m, e.escalatedAt), 0);
+  useEscalationSound(realtime, list.length, latestAt || null);
   if (!newest) return null;
   const minutes = Math.max(1, Math.floor((now - newest.eventtime) / 60_000));
   return (

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { isEscalatedPayload, type EscalationDto } from '../../../domain/escalation';
 import type { NoticeMessage } from '../../../domain/telemetry';
+import { levelLook } from '../../../domain/alarmLanguage';
 
 /**
  * The escalated alarms still unconfirmed that this console may see (issue 19): loaded from the server
@@ -59,11 +60,14 @@ export class EscalationStore {
   }
 
   private changed(): void {
-    this.list = [...this.byId.values()].sort((a, b) => b.escalatedAt - a.escalatedAt || b.eventId - a.eventId);
+    // The severest first (the banner names it), then the latest escalation.
+    this.list = [...this.byId.values()].sort(
+      (a, b) => levelLook(b.level).rank - levelLook(a.level).rank || b.escalatedAt - a.escalatedAt || b.eventId - a.eventId,
+    );
     for (const l of this.listeners) l();
   }
 
-  /** newest escalation first */
+  /** severest level first, then the latest escalation */
   current = (): readonly EscalationDto[] => this.list;
 
   subscribe = (listener: () => void): (() => void) => {

@@ -179,7 +179,7 @@ const en: LanguagePack = {
   'system.escalateAlarm': 'Escalate an unconfirmed alarm after (s)',
   'system.escalateWarning': 'Escalate an unconfirmed early warning after (s)',
   'system.escalationHint':
-    '0 turns escalation off for that level. An alarm still unconfirmed after its time: every console and wall shows the escalation banner and repeats the sound, the chosen role’s users get a message, the event list marks it and the operation log records it.',
+    '0 turns escalation off for that level. An alarm still unconfirmed after its time: every console and wall shows the escalation banner and repeats the sound, the users of the chosen role get a message, the event list marks it and the operation log records it.',
   'system.escalateRole': 'Send escalation messages to role',
   'system.escalateRoleNone': 'Nobody',
   'system.floodThreshold': 'Group when one device raises more than (alarms of one type)',
