@@ -1,8 +1,7 @@
 import type { NoticeMessage } from '../../../domain/telemetry';
 import type { Notice } from '../../../machines/notificationMachine';
 import { EVENT_LEVEL } from '../../../domain/enums';
-import { currentLanguage, t, tDynamic } from '../i18n/i18n';
-import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
+import { t, tDynamic } from '../i18n/i18n';
 
 /** A raised alarm (communication loss included: streams/alarmStreams.ts raisedAlarmStream) as the bell shows it. */
 export function toNotice(m: NoticeMessage): Notice {
@@ -21,6 +20,5 @@ export function noticeTypeText(n: Pick<Notice, 'kind' | 'level' | 'customtype' |
   const type = tDynamic(`alarmEvent.type.${n.customtype}`);
   if (n.kind === 'alarm.ended') return t('bell.recovered', { type });
   if (n.level === null || n.level === EVENT_LEVEL.ACCIDENT) return type;
-  // the level's label is the alarm language's (domain/alarmLanguage.ts), as on every other screen
-  return t('bell.typeLevel', { type, level: alarmLabel(levelState(n.level), currentLanguage()) });
+  return t('bell.typeLevel', { type, level: tDynamic(`alarmEvent.level.${n.level}`) });
 }

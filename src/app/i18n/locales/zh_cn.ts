@@ -420,7 +420,7 @@ const zh_cn = {
   'wall.page': '第 {{p}}/{{n}} 页',
   'wall.prevPage': '上一页',
   'wall.nextPage': '下一页',
-  'wall.pageKeys': '按 ← → 或翻页键翻页',
+  'wall.pageKeys': '← → / PageUp PageDown 翻页',
   'kiosk.enableSound': '点击启用声音',
   'kiosk.soundOn': '声音已开',
   'kiosk.soundOff': '声音已关',
