@@ -179,6 +179,8 @@ export interface PecEvent {
   /** the remark's own stamp: who wrote the current remark and when */
   remarkoperator: string | null;
   remarktime: number | null;
+  /** when it escalated for staying unconfirmed (issue 19), null while it has not */
+  escalatedat: number | null;
   deviceid: number;
   devicename: string;
   devicecode: string;

@@ -1,3 +1,4 @@
+import { alarmColourVar, alarmOnColourVar } from '../../../domain/alarmLanguage';
 import { memo, useLayoutEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatTime } from '../../app/time/projectTime';
@@ -22,7 +23,7 @@ const COLUMNS: { key: MessageKey; width: number; sortKey?: string }[] = [
   { key: 'alarmEvent.level', width: 132, sortKey: 'peceventlevel' },
   { key: 'alarmEvent.value', width: 90 },
   { key: 'alarmEvent.status', width: 84, sortKey: 'endeventid' },
-  { key: 'alarmEvent.confirmStatus', width: 124, sortKey: 'confirmeventstatus' },
+  { key: 'alarmEvent.confirmStatus', width: 150, sortKey: 'confirmeventstatus' },
   { key: 'alarmEvent.operator', width: 104 },
   { key: 'alarmEvent.updatetime', width: 150 },
   { key: 'alarmEvent.remark', width: 120 },
@@ -90,6 +91,17 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
       </td>
       <td className={cell} data-confirm={row.confirmeventstatus}>
         <span className={row.confirmeventstatus === 3 ? 'text-ok' : 'text-warn'}>{confirmLabel(row.confirmeventstatus)}</span>
+        {row.escalatedat !== null && row.escalatedat !== undefined && (
+          // Escalated for staying unconfirmed (issue 19): kept after confirmation, as a record.
+          <span
+            data-testid="event-escalated"
+            title={t('escalation.markTitle', { time: time(row.escalatedat) })}
+            style={{ background: alarmColourVar('accident'), color: alarmOnColourVar('accident') }}
+            className="ml-1 rounded px-1 text-xs font-semibold"
+          >
+            {t('escalation.mark')}
+          </span>
+        )}
       </td>
       <td className={cell} data-col="operator">
         {row.operator ?? '--'}
