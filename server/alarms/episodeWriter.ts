@@ -36,6 +36,7 @@ const COLUMNS = [
   'deviceid',
   'projectid',
   'tenantid',
+  'escalatedat',
 ] as const satisfies readonly (keyof EpisodeRow)[];
 /** Every column of a raised episode is bound: a column added to the table must be added above. */
 const EVERY_COLUMN: Exclude<keyof EpisodeRow, (typeof COLUMNS)[number]> extends never ? true : never = true;
