@@ -4,6 +4,8 @@ export interface Envelope<T = unknown> {
   msg: string;
   data: T;
   total?: number;
+  /** a list page's position, sent back with the next page's request (the event list's keyset paging) */
+  cursor?: string;
 }
 
 export const UNAUTHORIZED_MSG = 'token过期，请重新登录';

@@ -11,6 +11,11 @@ export interface FloodPolicy {
 
 export const DEFAULT_FLOOD_POLICY: FloodPolicy = { threshold: 5, windowMs: 60_000 };
 
+/** The policy set in 系统配置 (floodThreshold alarms within floodWindowSeconds). */
+export function floodPolicyOf(settings: { floodThreshold: number; floodWindowSeconds: number }): FloodPolicy {
+  return { threshold: settings.floodThreshold, windowMs: settings.floodWindowSeconds * 1000 };
+}
+
 /** What grouping needs of a bell message. */
 export interface FloodItem {
   id: string;

@@ -42,6 +42,8 @@ export const OPLOG_KINDS = {
   'alarm.ended': { zh: '告警结束', en: 'Alarm ended' },
   'alarm.confirmed': { zh: '确认事件', en: 'Confirm event' },
   'alarm.remarked': { zh: '事件备注', en: 'Remark on event' },
+  'alarm.escalated': { zh: '告警升级', en: 'Alarm escalated' },
+  'alarm.escalation_notified': { zh: '发送升级通知', en: 'Send escalation message' },
   'device.status_changed': { zh: '设备状态变化', en: 'Device status change' },
   'report.affirmed': { zh: '确认分析报告', en: 'Confirm analysis report' },
 } as const satisfies Record<string, { zh: string; en: string }>;

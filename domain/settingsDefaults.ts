@@ -21,4 +21,19 @@ export const SETTINGS_DEFAULTS = {
   remark: '',
   timeZone: DEFAULT_TIME_ZONE,
   singleWebSession: true,
+  // Escalation (issue 19): seconds an alarm may stay unconfirmed before it escalates; 0 is off.
+  // 事故 after 5 minutes and 报警 after 15 (a shift's round of a 3 m wall); 预警 never by default.
+  escalateAccidentSeconds: 300,
+  escalateAlarmSeconds: 900,
+  escalateWarningSeconds: 0,
+  /** the role whose users get the escalation message; 0 is nobody (the banner and sound still come) */
+  escalateRoleId: 0,
+  // Flood grouping (issue 19): more than floodThreshold alarms of one device and type within
+  // floodWindowSeconds are shown as one group in the popup and the bell.
+  floodThreshold: 5,
+  floodWindowSeconds: 60,
 };
+
+/** Bounds of the escalation times (seconds): 0 is off, else at least 10 s and at most a day. */
+export const ESCALATION_MIN_SECONDS = 10;
+export const ESCALATION_MAX_SECONDS = 86_400;

@@ -105,12 +105,23 @@ export const EVENT_PROPS = [
   'dataid',
 ] as const;
 
+/**
+ * The event list's page: the spec's index and limit, plus (optional) the cursor the previous answer
+ * gave, so that the page after, before or the same one is read by keyset (server/wisdompower/eventPage.ts).
+ */
+export const eventPageSchema = pageSchema.extend({
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, '须原样回传上一页答复中的 cursor')
+    .optional(),
+});
 export const eventListBody = z.object({
   rootLabel: z.literal('peceventextend').default('peceventextend'),
   rootCondition: z
     .object({
       filter: z.object({ expressions: z.array(expressionSchema).max(50).default([]) }).optional(),
-      page: pageSchema.optional(),
+      page: eventPageSchema.optional(),
     })
     .optional(),
   orders: z.array(orderSchema).max(3).optional(),
@@ -168,6 +179,8 @@ export interface PecEvent {
   /** the remark's own stamp: who wrote the current remark and when */
   remarkoperator: string | null;
   remarktime: number | null;
+  /** when it escalated for staying unconfirmed (issue 19), null while it has not */
+  escalatedat: number | null;
   deviceid: number;
   devicename: string;
   devicecode: string;

@@ -1,5 +1,5 @@
 import { and, assign, enqueueActions, setup } from 'xstate';
-import { DEFAULT_FLOOD_POLICY, isFlooding } from '../domain/floodGroups';
+import { DEFAULT_FLOOD_POLICY, isFlooding, type FloodPolicy } from '../domain/floodGroups';
 
 /**
  * The header bell (spec §2 panel, §4 Notifications): newest first, capped at 99 with the oldest
@@ -38,6 +38,8 @@ export interface NotificationContext {
   /** the stored preference (spec: 1 on, 2 off) */
   soundOn: boolean;
   popup: Notice | null;
+  /** when one device and type floods (系统配置, issue 19): the popup stays on the group instead of restarting */
+  floodPolicy: FloodPolicy;
 }
 
 export type NotificationEvent =
@@ -50,7 +52,9 @@ export type NotificationEvent =
   | { type: 'NOTICE.CLEAR_ALL' }
   | { type: 'SOUND.TOGGLE' }
   | { type: 'POPUP.OPEN' }
-  | { type: 'POPUP.DISMISS' };
+  | { type: 'POPUP.DISMISS' }
+  /** the flood limits in force changed (系统配置) */
+  | { type: 'FLOOD.POLICY'; policy: FloodPolicy };
 
 /** EVENT_LEVEL ids that pop up: accident 1 and alarm 2 (early warnings only go to the bell). */
 export const POPUP_LEVELS: readonly number[] = [1, 2];
@@ -59,7 +63,7 @@ export const notificationMachine = setup({
   types: {
     context: {} as NotificationContext,
     events: {} as NotificationEvent,
-    input: {} as { soundOn: boolean },
+    input: {} as { soundOn: boolean; floodPolicy?: FloodPolicy },
   },
   actions: {
     playSound: () => {},
@@ -74,14 +78,20 @@ export const notificationMachine = setup({
       (event.type === 'NOTICE.READ_MANY' && context.popup !== null && event.ids.includes(context.popup.id)),
     /** a popup-worthy alarm continuing a flood of its device and type: the popup shows it without starting its 60 s again */
     continuesFlood: ({ context, event }) =>
-      event.type === 'NOTICE.RECEIVED' && context.popup !== null && isFlooding(context.items, event.notice, DEFAULT_FLOOD_POLICY),
+      event.type === 'NOTICE.RECEIVED' && context.popup !== null && isFlooding(context.items, event.notice, context.floodPolicy),
     isPopupWorthy: ({ event }) =>
       event.type === 'NOTICE.RECEIVED' && event.notice.level !== null && POPUP_LEVELS.includes(event.notice.level),
   },
 }).createMachine({
   id: 'notifications',
   type: 'parallel',
-  context: ({ input }) => ({ items: [], muted: false, soundOn: input.soundOn, popup: null }),
+  context: ({ input }) => ({
+    items: [],
+    muted: false,
+    soundOn: input.soundOn,
+    popup: null,
+    floodPolicy: input.floodPolicy ?? DEFAULT_FLOOD_POLICY,
+  }),
   states: {
     list: {
       on: {
@@ -108,6 +118,7 @@ export const notificationMachine = setup({
           ],
         },
         'NOTICE.MUTE': { actions: [assign({ muted: true }), 'stopSound'] },
+        'FLOOD.POLICY': { actions: assign({ floodPolicy: ({ event }) => event.policy }) },
         'NOTICE.CLEAR_ALL': { actions: [assign({ items: [], muted: false }), 'stopSound'] },
         'SOUND.TOGGLE': {
           actions: [

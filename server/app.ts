@@ -16,7 +16,7 @@ import { authentication } from './auth/session';
 import { authService } from './auth/plugin';
 import { modelService } from './model/plugin';
 import { messageService } from './messages/plugin';
-import { attachSocket } from './messages/socket';
+import { attachSocket, type SocketPingOptions } from './messages/socket';
 import { EventLog } from './events/eventLog';
 import { bootstrap, type BootstrapResult } from './seed/bootstrap';
 import { telemetryCore } from './telemetry/plugin';
@@ -37,6 +37,7 @@ import { ledgerService } from './ledger/plugin';
 import { monitorService } from './monitor/plugin';
 import { reportService } from './report/plugin';
 import { platformService } from './platform/plugin';
+import { escalationService, type EscalationPluginOptions } from './alarms/escalationPlugin';
 import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
 
@@ -73,6 +74,10 @@ export interface AppOptions {
   pushWindow?: number;
   /** run simulated devices in process; off unless given (tests stay deterministic) */
   simulator?: SimulatorOptions | false;
+  /** socket.io heartbeat (default 25 s interval, 20 s timeout) */
+  socketPing?: SocketPingOptions;
+  /** escalation of unconfirmed alarms: how often to check (0: off) and its clock (issue 19) */
+  escalation?: EscalationPluginOptions;
   /** carries session revocation and re-scoping to the sockets; in process unless given (issue 16: Redis) */
   socketBus?: SocketBus;
 }
@@ -148,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(monitorService, { prefix: '/wisdompower/v1' });
   await app.register(reportService, { prefix: '/wisdompower/v1' });
   await app.register(platformService, { prefix: '/wisdompower/v1' });
+  await app.register(escalationService, options.escalation ?? {});
   await app.register(mqttPlugin, { ...options.mqtt, bodyLimit });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 
@@ -158,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options: { root, wildcard: false, index: 'index.html' },
     });
   }
-  app.decorate('io', attachSocket(app));
+  app.decorate('io', attachSocket(app, options.socketPing));
   await attachPush(app, options.pushWindow);
   if (options.cluster) await attachCluster(app, options.cluster);
   else app.decorate('cluster', null);

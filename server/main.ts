@@ -50,6 +50,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       env.DEMO !== '0' && env.SIMULATOR !== '0'
         ? { devices: env.SIM_DEVICES ? Number(env.SIM_DEVICES) : undefined, intervalMs: Number(env.SIM_INTERVAL_S ?? 15) * 1000 }
         : false,
+    // ESCALATION_CHECK_S: seconds between escalation checks (default 5); 0 turns escalation off.
+    escalation: { checkMs: env.ESCALATION_CHECK_S === '0' ? 0 : seconds(env.ESCALATION_CHECK_S, 1000) },
     telemetry: {
       retention: {
         // HISTORY_RETENTION_DAYS, the older name, still sets the raw tier.

@@ -12,7 +12,7 @@ export interface PushedMessage {
   payload?: unknown;
 }
 
-export const ALARM_KINDS = new Set(['alarm.raised', 'alarm.ended', 'alarm.confirmed', 'alarm.remarked']);
+export const ALARM_KINDS = new Set(['alarm.raised', 'alarm.ended', 'alarm.confirmed', 'alarm.remarked', 'alarm.escalated']);
 
 /** The event a pushed alarm message is about (payload.eventId), if any. */
 export function eventIdOf(payload: unknown): number | undefined {

@@ -27,7 +27,7 @@ export interface RealtimeSources {
 export interface RealtimeChannels {
   /** raised alarms, batched per frame (once a second in a hidden tab): the bell, the popup, the kiosk's pause */
   raisedAlarms(): Observable<NoticeMessage[]>;
-  /** raised, ended, confirmed and remarked alarms batched per frame; the latest per event while hidden */
+  /** raised, ended, confirmed, remarked and escalated alarms batched per frame; the latest per event while hidden */
   alarms(): Observable<NoticeMessage[]>;
   /** the tiles of some projects (null: every visible project); a late subscriber gets the current map at once */
   tiles(projectIds: readonly number[] | null): Observable<ReadonlyMap<number, Tile>>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_TYPE } from '../enums';
 import { nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
 import { isTimeZone } from '../timeZone';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SETTINGS_DEFAULTS } from '../settingsDefaults';
+import { DEFAULT_PAGE_SIZE, ESCALATION_MAX_SECONDS, ESCALATION_MIN_SECONDS, PAGE_SIZES, SETTINGS_DEFAULTS } from '../settingsDefaults';
 
 /**
  * Request shapes of the information-management services (issue 7): system settings, access schemes,
@@ -14,6 +14,15 @@ const id = z.number().int().positive();
 const optionalText = z.union([z.literal(''), textSchema]).nullish();
 
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE };
+
+/** ESCALATION_MIN_SECONDS and ESCALATION_MAX_SECONDS, spelled out so both languages can name them */
+export const ESCALATION_MSG = '升级时限须为 0（不升级）或 10 到 86400 秒';
+const escalationSeconds = z
+  .number()
+  .int(ESCALATION_MSG)
+  .min(0, ESCALATION_MSG)
+  .max(ESCALATION_MAX_SECONDS, ESCALATION_MSG)
+  .refine((s) => s === 0 || s >= ESCALATION_MIN_SECONDS, ESCALATION_MSG);
 
 export const systemSettingsSchema = z.object({
   platformName: nameSchema,
@@ -33,6 +42,26 @@ export const systemSettingsSchema = z.object({
    * Kiosk and API tokens are not affected.
    */
   singleWebSession: z.boolean().default(true),
+  /** issue 19: an alarm not confirmed within this many seconds escalates, per level; 0 is off */
+  escalateAccidentSeconds: escalationSeconds.default(SETTINGS_DEFAULTS.escalateAccidentSeconds),
+  escalateAlarmSeconds: escalationSeconds.default(SETTINGS_DEFAULTS.escalateAlarmSeconds),
+  escalateWarningSeconds: escalationSeconds.default(SETTINGS_DEFAULTS.escalateWarningSeconds),
+  /** the role whose users are sent the escalation message (a role of the tenant); 0 is nobody */
+  escalateRoleId: z.number().int().min(0).default(0),
+  /** flood grouping: more than this many alarms of one device and type … */
+  floodThreshold: z
+    .number()
+    .int()
+    .min(2, '报警数须为 2 到 1000')
+    .max(1000, '报警数须为 2 到 1000')
+    .default(SETTINGS_DEFAULTS.floodThreshold),
+  /** … within this many seconds are shown as one group */
+  floodWindowSeconds: z
+    .number()
+    .int()
+    .min(5, '时间窗须为 5 到 3600 秒')
+    .max(3600, '时间窗须为 5 到 3600 秒')
+    .default(SETTINGS_DEFAULTS.floodWindowSeconds),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -58,6 +87,12 @@ export interface PublicSettingsDto {
 
 export const settingReadBody = z.object({ tenantId: id.optional() });
 export const settingSaveBody = z.object({ tenantId: id.optional(), settings: systemSettingsSchema });
+
+/** A role the escalation message can be sent to (POST system/setting/roles). */
+export interface SettingRoleDto {
+  id: number;
+  name: string;
+}
 
 export interface SystemSettingDto {
   tenantId: number;

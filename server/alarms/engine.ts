@@ -240,6 +240,7 @@ export class AlarmEngine {
           remark: null,
           remarkoperator: null,
           remarktime: null,
+          escalatedat: null,
           updatetime: null,
           operator: null,
           deviceid: t.device.id,

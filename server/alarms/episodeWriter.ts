@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 import type { Store } from '../store/storeTypes';
@@ -14,22 +15,64 @@ export type EpisodeRow = Omit<Database['peceventextend'], 'id'>;
 /** Rows per INSERT: 19 columns each, far inside either store's parameter limit. */
 const INSERT_CHUNK = 100;
 
+/** The columns of a raised episode, in the order the prepared SQLite INSERT binds them. */
+const COLUMNS = [
+  'eventtime',
+  'endtime',
+  'endeventid',
+  'customtype',
+  'peceventlevel',
+  'confirmeventstatus',
+  'value',
+  'endvalue',
+  'limitvalue',
+  'dataid',
+  'description',
+  'remark',
+  'remarkoperator',
+  'remarktime',
+  'updatetime',
+  'operator',
+  'deviceid',
+  'projectid',
+  'tenantid',
+  'escalatedat',
+] as const satisfies readonly (keyof EpisodeRow)[];
+/** Every column of a raised episode is bound: a column added to the table must be added above. */
+const EVERY_COLUMN: Exclude<keyof EpisodeRow, (typeof COLUMNS)[number]> extends never ? true : never = true;
+void EVERY_COLUMN;
+
 /**
  * The alarm episodes' writes of one ingest transaction, batched: every raised episode of a flush in
- * one multi-row INSERT (ids drawn in row order, so the ascending ids map back onto the rows); every
- * ended one by a statement prepared once on SQLite (the store's one connection, inside the caller's
+ * one multi-row INSERT (ids drawn in row order, so the ascending ids map back onto the rows), prepared
+ * once per row count on SQLite; every ended one by a statement prepared once on SQLite (the store's one connection, inside the caller's
  * transaction), or by Kysely on PostgreSQL where the round trip, not the query building, is the cost.
  */
 export class EpisodeWriter {
   private readonly endStmt;
+  private readonly sqlite: SQLite.Database | null;
+  /** prepared multi-row INSERTs by row count (SQLite): Kysely would build 1,900 parameters per flush */
+  private readonly insertStmts = new Map<number, SQLite.Statement<unknown[], { id: number }>>();
 
   constructor(store?: Store) {
-    this.endStmt =
-      store?.dialect === 'sqlite'
-        ? store.sqlite.prepare<[number, number, number, number]>(
-            'update peceventextend set endeventid = ?, endtime = ?, endvalue = ? where id = ?',
-          )
-        : null;
+    this.sqlite = store?.dialect === 'sqlite' ? store.sqlite : null;
+    this.endStmt = this.sqlite
+      ? this.sqlite.prepare<[number, number, number, number]>(
+          'update peceventextend set endeventid = ?, endtime = ?, endvalue = ? where id = ?',
+        )
+      : null;
+  }
+
+  private insertStmt(n: number): SQLite.Statement<unknown[], { id: number }> {
+    let stmt = this.insertStmts.get(n);
+    if (!stmt) {
+      const row = `(${COLUMNS.map(() => '?').join(', ')})`;
+      stmt = this.sqlite!.prepare<unknown[], { id: number }>(
+        `insert into peceventextend (${COLUMNS.join(', ')}) values ${Array(n).fill(row).join(', ')} returning id`,
+      );
+      this.insertStmts.set(n, stmt);
+    }
+    return stmt;
   }
 
   async end(trx: Transaction<Database>, ends: readonly EpisodeEnd[]): Promise<void> {
@@ -48,6 +91,19 @@ export class EpisodeWriter {
   async raise(trx: Transaction<Database>, rows: readonly EpisodeRow[]): Promise<number[]> {
     const ids: number[] = [];
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      if (this.sqlite) {
+        // The store's one connection, inside the caller's transaction (as the end statement).
+        const chunk = rows.slice(i, i + INSERT_CHUNK);
+        const params: unknown[] = [];
+        for (const r of chunk) for (const c of COLUMNS) params.push(r[c]);
+        ids.push(
+          ...this.insertStmt(chunk.length)
+            .all(params)
+            .map((r) => Number(r.id))
+            .sort((a, b) => a - b),
+        );
+        continue;
+      }
       const got = await trx
         .insertInto('peceventextend')
         .values(rows.slice(i, i + INSERT_CHUNK))

@@ -30,6 +30,16 @@ function allClosedOr(open: Set<Duplex>, ms: number): Promise<void> {
   });
 }
 
+/**
+ * The heartbeat. A client drops its connection when no ping came for interval + timeout of its own
+ * clock: a browser whose clock runs many times faster than the server's (the kiosk soak bench's
+ * page.clock) needs a longer timeout, or it would take every quiet moment for a dead server.
+ */
+export interface SocketPingOptions {
+  intervalMs?: number | undefined;
+  timeoutMs?: number | undefined;
+}
+
 /** What a socket carries from its handshake: whose session it is and which token it rode in on. */
 export interface SocketData {
   session: Session;
@@ -45,8 +55,13 @@ export const socketData = (socket: Socket) => socket.data as SocketData;
  * socket.io at the message server path. A client authenticates with its token and names its user
  * id; both must agree, so nobody listens in on another user's room.
  */
-export function attachSocket(app: FastifyInstance): Server {
-  const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false, pingInterval: 25_000, pingTimeout: 20_000 });
+export function attachSocket(app: FastifyInstance, ping: SocketPingOptions = {}): Server {
+  const io = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    pingInterval: ping.intervalMs ?? 25_000,
+    pingTimeout: ping.timeoutMs ?? 20_000,
+  });
   // socket.io middleware ignores a returned promise, so the async check reports through `next` itself.
   io.use((socket, next) => void authenticateSocket(socket, next));
   async function authenticateSocket(socket: Socket, next: (err?: Error) => void): Promise<void> {

@@ -7,6 +7,8 @@ import { visibleProjects } from '../telemetry/visibility';
 import { toNotice } from './notice';
 
 export const ALL_PROJECTS_ROOM = 'projects:all';
+/** the message a user of the escalation role is sent (server/alarms/escalation.ts) */
+export const ESCALATION_MESSAGE_KIND = 'alarm.escalation_notified';
 const SETTINGS_KINDS = new Set(['system.setting_saved', 'usergroup.created', 'usergroup.updated', 'usergroup.deleted']);
 export const projectRoom = (id: number) => `project:${id}`;
 const isProjectRoom = (room: string) => room === ALL_PROJECTS_ROOM || room.startsWith('project:');
@@ -53,6 +55,13 @@ export class PushHub {
     // Settings and group logos take effect at once: every console re-reads what is in force for it
     // (a hint without data, so nobody learns another tenant's settings).
     if (SETTINGS_KINDS.has(ev.kind)) this.io.local.emit('settings');
+    // An escalation message (issue 19) is for one user: only that user's consoles hear it. It is not
+    // replayed on reconnect; the message centre holds it.
+    if (ev.kind === ESCALATION_MESSAGE_KIND) {
+      const userId = (ev.payload as { userId?: unknown } | null)?.userId;
+      if (typeof userId === 'number') this.io.local.to(`user:${userId}`).emit('message', toNotice(ev));
+      return;
+    }
     if (ev.projectId === null) return;
     const msg = toNotice(ev);
     // Commits publish in seq order; insert in place all the same so replay stays ordered.

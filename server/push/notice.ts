@@ -27,6 +27,10 @@ export function logTypeName(kind: string, p: Payload, lang: Lang = 'zh'): string
     if (level === EVENT_LEVEL.ACCIDENT) return type;
     return lang === 'en' ? `${type} ${EVENT_LEVEL.textOf(level, 'en').toLowerCase()}` : `${type}${EVENT_LEVEL.textOf(level)}`;
   }
+  if (kind === 'alarm.escalated' || kind === 'alarm.escalation_notified') {
+    const raised = logTypeName('alarm.raised', p, lang);
+    return lang === 'en' ? `Escalated: ${raised}` : `告警升级：${raised}`;
+  }
   if (kind === 'alarm.ended')
     return lang === 'en' ? `${typeIn(Number(p.customtype), lang)} recovered` : `${typeText(Number(p.customtype))}恢复`;
   return KIND_TEXT[kind]?.[lang] ?? kind;
@@ -75,5 +79,10 @@ export function contentOf(n: NoticeMessage, lang: Lang = 'zh'): string {
   const value = d.value !== null ? String(d.value) : '';
   // The stored description is the server's Chinese; in English it is said again from the payload.
   const what = lang === 'en' ? (describeEn(p) ?? (typeof d.value === 'number' ? value : '')) : (str(p.description) ?? value);
+  if (n.kind === 'alarm.escalated' || n.kind === 'alarm.escalation_notified') {
+    const minutes = Math.round((Number(p.limitSeconds) || 0) / 6) / 10;
+    const escalation = lang === 'en' ? `not confirmed within ${minutes} min` : `${minutes} 分钟内未确认`;
+    return [where, logTypeName(n.kind, p, lang), escalation].filter(Boolean).join(lang === 'en' ? ', ' : '，');
+  }
   return [where, logTypeName(n.kind, p, lang), what].filter(Boolean).join(lang === 'en' ? ', ' : '，');
 }

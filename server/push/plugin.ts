@@ -11,6 +11,7 @@ import { timeZoneOf } from '../system/effective';
 import { visibleProjects } from '../telemetry/visibility';
 import { contentOf, logTypeName, toNotice } from './notice';
 import { languageOf } from '../http/language';
+import { ESCALATION_MESSAGE_KIND } from './hub';
 
 /** POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter). */
 export async function messageLogService(fastify: FastifyInstance) {
@@ -26,11 +27,18 @@ export async function messageLogService(fastify: FastifyInstance) {
     if (start === null) throw errors.BAD_REQUEST(tx('startTime 无法解析', 'startTime cannot be read'));
     if (end === null) throw errors.BAD_REQUEST(tx('endTime 无法解析', 'endTime cannot be read'));
     const scope = await visibleProjects(app, session);
-    let q = app.db.selectFrom('event_log').where('projectId', 'is not', null).where('at', '>=', start).where('at', '<', end);
+    // The project events the user may see, and the escalation messages sent to this user (issue 19).
+    const mine = sql<boolean>`(kind = ${ESCALATION_MESSAGE_KIND} and subject = ${`user:${session.userId}`})`;
+    let projectRows = sql<boolean>`"projectId" is not null`;
     if (scope !== 'all') {
       const ids = [...scope];
-      q = q.where(ids.length ? sql<boolean>`"projectId" in (${sql.join(ids)})` : sql<boolean>`1 = 0`);
+      projectRows = ids.length ? sql<boolean>`"projectId" in (${sql.join(ids)})` : sql<boolean>`1 = 0`;
     }
+    const q = app.db
+      .selectFrom('event_log')
+      .where((eb) => eb.or([projectRows, mine]))
+      .where('at', '>=', start)
+      .where('at', '<', end);
     const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const page = body.page ?? { index: 0, limit: 100 };
     const rows = await q

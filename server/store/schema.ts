@@ -245,6 +245,8 @@ export interface PecEventTable {
   /** the remark's own stamp: who wrote the current remark and when */
   remarkoperator: string | null;
   remarktime: number | null;
+  /** when the event escalated for staying unconfirmed (issue 19); null while it has not */
+  escalatedat: number | null;
   deviceid: number;
   projectid: number;
   tenantid: number;

@@ -6,6 +6,7 @@ import {
   settingSaveBody,
   type EffectiveSettingsDto,
   type PublicSettingsDto,
+  type SettingRoleDto,
   type SystemSettingDto,
 } from '../../domain/schemas/info';
 import { ok } from '../http/envelope';
@@ -18,6 +19,8 @@ import { effectiveSettings, savedSettings } from './effective';
 import { PLATFORM_TENANT_ID } from './accessSchemes';
 import { userLogo } from '../files/logo';
 import type { Kysely } from 'kysely';
+import { errors } from '../errors';
+import { tx } from '../http/text';
 import type { Database } from '../store/schema';
 
 /** A tenant's own settings; defaults fill in what was never saved or what an older version lacked. */
@@ -59,11 +62,27 @@ export async function settingRoutes(fastify: FastifyInstance) {
     return ok(await read(tenantId));
   });
 
+  // The roles the escalation message can go to: the tenant's own (issue 19).
+  app.post('/system/setting/roles', { schema: { body: orEmpty(settingReadBody) }, config: access }, async (request) => {
+    const session = sessionOf(request);
+    const tenantId = request.body.tenantId ?? session.tenantId;
+    await requireTenantRef(app.db, session, tenantId);
+    const roles = await app.db.selectFrom('role').select(['id', 'name']).where('tenantId', '=', tenantId).orderBy('id').execute();
+    return ok<SettingRoleDto[]>(roles);
+  });
+
   app.post('/system/setting/save', { schema: { body: settingSaveBody }, config: access }, async (request) => {
     const session = sessionOf(request);
     const body = request.body;
     const tenantId = body.tenantId ?? session.tenantId;
     await requireTenantRef(app.db, session, tenantId);
+    // The escalation message goes to a role of this tenant (issue 19); 0 is nobody.
+    const roleId = body.settings.escalateRoleId;
+    if (
+      roleId &&
+      !(await app.db.selectFrom('role').select('id').where('id', '=', roleId).where('tenantId', '=', tenantId).executeTakeFirst())
+    )
+      throw errors.BAD_REQUEST(tx(`升级通知角色 ${roleId} 不是本租户的角色`, `escalation role ${roleId} is not a role of this tenant`));
     const before = await read(tenantId);
     const now = Date.now();
     await transact(app, async (trx, emit) => {

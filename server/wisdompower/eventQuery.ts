@@ -97,13 +97,32 @@ export function ordered(q: Q, body: z.infer<typeof eventListBody>): Q {
   return q.orderBy('peceventextend.id', 'desc');
 }
 
+/** A row's place in the default order (eventtime desc, id desc): where a keyset page starts or ends. */
+export interface EventPosition {
+  eventtime: number;
+  id: number;
+}
+
+/** Rows strictly after `p` in the default order (older, or as old with a smaller id). */
+export function olderThan(q: Q, p: EventPosition): Q {
+  return q
+    .where('peceventextend.eventtime', '<=', p.eventtime)
+    .where((eb) => eb.or([eb('peceventextend.eventtime', '<', p.eventtime), eb('peceventextend.id', '<', p.id)]));
+}
+
+/** Rows strictly before `p` in the default order (newer, or as old with a larger id). */
+export function newerThan(q: Q, p: EventPosition): Q {
+  return q
+    .where('peceventextend.eventtime', '>=', p.eventtime)
+    .where((eb) => eb.or([eb('peceventextend.eventtime', '>', p.eventtime), eb('peceventextend.id', '>', p.id)]));
+}
+
 /**
- * Rows of a page joined with their device and project names. The page's ids are found first from the
- * event indexes alone; joining before paging lets the planner drive from the terminal table and sort
- * every matching event.
+ * Rows joined with their device and project names, in the order of `ids`. The page's ids are found
+ * first from the event indexes alone; joining before paging lets the planner drive from the terminal
+ * table and sort every matching event.
  */
-export async function eventRows(q: Q, limit: number, offset: number): Promise<PecEvent[]> {
-  const ids = (await q.select('peceventextend.id').limit(limit).offset(offset).execute()).map((r) => r.id);
+export async function rowsOf(q: Q, ids: readonly number[]): Promise<PecEvent[]> {
   if (!ids.length) return [];
   const rows = await q
     .clearWhere()
@@ -112,7 +131,7 @@ export async function eventRows(q: Q, limit: number, offset: number): Promise<Pe
     .innerJoin('project', 'project.id', 'peceventextend.projectid')
     .selectAll('peceventextend')
     .select(['terminal.name as devicename', 'terminal.code as devicecode', 'project.name as projectname'])
-    .where('peceventextend.id', 'in', ids)
+    .where('peceventextend.id', 'in', [...ids])
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -130,7 +149,18 @@ export async function eventRows(q: Q, limit: number, offset: number): Promise<Pe
   });
 }
 
-const isDefaultOrder = (body: z.infer<typeof eventListBody>) =>
+/** The ids of an ordered query's rows from `offset` on. */
+export async function pageIds(q: Q, limit: number, offset = 0): Promise<number[]> {
+  const page = q.select('peceventextend.id').limit(limit);
+  return (await (offset ? page.offset(offset) : page).execute()).map((r) => r.id);
+}
+
+/** Rows of an ordered query by offset (what a jump to an arbitrary page or a custom order pages by). */
+export async function eventRows(q: Q, limit: number, offset: number): Promise<PecEvent[]> {
+  return rowsOf(q, await pageIds(q, limit, offset));
+}
+
+export const isDefaultOrder = (body: z.infer<typeof eventListBody>) =>
   !body.orders?.length ||
   (body.orders.length === 1 && body.orders[0]!.propertyLabel === 'eventtime' && body.orders[0]!.orderType === 'desc');
 
@@ -141,19 +171,13 @@ const isDefaultOrder = (body: z.infer<typeof eventListBody>) =>
  */
 export async function* eventBatches(q: Q, body: z.infer<typeof eventListBody>, max: number, batch = 2000): AsyncGenerator<PecEvent[]> {
   let sent = 0;
-  let after: { eventtime: number; id: number } | undefined;
+  let after: EventPosition | undefined;
   while (sent < max) {
     const n = Math.min(batch, max - sent);
     let rows: PecEvent[];
     if (!isDefaultOrder(body)) rows = await eventRows(ordered(q, body), n, sent);
     else {
-      const a = after;
-      const page = a
-        ? q
-            .where('peceventextend.eventtime', '<=', a.eventtime)
-            .where((eb) => eb.or([eb('peceventextend.eventtime', '<', a.eventtime), eb('peceventextend.id', '<', a.id)]))
-        : q;
-      rows = await eventRows(ordered(page, body), n, 0);
+      rows = await eventRows(ordered(after ? olderThan(q, after) : q, body), n, 0);
     }
     if (!rows.length) return;
     yield rows;

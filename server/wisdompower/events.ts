@@ -10,7 +10,8 @@ import { sessionOf } from '../auth/session';
 import { requirePermission } from '../auth/access';
 import { transact } from '../events/transact';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
-import { eventBatches, eventQuery, eventRows, ordered } from './eventQuery';
+import { eventBatches, eventQuery } from './eventQuery';
+import { eventPage } from './eventPage';
 import { EventCounter } from './eventCount';
 import { primed, streamEventsXlsx } from './eventExport';
 import { timeZoneOf } from '../system/effective';
@@ -31,8 +32,8 @@ export async function eventRoutes(fastify: FastifyInstance) {
     const q = await eventQuery(app, session, body, scope);
     const page = body.rootCondition?.page ?? { index: 0, limit: 100 };
     const total = await counter.count(q);
-    const data = await eventRows(ordered(q, body), page.limit, page.index * page.limit);
-    return ok(data, { total });
+    const { rows, cursor } = await eventPage(q, body, page);
+    return ok(rows, { total, cursor });
   });
 
   // Operator and time come from the session and the server clock, never from the body. A full row

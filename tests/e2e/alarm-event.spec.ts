@@ -56,7 +56,11 @@ test('filter, page, confirm two, remark, export', async ({ page }) => {
   await page.getByTestId('pagination').getByRole('combobox').selectOption('10');
   await expect(page.getByTestId('page-indicator')).toHaveText('1 / 2');
   await expect(rows(page)).toHaveCount(10);
+  // 下一页 sends the first page's cursor back: the server reads the page after its last row (keyset).
+  const nextAsked = page.waitForRequest((r) => r.url().includes('/event/list') && r.postData()?.includes('"cursor"') === true);
   await page.getByRole('button', { name: '下一页' }).click();
+  const asked = (await nextAsked).postDataJSON() as { rootCondition: { page: { index: number; limit: number; cursor: string } } };
+  expect(asked.rootCondition.page).toMatchObject({ index: 1, limit: 10, cursor: expect.stringMatching(/^[\w-]+$/) });
   await expect(page.getByTestId('page-indicator')).toHaveText('2 / 2');
   await expect(rows(page)).toHaveCount(4);
   await page.getByTestId('pagination').getByRole('combobox').selectOption('100');

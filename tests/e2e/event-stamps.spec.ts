@@ -17,8 +17,9 @@ let eventId: string;
 const rowOf = (page: Page) => page.getByTestId('event-table').locator(`tr[data-event-id="${eventId}"]`);
 
 test.beforeAll(async ({ request }) => {
-  // Tenant B's last terminal: no other spec on the quiet server writes to it.
-  terminal = (await terminalsOf(request, 'wangwu')).at(-1)!;
+  // A terminal of tenant B no other spec on the quiet server raises an alarm on; not 39 or 40, which
+  // wall-screenshots.spec.ts keeps silent (its stale tiles).
+  terminal = (await terminalsOf(request, 'wangwu')).find((t) => t.id === 30)!;
   await ingest(request, terminal, Date.now(), [{ dataId: 1001, value: 420 }]);
   const token = await apiToken(request, 'wangwu');
   const list = await (

@@ -137,7 +137,7 @@ test('a history query that fails shows its reason with 重试 in place of the cu
   await loginViaForm(page, 'lisi');
   await page.waitForURL(/#\/(?!login)/);
   let calls = 0;
-  await page.route('**/history/*/datalog', (route) => {
+  await page.route('**/history/series', (route) => {
     calls++;
     return route.fulfill({
       status: 500,
@@ -152,10 +152,10 @@ test('a history query that fails shows its reason with 重试 in place of the cu
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId('load-error-reason')).toHaveText('服务器内部错误，请稍后再试');
   expect(calls).toBe(4);
-  await page.unroute('**/history/*/datalog');
+  await page.unroute('**/history/series');
   // the next query fails once, then answers: no error is shown
   let again = 0;
-  await page.route('**/history/*/datalog', (route) => (++again === 1 ? route.fulfill({ status: 503, body: '' }) : route.fallback()));
+  await page.route('**/history/series', (route) => (++again === 1 ? route.fulfill({ status: 503, body: '' }) : route.fallback()));
   await panel.getByRole('button', { name: '重试' }).click();
   await expect(trend).toHaveAttribute('data-loading', 'false');
   await expect(trend.getByTestId('load-error')).toHaveCount(0);

@@ -160,4 +160,29 @@ describe('notification machine', () => {
     actor.send({ type: 'NOTICE.READ_MANY', ids: ['notice_31'] });
     expect(actor.getSnapshot().matches({ popup: 'hidden' })).toBe(true);
   });
+
+  it('the flood limits of 系统配置 apply: 2 within 10 s, then changed to 20 within 60 s while running', () => {
+    const calls = { play: 0 };
+    const machine = notificationMachine.provide({ actions: { playSound: () => void calls.play++ } });
+    const actor = createActor(machine, { input: { soundOn: true, floodPolicy: { threshold: 2, windowMs: 10_000 } } }).start();
+    const at = (i: number) => ({ ...notice(i), time: 1_700_000_000_000 + i * 1000 });
+    for (let i = 1; i <= 3; i++) {
+      actor.send({ type: 'NOTICE.RECEIVED', notice: at(i) });
+      vi.advanceTimersByTime(1000);
+    }
+    // the third alarm within 10 s continues the flood: the popup's 60 s run from the second
+    vi.advanceTimersByTime(POPUP_MS - 2000);
+    expect(actor.getSnapshot().matches({ popup: 'hidden' })).toBe(true);
+
+    actor.send({ type: 'FLOOD.POLICY', policy: { threshold: 20, windowMs: 60_000 } });
+    expect(actor.getSnapshot().context.floodPolicy).toEqual({ threshold: 20, windowMs: 60_000 });
+    actor.send({ type: 'NOTICE.RECEIVED', notice: at(4) });
+    vi.advanceTimersByTime(1000);
+    actor.send({ type: 'NOTICE.RECEIVED', notice: at(5) });
+    // under the new limits the fifth is no flood: it starts the popup's 60 s again
+    vi.advanceTimersByTime(POPUP_MS - 1);
+    expect(actor.getSnapshot().matches({ popup: 'showing' })).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().matches({ popup: 'hidden' })).toBe(true);
+  });
 });

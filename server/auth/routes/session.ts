@@ -130,9 +130,12 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
     return ok(userId);
   });
 
-  app.get('/user', { config: guarded('self') }, async (request) => {
+  // The answer is kept as sent (serialized once) with the record: the session cache empties it on every
+  // change of users, groups, roles, tenants or the ledger, so a light call does no JSON work (issue 17).
+  app.get('/user', { config: guarded('self') }, async (request, reply) => {
     const session = sessionOf(request);
-    return ok(await app.sessions.record(session.userId, () => userDto(app.db, session.userId)));
+    const body = await app.sessions.record(session.userId, async () => JSON.stringify(ok(await userDto(app.db, session.userId))));
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get('/permissions', { config: guarded('self') }, async () => ok(PERMISSION_MAP));

@@ -11,6 +11,7 @@ import * as m009 from './009_login_security';
 import * as m010 from './010_sessions';
 import * as m011 from './011_history_tiers_unindexed';
 import * as m012 from './012_event_remark_stamp';
+import * as m013 from './013_event_escalation';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '010_sessions': m010,
   '011_history_tiers_unindexed': m011,
   '012_event_remark_stamp': m012,
+  '013_event_escalation': m013,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -56,7 +56,7 @@ export async function request<T>(
   path: string,
   body?: unknown,
   opts: RequestOptions = {},
-): Promise<{ data: T; total?: number; msg: string }> {
+): Promise<{ data: T; total?: number; msg: string; cursor?: string }> {
   const done = opts.background ? () => {} : beginRequest();
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage() };
   const token = tokenStorage.get();
@@ -73,7 +73,7 @@ export async function request<T>(
       payload = JSON.stringify(body);
     }
   }
-  const once = async (): Promise<{ data: T; total?: number; msg: string }> => {
+  const once = async (): Promise<{ data: T; total?: number; msg: string; cursor?: string }> => {
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     let res: Response;
@@ -97,7 +97,12 @@ export async function request<T>(
       throw new ApiError(-1, t('msg.badEnvelope'), res.status);
     }
     if (env.code !== 0) throw new ApiError(env.code, env.msg, res.status);
-    return { data: env.data, msg: env.msg, ...(env.total !== undefined ? { total: env.total } : {}) };
+    return {
+      data: env.data,
+      msg: env.msg,
+      ...(env.total !== undefined ? { total: env.total } : {}),
+      ...(typeof env.cursor === 'string' ? { cursor: env.cursor } : {}),
+    };
   };
   try {
     return (opts.read ?? method === 'GET') ? await withRetry(once, { signal: opts.signal }) : await once();

@@ -8,6 +8,7 @@ import { Watermark } from './Watermark';
 import { KioskBar } from './KioskBar';
 import { SoundPrompt } from './SoundPrompt';
 import { useAccidentRepeat } from './useAccidentRepeat';
+import { EscalationBanner } from '../realtime/EscalationBanner';
 
 function useFullscreen() {
   const [full, setFull] = useState(() => !!document.fullscreenElement);
@@ -35,6 +36,8 @@ export function KioskFrame({ config, children }: { config: KioskConfig; children
   return (
     <div className="relative flex h-full flex-col" data-shell="kiosk">
       <KioskBar rotating={config.screens.length > 1} paused={paused} onResume={resume} fullscreen={full} onFullscreen={enter} />
+      {/* a wall is looked at, not used: no link, the banner and its sound are the message */}
+      <EscalationBanner link={false} />
       <div className="min-h-0 flex-1 overflow-auto">{children}</div>
       {realtime && <Watermark reportMs={config.reportMs} />}
       {realtime && <SoundPrompt realtime={realtime} />}

@@ -26,7 +26,11 @@ export function useKioskRotation(config: KioskConfig) {
           batch.some(
             (m) =>
               POPUP_LEVELS.includes(toNotice(m).level ?? -1) &&
-              !isFlooding(realtime.notifications.getSnapshot().context.items, toNotice(m)),
+              !isFlooding(
+                realtime.notifications.getSnapshot().context.items,
+                toNotice(m),
+                realtime.notifications.getSnapshot().context.floodPolicy,
+              ),
           ),
         ),
       )

@@ -19,9 +19,10 @@ export function AlarmPopup() {
   const { notifications } = useRealtime();
   const popup = useSelector(notifications, (s) => (s.matches({ popup: 'hidden' }) ? null : s.context.popup));
   const items = useSelector(notifications, (s) => s.context.items);
+  const policy = useSelector(notifications, (s) => s.context.floodPolicy);
   if (!popup) return null;
   // Under a flood of this device and type the popup shows the group (×N, newest time) and confirms all of it.
-  const entry = groupNotices(items).find((e) => e.kind === 'group' && e.group.ids.includes(popup.id));
+  const entry = groupNotices(items, policy).find((e) => e.kind === 'group' && e.group.ids.includes(popup.id));
   const group = entry?.kind === 'group' ? entry.group : null;
   const d = popup.description;
   const state = levelState(popup.level);

@@ -24,6 +24,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
   const items = useSelector(notifications, (s) => s.context.items);
   const muted = useSelector(notifications, (s) => s.context.muted);
   const soundOn = useSelector(notifications, (s) => s.context.soundOn);
+  const floodPolicy = useSelector(notifications, (s) => s.context.floodPolicy);
   const blocked = useSoundBlocked();
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
@@ -105,7 +106,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
           </div>
           <ul className="min-h-0 flex-1 overflow-y-auto">
             {/* a flood of one device and alarm type is one row, so it does not bury the others */}
-            {groupNotices(items).map((e, i) =>
+            {groupNotices(items, floodPolicy).map((e, i) =>
               e.kind === 'one' ? (
                 <NoticeRow key={e.notice.id} notice={e.notice} first={i === 0} showMute={i === 0 && !muted && soundOn} />
               ) : (

@@ -18,7 +18,12 @@ import { measureBus } from './measureBus';
 import { useSessionActor } from '../session/SessionContext';
 import type { RevokeReason, WatchRequest } from '../../../domain/socketProtocol';
 import { WatchRegistry } from './watchRegistry';
-import { settingsChanged } from '../settings/settingsStore';
+import { currentSettings, settingsChanged, subscribeSettings } from '../settings/settingsStore';
+import { floodPolicyOf } from '../../../domain/floodGroups';
+import type { EscalationDto } from '../../../domain/escalation';
+import { EscalationStore } from './escalations';
+import { showToast } from '../ui/toastStore';
+import { contentOfEscalation } from './escalationText';
 
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
@@ -37,6 +42,8 @@ export interface Realtime {
   notifications: ActorRefFrom<typeof notificationMachine>;
   /** opens the device dialog (which device is open is in DeviceDialogCtx, apart: it changes often) */
   openDevice: (deviceId: number) => void;
+  /** escalated alarms still unconfirmed (issue 19): the banner and its sound */
+  escalations: EscalationStore;
 }
 
 const RealtimeCtx = createContext<Realtime | null>(null);
@@ -77,6 +84,8 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', retry);
       created.bell.unsubscribe();
+      created.stopPolicy();
+      created.escalationFeed.unsubscribe();
       created.socket.send({ type: 'CLOSE' });
       created.socket.stop();
       created.notifications.stop();
@@ -98,6 +107,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
         lastDataAt: parts.lastDataAt,
         notifications: parts.notifications,
         openDevice: setOpenDeviceId,
+        escalations: parts.escalations,
       },
     [parts],
   );
@@ -127,8 +137,10 @@ function createParts(
         openDevice: (_, p) => p.notice?.description.deviceId != null && setOpenDeviceId(p.notice.description.deviceId),
       },
     }),
-    { input: { soundOn: soundPreference() } },
+    { input: { soundOn: soundPreference(), floodPolicy: floodPolicyOf(currentSettings()) } },
   );
+  // The flood limits of 系统配置 take effect at once, like every setting.
+  const stopPolicy = subscribeSettings(() => notifications.send({ type: 'FLOOD.POLICY', policy: floodPolicyOf(currentSettings()) }));
   const socket = createActor(
     websocketMachine.provide({
       actors: {
@@ -161,6 +173,14 @@ function createParts(
     }),
     { input: { userId, supported: typeof WebSocket !== 'undefined' } },
   );
+  const escalations = new EscalationStore(() =>
+    api.get<EscalationDto[]>('/wisdompower/v1/event/escalations', { quiet: true, background: true }),
+  );
+  const escalationFeed = messages.subscribe((m) => {
+    escalations.apply(m);
+    // A message for this user (the escalation role): said at once; the message centre keeps it.
+    if (m.kind === 'alarm.escalation_notified') showToast(contentOfEscalation(m), 'error');
+  });
   // Values missed while the socket was down are not replayed: every reconnect asks views to reload.
   let wasOpen = false;
   let openedBefore = false;
@@ -169,6 +189,7 @@ function createParts(
     if (open && !wasOpen) {
       if (openedBefore) resyncs.next(snap.context.lastSeq ?? 0);
       openedBefore = true;
+      void escalations.reload();
     }
     wasOpen = open;
   });
@@ -186,5 +207,18 @@ function createParts(
   const bell = channels
     .raisedAlarms()
     .subscribe((batch) => batch.forEach((m) => notifications.send({ type: 'NOTICE.RECEIVED', notice: toNotice(m) })));
-  return { messages, measures: measureBus, watches, resyncs, channels, bell, notifications, socket, lastDataAt: () => lastData };
+  return {
+    messages,
+    measures: measureBus,
+    watches,
+    resyncs,
+    channels,
+    bell,
+    stopPolicy,
+    escalations,
+    escalationFeed,
+    notifications,
+    socket,
+    lastDataAt: () => lastData,
+  };
 }

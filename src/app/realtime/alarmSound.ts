@@ -92,10 +92,17 @@ export async function probeSound(waitMs = 500): Promise<boolean> {
   return !blocked;
 }
 
-/** Three two-tone beeps (about 2.4 s), replacing any sound still playing. */
-export function playAlarm(): void {
+/** how many times the escalation sound was asked for (the banner shows it, tests read it) */
+let escalationPlays = 0;
+
+/**
+ * Three two-tone beeps (about 2.4 s), replacing any sound still playing. `loud`: the escalation sound
+ * (issue 19), three times the volume, higher and faster, so it is not taken for one more alarm.
+ */
+export function playAlarm(loud = false): void {
   stopAlarm();
   plays++;
+  if (loud) escalationPlays++;
   emit();
   const c = context();
   if (!c) {
@@ -120,15 +127,17 @@ export function playAlarm(): void {
     return;
   }
   const gain = c.createGain();
-  gain.gain.value = 0.15;
+  gain.gain.value = loud ? 0.45 : 0.15;
   gain.connect(c.destination);
   const osc = c.createOscillator();
   osc.type = 'square';
   const t0 = c.currentTime;
-  for (let i = 0; i < 6; i++) osc.frequency.setValueAtTime(i % 2 ? 660 : 880, t0 + i * 0.4);
+  const step = loud ? 0.25 : 0.4;
+  const steps = loud ? 12 : 6;
+  for (let i = 0; i < steps; i++) osc.frequency.setValueAtTime(loud ? (i % 2 ? 880 : 1320) : i % 2 ? 660 : 880, t0 + i * step);
   osc.connect(gain);
   osc.start(t0);
-  osc.stop(t0 + 2.4);
+  osc.stop(t0 + steps * step);
   playing = {
     stop: () => {
       try {
@@ -161,6 +170,16 @@ export function useSoundPlays(): number {
       return () => listeners.delete(l);
     },
     () => plays,
+  );
+}
+
+export function useEscalationPlays(): number {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => escalationPlays,
   );
 }
 

@@ -2,6 +2,7 @@ import type { NoticeMessage } from '../../../domain/telemetry';
 import type { Notice } from '../../../machines/notificationMachine';
 import { EVENT_LEVEL } from '../../../domain/enums';
 import { t, tDynamic } from '../i18n/i18n';
+import { levelLabel } from '../monitor/palette';
 
 /** A raised alarm (communication loss included: streams/alarmStreams.ts raisedAlarmStream) as the bell shows it. */
 export function toNotice(m: NoticeMessage): Notice {
@@ -20,5 +21,5 @@ export function noticeTypeText(n: Pick<Notice, 'kind' | 'level' | 'customtype' |
   const type = tDynamic(`alarmEvent.type.${n.customtype}`);
   if (n.kind === 'alarm.ended') return t('bell.recovered', { type });
   if (n.level === null || n.level === EVENT_LEVEL.ACCIDENT) return type;
-  return t('bell.typeLevel', { type, level: tDynamic(`alarmEvent.level.${n.level}`) });
+  return t('bell.typeLevel', { type, level: levelLabel(n.level) });
 }

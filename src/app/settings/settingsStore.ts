@@ -48,11 +48,14 @@ export function settingsChanged(): void {
 
 export const currentSettings = (): SystemSettings => state.settings;
 
+/** Hears every change of the settings in force; returns the unsubscribe. */
+export function subscribeSettings(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useSettings(): SettingsState {
-  return useSyncExternalStore(
-    (l) => (listeners.add(l), () => listeners.delete(l)),
-    () => state,
-  );
+  return useSyncExternalStore(subscribeSettings, () => state);
 }
 
 /** The default page size of every table; a user's own choice on a table wins until it unmounts. */

@@ -10,6 +10,7 @@ import { HeaderBell, RealtimeOverlays } from '../realtime/RealtimeOverlays';
 import { kioskConfig } from '../kiosk/kioskConfig';
 import { KioskFrame } from '../kiosk/KioskFrame';
 import { ConnectionBanner } from '../realtime/ConnectionBanner';
+import { EscalationBanner } from '../realtime/EscalationBanner';
 
 const MAIN_ID = 'main-content';
 
@@ -53,6 +54,7 @@ export function Layout({
       <SkipLink />
       <Header shell={shell} bellSlot={<HeaderBell shell={shell} />} />
       <ConnectionBanner />
+      <EscalationBanner link={visibleMenu(profile, 'main').some((g) => g.items.some((r) => r.path === '/alarmEvent'))} />
       <div className="flex min-h-0 flex-1">
         <Sidebar profile={profile} shell={shell} location={location} />
         <main id={MAIN_ID} tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">

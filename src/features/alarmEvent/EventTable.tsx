@@ -1,3 +1,4 @@
+import { alarmColourVar, alarmOnColourVar } from '../../../domain/alarmLanguage';
 import { memo, useLayoutEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatTime } from '../../app/time/projectTime';
@@ -13,19 +14,20 @@ import { LevelMark } from '../../app/alarm/AlarmMark';
 export const ROW_HEIGHT = 36;
 
 /** sortKey: the event property the server orders by (spec §7 orders); only those columns sort. */
+// Widths fit the longer of the two languages' words (Early warning, Confirmation, Remarked by) with the sort mark.
 const COLUMNS: { key: MessageKey; width: number; sortKey?: string }[] = [
   { key: 'alarmEvent.time', width: 150, sortKey: 'eventtime' },
   { key: 'alarmEvent.project', width: 110 },
   { key: 'alarmEvent.device', width: 140 },
   { key: 'alarmEvent.type', width: 130, sortKey: 'customtype' },
-  { key: 'alarmEvent.level', width: 110, sortKey: 'peceventlevel' },
+  { key: 'alarmEvent.level', width: 132, sortKey: 'peceventlevel' },
   { key: 'alarmEvent.value', width: 90 },
   { key: 'alarmEvent.status', width: 84, sortKey: 'endeventid' },
-  { key: 'alarmEvent.confirmStatus', width: 104, sortKey: 'confirmeventstatus' },
-  { key: 'alarmEvent.operator', width: 80 },
+  { key: 'alarmEvent.confirmStatus', width: 150, sortKey: 'confirmeventstatus' },
+  { key: 'alarmEvent.operator', width: 104 },
   { key: 'alarmEvent.updatetime', width: 150 },
   { key: 'alarmEvent.remark', width: 120 },
-  { key: 'alarmEvent.remarkOperator', width: 80 },
+  { key: 'alarmEvent.remarkOperator', width: 104 },
   { key: 'alarmEvent.remarkTime', width: 150 },
   { key: 'alarmEvent.action', width: 64 },
 ];
@@ -89,6 +91,17 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
       </td>
       <td className={cell} data-confirm={row.confirmeventstatus}>
         <span className={row.confirmeventstatus === 3 ? 'text-ok' : 'text-warn'}>{confirmLabel(row.confirmeventstatus)}</span>
+        {row.escalatedat !== null && row.escalatedat !== undefined && (
+          // Escalated for staying unconfirmed (issue 19): kept after confirmation, as a record.
+          <span
+            data-testid="event-escalated"
+            title={t('escalation.markTitle', { time: time(row.escalatedat) })}
+            style={{ background: alarmColourVar('accident'), color: alarmOnColourVar('accident') }}
+            className="ml-1 rounded px-1 text-xs font-semibold"
+          >
+            {t('escalation.mark')}
+          </span>
+        )}
       </td>
       <td className={cell} data-col="operator">
         {row.operator ?? '--'}

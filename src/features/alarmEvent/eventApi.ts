@@ -7,15 +7,22 @@ import { EVENT_PAGE_ORDER, listBody, scopeQuery, type EventFilters, type EventOr
 
 const BASE = '/wisdompower/v1/event';
 
+/**
+ * One page. `cursor` is the one the previous page's answer gave: with it the server reads the page
+ * after, before or the same one by keyset (no row repeated or skipped when events arrive meanwhile);
+ * it ignores a cursor of other filters and reads any page by its index without one.
+ */
 export async function listEvents(
   f: EventFilters,
   scope: ScopeNode | undefined,
   page: { index: number; limit: number },
   signal?: AbortSignal,
   orders: EventOrder = EVENT_PAGE_ORDER,
+  cursor?: string,
 ) {
-  const r = await request<PecEvent[]>('POST', `${BASE}/list${scopeQuery(scope)}`, listBody(f, page, [], orders), { read: true, signal });
-  return { rows: r.data, total: r.total ?? r.data.length };
+  const body = listBody(f, cursor ? { ...page, cursor } : page, [], orders);
+  const r = await request<PecEvent[]>('POST', `${BASE}/list${scopeQuery(scope)}`, body, { read: true, signal });
+  return { rows: r.data, total: r.total ?? r.data.length, cursor: r.cursor };
 }
 
 /**

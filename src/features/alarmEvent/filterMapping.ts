@@ -52,7 +52,7 @@ export const EVENT_PAGE_ORDER: EventOrder = [{ propertyLabel: 'eventtime', order
 /** The event/list (and export) body for a page; export ignores the page. A column sort comes first, newest first after it. */
 export function listBody(
   f: EventFilters,
-  page: { index: number; limit: number },
+  page: { index: number; limit: number; cursor?: string },
   extra: readonly Expression[] = [],
   orders: EventOrder = EVENT_PAGE_ORDER,
 ) {

@@ -1,7 +1,7 @@
 import type { PecEvent } from '../../../domain/telemetry';
 
 /** Pushed kinds that touch the event table (raised adds a row; the others change one). */
-export const EVENT_PUSH_KINDS = new Set(['alarm.raised', 'alarm.ended', 'alarm.confirmed', 'alarm.remarked']);
+export const EVENT_PUSH_KINDS = new Set(['alarm.raised', 'alarm.ended', 'alarm.confirmed', 'alarm.remarked', 'alarm.escalated']);
 
 export { eventIdOf } from '../../../streams/alarmStreams';
 

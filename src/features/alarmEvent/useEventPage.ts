@@ -43,14 +43,20 @@ export function useEventPage(
   current.current = { filters, scope, page, rows, newestFirst };
   // Bumped per load so a live answer that belongs to an older page is dropped.
   const generation = useRef(0);
+  // The last page's cursor, for the same filters, scope and order only: the next, previous or same
+  // page is then read by keyset (rows that arrived meanwhile neither repeat nor push rows off a page).
+  const cursor = useRef<{ value: string; filters: EventFilters; scope: ScopeNode | undefined; orders: EventOrder } | undefined>(undefined);
 
   useEffect(() => {
     const ctrl = new AbortController();
     const gen = ++generation.current;
     setLoading(true);
-    listEvents(filters, scope, page, ctrl.signal, orders)
+    const c = cursor.current;
+    const from = c && c.filters === filters && c.scope === scope && c.orders === orders ? c.value : undefined;
+    listEvents(filters, scope, page, ctrl.signal, orders, from)
       .then((r) => {
         if (gen !== generation.current) return;
+        cursor.current = r.cursor === undefined ? undefined : { value: r.cursor, filters, scope, orders };
         setRows(r.rows);
         setTotal(r.total);
         setError(undefined);

@@ -48,8 +48,7 @@ export function WallGrid({
   const perPage = layout?.perPage ?? 0;
   useEffect(() => {
     if (layout) onLayout(layout);
-    // the layout is a fresh object every render; report it when what it says changes
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `layout` is a fresh object every render: its pages, perPage and valuePx say when it changed
   }, [pages, perPage, layout?.valuePx, onLayout]);
   const shown = layout ? tiles.slice(page * layout.perPage, (page + 1) * layout.perPage) : [];
   return (

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { PAGE_SIZES, systemSettingsSchema, type SystemSettingDto, type SystemSettings } from '../../../domain/schemas/info';
+import {
+  PAGE_SIZES,
+  systemSettingsSchema,
+  type SettingRoleDto,
+  type SystemSettingDto,
+  type SystemSettings,
+} from '../../../domain/schemas/info';
 import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, TextField } from '../../app/ui/Modal';
@@ -18,6 +24,7 @@ export function SettingsPanel() {
   const [loaded, setLoaded] = useState<SystemSettingDto | null>(null);
   const [form, setForm] = useState<Record<keyof SystemSettings, string>>();
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [roles, setRoles] = useState<SettingRoleDto[]>([]);
 
   const apply = (dto: SystemSettingDto) => {
     setLoaded(dto);
@@ -25,6 +32,7 @@ export function SettingsPanel() {
   };
   useEffect(() => {
     api.post<SystemSettingDto>('/wisdompower/v1/system/setting', {}).then(apply, () => {});
+    api.post<SettingRoleDto[]>('/wisdompower/v1/system/setting/roles', {}, { quiet: true }).then(setRoles, () => {});
   }, []);
   if (!form || !loaded) return null;
 
@@ -37,6 +45,13 @@ export function SettingsPanel() {
       alarmAutoDisplaySeconds: Number(form.alarmAutoDisplaySeconds),
       realtimeRefreshSeconds: Number(form.realtimeRefreshSeconds),
       tablePageSize: Number(form.tablePageSize),
+      // An empty time field means "no escalation" for that level (0).
+      escalateAccidentSeconds: Number(form.escalateAccidentSeconds || 0),
+      escalateAlarmSeconds: Number(form.escalateAlarmSeconds || 0),
+      escalateWarningSeconds: Number(form.escalateWarningSeconds || 0),
+      escalateRoleId: Number(form.escalateRoleId || 0),
+      floodThreshold: Number(form.floodThreshold),
+      floodWindowSeconds: Number(form.floodWindowSeconds),
     };
     const v = validateForm(systemSettingsSchema, candidate);
     if (!v.ok) return setErrors(v.errors);
@@ -130,6 +145,66 @@ export function SettingsPanel() {
         dataOptions
         options={(ZONES.includes(form.timeZone) ? ZONES : [form.timeZone, ...ZONES]).map((z) => ({ value: z, label: z }))}
       />
+      <fieldset className="col-span-2 mt-2 grid grid-cols-3 gap-x-6 border-t border-line pt-3" data-testid="settings-escalation">
+        <legend className="pr-2 text-sm font-semibold">{t('system.sectionEscalation')}</legend>
+        <p className="col-span-3 mb-2 text-xs text-muted">{t('system.escalationHint')}</p>
+        {(
+          [
+            ['escalateAccidentSeconds', 'system.escalateAccident'],
+            ['escalateAlarmSeconds', 'system.escalateAlarm'],
+            ['escalateWarningSeconds', 'system.escalateWarning'],
+          ] as const
+        ).map(([key, label]) => (
+          <TextField
+            key={key}
+            label={t(label)}
+            name={key}
+            type="number"
+            min={0}
+            value={form[key]}
+            onChange={(e) => set(key)(e.target.value)}
+            error={errors[key]}
+          />
+        ))}
+        <SelectField
+          label={t('system.escalateRole')}
+          name="escalateRoleId"
+          value={form.escalateRoleId}
+          onChange={set('escalateRoleId')}
+          placeholder="--"
+          error={errors.escalateRoleId}
+          options={[
+            { value: '0', label: t('system.escalateRoleNone') },
+            ...roles.map((r) => ({ value: String(r.id), label: r.name })),
+            // a saved role this user cannot list any more is still shown by its number
+            ...(form.escalateRoleId !== '0' && !roles.some((r) => String(r.id) === form.escalateRoleId)
+              ? [{ value: form.escalateRoleId, label: `#${form.escalateRoleId}` }]
+              : []),
+          ]}
+        />
+      </fieldset>
+      <fieldset className="col-span-2 mt-2 grid grid-cols-3 gap-x-6 border-t border-line pt-3" data-testid="settings-flood">
+        <legend className="pr-2 text-sm font-semibold">{t('system.sectionFlood')}</legend>
+        <p className="col-span-3 mb-2 text-xs text-muted">{t('system.floodHint')}</p>
+        <TextField
+          label={t('system.floodThreshold')}
+          name="floodThreshold"
+          type="number"
+          min={2}
+          value={form.floodThreshold}
+          onChange={(e) => set('floodThreshold')(e.target.value)}
+          error={errors.floodThreshold}
+        />
+        <TextField
+          label={t('system.floodWindow')}
+          name="floodWindowSeconds"
+          type="number"
+          min={5}
+          value={form.floodWindowSeconds}
+          onChange={(e) => set('floodWindowSeconds')(e.target.value)}
+          error={errors.floodWindowSeconds}
+        />
+      </fieldset>
       <div className="col-span-2">
         <TextField
           label={t('system.remark')}

@@ -8,9 +8,9 @@ import { migrationProvider } from '../../../server/store/migrations/index';
  * confirmation and the remark came last. The event log holds both with their authors and times; the
  * migration puts each back into its own columns.
  */
-describe('011_event_remark_stamp', () => {
+describe('012_event_remark_stamp', () => {
   it('rebuilds the confirmation stamp and the remark stamp from the event log', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as of migration 010, before any typed schema of today
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
     const migrator = new Migrator({ db, provider: migrationProvider });
     expect((await migrator.migrateTo('010_sessions')).error).toBeUndefined();

@@ -52,6 +52,35 @@ describe('ingest', () => {
     ]);
   });
 
+  it('refuses a dataId twice at one time, the batch time and own times alike, and keeps the rest', async () => {
+    const t = T0 + 7 * 60_000;
+    const res = await ingest(dev, t, [
+      { dataId: 1201, value: 1 },
+      { dataId: 1201, value: 2 },
+      { dataId: 1201, value: 3, time: t },
+      { dataId: 1201, value: 4, time: t + 1000 },
+      { dataId: 1201, value: 5, time: t + 1000 },
+      { dataId: 1201, value: 6, time: t + 2000 },
+    ]);
+    const body = res.json();
+    expect(body.code).toBe(0);
+    expect(body.data.accepted).toBe(3);
+    expect(body.data.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2, 4]);
+    for (const r of body.data.rejected) expect(r.reason).toBe('dataId 1201 在同一时刻重复');
+    const stored = await app.db
+      .selectFrom('history')
+      .select(['time', 'value'])
+      .where('deviceid', '=', dev.id)
+      .where('dataid', '=', 1201)
+      .orderBy('time')
+      .execute();
+    expect(stored).toEqual([
+      { time: t, value: 1 },
+      { time: t + 1000, value: 4 },
+      { time: t + 2000, value: 6 },
+    ]);
+  });
+
   it('refuses whole batches for unknown device, wrong key, future time and oversize, storing nothing', async () => {
     const before = await app.db
       .selectFrom('history')
@@ -232,5 +261,53 @@ describe('model query ids', () => {
       expect(r.msg).toContain('id 须为大于等于 0 的整数');
       expect(r.data).toBeNull();
     }
+  });
+});
+
+describe('episodes raised and ended in bulk', () => {
+  it('maps every id of a wave of more than a hundred raised episodes onto its own series, and ends each', async () => {
+    const { MEASURES, COMM_LOSS_EVENT_TYPE } = await import('../../../domain/telemetry');
+    const limited = MEASURES.filter((m) => m.alarmLimit !== null);
+    const terminals = await app.db.selectFrom('terminal').select(['id', 'code']).orderBy('id').execute();
+    expect(terminals.length * limited.length).toBeGreaterThan(100);
+    const seen: { kind: string; subject: string | null; payload: unknown }[] = [];
+    const stop = app.eventLog.onEvent((ev) => seen.push(ev));
+    const t = Date.now() - 60_000;
+    const all = (time: number, factor: number) =>
+      Promise.all(
+        terminals.map((d) =>
+          app.telemetry.ingest(
+            { device: d.code, time, values: limited.map((m) => ({ dataId: m.dataId, value: factor ? m.alarmLimit! * factor : 0 })) },
+            { trusted: true },
+          ),
+        ),
+      );
+    // One tick: one flush, one wave per series, every raised row in chunked multi-row INSERTs.
+    await all(t, 10);
+    const raised = seen.filter((e) => e.kind === 'alarm.raised');
+    // every series not already in alarm from the tests above
+    const active = await app.db
+      .selectFrom('peceventextend')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('endeventid', '=', 0)
+      .where('eventtime', '<', t)
+      .where('customtype', '!=', COMM_LOSS_EVENT_TYPE)
+      .executeTakeFirstOrThrow();
+    expect(raised.length).toBe(terminals.length * limited.length - Number(active.n));
+    expect(raised.length).toBeGreaterThan(100);
+    for (const e of raised) {
+      const p = e.payload as { eventId: number; deviceId: number; dataId: number };
+      const row = await app.db.selectFrom('peceventextend').selectAll().where('id', '=', p.eventId).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ deviceid: p.deviceId, dataid: p.dataId, eventtime: t, endeventid: 0 });
+      expect(e.subject).toBe(`peceventextend:${p.eventId}`);
+    }
+    // Back to normal for the release count: each of those episodes ends, in place.
+    await all(t + 1000, 0);
+    await all(t + 2000, 0);
+    stop();
+    const ids = raised.map((e) => (e.payload as { eventId: number }).eventId);
+    const ended = await app.db.selectFrom('peceventextend').select(['id', 'endeventid', 'endtime']).where('id', 'in', ids).execute();
+    expect(ended).toHaveLength(ids.length);
+    expect(ended.every((r) => r.endeventid === 1 && r.endtime === t + 2000)).toBe(true);
   });
 });

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { EscalationStore } from '../../src/app/realtime/escalations';
+import type { EscalationDto } from '../../domain/escalation';
+import type { NoticeMessage } from '../../domain/telemetry';
+
+const dto = (eventId: number, level: number, escalatedAt: number): EscalationDto => ({
+  eventId,
+  projectId: 1,
+  projectName: '西湖文化广场',
+  deviceId: eventId,
+  deviceName: `${eventId}号配电箱`,
+  deviceCode: `VG${eventId}`,
+  level,
+  customtype: 1,
+  eventtime: escalatedAt - 60_000,
+  escalatedAt,
+  description: '剩余电流超限',
+});
+
+const message = (kind: string, e: EscalationDto): NoticeMessage => ({
+  seq: e.eventId * 10,
+  id: `notice_${e.eventId * 10}`,
+  time: e.escalatedAt,
+  kind,
+  logTypeName: '',
+  projectId: e.projectId,
+  description: {
+    projectName: e.projectName,
+    deviceName: e.deviceName,
+    deviceCode: e.deviceCode,
+    contactInfo: null,
+    value: null,
+    deviceId: e.deviceId,
+  },
+  payload: {
+    eventId: e.eventId,
+    peceventlevel: e.level,
+    customtype: e.customtype,
+    eventtime: e.eventtime,
+    escalatedAt: e.escalatedAt,
+    description: e.description,
+    deviceId: e.deviceId,
+    deviceName: e.deviceName,
+    deviceCode: e.deviceCode,
+    projectName: e.projectName,
+  },
+});
+
+describe('the console’s escalation store', () => {
+  it('loads, adds on alarm.escalated, removes on alarm.confirmed, severest first', async () => {
+    const store = new EscalationStore(async () => [dto(1, 2, 1000)]);
+    let changes = 0;
+    store.subscribe(() => changes++);
+    await store.reload();
+    expect(store.current().map((e) => e.eventId)).toEqual([1]);
+    store.apply(message('alarm.escalated', dto(2, 4, 3000)));
+    store.apply(message('alarm.escalated', dto(3, 1, 2000)));
+    // 事故 (1) before 报警 (2) before 预警 (4), whatever the order they escalated in
+    expect(store.current().map((e) => e.eventId)).toEqual([3, 1, 2]);
+    store.apply(message('alarm.confirmed', dto(3, 1, 2000)));
+    store.apply(message('alarm.raised', dto(9, 1, 9000)));
+    expect(store.current().map((e) => e.eventId)).toEqual([1, 2]);
+    expect(changes).toBe(4);
+  });
+
+  it('a confirmation heard while the list loads is not undone by the older list', async () => {
+    let resolve!: (l: EscalationDto[]) => void;
+    const store = new EscalationStore(() => new Promise((r) => (resolve = r)));
+    const loading = store.reload();
+    store.apply(message('alarm.confirmed', dto(1, 1, 1000)));
+    store.apply(message('alarm.escalated', dto(2, 1, 2000)));
+    resolve([dto(1, 1, 1000)]);
+    await loading;
+    expect(store.current().map((e) => e.eventId)).toEqual([2]);
+  });
+
+  it('a failed load keeps what is shown', async () => {
+    let fail = false;
+    const store = new EscalationStore(async () => {
+      if (fail) throw new Error('down');
+      return [dto(1, 2, 1000)];
+    });
+    await store.reload();
+    fail = true;
+    await store.reload();
+    expect(store.current().map((e) => e.eventId)).toEqual([1]);
+  });
+});
