@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 
@@ -68,9 +68,12 @@ describe('model write/hierachy and delete', () => {
       })
     ).json();
     expect(two.code).toBe(4000);
-    const kinds = await app.db.selectFrom('event_log').select('kind').where('subject', '=', `terminal:${id}`).orderBy('seq').execute();
-    // Created UNKNOWN; its first batch brings it to COMMUNICATING.
-    expect(kinds.map((k) => k.kind)).toEqual(['ledger.created', 'device.status_changed']);
+    // Created UNKNOWN; its first batch brings it to COMMUNICATING. The communication watch changes the
+    // status after the batch's commit, not inside its answer: on PostgreSQL that is a round trip later.
+    await vi.waitFor(async () => {
+      const kinds = await app.db.selectFrom('event_log').select('kind').where('subject', '=', `terminal:${id}`).orderBy('seq').execute();
+      expect(kinds.map((k) => k.kind)).toEqual(['ledger.created', 'device.status_changed']);
+    });
   });
 
   it("deletes by idRange only when every id is the caller's", async () => {
