@@ -101,5 +101,9 @@ export function LazyScreen({ loader, timeoutMs = CHUNK_TIMEOUT_MS }: { loader: L
   const { module, error, retry } = useLazyModule(loader, timeoutMs);
   if (module) return <module.default />;
   if (error) return <LoadFailed error={error} retry={retry} />;
-  return <div className="p-6 text-sm text-muted">{t('app.loading')}</div>;
+  return (
+    <div className="p-6 text-sm text-muted" data-testid="screen-loading">
+      {t('app.loading')}
+    </div>
+  );
 }
