@@ -223,6 +223,8 @@ async function echartsEndToEnd(end: number): Promise<{ ms: number; fetchMs: numb
                 type: 'line',
                 showSymbol: false,
                 sampling: 'minmax',
+                // the width our screen draws a dense (per-pixel min/max) view with: the same raster work
+                lineStyle: { width: 1 },
                 data: c.time.map((t, i) => [t, c.value[i]]),
               })),
             });
@@ -266,7 +268,7 @@ async function uplotFromMemory(): Promise<{ ms: number }> {
               width: 1500,
               height: 420,
               scales: { x: { time: true } },
-              series: [{}, ...w.__ys.map((_: unknown, k: number) => ({ stroke: `hsl(${k * 45},70%,45%)`, width: 1.5 }))],
+              series: [{}, ...w.__ys.map((_: unknown, k: number) => ({ stroke: `hsl(${k * 45},70%,45%)`, width: 1 }))],
               hooks: {
                 draw: [
                   () => {

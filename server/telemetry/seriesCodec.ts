@@ -220,16 +220,21 @@ function readIntegrated(buf: Uint8Array, pos: number, n: number, order: 1 | 2, s
   return pos;
 }
 
-function readValues(r: ByteReader, n: number, out: Float64Array | null, offset: number): void {
+/**
+ * Reads one value column; answers its decimal scale k (values are integers ÷ 10^k), -1 for float64s.
+ * `integers` leaves a scaled column as its integers (the values × 10^k).
+ */
+function readValues(r: ByteReader, n: number, out: Float64Array | null, offset: number, integers = false): number {
   const k = r.byte();
   if (k === FLOAT) {
     if (out) for (let i = 0; i < n; i++) out[offset + i] = r.float64();
     else r.pos += 8 * n;
-    return;
+    return -1;
   }
   const p = POW10[k];
   if (p === undefined) throw new Error(`bad value scale ${k}`);
-  r.pos = readIntegrated(r.buf, r.pos, n, 1, p, out ?? new Float64Array(n), out ? offset : 0);
+  r.pos = readIntegrated(r.buf, r.pos, n, 1, integers ? 1 : p, out ?? new Float64Array(n), out ? offset : 0);
+  return k;
 }
 
 /** The point count of a block (it leads the payload). */
@@ -274,6 +279,52 @@ export function decodeBlocksInto(
   return o - offset;
 }
 
+/** One decoded block at a time, in columns reused from block to block (see decodeBlocksEach). */
+export interface BlockScratch {
+  time: Float64Array;
+  values: Float64Array[];
+  status: Uint8Array;
+  /** each value column's decimal scale in this block (its values are integers ÷ 10^k), -1: float64s */
+  scales: Int8Array;
+}
+
+/**
+ * Decodes blocks back to back, handing each to `each` in scratch columns that the next block
+ * overwrites: a caller folding the blocks into something smaller (a chart's steps) allocates
+ * nothing per reading. Each run of synced blocks is inflated in one call, as decodeBlocksInto does.
+ * The value columns marked in `integers` come as their scaled integers (× 10^scales[c]).
+ */
+export function decodeBlocksEach(
+  blobs: readonly Uint8Array[],
+  columns: number,
+  each: (block: BlockScratch, n: number) => void,
+  integers?: readonly boolean[],
+): void {
+  let size = 64;
+  const scratch: BlockScratch = {
+    time: new Float64Array(size),
+    values: Array.from({ length: columns }, () => new Float64Array(size)),
+    status: new Uint8Array(size),
+    scales: new Int8Array(columns),
+  };
+  for (const payload of payloadsOf(blobs)) {
+    const r = new ByteReader(payload);
+    while (r.pos < payload.length) {
+      const start = r.pos;
+      const n = r.uvarint();
+      if (n > size) {
+        while (size < n) size *= 2;
+        scratch.time = new Float64Array(size);
+        scratch.values = scratch.values.map(() => new Float64Array(size));
+        scratch.status = new Uint8Array(size);
+      }
+      r.pos = start;
+      readPayloadInto(r, scratch.time, scratch.values, scratch.status, 0, scratch.scales, integers);
+      each(scratch, n);
+    }
+  }
+}
+
 /** The blocks' columns concatenated (each block's count from its payload: `total` sizes the output). */
 export function decodeBlocks(blobs: readonly Uint8Array[], total: number, columns: number): BlockColumns {
   const out: BlockColumns = {
@@ -296,14 +347,29 @@ function decodePayloadInto(
   return readPayloadInto(new ByteReader(payload), time, values, status, offset);
 }
 
-/** Reads one payload from the reader's position (leaving it just past the payload); answers its count. */
-function readPayloadInto(r: ByteReader, time: Float64Array, values: (Float64Array | null)[], status: Uint8Array, offset: number): number {
+/**
+ * Reads one payload from the reader's position (leaving it just past the payload); answers its count.
+ * `scales[c]`, when given, receives value column c's decimal scale (-1: float64s); the columns marked in
+ * `integers` are left as their scaled integers.
+ */
+function readPayloadInto(
+  r: ByteReader,
+  time: Float64Array,
+  values: (Float64Array | null)[],
+  status: Uint8Array,
+  offset: number,
+  scales?: Int8Array,
+  integers?: readonly boolean[],
+): number {
   const n = r.uvarint();
   if (offset + n > time.length) throw new Error('series block count mismatch');
   const cols = r.uvarint();
   if (r.byte() === 0) r.pos = readIntegrated(r.buf, r.pos, n, 2, 1, time, offset);
   else for (let i = 0; i < n; i++) time[offset + i] = r.float64();
-  for (let c = 0; c < cols; c++) readValues(r, n, values[c] ?? null, offset);
+  for (let c = 0; c < cols; c++) {
+    const k = readValues(r, n, values[c] ?? null, offset, integers?.[c]);
+    if (scales && c < scales.length) scales[c] = k;
+  }
   status.fill(0, offset, offset + n);
   const marks = r.uvarint();
   let at = 0;

@@ -102,8 +102,18 @@ export async function historySeriesRoutes(fastify: FastifyInstance) {
             if (isDiffValue) cols = { ...cols, value: differenceColumn(cols.value, await t.series.before(device.id, def.dataId, from)) };
             meta = { ...head, ...limits, count: cols.time.length };
           } else {
-            const fine = await t.series.rollups(device.id, def.dataId, from, to, tier);
-            const r = stepMs > TIER_STEP_MS[tier] ? rollUpRollups(fine, stepMs, from) : fine;
+            // A month of minutes folds straight into the plot's steps (no minute columns in between).
+            const folded =
+              tier === '1m' && stepMs > TIER_STEP_MS[tier] ? await t.series.minuteSteps(device.id, def.dataId, from, to, stepMs) : null;
+            let r: Rollups;
+            let extremes: { minAt?: number; maxAt?: number };
+            if (folded) {
+              ({ steps: r, ...extremes } = folded);
+            } else {
+              const fine = await t.series.rollups(device.id, def.dataId, from, to, tier);
+              r = stepMs > TIER_STEP_MS[tier] ? rollUpRollups(fine, stepMs, from) : fine;
+              extremes = extremesAt(fine);
+            }
             const before = isDiffValue ? await t.series.before(device.id, def.dataId, from) : undefined;
             cols = rollupColumns(r, before?.value, isDiffValue);
             meta = {
@@ -113,7 +123,7 @@ export async function historySeriesRoutes(fastify: FastifyInstance) {
               tier,
               stepMs,
               readings: r.count.reduce((s, c) => s + c, 0),
-              ...(isDiffValue ? {} : extremesAt(fine)),
+              ...(isDiffValue ? {} : extremes),
             };
           }
           yield frameSeries(meta, cols);

@@ -24,11 +24,11 @@ interface CurveProps {
 function useTrendPlot({ view, series, flags, onSelect, onReset, onPainted }: Omit<CurveProps, 'height'>) {
   const theme = useTheme();
   const lang = useLanguage();
-  const state = useRef<PlotState>({ flags, stats: view.stats, from: view.from, to: view.to });
+  const state = useRef<PlotState>({ flags, stats: view.stats, from: view.from, to: view.to, dense: view.reduced });
   const handlers = useRef({ onSelect, onReset, onPainted });
   // Layout effects run before uplot-react's passive ones build the chart or set its data.
   useLayoutEffect(() => {
-    state.current = { flags, stats: view.stats, from: view.from, to: view.to };
+    state.current = { flags, stats: view.stats, from: view.from, to: view.to, dense: view.reduced };
     handlers.current = { onSelect, onReset, onPainted };
   });
   // The layout by value: a new series array with the same content is not a new chart.
