@@ -4,3 +4,5 @@
  */
 process.env.WALL_VIEWPORT ??= '3840x2160';
 await import('./realtimeWall');
+
+export {};
