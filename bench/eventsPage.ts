@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { chromium } from '@playwright/test';
-import { benchApp, stats, timeit, injectLogin } from './lib';
+import { benchApp, stats, timeit, injectLogin, withIndexesDeferred } from './lib';
 import { mulberry32 } from '../server/simulator/prng';
 import { listBody, scopeQuery, type EventFilters, type ScopeNode } from '../src/features/alarmEvent/filterMapping';
 import { eventBatches, eventQuery } from '../server/wisdompower/eventQuery';
@@ -37,25 +37,27 @@ const ins =
   sqlite.prepare(`insert into peceventextend (eventtime, endtime, endeventid, customtype, peceventlevel, confirmeventstatus, value, endvalue, limitvalue, dataid, description, remark, updatetime, operator, deviceid, projectid, tenantid)
   values (?, ?, ?, ?, ?, ?, ?, null, 300, 1001, '剩余电流 320mA 超过报警值 300mA', null, null, null, ?, ?, ?)`);
 const [fillMs] = await timeit(() =>
-  sqlite.transaction(() => {
-    for (let i = 0; i < TOTAL; i++) {
-      const t = terminals[Math.floor(rnd() * terminals.length)]!;
-      const at = now - 1000 - Math.floor(rnd() * 365 * 86_400_000);
-      const ended = rnd() < 0.05 ? 0 : 1;
-      ins.run(
-        at,
-        ended ? at + 60_000 : null,
-        ended,
-        1 + Math.floor(rnd() * 4),
-        [1, 2, 4][Math.floor(rnd() * 3)]!,
-        rnd() < 0.7 ? 3 : 1,
-        300 + rnd() * 100,
-        t.id,
-        t.projectid,
-        t.tenantid,
-      );
-    }
-  })(),
+  withIndexesDeferred(sqlite, 'peceventextend', () =>
+    sqlite.transaction(() => {
+      for (let i = 0; i < TOTAL; i++) {
+        const t = terminals[Math.floor(rnd() * terminals.length)]!;
+        const at = now - 1000 - Math.floor(rnd() * 365 * 86_400_000);
+        const ended = rnd() < 0.05 ? 0 : 1;
+        ins.run(
+          at,
+          ended ? at + 60_000 : null,
+          ended,
+          1 + Math.floor(rnd() * 4),
+          [1, 2, 4][Math.floor(rnd() * 3)]!,
+          rnd() < 0.7 ? 3 : 1,
+          300 + rnd() * 100,
+          t.id,
+          t.projectid,
+          t.tenantid,
+        );
+      }
+    })(),
+  ),
 );
 sqlite.exec('analyze');
 

@@ -24,6 +24,7 @@ const BENCHES: Record<string, string> = {
   apiLight: 'GET /auth/v1/user against a bare Fastify route with the same JSON',
   bundle: 'the browser entry chunk, raw and gzip',
   realtimeWall: 'the wall at 5,000 devices and 1,000 updates/s in Chromium',
+  realtimeWall4k: 'the same wall on a 3840×2160 screen (issue 19)',
   kioskSoak:
     'a kiosk for a 24 h day compressed with page.clock under a steady alarm stream: retained heap, rotation under a flood (issue 19)',
   reconnectStorm: '1,000 consoles in 4 processes, the server restarted with SIGTERM: all resubscribed, first alarm after (issue 13)',
@@ -37,7 +38,7 @@ if (unknown.length) {
 }
 const names = asked.length ? asked : Object.keys(BENCHES);
 /** Benches that drive the built app in Chromium: the app is built once first (a fresh clone has no dist/). */
-const NEEDS_BUILD = new Set(['historyChart', 'eventsPage', 'realtimeWall', 'kioskSoak']);
+const NEEDS_BUILD = new Set(['historyChart', 'eventsPage', 'realtimeWall', 'realtimeWall4k', 'kioskSoak']);
 if (names.some((n) => NEEDS_BUILD.has(n))) {
   console.log('== vite build (for the Chromium benches)');
   const built = spawnSync(process.execPath, [path.join(path.dirname(HERE), 'node_modules/vite/bin/vite.js'), 'build'], {
