@@ -144,3 +144,18 @@ export function loopDelay(): { stop: () => { p50: number; p99: number; max: numb
     },
   };
 }
+
+/**
+ * CPU time of this process's main thread alone (µs, user + system; Linux /proc, 10 ms ticks): the
+ * event loop's own share, apart from worker threads (which process.cpuUsage() adds in). NaN elsewhere.
+ */
+export function mainThreadCpuUs(): number {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
+}

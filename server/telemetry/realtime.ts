@@ -52,6 +52,28 @@ export class RealtimeCache {
     if (markDirty) this.dirty.add(v);
   }
 
+  /**
+   * A committed reading: the latest of its series unless a newer one is there. The series' entry is
+   * updated in place (ingest's hot path: no object per reading outliving the commit).
+   */
+  setReading(deviceid: number, dataid: number, logicalid: number, time: number, value: number, status: number): void {
+    let m = this.latest.get(deviceid);
+    if (!m) this.latest.set(deviceid, (m = new Map()));
+    const cur = m.get(dataid);
+    if (!cur) {
+      const v = { deviceid, dataid, logicalid, time, value, status };
+      m.set(dataid, v);
+      this.dirty.add(v);
+      return;
+    }
+    if (cur.time > time) return;
+    cur.logicalid = logicalid;
+    cur.time = time;
+    cur.value = value;
+    cur.status = status;
+    this.dirty.add(cur);
+  }
+
   ofDevice(deviceid: number): ReadonlyMap<number, LatestValue> {
     return this.latest.get(deviceid) ?? new Map();
   }
