@@ -12,7 +12,7 @@
  *    readings cross a threshold). `ingest_per_s` and `ingest_vs_raw` are this run's figures.
  * Run: npm run bench -- ingest   (or: npx tsx bench/ingest.ts [readings per data set])
  */
-import { benchApp, ensureTerminals, mainThreadCpuUs, timeit } from './lib';
+import { benchApp, ensureTerminals, mainThreadCpuUs, mainThreadSched, timeit } from './lib';
 import { recordResults } from './results';
 import { MEASURES } from '../domain/telemetry';
 
@@ -61,6 +61,7 @@ async function ours(values: Values, t0: number) {
     );
   const cpu0 = process.cpuUsage();
   const main0 = mainThreadCpuUs();
+  const sched0 = mainThreadSched();
   const [ms] = await timeit(async () => {
     for (let k = 0; k < rounds && readings < TOTAL; k++) {
       const time = t0 + k * 15_000;
@@ -79,8 +80,22 @@ async function ours(values: Values, t0: number) {
     perS: readings / (ms / 1000),
     cpuUsPerReading: (cpu.user + cpu.system) / readings,
     mainCpuUsPerReading: (mainThreadCpuUs() - main0) / readings,
+    ...schedSince(sched0, ms),
     crossingShare: crossing / (rounds * devices.length * PER_BATCH),
     episodes: (await episodes()) - episodesBefore,
+  };
+}
+
+/** Where the main thread's wall time went: on a CPU, waiting for one (other load), neither (I/O, idle). */
+function schedSince(before: { onCpuMs: number; waitingMs: number }, wallMs: number) {
+  const now = mainThreadSched();
+  const onCpuMs = now.onCpuMs - before.onCpuMs;
+  const waitingMs = now.waitingMs - before.waitingMs;
+  return {
+    wallMs: Math.round(wallMs),
+    mainOnCpuMs: Math.round(onCpuMs),
+    mainWaitingForCpuMs: Math.round(waitingMs),
+    mainBlockedOrIdleMs: Math.round(wallMs - onCpuMs - waitingMs),
   };
 }
 
@@ -109,6 +124,7 @@ function raw(values: Values, t0: number, table = RAW_TABLE) {
   let count = 0;
   const cpu0 = process.cpuUsage();
   const main0 = mainThreadCpuUs();
+  const sched0 = mainThreadSched();
   const [ms] = (() => {
     const t = performance.now();
     for (let k = 0; k < rounds && count < TOTAL; k++) {
@@ -133,6 +149,7 @@ function raw(values: Values, t0: number, table = RAW_TABLE) {
     perS: count / (ms / 1000),
     cpuUsPerReading: (cpu.user + cpu.system) / count,
     mainCpuUsPerReading: (mainThreadCpuUs() - main0) / count,
+    ...schedSince(sched0, ms!),
   };
 }
 
@@ -158,6 +175,19 @@ const detail = {
     rawCpuUsPerReading: +quietRaw.cpuUsPerReading.toFixed(2),
     oursMainCpuUsPerReading: +quiet.mainCpuUsPerReading.toFixed(2),
     rawMainCpuUsPerReading: +quietRaw.mainCpuUsPerReading.toFixed(2),
+    // the main thread's wall time: on a CPU, waiting for one (the machine's other load), blocked or idle
+    oursMainThreadMs: {
+      wall: quiet.wallMs,
+      onCpu: quiet.mainOnCpuMs,
+      waitingForCpu: quiet.mainWaitingForCpuMs,
+      blockedOrIdle: quiet.mainBlockedOrIdleMs,
+    },
+    rawMainThreadMs: {
+      wall: quietRaw.wallMs,
+      onCpu: quietRaw.mainOnCpuMs,
+      waitingForCpu: quietRaw.mainWaitingForCpuMs,
+      blockedOrIdle: quietRaw.mainBlockedOrIdleMs,
+    },
     episodesRaised: quiet.episodes,
   },
   alarming: {
@@ -171,6 +201,19 @@ const detail = {
     rawCpuUsPerReading: +busyRaw.cpuUsPerReading.toFixed(2),
     oursMainCpuUsPerReading: +busy.mainCpuUsPerReading.toFixed(2),
     rawMainCpuUsPerReading: +busyRaw.mainCpuUsPerReading.toFixed(2),
+    // the main thread's wall time: on a CPU, waiting for one (the machine's other load), blocked or idle
+    oursMainThreadMs: {
+      wall: busy.wallMs,
+      onCpu: busy.mainOnCpuMs,
+      waitingForCpu: busy.mainWaitingForCpuMs,
+      blockedOrIdle: busy.mainBlockedOrIdleMs,
+    },
+    rawMainThreadMs: {
+      wall: busyRaw.wallMs,
+      onCpu: busyRaw.mainOnCpuMs,
+      waitingForCpu: busyRaw.mainWaitingForCpuMs,
+      blockedOrIdle: busyRaw.mainBlockedOrIdleMs,
+    },
   },
 };
 console.log(JSON.stringify({ bench: 'ingest', ...detail, target: '≥ 100,000 readings/s, ≥ 0.3 × raw' }, null, 2));

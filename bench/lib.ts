@@ -159,3 +159,17 @@ export function mainThreadCpuUs(): number {
     return NaN;
   }
 }
+
+/**
+ * The main thread's scheduler times so far (ms; Linux /proc schedstat): on a CPU, and ready but
+ * waiting for one (the machine's other load). A wall time minus the waiting is what the same work
+ * would have taken with a core to itself. NaN elsewhere.
+ */
+export function mainThreadSched(): { onCpuMs: number; waitingMs: number } {
+  try {
+    const [run, wait] = fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { onCpuMs: run! / 1e6, waitingMs: wait! / 1e6 };
+  } catch {
+    return { onCpuMs: NaN, waitingMs: NaN };
+  }
+}

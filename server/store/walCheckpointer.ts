@@ -7,10 +7,14 @@ const REST_MS = 100;
 /** How long it rests when the WAL still has frames it could not copy (readers on older snapshots). */
 const BEHIND_MS = 10;
 /**
- * The writer's own checkpoint threshold while the worker runs (pages): a safety net only, far above
- * what the worker lets the WAL reach, so the WAL stays bounded even if the worker stalls.
+ * The writer's own checkpoint threshold while the worker runs (pages, about 1 GB): a safety net only,
+ * so the WAL stays bounded even if the worker stalls. It must sit above what a burst makes of the WAL:
+ * the WAL starts over only when the worker has copied all of it before the writer's next transaction,
+ * which a sustained burst (the ingest bench: 100,000 readings/s, a commit every few tens of ms) does
+ * not allow, and past the threshold SQLite checkpoints and syncs at the end of every commit on the
+ * event loop (at 50,000 pages the bench's alarming run spent most of its blocked time there).
  */
-export const SAFETY_AUTOCHECKPOINT_PAGES = 50_000;
+export const SAFETY_AUTOCHECKPOINT_PAGES = 250_000;
 /** The WAL file is cut back to this size when it restarts (bytes), after a burst made it large. */
 const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
 /** SQLite's default, restored when the worker stops. */
