@@ -32,6 +32,7 @@ const db = new Database(workerData.file);
 db.pragma('busy_timeout = 0');
 let stopped = false;
 let timer = null;
+let rounds = 0;
 parentPort.on('message', (m) => {
   if (m !== 'stop') return;
   stopped = true;
@@ -46,6 +47,8 @@ function round() {
   try {
     const [r] = db.pragma('wal_checkpoint(PASSIVE)');
     if (r.log > 0 && r.checkpointed < r.log) rest = ${BEHIND_MS};
+    rounds++;
+    if (r.log > 0) parentPort.postMessage({ round: rounds, log: r.log, checkpointed: r.checkpointed });
   } catch (err) {
     // SQLITE_BUSY: another checkpoint is running; the next round retries.
     if (!err || err.code !== 'SQLITE_BUSY') parentPort.postMessage({ error: String(err && err.message) });
@@ -64,8 +67,16 @@ round();
  * single cost of ingest (bench/ingest.ts). While the worker runs, the main connection's automatic
  * checkpoint stays only as a far-off safety net.
  */
+/** One checkpoint of the worker: its number, frames in the WAL, frames copied back into the file. */
+export interface CheckpointRound {
+  round: number;
+  log: number;
+  checkpointed: number;
+}
+
 export class WalCheckpointer {
   private worker: Worker | null = null;
+  private readonly listeners = new Set<(round: CheckpointRound) => void>();
 
   constructor(
     private readonly sqlite: SQLite.Database,
@@ -81,8 +92,9 @@ export class WalCheckpointer {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file: this.sqlite.name } });
     this.worker = worker;
-    worker.on('message', (m: { ready?: boolean; error?: string }) => {
+    worker.on('message', (m: { ready?: boolean; error?: string; round?: number; log?: number; checkpointed?: number }) => {
       if (m.error) this.onError(new Error(`WAL checkpoint: ${m.error}`));
+      if (m.round !== undefined) for (const l of this.listeners) l({ round: m.round, log: m.log ?? 0, checkpointed: m.checkpointed ?? 0 });
       if (!m.ready || this.worker !== worker || !this.sqlite.open) return;
       this.sqlite.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
       this.sqlite.pragma(`wal_autocheckpoint = ${SAFETY_AUTOCHECKPOINT_PAGES}`);
@@ -98,6 +110,12 @@ export class WalCheckpointer {
       }
       this.onError(err);
     });
+  }
+
+  /** Hears each checkpoint of a WAL that had frames (when the WAL was all copied back: `checkpointed === log`). */
+  onCheckpoint(listener: (round: CheckpointRound) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Stops the worker after its current checkpoint; the writer checkpoints for itself again. */
