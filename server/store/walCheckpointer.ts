@@ -15,8 +15,9 @@ const BEHIND_MS = 10;
  * event loop (at 50,000 pages the bench's alarming run spent most of its blocked time there).
  */
 export const SAFETY_AUTOCHECKPOINT_PAGES = 250_000;
-/** The WAL file is cut back to this size when it restarts (bytes), after a burst made it large. */
-const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
+// No journal_size_limit: a WAL file cut back at every restart after a burst (64 MB tried) made the
+// writer's commit truncate it on the event loop, then grow it again block by block; kept at its size
+// it is overwritten in place (at most about the safety net's 1 GB).
 /** SQLite's default, restored when the worker stops. */
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
@@ -96,7 +97,6 @@ export class WalCheckpointer {
       if (m.error) this.onError(new Error(`WAL checkpoint: ${m.error}`));
       if (m.round !== undefined) for (const l of this.listeners) l({ round: m.round, log: m.log ?? 0, checkpointed: m.checkpointed ?? 0 });
       if (!m.ready || this.worker !== worker || !this.sqlite.open) return;
-      this.sqlite.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
       this.sqlite.pragma(`wal_autocheckpoint = ${SAFETY_AUTOCHECKPOINT_PAGES}`);
       // Referenced until ready (so a short-lived process does not leave it half-started); from then on
       // it never keeps the process alive by itself.
