@@ -120,31 +120,6 @@ export async function timeit<T>(fn: () => Promise<T> | T): Promise<[number, T]> 
   return [performance.now() - t0, r];
 }
 
-/** The login of docs/security.md through app.inject; returns the login envelope's data. */
-export async function injectLogin(
-  app: FastifyInstance,
-  userName: string,
-  password: string,
-): Promise<{ token: string; user: { id: number } }> {
-  const post = async (url: string, payload: object) => (await app.inject({ method: 'POST', url, payload })).json() as Envelope;
-  const env = (await loginWith(post, userName, password)) as Envelope<{ token: string; user: { id: number } }>;
-  if (env.code !== 0) throw new Error(`login ${userName}: ${env.msg}`);
-  return env.data;
-}
-
-/** The event loop's delay while it runs (ms): what every request and socket push waits on top of its own work. */
-export function loopDelay(): { stop: () => { p50: number; p99: number; max: number } } {
-  const h: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
-  h.enable();
-  return {
-    stop: () => {
-      h.disable();
-      const ms = (ns: number) => +(ns / 1e6).toFixed(1);
-      return { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) };
-    },
-  };
-}
-
 /**
  * CPU time of this process's main thread alone (µs, user + system; Linux /proc, 10 ms ticks): the
  * event loop's own share, apart from worker threads (which process.cpuUsage() adds in). NaN elsewhere.
@@ -172,4 +147,29 @@ export function mainThreadSched(): { onCpuMs: number; waitingMs: number } {
   } catch {
     return { onCpuMs: NaN, waitingMs: NaN };
   }
+}
+
+/** The login of docs/security.md through app.inject; returns the login envelope's data. */
+export async function injectLogin(
+  app: FastifyInstance,
+  userName: string,
+  password: string,
+): Promise<{ token: string; user: { id: number } }> {
+  const post = async (url: string, payload: object) => (await app.inject({ method: 'POST', url, payload })).json() as Envelope;
+  const env = (await loginWith(post, userName, password)) as Envelope<{ token: string; user: { id: number } }>;
+  if (env.code !== 0) throw new Error(`login ${userName}: ${env.msg}`);
+  return env.data;
+}
+
+/** The event loop's delay while it runs (ms): what every request and socket push waits on top of its own work. */
+export function loopDelay(): { stop: () => { p50: number; p99: number; max: number } } {
+  const h: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  h.enable();
+  return {
+    stop: () => {
+      h.disable();
+      const ms = (ns: number) => +(ns / 1e6).toFixed(1);
+      return { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) };
+    },
+  };
 }
