@@ -12,7 +12,7 @@
  *    readings cross a threshold). `ingest_per_s` and `ingest_vs_raw` are this run's figures.
  * Run: npm run bench -- ingest   (or: npx tsx bench/ingest.ts [readings per data set])
  */
-import { benchApp, ensureTerminals, timeit } from './lib';
+import { benchApp, ensureTerminals, mainThreadCpuUs, mainThreadSched, timeit } from './lib';
 import { recordResults } from './results';
 import { MEASURES } from '../domain/telemetry';
 
@@ -60,6 +60,8 @@ async function ours(values: Values, t0: number) {
       }),
     );
   const cpu0 = process.cpuUsage();
+  const main0 = mainThreadCpuUs();
+  const sched0 = mainThreadSched();
   const [ms] = await timeit(async () => {
     for (let k = 0; k < rounds && readings < TOTAL; k++) {
       const time = t0 + k * 15_000;
@@ -77,8 +79,23 @@ async function ours(values: Values, t0: number) {
     readings,
     perS: readings / (ms / 1000),
     cpuUsPerReading: (cpu.user + cpu.system) / readings,
+    mainCpuUsPerReading: (mainThreadCpuUs() - main0) / readings,
+    ...schedSince(sched0, ms),
     crossingShare: crossing / (rounds * devices.length * PER_BATCH),
     episodes: (await episodes()) - episodesBefore,
+  };
+}
+
+/** Where the main thread's wall time went: on a CPU, waiting for one (other load), neither (I/O, idle). */
+function schedSince(before: { onCpuMs: number; waitingMs: number }, wallMs: number) {
+  const now = mainThreadSched();
+  const onCpuMs = now.onCpuMs - before.onCpuMs;
+  const waitingMs = now.waitingMs - before.waitingMs;
+  return {
+    wallMs: Math.round(wallMs),
+    mainOnCpuMs: Math.round(onCpuMs),
+    mainWaitingForCpuMs: Math.round(waitingMs),
+    mainBlockedOrIdleMs: Math.round(wallMs - onCpuMs - waitingMs),
   };
 }
 
@@ -106,6 +123,8 @@ function raw(values: Values, t0: number, table = RAW_TABLE) {
   const one = sqlite.prepare(`insert into ${table} values (?, ?, ?, ?, ?)`);
   let count = 0;
   const cpu0 = process.cpuUsage();
+  const main0 = mainThreadCpuUs();
+  const sched0 = mainThreadSched();
   const [ms] = (() => {
     const t = performance.now();
     for (let k = 0; k < rounds && count < TOTAL; k++) {
@@ -125,7 +144,13 @@ function raw(values: Values, t0: number, table = RAW_TABLE) {
     return [performance.now() - t];
   })();
   const cpu = process.cpuUsage(cpu0);
-  return { readings: count, perS: count / (ms / 1000), cpuUsPerReading: (cpu.user + cpu.system) / count };
+  return {
+    readings: count,
+    perS: count / (ms / 1000),
+    cpuUsPerReading: (cpu.user + cpu.system) / count,
+    mainCpuUsPerReading: (mainThreadCpuUs() - main0) / count,
+    ...schedSince(sched0, ms!),
+  };
 }
 
 // Each data set at its own times (a month apart), ours then the loader.
@@ -148,6 +173,21 @@ const detail = {
     // CPU time (user + system, this process) per reading: steadier than wall rates on a shared machine
     oursCpuUsPerReading: +quiet.cpuUsPerReading.toFixed(2),
     rawCpuUsPerReading: +quietRaw.cpuUsPerReading.toFixed(2),
+    oursMainCpuUsPerReading: +quiet.mainCpuUsPerReading.toFixed(2),
+    rawMainCpuUsPerReading: +quietRaw.mainCpuUsPerReading.toFixed(2),
+    // the main thread's wall time: on a CPU, waiting for one (the machine's other load), blocked or idle
+    oursMainThreadMs: {
+      wall: quiet.wallMs,
+      onCpu: quiet.mainOnCpuMs,
+      waitingForCpu: quiet.mainWaitingForCpuMs,
+      blockedOrIdle: quiet.mainBlockedOrIdleMs,
+    },
+    rawMainThreadMs: {
+      wall: quietRaw.wallMs,
+      onCpu: quietRaw.mainOnCpuMs,
+      waitingForCpu: quietRaw.mainWaitingForCpuMs,
+      blockedOrIdle: quietRaw.mainBlockedOrIdleMs,
+    },
     episodesRaised: quiet.episodes,
   },
   alarming: {
@@ -159,6 +199,21 @@ const detail = {
     ratio: +(busy.perS / busyRaw.perS).toFixed(3),
     oursCpuUsPerReading: +busy.cpuUsPerReading.toFixed(2),
     rawCpuUsPerReading: +busyRaw.cpuUsPerReading.toFixed(2),
+    oursMainCpuUsPerReading: +busy.mainCpuUsPerReading.toFixed(2),
+    rawMainCpuUsPerReading: +busyRaw.mainCpuUsPerReading.toFixed(2),
+    // the main thread's wall time: on a CPU, waiting for one (the machine's other load), blocked or idle
+    oursMainThreadMs: {
+      wall: busy.wallMs,
+      onCpu: busy.mainOnCpuMs,
+      waitingForCpu: busy.mainWaitingForCpuMs,
+      blockedOrIdle: busy.mainBlockedOrIdleMs,
+    },
+    rawMainThreadMs: {
+      wall: busyRaw.wallMs,
+      onCpu: busyRaw.mainOnCpuMs,
+      waitingForCpu: busyRaw.mainWaitingForCpuMs,
+      blockedOrIdle: busyRaw.mainBlockedOrIdleMs,
+    },
   },
 };
 console.log(JSON.stringify({ bench: 'ingest', ...detail, target: '≥ 100,000 readings/s, ≥ 0.3 × raw' }, null, 2));

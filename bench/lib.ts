@@ -121,6 +121,35 @@ export async function timeit<T>(fn: () => Promise<T> | T): Promise<[number, T]> 
   return [performance.now() - t0, r];
 }
 
+/**
+ * CPU time of this process's main thread alone (µs, user + system; Linux /proc, 10 ms ticks): the
+ * event loop's own share, apart from worker threads (which process.cpuUsage() adds in). NaN elsewhere.
+ */
+export function mainThreadCpuUs(): number {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * The main thread's scheduler times so far (ms; Linux /proc schedstat): on a CPU, and ready but
+ * waiting for one (the machine's other load). A wall time minus the waiting is what the same work
+ * would have taken with a core to itself. NaN elsewhere.
+ */
+export function mainThreadSched(): { onCpuMs: number; waitingMs: number } {
+  try {
+    const [run, wait] = fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { onCpuMs: run! / 1e6, waitingMs: wait! / 1e6 };
+  } catch {
+    return { onCpuMs: NaN, waitingMs: NaN };
+  }
+}
+
 /** The login of docs/security.md through app.inject; returns the login envelope's data. */
 export async function injectLogin(
   app: FastifyInstance,

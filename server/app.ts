@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   await app.register(throttling, { redisUrl: options.cluster?.redisUrl, prefix: options.cluster?.prefix });
   await app.register(storePlugin, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: options.databasePoolSize });
-  app.decorate('eventLog', new EventLog(app.db));
+  app.decorate('eventLog', new EventLog(app.db, Date.now, app.store.dialect === 'sqlite' ? app.store.sqlite : undefined));
   const socketBus = options.socketBus ?? new LocalSocketBus();
   app.decorate('socketBus', socketBus);
   app.addHook('onClose', async () => {

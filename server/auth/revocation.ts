@@ -20,14 +20,18 @@ export function sessionCheckOf(ev: DomainEvent): BusMessage | null {
     scope,
     reason,
   });
-  const userId = idOf(ev.subject, 'user');
+  // Worked out only for the kinds that name a user: most events (alarms, thousands a second) name none.
+  const userCheck = (reason: 'user_deleted' | 'rescope') => {
+    const userId = idOf(ev.subject, 'user');
+    return userId === null ? null : check({ userIds: [userId] }, reason);
+  };
   const tenants = (...ids: unknown[]) => [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
   switch (ev.kind) {
     case 'user.deleted':
-      return userId === null ? null : check({ userIds: [userId] }, 'user_deleted');
+      return userCheck('user_deleted');
     case 'user.updated':
     case 'user.projects_assigned':
-      return userId === null ? null : check({ userIds: [userId] }, 'rescope');
+      return userCheck('rescope');
     case 'role.updated':
     case 'role.deleted':
       return ev.tenantId === null ? null : check({ tenantIds: [ev.tenantId] }, 'rescope');

@@ -79,7 +79,7 @@ export async function attachCluster(app: FastifyInstance, opts: ClusterOptions):
     relayTimer ??= setTimeout(relay, RELAY_MS);
   };
   const stopCommitted = t.writer.onCommitted((batch) => {
-    for (const c of batch) for (const v of c.latest) latest.push(v.deviceid, v.dataid, v.logicalid, v.time, v.value, v.status);
+    for (const c of batch) for (const r of c.readings) latest.push(c.device.id, r.def.dataId, r.logicalId, r.time, r.value, r.status);
     soon();
   });
   const stopSeen = t.onSeen((deviceId, at) => {

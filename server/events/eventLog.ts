@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type SQLite from 'better-sqlite3';
 import type { Kysely, Transaction } from 'kysely';
 import type { OplogKind } from '../../domain/oplog';
 import type { Database } from '../store/schema';
@@ -39,13 +40,22 @@ export class EventLog {
   private readonly emitter = new EventEmitter();
   private readonly postgres: boolean;
   private relay: ((event: DomainEvent) => void) | null = null;
+  /** SQLite: one INSERT prepared once (alarm events come in thousands a second during ingest) */
+  private readonly insertStmt: SQLite.Statement<unknown[]> | null;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
+    sqlite?: SQLite.Database,
   ) {
     this.emitter.setMaxListeners(100);
     this.postgres = isPostgres(db);
+    this.insertStmt =
+      sqlite && !this.postgres
+        ? sqlite.prepare(
+            'insert into event_log (at, kind, actorId, actorName, tenantId, projectId, subject, payload) values (?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+        : null;
   }
 
   /** Appends inside the caller's transaction when given one (publish it after commit). */
@@ -73,6 +83,26 @@ export class EventLog {
       subject: input.subject ?? null,
       payload: JSON.stringify(input.payload ?? {}),
     }));
+    const stmt = this.insertStmt;
+    if (stmt) {
+      // SQLite, on its one connection: inside the caller's transaction (or connection), else holding
+      // the connection, so no other transaction can be open on it meanwhile. The seq is the row id.
+      const insert = (): DomainEvent[] =>
+        rows.map((row, i) => {
+          const { lastInsertRowid } = stmt.run(
+            row.at,
+            row.kind,
+            row.actorId,
+            row.actorName,
+            row.tenantId,
+            row.projectId,
+            row.subject,
+            row.payload,
+          );
+          return { ...row, seq: Number(lastInsertRowid), payload: inputs[i]!.payload ?? {} };
+        });
+      return trx !== undefined && trx !== this.db ? insert() : this.db.connection().execute(async () => insert());
+    }
     const seqs: number[] = [];
     // Chunks keep within SQLite's parameter limit. Numbers are drawn row by row in the order listed, so
     // a chunk's ascending numbers map back onto its rows.

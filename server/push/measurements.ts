@@ -37,13 +37,22 @@ export function attachMeasurementPush(app: FastifyInstance): () => void {
     }
   };
   const detach = app.telemetry.writer.onCommitted((committed) => {
+    // A batch nobody watches (no wall of everything, of its project or of the device) gets no message.
+    const all = listened(WATCH_ALL_ROOM);
+    const projects = new Map<number, boolean>();
     for (const c of committed) {
-      const msg: MeasureMessage = { deviceId: c.device.id, projectId: c.device.projectid, time: c.time, values: c.values };
-      const list = pending.get(msg.projectId);
+      const projectId = c.device.projectid;
+      let project = projects.get(projectId);
+      if (project === undefined) projects.set(projectId, (project = listened(watchProjectRoom(projectId))));
+      if (!all && !project && !listened(watchDeviceRoom(c.device.id))) continue;
+      const values: Record<number, number> = {};
+      for (const r of c.readings) values[r.def.dataId] = r.value;
+      const msg: MeasureMessage = { deviceId: c.device.id, projectId, time: c.time, values };
+      const list = pending.get(projectId);
       if (list) list.push(msg);
-      else pending.set(msg.projectId, [msg]);
+      else pending.set(projectId, [msg]);
     }
-    timer ??= setTimeout(flush, MEASURE_FLUSH_MS);
+    if (pending.size) timer ??= setTimeout(flush, MEASURE_FLUSH_MS);
   });
   return () => {
     detach();

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 import { BlockStore, WINDOW_MS, windowOf } from './blockStore';
-import type { HistoryRow } from './historyStore';
+import type { HistoryGroup } from './historyStore';
 import { mergePoints } from './points';
 import { decodeRollups, encodeRollups, HOUR_MS, MINUTE_MS, mergeRollups, rollUp, rollUpRollups } from './rollups';
 import { decodePoints, encodePoints, type PointColumns } from './seriesCodec';
@@ -47,6 +47,8 @@ export class Compactor {
   /** every window before this has been compacted by a completed full pass */
   private scannedBefore = -Infinity;
   private readonly dirty = new Map<string, Task>();
+  /** the window last put in `dirty` per device and dataId (cleared whenever `dirty` is taken) */
+  private readonly noted = new Map<number, Map<number, number>>();
   private running: Promise<CompactionResult> | null = null;
   private stopping = false;
 
@@ -60,13 +62,20 @@ export class Compactor {
   }
 
   /** Hears committed rows: those of an already closed hour make their window due again. */
-  noteWritten(rows: readonly HistoryRow[]): void {
+  noteWritten(groups: readonly HistoryGroup[]): void {
     const closed = this.lateBefore;
-    for (const r of rows) {
-      if (r.time >= closed) continue;
-      const start = windowOf(r.time);
-      this.dirty.set(keyOf(r.deviceid, r.dataid, start), { deviceid: r.deviceid, dataid: r.dataid, start });
-    }
+    if (closed === -Infinity) return;
+    for (const g of groups)
+      for (const r of g.readings) {
+        if (r.time >= closed) continue;
+        const start = windowOf(r.time);
+        // A backfill sends the same windows over and over: one numeric look-up instead of a key string.
+        let noted = this.noted.get(g.deviceid);
+        if (!noted) this.noted.set(g.deviceid, (noted = new Map()));
+        if (noted.get(r.def.dataId) === start) continue;
+        noted.set(r.def.dataId, start);
+        this.dirty.set(keyOf(g.deviceid, r.def.dataId, start), { deviceid: g.deviceid, dataid: r.def.dataId, start });
+      }
   }
 
   /** One pass (never two at once): every closed window after a new hour closed, else the late ones. */
@@ -105,6 +114,7 @@ export class Compactor {
     if (boundary > this.lateBefore) this.lateBefore = boundary;
     const full = boundary > this.scannedBefore;
     const tasks = full ? await this.scan(boundary) : [];
+    this.noted.clear();
     for (const [key, t] of this.dirty) {
       this.dirty.delete(key);
       if (t.start < boundary) tasks.push(t);

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import type { HistoryColumns, HistoryPoint, HistoryRow, HistoryStore } from './historyTypes';
+import type { HistoryColumns, HistoryGroup, HistoryPoint, HistoryStore } from './historyTypes';
 import { HistoryPartitions } from './historyPartitions';
 
 /**
@@ -15,23 +15,9 @@ export class PostgresHistoryStore implements HistoryStore {
     this.partitions = new HistoryPartitions(db);
   }
 
-  async write(trx: Transaction<Database>, input: readonly HistoryRow[]): Promise<void> {
-    if (input.length === 0) return;
-    const rows = lastOfEachKey(input);
-    const n = rows.length;
-    const deviceid = new Array<number>(n);
-    const dataid = new Array<number>(n);
-    const time = new Array<number>(n);
-    const value = new Array<number>(n);
-    const status = new Array<number>(n);
-    for (let i = 0; i < n; i++) {
-      const r = rows[i]!;
-      deviceid[i] = r.deviceid;
-      dataid[i] = r.dataid;
-      time[i] = r.time;
-      value[i] = r.value;
-      status[i] = r.status;
-    }
+  async write(trx: Transaction<Database>, groups: readonly HistoryGroup[]): Promise<void> {
+    const { deviceid, dataid, time, value, status } = lastOfEachKey(columnsOf(groups));
+    if (deviceid.length === 0) return;
     // Partitions are made on another connection, before this transaction touches the table.
     await this.partitions.ensure(time);
     await sql`insert into history (deviceid, dataid, "time", value, status)
@@ -83,19 +69,48 @@ export class PostgresHistoryStore implements HistoryStore {
   }
 }
 
+interface RowColumns {
+  deviceid: number[];
+  dataid: number[];
+  time: number[];
+  value: number[];
+  status: number[];
+}
+
+/** The groups' readings as the five arrays the INSERT … unnest takes. */
+function columnsOf(groups: readonly HistoryGroup[]): RowColumns {
+  const c: RowColumns = { deviceid: [], dataid: [], time: [], value: [], status: [] };
+  for (const g of groups)
+    for (const r of g.readings) {
+      c.deviceid.push(g.deviceid);
+      c.dataid.push(r.def.dataId);
+      c.time.push(r.time);
+      c.value.push(r.value);
+      c.status.push(r.status);
+    }
+  return c;
+}
+
 /**
  * One statement may not update the same row twice (ON CONFLICT … DO UPDATE refuses that), but a
  * group of batches can carry a re-sent reading twice: the later one wins, as it would row by row.
  */
-function lastOfEachKey(rows: readonly HistoryRow[]): readonly HistoryRow[] {
+function lastOfEachKey(c: RowColumns): RowColumns {
   const at = new Map<string, number>();
+  const key = (i: number) => `${c.deviceid[i]}:${c.dataid[i]}:${c.time[i]}`;
   let dup = false;
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    const k = `${r.deviceid}:${r.dataid}:${r.time}`;
+  for (let i = 0; i < c.deviceid.length; i++) {
+    const k = key(i);
     if (at.has(k)) dup = true;
     at.set(k, i);
   }
-  if (!dup) return rows;
-  return rows.filter((r, i) => at.get(`${r.deviceid}:${r.dataid}:${r.time}`) === i);
+  if (!dup) return c;
+  const keep = (_: number, i: number) => at.get(key(i)) === i;
+  return {
+    deviceid: c.deviceid.filter(keep),
+    dataid: c.dataid.filter(keep),
+    time: c.time.filter(keep),
+    value: c.value.filter(keep),
+    status: c.status.filter(keep),
+  };
 }

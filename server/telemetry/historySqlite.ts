@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import type { HistoryColumns, HistoryPoint, HistoryRow, HistoryStore } from './historyTypes';
+import type { HistoryColumns, HistoryGroup, HistoryPoint, HistoryStore } from './historyTypes';
 
 const CHUNK = 50;
 
@@ -79,31 +79,31 @@ export class SqliteHistoryStore implements HistoryStore {
   }
 
   /** Inside the caller's transaction: SQLite has one connection, so the prepared statements share it. */
-  write(_trx: unknown, rows: readonly HistoryRow[]): Promise<void> {
-    this.writeSync(rows);
+  write(_trx: unknown, groups: readonly HistoryGroup[]): Promise<void> {
+    this.writeSync(groups);
     return Promise.resolve();
   }
 
   /** Synchronous: call only inside a transaction on the store's connection. */
-  writeSync(rows: readonly HistoryRow[]): void {
-    let i = 0;
+  writeSync(groups: readonly HistoryGroup[]): void {
     const params: number[] = new Array(CHUNK * 5);
-    for (; i + CHUNK <= rows.length; i += CHUNK) {
-      for (let j = 0; j < CHUNK; j++) {
-        const r = rows[i + j]!;
-        const o = j * 5;
-        params[o] = r.deviceid;
-        params[o + 1] = r.dataid;
+    let o = 0;
+    for (const g of groups) {
+      const deviceid = g.deviceid;
+      for (const r of g.readings) {
+        params[o] = deviceid;
+        params[o + 1] = r.def.dataId;
         params[o + 2] = r.time;
         params[o + 3] = r.value;
         params[o + 4] = r.status;
+        o += 5;
+        if (o === CHUNK * 5) {
+          this.many.run(params);
+          o = 0;
+        }
       }
-      this.many.run(params);
     }
-    for (; i < rows.length; i++) {
-      const r = rows[i]!;
-      this.one.run(r.deviceid, r.dataid, r.time, r.value, r.status);
-    }
+    for (let i = 0; i < o; i += 5) this.one.run(params[i], params[i + 1], params[i + 2], params[i + 3], params[i + 4]);
   }
 
   async range(deviceid: number, dataid: number, from: number, to: number): Promise<HistoryPoint[]> {

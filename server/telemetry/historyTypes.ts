@@ -9,6 +9,23 @@ export interface HistoryRow {
   status: number;
 }
 
+/** One reading as ingest hands it to history (a validated reading: its measure, time, value, status). */
+export interface HistoryReading {
+  readonly def: { readonly dataId: number };
+  readonly time: number;
+  readonly value: number;
+  readonly status: number;
+}
+
+/**
+ * One device's readings of a commit. Ingest writes history in these groups, straight from the
+ * validated batches: no object per row on the hot path.
+ */
+export interface HistoryGroup {
+  readonly deviceid: number;
+  readonly readings: readonly HistoryReading[];
+}
+
 export interface HistoryPoint {
   time: number;
   value: number;
@@ -29,7 +46,7 @@ export interface HistoryColumns {
  */
 export interface HistoryStore {
   /** Inside the ingest transaction; a re-sent reading (same device, dataId, time) replaces the stored one. */
-  write(trx: Transaction<Database>, rows: readonly HistoryRow[]): Promise<void>;
+  write(trx: Transaction<Database>, groups: readonly HistoryGroup[]): Promise<void>;
   /** [from, to) of one series in time order */
   range(deviceid: number, dataid: number, from: number, to: number): Promise<HistoryPoint[]>;
   rangeColumns(deviceid: number, dataid: number, from: number, to: number): Promise<HistoryColumns>;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Telemetry, type TelemetryOptions } from './service';
 import { AdvisoryLeadership, soleInstance, type Leadership } from '../cluster/leader';
+import { WalCheckpointer } from '../store/walCheckpointer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +30,12 @@ export const telemetryCore = fp(
     app.decorate('telemetry', t);
     const timers: NodeJS.Timeout[] = [];
     let leadership: Leadership = soleInstance;
+    let checkpointer: WalCheckpointer | null = null;
     if (opts.timers !== false) {
+      if (app.store.dialect === 'sqlite') {
+        checkpointer = new WalCheckpointer(app.store.sqlite, (err) => app.log.error({ err }, 'WAL checkpointer'));
+        checkpointer.start();
+      }
       if (app.store.dialect === 'postgres')
         leadership = await new AdvisoryLeadership(
           app.store,
@@ -72,6 +78,7 @@ export const telemetryCore = fp(
       // Another instance holding the lock has the same latest values (relayed) and persists them.
       if (leadership.isLeader()) await t.realtime.flush();
       await leadership.close();
+      await checkpointer?.stop();
     });
   },
   { name: 'telemetry', dependencies: ['store'] },

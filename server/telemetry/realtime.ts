@@ -52,6 +52,28 @@ export class RealtimeCache {
     if (markDirty) this.dirty.add(v);
   }
 
+  /**
+   * A committed reading: the latest of its series unless a newer one is there. The series' entry is
+   * updated in place (ingest's hot path: no object per reading outliving the commit).
+   */
+  setReading(deviceid: number, dataid: number, logicalid: number, time: number, value: number, status: number): void {
+    let m = this.latest.get(deviceid);
+    if (!m) this.latest.set(deviceid, (m = new Map()));
+    const cur = m.get(dataid);
+    if (!cur) {
+      const v = { deviceid, dataid, logicalid, time, value, status };
+      m.set(dataid, v);
+      this.dirty.add(v);
+      return;
+    }
+    if (cur.time > time) return;
+    cur.logicalid = logicalid;
+    cur.time = time;
+    cur.value = value;
+    cur.status = status;
+    this.dirty.add(cur);
+  }
+
   ofDevice(deviceid: number): ReadonlyMap<number, LatestValue> {
     return this.latest.get(deviceid) ?? new Map();
   }
@@ -108,14 +130,33 @@ export class RealtimeCache {
   }
 }
 
-/** On SQLite: one upsert prepared once, a chunk per transaction (no query building per row). */
+/** Rows per multi-row upsert of a flush chunk (6 parameters each). */
+const UPSERT_ROWS = 100;
+
+/** On SQLite: upserts prepared once (100 rows a statement), a chunk per transaction (no query building per row). */
 function sqliteChunkWriter(db: Kysely<Database>, store: Store): WriteChunk {
-  const upsert = store.sqlite.prepare<[number, number, number, number, number, number]>(
-    `insert into realtime (deviceid, dataid, logicalid, time, value, status) values (?, ?, ?, ?, ?, ?)
+  const upsert = (n: number) =>
+    store.sqlite.prepare<unknown[]>(
+      `insert into realtime (deviceid, dataid, logicalid, time, value, status) values ${Array(n).fill('(?, ?, ?, ?, ?, ?)').join(', ')}
      on conflict (deviceid, dataid) do update set logicalid = excluded.logicalid, time = excluded.time, value = excluded.value, status = excluded.status`,
-  );
+    );
+  const many = upsert(UPSERT_ROWS);
+  const one = upsert(1);
   const write = store.sqlite.transaction((rows: readonly LatestValue[]) => {
-    for (const r of rows) upsert.run(r.deviceid, r.dataid, r.logicalid, r.time, r.value, r.status);
+    const params: number[] = [];
+    let i = 0;
+    for (; i + UPSERT_ROWS <= rows.length; i += UPSERT_ROWS) {
+      params.length = 0;
+      for (let j = i; j < i + UPSERT_ROWS; j++) {
+        const r = rows[j]!;
+        params.push(r.deviceid, r.dataid, r.logicalid, r.time, r.value, r.status);
+      }
+      many.run(params);
+    }
+    for (; i < rows.length; i++) {
+      const r = rows[i]!;
+      one.run(r.deviceid, r.dataid, r.logicalid, r.time, r.value, r.status);
+    }
   });
   // Holds the store's one connection (Kysely's mutex): no other transaction is open on it meanwhile.
   return (rows) => db.connection().execute(async () => write(rows));

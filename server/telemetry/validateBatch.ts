@@ -59,15 +59,6 @@ function plainBatch(raw: unknown): Batch | null {
   return { device: device as string | number, time: time as string | number, values: (values as unknown[] | undefined) ?? [] };
 }
 
-/** readingSchema's rules for one reading (defaults included), or null to let the schema explain. */
-function plainReading(v: unknown): Reading | null {
-  if (!isObject(v)) return null;
-  const { dataId, logicalId = 1, status = 0, value } = v;
-  return isInt(dataId, Number.MIN_SAFE_INTEGER) && isInt(logicalId, 0) && isInt(status, 0, 255)
-    ? { dataId, logicalId, value, status }
-    : null;
-}
-
 function schemaReading(v: unknown): Reading | string {
   const r = readingSchema.safeParse(v);
   return r.success ? r.data : describeIssues(r.error.issues);
@@ -85,12 +76,23 @@ interface Seen {
 
 /** One reading: pushed to `readings` when good, else the reason it is refused. */
 function checkReading(v: unknown, time: number, now: number, zone: string, readings: GoodReading[], seen: Seen): string | null {
-  const r = plainReading(v) ?? schemaReading(v);
-  if (typeof r === 'string') return r;
-  const def = MEASURE_BY_ID.get(r.dataId);
-  if (!def) return `未知的数据项 dataId ${r.dataId}`;
-  if (r.logicalId !== def.logicalId) return `dataId ${def.dataId} 的 logicalId 应为 ${def.logicalId}`;
-  const value = r.value;
+  // readingSchema's rules (defaults included) written out for the shape every gateway sends; anything
+  // else goes through the schema, which says what is wrong.
+  let dataId: unknown, logicalId: unknown, status: unknown, value: unknown;
+  if (isObject(v)) {
+    dataId = v.dataId;
+    logicalId = v.logicalId === undefined ? 1 : v.logicalId;
+    status = v.status === undefined ? 0 : v.status;
+    value = v.value;
+  }
+  if (!(isInt(dataId, Number.MIN_SAFE_INTEGER) && isInt(logicalId, 0) && isInt(status, 0, 255))) {
+    const parsed = schemaReading(v);
+    if (typeof parsed === 'string') return parsed;
+    ({ dataId, logicalId, status, value } = parsed);
+  }
+  const def = MEASURE_BY_ID.get(dataId as number);
+  if (!def) return `未知的数据项 dataId ${dataId as number}`;
+  if (logicalId !== def.logicalId) return `dataId ${def.dataId} 的 logicalId 应为 ${def.logicalId}`;
   if (typeof value !== 'number' || !Number.isFinite(value)) return `value 不是有效数值：${JSON.stringify(value) ?? 'undefined'}`;
   let t = time;
   const own = (v as { time?: unknown }).time;
@@ -109,7 +111,7 @@ function checkReading(v: unknown, time: number, now: number, zone: string, readi
     if (own.has(key)) return `dataId ${def.dataId} 在同一时刻重复`;
     own.add(key);
   }
-  readings.push({ def, logicalId: r.logicalId, time: t, value, status: r.status });
+  readings.push({ def, logicalId: def.logicalId, time: t, value, status: status as number });
   return null;
 }
 

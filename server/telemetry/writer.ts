@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { transact } from '../events/transact';
 import type { AlarmEngine, Journal, Transition } from '../alarms/engine';
 import type { DeviceInfo } from './devices';
-import type { HistoryRow, HistoryStore } from './historyStore';
-import type { LatestValue, RealtimeCache } from './realtime';
+import type { HistoryGroup, HistoryStore } from './historyStore';
+import type { RealtimeCache } from './realtime';
 import type { GoodReading } from './validateBatch';
 
-interface Job {
+/** One submitted batch; it is also the batch's group of history rows (no copy per reading). */
+interface Job extends HistoryGroup {
   device: DeviceInfo;
   readings: GoodReading[];
   resolve: () => void;
@@ -18,19 +19,18 @@ interface Job {
  * in the next one. Each batch lands whole or not at all; its alarm episodes and domain events are in
  * the same transaction; realtime values and alarm state change only after the commit.
  */
-/** What one committed batch changed: a device's new latest values. */
+/** One committed batch: a device's readings (the realtime cache has taken them already). */
 export interface CommittedReadings {
   device: DeviceInfo;
+  /** the latest reading time of the batch */
   time: number;
-  values: Record<number, number>;
-  /** the readings as the realtime cache took them (relayed to other instances) */
-  latest: LatestValue[];
+  readings: readonly GoodReading[];
 }
 
 export class IngestWriter {
   private queue: Job[] = [];
   private readonly committedListeners = new Set<(batch: CommittedReadings[]) => void>();
-  private readonly rowListeners = new Set<(rows: readonly HistoryRow[]) => void>();
+  private readonly rowListeners = new Set<(groups: readonly HistoryGroup[]) => void>();
   private draining: Promise<void> | null = null;
 
   constructor(
@@ -43,7 +43,7 @@ export class IngestWriter {
 
   submit(device: DeviceInfo, readings: GoodReading[]): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ device, readings, resolve, reject });
+      this.queue.push({ device, deviceid: device.id, readings, resolve, reject });
       this.draining ??= this.drain().finally(() => {
         this.draining = null;
       });
@@ -57,7 +57,7 @@ export class IngestWriter {
   }
 
   /** Hears the history rows of every commit (the compactor notes readings of hours already compacted). */
-  onRowsWritten(listener: (rows: readonly HistoryRow[]) => void): () => void {
+  onRowsWritten(listener: (groups: readonly HistoryGroup[]) => void): () => void {
     this.rowListeners.add(listener);
     return () => this.rowListeners.delete(listener);
   }
@@ -86,18 +86,14 @@ export class IngestWriter {
 
   private async commit(jobs: Job[]): Promise<void> {
     const journal: Journal = new Map();
-    const rows: HistoryRow[] = [];
-    for (const j of jobs) {
-      for (const r of j.readings)
-        rows.push({ deviceid: j.device.id, dataid: r.def.dataId, time: r.time, value: r.value, status: r.status });
-    }
     try {
       await transact(this.app, async (trx, emit) => {
-        await this.history.write(trx, rows);
-        await this.alarms.sync(
-          trx,
-          jobs.map((j) => j.device.id),
-        );
+        await this.history.write(trx, jobs);
+        if (this.alarms.shared)
+          await this.alarms.sync(
+            trx,
+            jobs.map((j) => j.device.id),
+          );
         const transitions: Transition[] = [];
         for (const j of jobs) {
           // Alarms follow time order, whatever order the device listed its readings in.
@@ -106,6 +102,7 @@ export class IngestWriter {
               ? [...j.readings].sort((a, b) => a.time - b.time)
               : j.readings;
           for (const r of ordered) {
+            if (r.def.alarmLimit === null) continue;
             const t = this.alarms.evaluate(journal, j.device, r.def, r.value, r.time);
             if (t) transitions.push(t);
           }
@@ -117,20 +114,17 @@ export class IngestWriter {
       this.alarms.rollback(journal);
       throw err;
     }
-    for (const l of this.rowListeners) l(rows);
-    const committed: CommittedReadings[] = [];
-    for (const j of jobs) {
-      const values: Record<number, number> = {};
-      const latest: LatestValue[] = [];
+    for (const l of this.rowListeners) l(jobs);
+    const committed = new Array<CommittedReadings>(jobs.length);
+    for (let i = 0; i < jobs.length; i++) {
+      const j = jobs[i]!;
+      const deviceid = j.device.id;
       let time = 0;
       for (const r of j.readings) {
-        const v = { deviceid: j.device.id, dataid: r.def.dataId, logicalid: r.logicalId, time: r.time, value: r.value, status: r.status };
-        this.realtime.set(v);
-        latest.push(v);
-        values[r.def.dataId] = r.value;
+        this.realtime.setReading(deviceid, r.def.dataId, r.logicalId, r.time, r.value, r.status);
         if (r.time > time) time = r.time;
       }
-      committed.push({ device: j.device, time, values, latest });
+      committed[i] = { device: j.device, time, readings: j.readings };
     }
     for (const l of this.committedListeners) l(committed);
   }
