@@ -314,8 +314,8 @@ recordResults(
         },
       ]),
     ),
-    heap_by_step: samples.map((s) => +s.mb.toFixed(3)),
-    screen_by_step: samples.map((s) => SCREEN_KEY[s.screen] ?? s.screen),
+    // page hour, screen (r: /realTime, m: /platform/monitor), MB — one string, so the file stays readable
+    samples: samples.map((s) => `${s.hour.toFixed(2)}${s.screen === '/realTime' ? 'r' : 'm'}${s.mb.toFixed(2)}`).join(' '),
   },
 );
 await browser.close();
