@@ -225,9 +225,12 @@ for (let i = 0; i < 60 && flooded < 10; i++) {
 const pausedDuringFlood = (await page.getByTestId('kiosk-resume').count()) > 0;
 // past the popup's 60 s and one rotation interval: a kiosk that resumed shows its other screen
 let resumed = false;
+// 15 page seconds per 1.5 s of real time (some 5 alarms of the flood, 20 a page minute): a page clock
+// running much faster than the flood would thin it out below the grouping limit (5 in 60 s), and each
+// of its alarms would rightly pause the rotation as a new one.
 for (let s = 0; s < 2 * ROTATE_S && !resumed; s += 15) {
   await runPageFor(15_000);
-  await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 1500));
   resumed = (await hashPath()) !== before && (await page.getByTestId('kiosk-resume').count()) === 0;
 }
 clearInterval(flood);
