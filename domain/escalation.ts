@@ -31,6 +31,14 @@ export function escalationSeconds(settings: EscalationSettings, level: number): 
  */
 export const ESCALATION_HORIZON_MS = 2 * 86_400_000;
 
+/**
+ * The most escalations a console holds, the newest (GET event/escalations answers as many): a wall
+ * nobody attends under a steady stream of alarms escalates them for days on end, and its banner only
+ * names the severest and counts them — a few hundred say "many" as well as tens of thousands would,
+ * which would grow the page's memory without end (issue 19 item 8).
+ */
+export const ESCALATION_LIST_LIMIT = 200;
+
 /** One escalated, still unconfirmed event, as a console's banner shows it (GET event/escalations). */
 export interface EscalationDto {
   eventId: number;

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { EVENT_CONFIRM, EVENT_LEVEL } from '../../domain/enums';
-import { ESCALATION_HORIZON_MS, escalationSeconds, type EscalatedPayload, type EscalationDto } from '../../domain/escalation';
+import {
+  ESCALATION_HORIZON_MS,
+  ESCALATION_LIST_LIMIT,
+  escalationSeconds,
+  type EscalatedPayload,
+  type EscalationDto,
+} from '../../domain/escalation';
 import type { SystemSettings } from '../../domain/schemas/info';
 import { DEFAULT_SYSTEM_SETTINGS } from '../../domain/schemas/info';
 import { transact } from '../events/transact';
@@ -168,7 +174,11 @@ export class EscalationJob {
 }
 
 /** The escalated events still unconfirmed within a scope, newest escalation first (the consoles' banner). */
-export async function activeEscalations(app: FastifyInstance, scope: ProjectScope, limit = 200): Promise<EscalationDto[]> {
+export async function activeEscalations(
+  app: FastifyInstance,
+  scope: ProjectScope,
+  limit = ESCALATION_LIST_LIMIT,
+): Promise<EscalationDto[]> {
   const ids = projectIdsFilter(scope);
   let q = app.db
     .selectFrom('peceventextend')

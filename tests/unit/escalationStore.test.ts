@@ -85,4 +85,24 @@ describe('the console’s escalation store', () => {
     await store.reload();
     expect(store.current().map((e) => e.eventId)).toEqual([1]);
   });
+
+  it('holds the newest escalations up to its limit, however many a day escalates', async () => {
+    const store = new EscalationStore(async () => [], 200);
+    await store.reload();
+    // an accident among the first, then a thousand alarms nobody confirms
+    store.apply(message('alarm.escalated', dto(1, 1, 1000)));
+    for (let i = 2; i <= 1001; i++) store.apply(message('alarm.escalated', dto(i, 2, 1000 * i)));
+    const held = store.current();
+    expect(held).toHaveLength(200);
+    expect(held.map((e) => e.eventId)).toEqual(Array.from({ length: 200 }, (_, i) => 1001 - i));
+    // a confirmation of one no longer held changes nothing; of one held, it leaves
+    store.apply(message('alarm.confirmed', dto(5, 2, 5000)));
+    store.apply(message('alarm.confirmed', dto(1001, 2, 1_001_000)));
+    expect(store.current()).toHaveLength(199);
+    expect(store.current()[0]!.eventId).toBe(1000);
+    // a newer accident is named first
+    store.apply(message('alarm.escalated', dto(2000, 1, 2_000_000)));
+    expect(store.current()[0]!.eventId).toBe(2000);
+    expect(store.current()).toHaveLength(200);
+  });
 });

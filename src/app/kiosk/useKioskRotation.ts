@@ -9,7 +9,8 @@ import { toNotice } from '../realtime/notices';
 import { isFlooding } from '../../../domain/floodGroups';
 import type { KioskConfig } from './kioskConfig';
 
-const rotation = kioskMachine.provide({ actions: { show: (_, p) => navigate(p.path) } });
+// replace, not push: a wall turning every few minutes for weeks has no use for a history of its turns
+const rotation = kioskMachine.provide({ actions: { show: (_, p) => navigate(p.path, { replace: true }) } });
 
 /** Rotates the kiosk's screens; an alarm or accident pauses it for the popup's 60 s (not again within a flood). */
 export function useKioskRotation(config: KioskConfig) {

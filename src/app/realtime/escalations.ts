@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isEscalatedPayload, type EscalationDto } from '../../../domain/escalation';
+import { ESCALATION_LIST_LIMIT, isEscalatedPayload, type EscalationDto } from '../../../domain/escalation';
 import type { NoticeMessage } from '../../../domain/telemetry';
 import { levelLook } from '../../../domain/alarmLanguage';
 
@@ -7,6 +7,8 @@ import { levelLook } from '../../../domain/alarmLanguage';
  * The escalated alarms still unconfirmed that this console may see (issue 19): loaded from the server
  * on every (re)connect, kept current by the pushed `alarm.escalated` (adds) and `alarm.confirmed`
  * (removes) messages. The server decides what escalates; this only mirrors it for the banner.
+ * It holds the newest `limit` escalations, the ones the server's list holds: a wall nobody attends
+ * escalates alarms for days on end, and the banner only names the severest of them and counts them.
  */
 export class EscalationStore {
   private byId = new Map<number, EscalationDto>();
@@ -15,7 +17,10 @@ export class EscalationStore {
   /** pushes heard while a load is in flight, applied on top of what it returns */
   private pending: NoticeMessage[] | null = null;
 
-  constructor(private readonly load: () => Promise<EscalationDto[]>) {}
+  constructor(
+    private readonly load: () => Promise<EscalationDto[]>,
+    private readonly limit = ESCALATION_LIST_LIMIT,
+  ) {}
 
   async reload(): Promise<void> {
     this.pending = [];
@@ -60,6 +65,10 @@ export class EscalationStore {
   }
 
   private changed(): void {
+    if (this.byId.size > this.limit) {
+      const newest = [...this.byId.values()].sort((a, b) => b.escalatedAt - a.escalatedAt || b.eventId - a.eventId);
+      for (const dropped of newest.slice(this.limit)) this.byId.delete(dropped.eventId);
+    }
     // The severest first (the banner names it), then the latest escalation.
     this.list = [...this.byId.values()].sort(
       (a, b) => levelLook(b.level).rank - levelLook(a.level).rank || b.escalatedAt - a.escalatedAt || b.eventId - a.eventId,
