@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from './timeZone';
+import { DEFAULT_TIME_ZONE } from './defaultTimeZone';
 
 /**
  * The defaults of the system settings, free of zod: the browser's eager code (the settings in force,

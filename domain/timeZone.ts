@@ -6,7 +6,7 @@ import { TZDate, tz } from '@date-fns/tz';
  * time shown on a screen or written to an export — is read in the project's time zone (a system
  * setting), never in the zone of the server process or of the browser. Shared by both sides.
  */
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+export { DEFAULT_TIME_ZONE } from './defaultTimeZone';
 
 /** An IANA zone name Intl knows (Asia/Shanghai, UTC, America/New_York…). */
 export function isTimeZone(name: string): boolean {

@@ -2,15 +2,16 @@ import { useEffect } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useHashLocation, navigate } from 'wouter/use-hash-location';
 import { findRoute, normalizePath } from '../../domain/routes';
-import { landingPath } from '../../domain/access';
+import { landingPath, visibleMenu, type AccessProfile } from '../../domain/access';
 import { useSession } from './session/SessionContext';
 import { useRouteGuard } from './routing/useRouteGuard';
 import { LazyScreen } from './routing/lazyScreen';
 import { SCREENS } from './routing/screens';
-import { Layout } from './shell/Layout';
+import { prefetchWhenIdle } from './routing/prefetch';
+import { loadSignedIn, prefetchSignedIn, SignedIn, Splash, useSignedIn } from './shell/signedInChunk';
+import { kioskConfig } from './kiosk/kioskConfig';
 import { LoadingBar, Toaster } from './ui/Toaster';
 import { t, useLanguage } from './i18n/i18n';
-import { RealtimeProvider } from './realtime/RealtimeContext';
 import { shownPlatformName, useSettings } from './settings/settingsStore';
 import type { MessageKey } from './i18n/i18n';
 import LoginPage from '../features/login/LoginPage';
@@ -20,14 +21,6 @@ import NotFoundPage from '../features/notFound/NotFoundPage';
 const BUSY_STATES = new Set(['booting', 'checking', 'loadingUser']);
 /** The session is ending (its message is showing, the reload follows): nothing to type into meanwhile. */
 const ENDING_STATES = new Set(['loggingOut', 'loggedOut', 'expired', 'passwordChanged', 'reloading']);
-
-function Splash() {
-  return (
-    <div className="flex h-full items-center justify-center text-sm text-muted" data-testid="splash">
-      {t('app.loading')}
-    </div>
-  );
-}
 
 /** The tab title: the screen, then the platform's name from the settings in force. */
 function useDocumentTitle(location: string) {
@@ -41,6 +34,33 @@ function useDocumentTitle(location: string) {
   }, [title]);
 }
 
+/**
+ * The entry holds only the login page and the session: with a token (a returning user, a wall's link)
+ * the signed-in chunk loads at once, beside the token check; on the login page it loads when idle.
+ */
+function usePrefetchSignedIn(hasToken: boolean) {
+  useEffect(() => {
+    if (hasToken) {
+      void prefetchSignedIn();
+      return;
+    }
+    return prefetchWhenIdle([loadSignedIn]);
+  }, [hasToken]);
+}
+
+/** Once signed in: the wall's screens, then the user's menu, then the device dialog, each when idle. */
+function usePrefetchScreens(profile: AccessProfile | null, loadDeviceDialog: (() => Promise<unknown>) | undefined) {
+  useEffect(() => {
+    if (!profile || !loadDeviceDialog) return;
+    const paths = [
+      ...(kioskConfig()?.screens ?? []),
+      ...[...visibleMenu(profile, 'main'), ...visibleMenu(profile, 'platform')].flatMap((g) => g.items.map((r) => r.path)),
+    ];
+    const loaders = [...new Set(paths)].flatMap((p) => (SCREENS[p] ? [SCREENS[p]] : []));
+    return prefetchWhenIdle([...loaders, loadDeviceDialog]);
+  }, [profile, loadDeviceDialog]);
+}
+
 function Routes() {
   useLanguage();
   const [rawLocation] = useLocation();
@@ -49,6 +69,9 @@ function Routes() {
   const { state, profile, hasToken, authenticated } = useSession();
   const settled = !BUSY_STATES.has(String(state)) && !ENDING_STATES.has(String(state));
   const decision = useRouteGuard(location, hasToken && authenticated, profile, settled);
+  const signedIn = useSignedIn();
+  usePrefetchSignedIn(hasToken);
+  usePrefetchScreens(authenticated ? profile : null, signedIn?.loadDeviceDialog);
 
   // "/" is the main shell's parent, and /login has nothing to offer a logged-in user: both land.
   useEffect(() => {
@@ -64,7 +87,8 @@ function Routes() {
   const loader = SCREENS[location];
   // Between two screens the guard takes a render to decide: the frame (header, kiosk rotation, open
   // dialogs) stays mounted meanwhile and only the content waits, so nothing blanks or restarts.
-  if (decision === 'pending' && route && profile && authenticated) {
+  if (decision === 'pending' && route && profile && authenticated && signedIn) {
+    const { Layout } = signedIn;
     return (
       <Layout shell={route.shell} profile={profile} location={location}>
         <Splash />
@@ -74,7 +98,8 @@ function Routes() {
   if (decision !== 'allowed') return <Splash />;
   if (location === '/login') return <LoginPage />;
   if (location === '/noPermission') return <NoPermissionPage />;
-  if (!route || !loader || !profile) return <Splash />;
+  if (!route || !loader || !profile || !signedIn) return <Splash />;
+  const { Layout } = signedIn;
   return (
     <Layout shell={route.shell} profile={profile} location={location}>
       <LazyScreen key={location} loader={loader} />
@@ -86,7 +111,7 @@ function Routes() {
 function WithRealtime({ children }: { children: React.ReactNode }) {
   const { authenticated, user } = useSession();
   if (!authenticated || !user) return <>{children}</>;
-  return <RealtimeProvider userId={user.id}>{children}</RealtimeProvider>;
+  return <SignedIn userId={user.id}>{children}</SignedIn>;
 }
 
 export function App() {

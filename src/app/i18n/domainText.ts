@@ -1,5 +1,4 @@
-import zh_cn from './locales/zh_cn';
-import { currentLanguage, t, tDynamic, type MessageKey } from './i18n';
+import { currentLanguage, sourcePack, t, tDynamic, type MessageKey } from './i18n';
 
 /**
  * The shared schemas in domain/ carry the spec's Chinese messages (the server answers with them too).
@@ -15,6 +14,9 @@ let patterns: Entry[] | undefined;
 
 function index() {
   if (exact && patterns) return { exact, patterns };
+  // The pack is loaded before the first paint (i18n.ts), not imported: it stays a chunk of its own.
+  const zh_cn = sourcePack();
+  if (!zh_cn) return { exact: new Map<string, MessageKey>(), patterns: [] as Entry[] };
   exact = new Map();
   patterns = [];
   for (const [k, v] of Object.entries(zh_cn) as [MessageKey, string][]) {

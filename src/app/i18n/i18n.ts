@@ -45,6 +45,8 @@ export async function setLanguage(lang: string): Promise<Language> {
     const pack = (await load()).default;
     const code = codeOf(lang as Language);
     if (!i18n.hasResourceBundle(code, 'translation')) i18n.addResourceBundle(code, 'translation', pack);
+    // The zh_cn pack also says which key a Chinese domain message is (./domainText.ts), whatever language shows.
+    if (lang !== DEFAULT_LANGUAGE) await addSourcePack();
     language = lang as Language;
     localStorage.setItem(STORAGE_KEY, language);
     document.documentElement.lang = code;
@@ -53,6 +55,18 @@ export async function setLanguage(lang: string): Promise<Language> {
     // a missing language package is ignored (spec §8)
   }
   return language;
+}
+
+async function addSourcePack(): Promise<void> {
+  if (i18n.hasResourceBundle(codeOf(DEFAULT_LANGUAGE), 'translation')) return;
+  const load = loaders[`./locales/${DEFAULT_LANGUAGE}.ts`];
+  if (load) i18n.addResourceBundle(codeOf(DEFAULT_LANGUAGE), 'translation', (await load()).default);
+}
+
+/** The zh_cn pack once loaded (always, before the first paint, by setLanguage): the domain messages' language. */
+export function sourcePack(): LanguagePack | undefined {
+  const code = codeOf(DEFAULT_LANGUAGE);
+  return i18n.hasResourceBundle(code, 'translation') ? (i18n.getResourceBundle(code, 'translation') as LanguagePack) : undefined;
 }
 
 /** Adds a pack directly (unit tests, which have no Vite glob). */

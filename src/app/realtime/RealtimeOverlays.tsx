@@ -3,20 +3,35 @@ import { useOptionalRealtime } from './RealtimeContext';
 import { useDeviceDialog } from './DeviceDialogContext';
 import { NotificationBell } from './NotificationBell';
 import { AlarmPopup } from './AlarmPopup';
-import { MessageCenterDialog } from './MessageCenterDialog';
 
-/** The device dialog (trend charts, uPlot, the series worker) loads when a device is first opened. */
-const DeviceRealtimeDialog = lazy(() => import('../device/DeviceRealtimeDialog').then((m) => ({ default: m.DeviceRealtimeDialog })));
+/** The message centre (its date selector, the dialog frame) loads with the first opening. */
+const MessageCenterDialog = lazy(() => import('./MessageCenterDialog').then((m) => ({ default: m.MessageCenterDialog })));
+
+/** The device dialog (trend charts, uPlot, the series worker client): loaded when idle after sign-in, or with the first device opened. */
+export const loadDeviceDialog = () => import('../device/DeviceRealtimeDialog');
+const DeviceRealtimeDialog = lazy(() => loadDeviceDialog().then((m) => ({ default: m.DeviceRealtimeDialog })));
 
 /** The bell for the header slot, with the message centre it opens. */
 export function HeaderBell({ shell }: { shell: 'main' | 'platform' }) {
   const realtime = useOptionalRealtime();
   const [centerOpen, setCenterOpen] = useState(false);
+  // Once loaded it stays mounted, closed, like any dialog (its closing transition plays).
+  const [centerLoaded, setCenterLoaded] = useState(false);
   if (!realtime) return null;
   return (
     <>
-      <NotificationBell shell={shell} onOpenMessageCenter={() => setCenterOpen(true)} />
-      <MessageCenterDialog open={centerOpen} onClose={() => setCenterOpen(false)} />
+      <NotificationBell
+        shell={shell}
+        onOpenMessageCenter={() => {
+          setCenterLoaded(true);
+          setCenterOpen(true);
+        }}
+      />
+      {centerLoaded && (
+        <Suspense fallback={null}>
+          <MessageCenterDialog open={centerOpen} onClose={() => setCenterOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,8 +4,11 @@ import { t } from '../i18n/i18n';
 /** Spec §9: a lazy chunk that has not loaded within 120 s is an error, not an endless blank page. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-type Loader = () => Promise<{ default: ComponentType }>;
-const cache = new Map<Loader, ComponentType>();
+type Loader<M> = () => Promise<M>;
+/** What a loader gave, kept so a module loaded once (or prefetched) renders at once, without a frame of "loading". */
+const cache = new Map<Loader<unknown>, unknown>();
+/** Loads under way, shared by a prefetch and the screen that then asks for the same chunk. */
+const pending = new Map<Loader<unknown>, Promise<unknown>>();
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -23,12 +26,40 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** Renders a lazily loaded screen; a failed or timed-out load shows the error with a retry. */
-export function LazyScreen({ loader, timeoutMs = CHUNK_TIMEOUT_MS }: { loader: Loader; timeoutMs?: number }) {
-  const [state, setState] = useState<{ Component?: ComponentType; error?: string }>(() => {
-    const Component = cache.get(loader);
-    return Component ? { Component } : {};
-  });
+function load<M>(loader: Loader<M>): Promise<M> {
+  let p = pending.get(loader) as Promise<M> | undefined;
+  if (!p) {
+    p = loader().then(
+      (mod) => {
+        cache.set(loader, mod);
+        pending.delete(loader);
+        return mod;
+      },
+      (err: unknown) => {
+        // a failed load is not remembered: the retry asks the network again
+        pending.delete(loader);
+        throw err;
+      },
+    );
+    pending.set(loader, p);
+  }
+  return p;
+}
+
+/** Fetches and evaluates a chunk ahead of need (a failure is silent: the screen retries and shows it). */
+export function preload(loader: Loader<unknown>): Promise<void> {
+  if (cache.has(loader)) return Promise.resolve();
+  return load(loader).then(
+    () => {},
+    () => {},
+  );
+}
+
+export const isLoaded = (loader: Loader<unknown>) => cache.has(loader);
+
+/** A lazily loaded module: at once when it is loaded already, else after its chunk arrives (or fails). */
+export function useLazyModule<M>(loader: Loader<M>, timeoutMs = CHUNK_TIMEOUT_MS): { module?: M; error?: string; retry: () => void } {
+  const [state, setState] = useState<{ module?: M; error?: string }>(() => (cache.has(loader) ? { module: cache.get(loader) as M } : {}));
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
     setState({});
@@ -37,33 +68,42 @@ export function LazyScreen({ loader, timeoutMs = CHUNK_TIMEOUT_MS }: { loader: L
 
   useEffect(() => {
     if (cache.has(loader)) {
-      setState({ Component: cache.get(loader)! });
+      setState((s) => (s.module === cache.get(loader) ? s : { module: cache.get(loader) as M }));
       return;
     }
     let live = true;
-    withTimeout(loader(), timeoutMs).then(
-      (mod) => {
-        cache.set(loader, mod.default);
-        if (live) setState({ Component: mod.default });
-      },
+    withTimeout(load(loader), timeoutMs).then(
+      (mod) => live && setState({ module: mod }),
       (err: Error) => live && setState({ error: err.message }),
     );
     return () => {
       live = false;
     };
   }, [loader, timeoutMs, attempt]);
+  return { ...state, retry };
+}
 
-  if (state.Component) return <state.Component />;
-  if (state.error) {
-    return (
-      <div role="alert" className="m-6 rounded-lg border border-danger/40 bg-surface p-6">
-        <h2 className="text-lg font-semibold text-danger">{t('screen.loadFailed')}</h2>
-        <p className="mt-2 text-sm text-muted">{state.error}</p>
-        <button type="button" onClick={retry} className="mt-4 rounded bg-brand px-4 py-1.5 text-sm text-brand-ink">
-          {t('common.retry')}
-        </button>
-      </div>
-    );
-  }
-  return <div className="p-6 text-sm text-muted">{t('app.loading')}</div>;
+/** A chunk that did not arrive: says so, with a retry. */
+export function LoadFailed({ error, retry }: { error: string; retry: () => void }) {
+  return (
+    <div role="alert" className="m-6 rounded-lg border border-danger/40 bg-surface p-6">
+      <h2 className="text-lg font-semibold text-danger">{t('screen.loadFailed')}</h2>
+      <p className="mt-2 text-sm text-muted">{error}</p>
+      <button type="button" onClick={retry} className="mt-4 rounded bg-brand px-4 py-1.5 text-sm text-brand-ink">
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** Renders a lazily loaded screen; a failed or timed-out load shows the error with a retry. */
+export function LazyScreen({ loader, timeoutMs = CHUNK_TIMEOUT_MS }: { loader: Loader<{ default: ComponentType }>; timeoutMs?: number }) {
+  const { module, error, retry } = useLazyModule(loader, timeoutMs);
+  if (module) return <module.default />;
+  if (error) return <LoadFailed error={error} retry={retry} />;
+  return (
+    <div className="p-6 text-sm text-muted" data-testid="screen-loading">
+      {t('app.loading')}
+    </div>
+  );
 }

@@ -3,7 +3,7 @@ import type { EffectiveSettingsDto, PublicSettingsDto, SystemSettings } from '..
 // zod-free: this module is loaded before zod is configured (see domain/settingsDefaults.ts)
 import { SETTINGS_DEFAULTS as DEFAULT_SYSTEM_SETTINGS } from '../../../domain/settingsDefaults';
 import { api } from '../api/client';
-import { setProjectZone } from '../time/projectTime';
+import { setProjectZone } from '../time/projectZone';
 
 /**
  * The settings in force (issue 15: settings take effect at once): platform name, default page size,

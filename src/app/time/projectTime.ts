@@ -1,38 +1,21 @@
-import { useSyncExternalStore } from 'react';
-import { DEFAULT_TIME_ZONE, formatIn, inZone, parseWallTime, zoned } from '../../../domain/timeZone';
+import { formatIn, inZone, parseWallTime, zoned } from '../../../domain/timeZone';
+import { projectZone } from './projectZone';
 
 /**
  * The browser's side of the one time-zone rule: every time a screen shows, and every day, week or
  * month it asks for, is in the project's time zone (system setting, Asia/Shanghai by default),
  * whatever zone the browser runs in. Screens format through here, never with the browser's zone.
  */
-let zone = DEFAULT_TIME_ZONE;
-const listeners = new Set<() => void>();
-
-export const projectZone = () => zone;
-
-export function setProjectZone(next: string): void {
-  if (next === zone) return;
-  zone = next;
-  for (const l of listeners) l();
-}
-
-/** Re-renders the caller when the project zone changes; returns it. */
-export function useProjectZone(): string {
-  return useSyncExternalStore(
-    (l) => (listeners.add(l), () => listeners.delete(l)),
-    () => zone,
-  );
-}
+export { projectZone, setProjectZone, useProjectZone } from './projectZone';
 
 /** date-fns context for calendar arithmetic in the project zone: `startOfDay(d, zoneContext())`. */
-export const zoneContext = (z = zone) => inZone(z);
+export const zoneContext = (z = projectZone()) => inZone(z);
 
 /** A moment as project wall-clock time (getHours() etc. answer in the project zone). */
-export const inProject = (t: number | Date, z = zone) => zoned(t, z);
+export const inProject = (t: number | Date, z = projectZone()) => zoned(t, z);
 
 /** A moment formatted in the project zone (date-fns patterns, 24-hour: 'yyyy-MM-dd HH:mm:ss'). */
-export const formatTime = (t: number | Date, pattern = 'yyyy-MM-dd HH:mm:ss', z = zone) => formatIn(t, pattern, z);
+export const formatTime = (t: number | Date, pattern = 'yyyy-MM-dd HH:mm:ss', z = projectZone()) => formatIn(t, pattern, z);
 
 /** `yyyy-MM-dd[ HH:mm[:ss]]` (a date or datetime-local input) as a moment in the project zone. */
-export const parseProjectTime = (text: string, z = zone) => parseWallTime(text.replace('T', ' '), z);
+export const parseProjectTime = (text: string, z = projectZone()) => parseWallTime(text.replace('T', ' '), z);

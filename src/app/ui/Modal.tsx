@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { CloseIcon } from './icons';
 import { t } from '../i18n/i18n';
-import { localizeMessage } from '../i18n/domainText';
 
 /** A centred dialog on a dimmed backdrop, built on Headless UI for focus trapping and Escape. */
 export function Modal({
@@ -41,43 +40,5 @@ export function Modal({
   );
 }
 
-export function Button({
-  kind = 'default',
-  ...props
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { kind?: 'primary' | 'default' | 'danger' }) {
-  const look = {
-    primary: 'bg-brand text-brand-ink hover:opacity-90',
-    default: 'border border-line bg-surface text-ink hover:bg-surface-2',
-    danger: 'bg-danger text-danger-ink hover:opacity-90',
-  }[kind];
-  return <button type="button" {...props} className={`rounded px-4 py-1.5 text-sm disabled:opacity-50 ${look} ${props.className ?? ''}`} />;
-}
-
-export function TextField({
-  label,
-  error,
-  hint,
-  ...props
-}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string | undefined }) {
-  return (
-    <label className="mb-3 block text-sm">
-      <span className="mb-1 block text-muted">{label}</span>
-      <input
-        {...props}
-        aria-invalid={!!error}
-        className={`w-full rounded border bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand ${error ? 'border-danger' : 'border-line'}`}
-      />
-      {error ? (
-        <span className="mt-1 block text-xs text-danger" role="alert">
-          {localizeMessage(error)}
-        </span>
-      ) : (
-        hint && (
-          <span className="mt-1 block text-xs text-muted" data-testid="field-hint">
-            {hint}
-          </span>
-        )
-      )}
-    </label>
-  );
-}
+// The form fields live apart (./fields.tsx), so the login page has them without Headless UI's dialog.
+export { Button, TextField } from './fields';

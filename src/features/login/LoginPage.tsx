@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { BoltLogo } from '../../app/ui/icons';
-import { TextField } from '../../app/ui/Modal';
+import { TextField } from '../../app/ui/fields';
 import { noticeText } from '../../app/session/sessionEnd';
 import type { SessionNotice } from '../../../machines/sessionMachine';
 import type { MessageKey } from '../../app/i18n/i18n';

@@ -1,0 +1,59 @@
+import { test, expect, type Page } from '@playwright/test';
+import { expectPath, loginViaForm, passwordOf } from './helpers';
+
+/**
+ * Issue 17: the entry chunk is the login page and the session only. What a signed-in user needs
+ * comes in chunks, fetched ahead (idle on the login page, idle after sign-in) so nothing waits.
+ */
+
+/** Records, from now on, whether the page ever showed `selector` (optionally: while `unless` was absent). */
+async function watchFor(page: Page, selector: string, unless?: string) {
+  await page.evaluate(
+    ([selector, unless]) => {
+      const w = window as unknown as { __seen?: boolean };
+      w.__seen = false;
+      const look = () => {
+        if (document.querySelector(selector!) && !(unless && document.querySelector(unless))) w.__seen = true;
+      };
+      new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+      look();
+    },
+    [selector, unless],
+  );
+  return () => page.evaluate(() => (window as unknown as { __seen?: boolean }).__seen);
+}
+
+test('the signed-in chunk arrives while the login form is idle: signing in goes from the form straight to the frame', async ({ page }) => {
+  const prefetched = page.waitForResponse(/\/assets\/signedIn-[^/]*\.js$/);
+  await page.goto('/#/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await prefetched;
+  const sawFullPageWait = await watchFor(page, '[data-testid=splash]', '[data-shell]');
+  await page.locator('input[name=userName]').fill('zhangsan');
+  await page.locator('input[name=password]').fill(passwordOf('zhangsan'));
+  await page.locator('input[name=password]').press('Enter');
+  await expectPath(page, '/home');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  expect(await sawFullPageWait()).toBe(false);
+});
+
+test("after sign-in the menu's screens are fetched ahead: opening one shows it without a loading placeholder", async ({ page }) => {
+  const prefetched = page.waitForResponse(/\/assets\/HistoryDataScreen-[^/]*\.js$/);
+  await loginViaForm(page, 'zhangsan');
+  await expectPath(page, '/home');
+  await prefetched;
+  const sawPlaceholder = await watchFor(page, '[data-testid=screen-loading]');
+  await page.locator('[data-menu-item="/historyData"]').click();
+  await expect(page.getByRole('heading', { name: '历史数据' })).toBeVisible();
+  expect(await sawPlaceholder()).toBe(false);
+});
+
+test('a signed-in chunk that fails to load shows an error with a retry that works', async ({ page }) => {
+  await page.route(/\/assets\/signedIn-[^/]*\.js$/, (route) => route.abort());
+  await loginViaForm(page, 'zhangsan');
+  await expect(page.getByRole('alert').filter({ hasText: '页面加载失败' })).toBeVisible();
+  await page.unroute(/\/assets\/signedIn-[^/]*\.js$/);
+  await page.getByRole('button', { name: '重试' }).click();
+  await expectPath(page, '/home');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+});
