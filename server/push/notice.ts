@@ -3,6 +3,7 @@ import { EVENT_TYPE_TEXT_EN, MEASURE_BY_ID, type NoticeMessage } from '../../dom
 import type { DomainEvent } from '../events/eventLog';
 import type { Lang } from '../http/language';
 import { typeText } from '../alarms/describe';
+import { formatDuration } from '../../domain/duration';
 
 const KIND_TEXT: Record<string, { zh: string; en: string }> = {
   'device.status_changed': { zh: '设备状态变化', en: 'Device status change' },
@@ -80,8 +81,8 @@ export function contentOf(n: NoticeMessage, lang: Lang = 'zh'): string {
   // The stored description is the server's Chinese; in English it is said again from the payload.
   const what = lang === 'en' ? (describeEn(p) ?? (typeof d.value === 'number' ? value : '')) : (str(p.description) ?? value);
   if (n.kind === 'alarm.escalated' || n.kind === 'alarm.escalation_notified') {
-    const minutes = Math.round((Number(p.limitSeconds) || 0) / 6) / 10;
-    const escalation = lang === 'en' ? `not confirmed within ${minutes} min` : `${minutes} 分钟内未确认`;
+    const limit = formatDuration(Number(p.limitSeconds) || 0, lang);
+    const escalation = lang === 'en' ? `not confirmed within ${limit}` : `${limit}内未确认`;
     return [where, logTypeName(n.kind, p, lang), escalation].filter(Boolean).join(lang === 'en' ? ', ' : '，');
   }
   return [where, logTypeName(n.kind, p, lang), what].filter(Boolean).join(lang === 'en' ? ', ' : '，');

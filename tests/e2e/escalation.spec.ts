@@ -21,6 +21,24 @@ async function loginOn(page: Page, server: ServerProcess, user: string) {
   await page.locator('input[name=password]').press('Enter');
 }
 
+/** Whether two boxes overlap (touching edges do not count). */
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The role message's box against the wall header's counts and every visible tile's values. */
+async function coveredByRoleMessage(wall: Page): Promise<string[]> {
+  const message = await wall.getByTestId('escalation-message').boundingBox();
+  if (!message) throw new Error('no escalation message');
+  const covered: string[] = [];
+  const targets = [wall.getByTestId('wall-legend'), wall.getByTestId('wall-newest'), wall.getByTestId('tile-values')];
+  for (const list of targets)
+    for (const el of await list.all()) {
+      const box = await el.boundingBox();
+      if (box && overlaps(message, box)) covered.push(`${await el.getAttribute('data-testid')} ${JSON.stringify(box)}`);
+    }
+  return covered;
+}
+
 const plays = async (page: Page) => Number(await page.getByTestId('escalation-banner').getAttribute('data-sound-plays'));
 
 test('an accident left unconfirmed escalates on the console and the wall; confirming ends it', async ({ browser }) => {
@@ -42,6 +60,14 @@ test('an accident left unconfirmed escalates on the console and the wall; confir
     await expect(escalation.locator('input[name=escalateAccidentSeconds]')).toHaveValue('300');
     await expect(escalation.locator('input[name=escalateAlarmSeconds]')).toHaveValue('900');
     await expect(escalation.locator('input[name=escalateWarningSeconds]')).toHaveValue('0');
+    // each time is said back as people read it: seconds under a minute, never "0.2 分钟"
+    const hintOf = (name: string) => escalation.locator('label', { has: page.locator(`input[name=${name}]`) }).getByTestId('field-hint');
+    await expect(hintOf('escalateAccidentSeconds')).toHaveText('即 5 分钟');
+    await expect(hintOf('escalateAlarmSeconds')).toHaveText('即 15 分钟');
+    await expect(hintOf('escalateWarningSeconds')).toHaveText('不升级');
+    await escalation.locator('input[name=escalateAlarmSeconds]').fill('90');
+    await expect(hintOf('escalateAlarmSeconds')).toHaveText('即 1 分 30 秒');
+    await escalation.locator('input[name=escalateAlarmSeconds]').fill('900');
     await escalation.locator('input[name=escalateAccidentSeconds]').fill('5');
     await form.getByRole('button', { name: '保存' }).click();
     await expect(escalation.getByRole('alert')).toHaveText('升级时限须为 0（不升级）或 10 到 86400 秒');
@@ -49,6 +75,7 @@ test('an accident left unconfirmed escalates on the console and the wall; confir
     await escalation.locator('select[name=escalateRoleId]').selectOption({ label: '值班员' });
     await form.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('保存成功!')).toBeVisible();
+    await expect(hintOf('escalateAccidentSeconds')).toHaveText('即 10 秒');
 
     const wall = await wallContext.newPage();
     await wall.clock.install();
@@ -85,11 +112,32 @@ test('an accident left unconfirmed escalates on the console and the wall; confir
     await expect(banner.getByTestId('escalation-newest')).toContainText(device.code);
     await expect(banner.getByTestId('escalation-newest')).toContainText('事故');
     await expect(wall.getByTestId('escalation-banner')).toContainText('告警升级：1 条告警超时未确认');
-    // the wall's user holds the chosen role: the message comes to it too
-    await expect(wall.getByText(/^升级通知：西湖文化广场/)).toBeVisible();
+    // the time unconfirmed is said in seconds while under a minute
+    await expect(banner.getByTestId('escalation-newest')).toContainText(/已 \d{1,2} 秒未确认/);
+    // the wall's user holds the chosen role: the message comes to it too, its limit in seconds, in a
+    // strip of its own that covers neither the header's counts nor any tile's values at any wall size
+    const roleMessage = wall.getByTestId('escalation-message');
+    await expect(roleMessage).toContainText(/^✉?升级通知：西湖文化广场/);
+    await expect(roleMessage).toContainText('10 秒内未确认');
+    await expect(roleMessage).not.toContainText('分钟');
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 1920, height: 1080 },
+      { width: 3840, height: 2160 },
+    ]) {
+      await wall.setViewportSize(size);
+      await expect(wall.getByTestId('device-tile').first()).toBeVisible();
+      await expect.poll(() => coveredByRoleMessage(wall), { message: `${size.width}×${size.height}` }).toEqual([]);
+      // it scales with the screen like the alarm popup: at least 1.55 % of the height, never below 14 px
+      const fontSize = await roleMessage.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      expect(fontSize).toBeGreaterThanOrEqual(Math.max(14, size.height * 0.0155) - 0.5);
+      await wall.screenshot({ path: `${SCREENSHOT_DIR}/escalation-wall-zh-${size.width}.png` });
+    }
+    await wall.setViewportSize({ width: 1920, height: 1080 });
     // the only event of the day: the first row
     const row = page.locator('tr[data-event-id]').first();
     await expect(row.getByTestId('event-escalated')).toHaveText('已升级');
+    await expect(row.getByTestId('event-escalated')).toHaveAttribute('title', /已升级：超过 \d{1,2} 秒未确认$/);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/escalation-console-zh.png` });
     await wall.screenshot({ path: `${SCREENSHOT_DIR}/escalation-wall-zh.png` });
 
@@ -104,11 +152,14 @@ test('an accident left unconfirmed escalates on the console and the wall; confir
     await expect(banner.getByTestId('escalation-newest')).toContainText(/已 [5-9] 分钟未确认/);
 
     // Confirming it ends the escalation on every console at once; the list keeps the mark.
+    await expect(roleMessage).toBeVisible();
     await row.click();
     await page.getByRole('button', { name: '确认', exact: true }).click();
     await expect(page.getByText('确认成功')).toBeVisible();
     await expect(banner).toHaveCount(0);
     await expect(wall.getByTestId('escalation-banner')).toHaveCount(0);
+    // the role's message goes with it
+    await expect(roleMessage).toHaveCount(0);
     await expect(row.locator('td[data-confirm]')).toContainText('已确认');
     await expect(row.getByTestId('event-escalated')).toBeVisible();
   } finally {

@@ -265,22 +265,101 @@ test('a flood of 30 alarms from one device is one popup entry and one bell row; 
   }
 });
 
-test('the map of China carries the 南海诸岛 inset, clear of every project marker and label', async ({ page }) => {
-  await loginViaForm(page, 'root');
-  await expectPath(page, '/platform/monitor');
-  const inset = page.getByTestId('map-scs-inset');
-  await expect(inset).toContainText('南海诸岛');
-  await expect(inset).toContainText('曾母暗沙');
-  await expect(page.getByTestId('map-marker')).toHaveCount(5);
-  const overlaps = await page.evaluate(() => {
-    const box = document.querySelector('[data-testid=map-scs-inset] rect')!.getBoundingClientRect();
-    const hit = (r: DOMRect) => r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
-    const marks = [...document.querySelectorAll('[data-testid=map-marker], [data-testid=china-map] svg > text')];
-    return marks.filter((m) => hit(m.getBoundingClientRect())).length;
+/** Every combination is looked at by hand once; the suite keeps one per size, alternating language and theme. */
+const MAP_VIEWS = process.env.MAP_ALL_VIEWS
+  ? (['zh_cn', 'en'] as const).flatMap((lang) =>
+      (['bright', 'dark'] as const).flatMap((theme) =>
+        ([1366, 1920, 3840] as const).map((width) => ({ lang, theme, width, height: (width * 9) / 16 })),
+      ),
+    )
+  : [
+      { lang: 'zh_cn', theme: 'bright', width: 1366, height: 768 },
+      { lang: 'en', theme: 'dark', width: 1920, height: 1080 },
+      { lang: 'zh_cn', theme: 'dark', width: 3840, height: 2160 },
+    ];
+
+for (const view of MAP_VIEWS) {
+  test(`the map of China carries the 南海诸岛 inset with its islands and 断续线, clear of every project name (${view.lang} ${view.theme} ${view.width})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: view.width, height: Math.round(view.height) });
+    await page.addInitScript(
+      ([l, th]) => {
+        localStorage.setItem('vg.lang', l!);
+        localStorage.setItem('vg.theme', th!);
+      },
+      [view.lang, view.theme],
+    );
+    await loginViaForm(page, 'root');
+    await expectPath(page, '/platform/monitor');
+    const inset = page.getByTestId('map-scs-inset');
+    // (the English name goes on two lines)
+    await expect(inset).toContainText(view.lang === 'en' ? /South China Sea\s*Islands/ : '南海诸岛');
+    await expect(inset).toContainText(view.lang === 'en' ? 'Zengmu Ansha' : '曾母暗沙');
+    // real geography: the nine dashes of Natural Earth's line, islands above water, the land around the sea
+    await expect(page.getByTestId('map-scs-dashes').locator('path')).toHaveCount(9);
+    expect(await page.getByTestId('map-scs-islands').locator('circle').count()).toBeGreaterThan(10);
+    // every island group's name found a free place (clear of the other names, the islands, the dashes)
+    await expect(inset.locator('text[data-clear]')).toHaveCount(6);
+    await expect(inset.locator('text[data-clear=false]')).toHaveCount(0);
+    await expect(page.getByTestId('map-marker')).toHaveCount(5);
+    await page.evaluate(() => document.fonts.ready);
+    await page
+      .getByTestId('china-map')
+      .screenshot({ path: `${SCREENSHOT_DIR}/map-scs-inset-${view.lang}-${view.theme}-${view.width}.png` });
+    await inset.screenshot({ path: `${SCREENSHOT_DIR}/map-scs-inset-only-${view.lang}-${view.theme}-${view.width}.png` });
+    const layout = await page.evaluate(() => {
+      const svg = document.querySelector('[data-testid=china-map] svg')!.getBoundingClientRect();
+      const frame = document.querySelector('[data-testid=map-scs-frame]')!.getBoundingClientRect();
+      const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+      const texts = (sel: string) =>
+        [...document.querySelectorAll(sel)].map((e) => ({ text: e.textContent, box: e.getBoundingClientRect() }));
+      const pairs = (list: { text: string | null; box: DOMRect }[]) =>
+        list.flatMap((a, i) =>
+          list
+            .slice(i + 1)
+            .filter((b) => hit(a.box, b.box))
+            .map((b) => `${a.text} × ${b.text}`),
+        );
+      const names = texts('[data-testid=china-map] svg > text');
+      const markers = [...document.querySelectorAll('[data-testid=map-marker]')].map((e) => e.getBoundingClientRect());
+      const insetTexts = texts('[data-testid=map-scs-inset] text');
+      const marks = [...document.querySelectorAll('[data-testid=map-scs-dashes] path')].map((e) => e.getBoundingClientRect());
+      const outside = (r: DOMRect) =>
+        r.left < frame.left - 1 || r.right > frame.right + 1 || r.top < frame.top - 1 || r.bottom > frame.bottom + 1;
+      return {
+        namesInInset: [...names.map((n) => n.box), ...markers].filter((r) => hit(r, frame)).length,
+        namesOverlapping: pairs(names),
+        insetTextsOverlapping: pairs(insetTexts),
+        // the names' size on screen: at 1366×768 the platform map is a thumbnail and its inset names a
+        // few pixels high, where glyph boxes round to whole pixels and no longer say anything about overlap
+        insetNamePx: Math.min(...insetTexts.map((t) => t.box.height)) / 1.45,
+        insetTextsOnDashes: insetTexts.filter((t) => marks.some((m) => hit(t.box, m))).map((t) => t.text),
+        insetTextsOutside: insetTexts.filter((t) => outside(t.box)).map((t) => t.text),
+        // the drawing is centred in the svg box ("meet"): its lower right corner is the frame's
+        frame: { right: frame.right, bottom: frame.bottom, width: frame.width },
+        svg: {
+          centre: svg.left + svg.width / 2,
+          bottom: svg.bottom,
+          // the drawing's own width inside the box ("meet" keeps its aspect)
+          width: (() => {
+            const vb = document.querySelector<SVGSVGElement>('[data-testid=china-map] svg')!.viewBox.baseVal;
+            return Math.min(svg.width, (svg.height * vb.width) / vb.height);
+          })(),
+        },
+      };
+    });
+    expect(layout.namesInInset).toBe(0);
+    expect(layout.namesOverlapping).toEqual([]);
+    if (layout.insetNamePx >= 5) expect(layout.insetTextsOverlapping).toEqual([]);
+    expect(layout.insetTextsOnDashes).toEqual([]);
+    expect(layout.insetTextsOutside).toEqual([]);
+    // bottom right, framed, about a sixth of the map's width
+    expect(layout.frame.bottom).toBeLessThanOrEqual(layout.svg.bottom + 1);
+    expect(layout.frame.right).toBeGreaterThan(layout.svg.centre);
+    expect(layout.frame.width).toBeGreaterThan(layout.svg.width * 0.15);
   });
-  expect(overlaps).toBe(0);
-  await page.getByTestId('china-map').screenshot({ path: `${SCREENSHOT_DIR}/map-scs-inset.png` });
-});
+}
 
 test('an unconfirmed 事故 sounds again every 30 s on the wall until it is read', async ({ page, request }) => {
   const gw = await Gateway.open(E2E_LIVE_URL, 36);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EscalationStore } from '../../src/app/realtime/escalations';
+import { ROLE_MESSAGE_MS, RoleMessageStore } from '../../src/app/realtime/roleMessage';
 import type { EscalationDto } from '../../domain/escalation';
 import type { NoticeMessage } from '../../domain/telemetry';
 
@@ -104,5 +105,46 @@ describe('the console’s escalation store', () => {
     store.apply(message('alarm.escalated', dto(2000, 1, 2_000_000)));
     expect(store.current()[0]!.eventId).toBe(2000);
     expect(store.current()).toHaveLength(200);
+  });
+});
+
+describe('the escalation message to the chosen role', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the newest message for a minute, then goes by itself', () => {
+    vi.useFakeTimers();
+    const escalations = new EscalationStore(async () => []);
+    const store = new RoleMessageStore(escalations);
+    escalations.apply(message('alarm.escalated', dto(1, 1, 1000)));
+    store.apply(message('alarm.escalated', dto(1, 1, 1000)));
+    expect(store.current()).toBeNull();
+    store.apply(message('alarm.escalation_notified', dto(1, 1, 1000)));
+    expect(store.current()?.kind).toBe('alarm.escalation_notified');
+    vi.advanceTimersByTime(ROLE_MESSAGE_MS - 1);
+    expect(store.current()).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(store.current()).toBeNull();
+    store.dispose();
+  });
+
+  it('goes at once when its alarm is confirmed, and when closed', () => {
+    vi.useFakeTimers();
+    const escalations = new EscalationStore(async () => []);
+    const store = new RoleMessageStore(escalations);
+    let changes = 0;
+    store.subscribe(() => changes++);
+    escalations.apply(message('alarm.escalated', dto(1, 1, 1000)));
+    escalations.apply(message('alarm.escalated', dto(2, 1, 2000)));
+    store.apply(message('alarm.escalation_notified', dto(1, 1, 1000)));
+    // another alarm confirmed: this one stays
+    escalations.apply(message('alarm.confirmed', dto(2, 1, 2000)));
+    expect(store.current()).not.toBeNull();
+    escalations.apply(message('alarm.confirmed', dto(1, 1, 1000)));
+    expect(store.current()).toBeNull();
+    store.apply(message('alarm.escalation_notified', dto(2, 1, 2000)));
+    store.dismiss();
+    expect(store.current()).toBeNull();
+    expect(changes).toBe(4);
+    store.dispose();
   });
 });

@@ -8,6 +8,7 @@ import { escalationPlace, escalationTypeText } from './escalationText';
 import { playAlarm, useEscalationPlays } from './alarmSound';
 import { ESCALATION_REPEAT_MS } from '../../../domain/escalation';
 import { alarmColourVar, alarmOnColourVar } from '../../../domain/alarmLanguage';
+import { durationText } from '../i18n/durationText';
 
 /**
  * The escalation banner (issue 19) on every console and wall: while any alarm of the user's projects
@@ -21,10 +22,11 @@ export function EscalationBanner({ link = true }: { link?: boolean }) {
   return <Banner realtime={realtime} link={link} />;
 }
 
-function useMinuteTick(): number {
+/** The time unconfirmed counts in seconds under a minute ("已 12 秒未确认"), so the banner ticks each second. */
+function useSecondTick(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 10_000);
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, []);
   return now;
@@ -46,13 +48,13 @@ function Banner({ realtime, link }: { realtime: Realtime; link: boolean }) {
   useLanguage();
   const list = useEscalations(realtime.escalations);
   const plays = useEscalationPlays();
-  const now = useMinuteTick();
+  const now = useSecondTick();
   // the severest, most recent escalation is the one named; any new one sounds at once
   const newest = list[0] ?? null;
   const latestAt = list.reduce((m, e) => Math.max(m, e.escalatedAt), 0);
   useEscalationSound(realtime, list.length, latestAt || null);
   if (!newest) return null;
-  const minutes = Math.max(1, Math.floor((now - newest.eventtime) / 60_000));
+  const unconfirmed = durationText((now - newest.eventtime) / 1000, 'elapsed');
   return (
     <div
       role="alert"
@@ -74,7 +76,7 @@ function Banner({ realtime, link }: { realtime: Realtime; link: boolean }) {
         </span>
         <span>{escalationPlace(newest)}</span>
         <span className="font-semibold">{escalationTypeText(newest)}</span>
-        <span>{t('escalation.unconfirmedFor', { minutes })}</span>
+        <span>{t('escalation.unconfirmedFor', { duration: unconfirmed })}</span>
       </span>
       {link && (
         <Link

@@ -22,8 +22,7 @@ import { currentSettings, settingsChanged, subscribeSettings } from '../settings
 import { floodPolicyOf } from '../../../domain/floodGroups';
 import type { EscalationDto } from '../../../domain/escalation';
 import { EscalationStore } from './escalations';
-import { showToast } from '../ui/toastStore';
-import { contentOfEscalation } from './escalationText';
+import { RoleMessageStore } from './roleMessage';
 
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
@@ -44,6 +43,8 @@ export interface Realtime {
   openDevice: (deviceId: number) => void;
   /** escalated alarms still unconfirmed (issue 19): the banner and its sound */
   escalations: EscalationStore;
+  /** the escalation message to this user (the chosen role): a strip under the banner */
+  roleMessage: RoleMessageStore;
 }
 
 const RealtimeCtx = createContext<Realtime | null>(null);
@@ -86,6 +87,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       created.bell.unsubscribe();
       created.stopPolicy();
       created.escalationFeed.unsubscribe();
+      created.roleMessage.dispose();
       created.socket.send({ type: 'CLOSE' });
       created.socket.stop();
       created.notifications.stop();
@@ -108,6 +110,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
         notifications: parts.notifications,
         openDevice: setOpenDeviceId,
         escalations: parts.escalations,
+        roleMessage: parts.roleMessage,
       },
     [parts],
   );
@@ -176,10 +179,11 @@ function createParts(
   const escalations = new EscalationStore(() =>
     api.get<EscalationDto[]>('/wisdompower/v1/event/escalations', { quiet: true, background: true }),
   );
+  const roleMessage = new RoleMessageStore(escalations);
   const escalationFeed = messages.subscribe((m) => {
     escalations.apply(m);
-    // A message for this user (the escalation role): said at once; the message centre keeps it.
-    if (m.kind === 'alarm.escalation_notified') showToast(contentOfEscalation(m), 'error');
+    // A message for this user (the escalation role): shown at once; the message centre keeps it.
+    roleMessage.apply(m);
   });
   // Values missed while the socket was down are not replayed: every reconnect asks views to reload.
   let wasOpen = false;
@@ -217,6 +221,7 @@ function createParts(
     stopPolicy,
     escalations,
     escalationFeed,
+    roleMessage,
     notifications,
     socket,
     lastDataAt: () => lastData,

@@ -2,6 +2,7 @@ import type { NoticeMessage } from '../../../domain/telemetry';
 import { isEscalatedPayload } from '../../../domain/escalation';
 import { t } from '../i18n/i18n';
 import { noticeTypeText } from './notices';
+import { durationText } from '../i18n/durationText';
 
 /** An escalated alarm's type line in the language in force (剩余电流报警 / Residual current alarm). */
 export const escalationTypeText = (e: { level: number; customtype: number }) =>
@@ -20,6 +21,6 @@ export function contentOfEscalation(m: NoticeMessage): string {
   return t('escalation.message', {
     place: escalationPlace(p),
     type: escalationTypeText({ level: p.peceventlevel, customtype: p.customtype }),
-    minutes: Math.round(p.limitSeconds / 6) / 10,
+    duration: durationText(p.limitSeconds),
   });
 }

@@ -16,8 +16,9 @@ export function Button({
 export function TextField({
   label,
   error,
+  hint,
   ...props
-}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined }) {
+}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string | undefined }) {
   return (
     <label className="mb-3 block text-sm">
       <span className="mb-1 block text-muted">{label}</span>
@@ -26,10 +27,17 @@ export function TextField({
         aria-invalid={!!error}
         className={`w-full rounded border bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand ${error ? 'border-danger' : 'border-line'}`}
       />
-      {error && (
+      {error ? (
         <span className="mt-1 block text-xs text-danger" role="alert">
           {localizeMessage(error)}
         </span>
+      ) : (
+        // a plain reading of the value (系统配置 says an escalation time back: 即 5 分钟)
+        hint && (
+          <span className="mt-1 block text-xs text-muted" data-testid="field-hint">
+            {hint}
+          </span>
+        )
       )}
     </label>
   );

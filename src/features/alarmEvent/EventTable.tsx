@@ -10,6 +10,7 @@ import { nextSort, type SortState } from '../../app/widgets/table/sorting';
 import { MEASURE_BY_ID } from '../../../domain/telemetry';
 import { confirmLabel, describeEvent, statusLabel, typeLabel } from './eventText';
 import { LevelMark } from '../../app/alarm/AlarmMark';
+import { durationText } from '../../app/i18n/durationText';
 
 export const ROW_HEIGHT = 36;
 
@@ -95,7 +96,10 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
           // Escalated for staying unconfirmed (issue 19): kept after confirmation, as a record.
           <span
             data-testid="event-escalated"
-            title={t('escalation.markTitle', { time: time(row.escalatedat) })}
+            title={t('escalation.markTitle', {
+              time: time(row.escalatedat),
+              duration: durationText((row.escalatedat - row.eventtime) / 1000, 'elapsed'),
+            })}
             style={{ background: alarmColourVar('accident'), color: alarmOnColourVar('accident') }}
             className="ml-1 rounded px-1 text-xs font-semibold"
           >

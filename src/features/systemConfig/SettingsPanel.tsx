@@ -14,6 +14,14 @@ import { SelectField } from '../../app/widgets/SelectField';
 import { validateForm, type FieldErrors } from '../../app/widgets/formErrors';
 import { settingsChanged } from '../../app/settings/settingsStore';
 import { formatTime } from '../../app/time/projectTime';
+import { durationText } from '../../app/i18n/durationText';
+
+/** The seconds typed for a level, said back as people read them ("即 5 分钟", "即 1 分 30 秒"); empty or 0 is off. */
+function escalationHint(value: string): string | undefined {
+  const seconds = Number(value || 0);
+  if (!Number.isFinite(seconds) || seconds < 0) return undefined;
+  return seconds === 0 ? t('system.escalateOff') : t('system.escalateAfter', { duration: durationText(seconds) });
+}
 
 /** Every zone Intl knows, the project's current one first when it is missing from the list. */
 const ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
@@ -164,6 +172,7 @@ export function SettingsPanel() {
             value={form[key]}
             onChange={(e) => set(key)(e.target.value)}
             error={errors[key]}
+            hint={escalationHint(form[key])}
           />
         ))}
         <SelectField

@@ -7,17 +7,26 @@ import { AlarmMark } from '../../alarm/AlarmMark';
 import { CHINA_BOUNDS, featurePath, mercator, type GeoCollection } from './projection';
 import { declutter } from './declutter';
 import { placeLabels } from './labels';
-import { insetHeight, SouthChinaSeaInset } from './SouthChinaSeaInset';
+import { insetHeight, SouthChinaSeaInset, type SouthChinaSeaData } from './SouthChinaSeaInset';
 
 const WIDTH = 1000;
 const MARKER_R = 8;
 /** the 南海诸岛 inset's width in map units (its height follows its extent) */
-const INSET_W = 150;
+const INSET_W = 180;
 const SEVERITY = { accident: 0, alarm: 1, warning: 2, normal: 3 } as const;
 
-// The outline is its own chunk, fetched once per page load and shared by both monitoring screens.
-let outline: Promise<GeoCollection> | null = null;
-const loadOutline = () => (outline ??= import('../geo/china.json').then((m) => m.default as unknown as GeoCollection));
+// The outline and the inset's geography are their own chunks, fetched once per page load and shared
+// by both monitoring screens.
+interface MapData {
+  china: GeoCollection;
+  sea: SouthChinaSeaData;
+}
+let outline: Promise<MapData> | null = null;
+const loadOutline = () =>
+  (outline ??= Promise.all([import('../geo/china.json'), import('../geo/southChinaSea.json')]).then(([c, s]) => ({
+    china: c.default as unknown as GeoCollection,
+    sea: s.default as unknown as SouthChinaSeaData,
+  })));
 
 /**
  * Projects on a map of China drawn from the bundled province outlines (no tiles, works offline).
@@ -34,11 +43,12 @@ export function ChinaMap({
   onSelect: (projectId: number | undefined) => void;
 }) {
   useLanguage();
-  const [geo, setGeo] = useState<GeoCollection | null>(null);
+  const [data, setData] = useState<MapData | null>(null);
+  const geo = data?.china ?? null;
   const [hover, setHover] = useState<number | null>(null);
   useEffect(() => {
     let live = true;
-    void loadOutline().then((g) => live && setGeo(g));
+    void loadOutline().then((d) => live && setData(d));
     return () => {
       live = false;
     };
@@ -54,12 +64,21 @@ export function ChinaMap({
       MARKER_R * 2 + 3,
     );
   }, [coordinates, projection]);
-  const labels = useMemo(() => placeLabels(markers, MARKER_R, selectedId ?? hover ?? undefined), [markers, selectedId, hover]);
+  const height = Math.round(projection.height);
+  // the inset's box (with a margin) is kept clear of project names
+  const inset = useMemo(() => {
+    const h = insetHeight(INSET_W);
+    return { x: WIDTH - INSET_W - 4, y: height - h - 4, h, box: { x0: WIDTH - INSET_W - 8, y0: height - h - 8, x1: WIDTH, y1: height } };
+  }, [height]);
+  const labels = useMemo(
+    () => placeLabels(markers, MARKER_R, selectedId ?? hover ?? undefined, [inset.box]),
+    [markers, selectedId, hover, inset],
+  );
 
   return (
     <div className="relative h-full min-h-0 w-full" data-testid="china-map">
       <svg
-        viewBox={`0 0 ${WIDTH} ${Math.round(projection.height)}`}
+        viewBox={`0 0 ${WIDTH} ${height}`}
         className="h-full w-full"
         preserveAspectRatio="xMidYMid meet"
         onClick={() => onSelect(undefined)}
@@ -81,14 +100,7 @@ export function ChinaMap({
             </path>
           ))}
         </g>
-        {geo && (
-          <SouthChinaSeaInset
-            geo={geo}
-            width={INSET_W}
-            x={WIDTH - INSET_W - 4}
-            y={Math.round(projection.height) - insetHeight(INSET_W) - 4}
-          />
-        )}
+        {data && <SouthChinaSeaInset geo={data.china} sea={data.sea} width={INSET_W} x={inset.x} y={inset.y} />}
         {markers.map((m) =>
           m.mx !== m.x || m.my !== m.y ? (
             <g key={`lead-${m.item.id}`}>

@@ -1,58 +1,108 @@
 import { useMemo } from 'react';
 import { t, useLanguage, type MessageKey } from '../../i18n/i18n';
-import { featurePath, mercator, type Bounds, type GeoCollection, type LngLat } from './projection';
+import { featurePath, mercator, type Bounds, type GeoCollection, type LngLat, type Ring } from './projection';
+import { placeNames, type Box } from './labels';
 
 /** The inset's extent: the South China Sea down to 曾母暗沙, with Hainan, Taiwan and the southern coast. */
 const INSET_BOUNDS: Bounds = { west: 105.5, east: 123.5, south: 2.5, north: 24.5 };
 
-/** The island groups (approximate centres), drawn as dots with their names. */
-const ISLANDS: { name: MessageKey; at: LngLat; left?: boolean }[] = [
-  { name: 'map.island.dongsha', at: [116.8, 20.7] },
-  { name: 'map.island.xisha', at: [112.0, 16.5], left: true },
-  { name: 'map.island.zhongsha', at: [114.4, 15.6], left: true },
-  { name: 'map.island.huangyan', at: [117.75, 15.15] },
-  { name: 'map.island.nansha', at: [114.3, 9.8] },
-  { name: 'map.island.zengmu', at: [112.28, 3.97] },
-];
+/**
+ * The inset's real geography (../geo/southChinaSea.json, from Natural Earth, public domain; see
+ * ../geo/README.md): the land around the sea, the islands and reefs above water as points, and the
+ * nine dashes of the 断续线 as drawn by Natural Earth.
+ */
+export interface SouthChinaSeaData {
+  land: { type: 'MultiPolygon'; coordinates: Ring[][] };
+  islands: LngLat[];
+  dashes: LngLat[][];
+}
 
 /**
- * The maritime boundary line, a schematic trace of the published dashed line (east of Taiwan, along
- * the Philippines, Borneo and Vietnam), drawn dashed as on published maps.
+ * The island groups, at their real places; each name is placed clear of the others, the islands, the
+ * dashes and the title (labels.ts, placeNames), in either language.
  */
-const BOUNDARY: LngLat[] = [
-  [122.6, 23.6],
-  [121.2, 21.0],
-  [119.8, 18.6],
-  [119.2, 15.2],
-  [118.4, 11.6],
-  [116.4, 8.2],
-  [114.3, 5.4],
-  [112.3, 3.4],
-  [110.3, 4.6],
-  [108.6, 7.6],
-  [109.2, 11.8],
-  [109.9, 15.0],
-  [109.0, 17.6],
+const GROUPS: { name: MessageKey; at: LngLat; dot?: boolean }[] = [
+  // 东沙, 中沙, 黄岩岛 and 曾母暗沙 are too small for the land data (or under water): a dot at their place
+  { name: 'map.island.dongsha', at: [116.72, 20.7], dot: true },
+  { name: 'map.island.xisha', at: [111.95, 16.35] },
+  { name: 'map.island.zhongsha', at: [114.4, 15.7], dot: true },
+  { name: 'map.island.huangyan', at: [117.75, 15.15], dot: true },
+  { name: 'map.island.nansha', at: [114.6, 10.2] },
+  { name: 'map.island.zengmu', at: [112.28, 3.97], dot: true },
 ];
 
 /** The inset's height for a width, in the same units. */
 export const insetHeight = (width: number) => Math.round(mercator(INSET_BOUNDS, width).height);
 
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const emWidth = (s: string) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 1 : 0.6), 0);
+const square = ([x, y]: readonly [number, number], r: number): Box => ({ x0: x - r, y0: y - r, x1: x + r, y1: y + r });
+
 /**
  * 南海诸岛: the inset any published map of China carries, in the map's lower right corner (open sea on
- * the main map), framed and labelled. `x`, `y` and `width` are in the main map's units.
+ * the main map), framed and labelled, drawn from real geographic data. `x`, `y` and `width` are in the
+ * main map's units.
  */
-export function SouthChinaSeaInset({ geo, x, y, width }: { geo: GeoCollection; x: number; y: number; width: number }) {
-  useLanguage();
+export function SouthChinaSeaInset({
+  geo,
+  sea,
+  x,
+  y,
+  width,
+}: {
+  geo: GeoCollection;
+  sea: SouthChinaSeaData;
+  x: number;
+  y: number;
+  width: number;
+}) {
+  const language = useLanguage();
   const projection = useMemo(() => mercator(INSET_BOUNDS, width), [width]);
-  const paths = useMemo(() => geo.features.map((f) => ({ id: f.id, d: featurePath(f, projection) })), [geo, projection]);
-  const line = BOUNDARY.map((p) =>
-    projection
-      .project(p)
-      .map((v) => Math.round(v * 10) / 10)
-      .join(' '),
-  ).join(' L');
   const h = Math.round(projection.height);
+  // names at a fixed share of the inset, so they scale with the map like the project names
+  const fontSize = width / 20;
+  const titleSize = fontSize * 1.3;
+  const drawn = useMemo(() => {
+    const at = (p: LngLat) => projection.project(p).map(round1) as [number, number];
+    return {
+      land: featurePath({ id: 'land', properties: { name: '' }, geometry: sea.land }, projection),
+      china: geo.features.map((f) => ({ id: f.id, d: featurePath(f, projection) })),
+      islands: sea.islands.map(at),
+      dashes: sea.dashes.map((d) => d.map(at)),
+      dots: GROUPS.filter((g) => g.dot).map((g) => ({ key: g.name, at: at(g.at) })),
+    };
+  }, [geo, sea, projection]);
+  const { title, names } = useMemo(() => {
+    // a long name (South China Sea Islands) goes on two lines, to stay in the open sea of the corner
+    const name = t('map.scs');
+    const cut = name.lastIndexOf(' ');
+    const title = name.length > 12 && cut > 0 ? [name.slice(0, cut), name.slice(cut + 1)] : [name];
+    const obstacles: Box[] = [
+      ...drawn.islands.map((p) => square(p, 1.5)),
+      ...drawn.dots.map((d) => square(d.at, 1.8)),
+      // a dash is drawn straight between its points: its ends, middles and quarters
+      ...drawn.dashes.flatMap((d) =>
+        d.slice(1).flatMap((b, k) => {
+          const a = d[k]!;
+          return [0, 0.25, 0.5, 0.75, 1].map((f) => square([a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f], 1.6));
+        }),
+      ),
+      // the title in the lower right corner
+      {
+        x0: width - 5 - Math.max(...title.map(emWidth)) * titleSize,
+        y0: h - 6 - title.length * titleSize * 1.15,
+        x1: width,
+        y1: h,
+      },
+    ];
+    const places = GROUPS.map((g) => {
+      const [px, py] = projection.project(g.at);
+      return { key: g.name, text: t(g.name), x: px, y: py };
+    });
+    return { title, names: placeNames(places, fontSize, { x0: 2, y0: 2, x1: width - 2, y1: h - 2 }, obstacles) };
+    // the names and the title follow the language
+  }, [drawn, projection, width, h, fontSize, titleSize, language]); // eslint-disable-line react-hooks/exhaustive-deps
+
   return (
     <g transform={`translate(${x} ${y})`} data-testid="map-scs-inset" pointerEvents="none">
       <defs>
@@ -60,26 +110,61 @@ export function SouthChinaSeaInset({ geo, x, y, width }: { geo: GeoCollection; x
           <rect width={width} height={h} />
         </clipPath>
       </defs>
-      <rect width={width} height={h} fill="var(--vg-surface)" stroke="var(--vg-muted)" strokeWidth="1.5" />
+      <rect width={width} height={h} fill="var(--vg-surface)" data-testid="map-scs-sea" />
       <g clipPath="url(#scs-inset-clip)">
-        {paths.map((p) => (
-          <path key={p.id} d={p.d} fill="var(--vg-surface-2)" stroke="var(--vg-line)" strokeWidth="0.8" />
+        {/* neighbouring land, then China's provinces over it */}
+        <path d={drawn.land} fill="var(--vg-muted)" fillOpacity="0.22" stroke="var(--vg-muted)" strokeWidth="0.4" strokeOpacity="0.7" />
+        {drawn.china.map((p) => (
+          <path key={p.id} d={p.d} fill="var(--vg-surface-2)" stroke="var(--vg-muted)" strokeWidth="0.5" />
         ))}
-        <path d={`M${line}`} fill="none" stroke="var(--vg-muted)" strokeWidth="1.6" strokeDasharray="7 5" />
-        {ISLANDS.map((i) => {
-          const [ix, iy] = projection.project(i.at);
-          return (
-            <g key={i.name}>
-              <circle cx={ix} cy={iy} r="1.8" fill="var(--vg-ink)" />
-              <text x={ix + (i.left ? -3 : 3)} y={iy + 3} fontSize="8.5" textAnchor={i.left ? 'end' : 'start'} fill="var(--vg-muted)">
-                {t(i.name)}
-              </text>
-            </g>
-          );
-        })}
+        <g data-testid="map-scs-islands" fill="var(--vg-ink)">
+          {drawn.islands.map(([ix, iy]) => (
+            <circle key={`${ix},${iy}`} cx={ix} cy={iy} r="0.9" />
+          ))}
+          {drawn.dots.map((d) => (
+            <circle key={d.key} cx={d.at[0]} cy={d.at[1]} r="1.3" />
+          ))}
+        </g>
+        <g data-testid="map-scs-dashes" stroke="var(--vg-ink)" strokeWidth="1.7" strokeLinecap="round" fill="none">
+          {drawn.dashes.map((d) => (
+            <path key={d.join()} d={`M${d.map((p) => p.join(' ')).join('L')}`} />
+          ))}
+        </g>
+        {names.map((n) => (
+          <text
+            key={n.key}
+            data-clear={n.clear}
+            x={n.x}
+            y={n.y}
+            fontSize={fontSize}
+            textAnchor={n.anchor}
+            dominantBaseline="middle"
+            fill="var(--vg-ink)"
+            stroke="var(--vg-surface)"
+            strokeWidth="2"
+            paintOrder="stroke"
+          >
+            {n.text}
+          </text>
+        ))}
       </g>
-      <text x={width - 5} y={h - 6} fontSize="11" textAnchor="end" fill="var(--vg-ink)" fontWeight="600">
-        {t('map.scs')}
+      <rect width={width} height={h} fill="none" stroke="var(--vg-ink)" strokeWidth="1.2" data-testid="map-scs-frame" />
+      <text
+        x={width - 5}
+        y={h - 6 - (title.length - 1) * titleSize * 1.15}
+        fontSize={titleSize}
+        textAnchor="end"
+        fill="var(--vg-ink)"
+        fontWeight="600"
+        stroke="var(--vg-surface)"
+        strokeWidth="3"
+        paintOrder="stroke"
+      >
+        {title.map((line, k) => (
+          <tspan key={line} x={width - 5} dy={k ? titleSize * 1.15 : 0}>
+            {line}
+          </tspan>
+        ))}
       </text>
     </g>
   );
