@@ -48,14 +48,16 @@ function usePrefetchSignedIn(hasToken: boolean, location: string) {
   }, [hasToken, location]);
 }
 
-/** Once signed in: the wall's screens, then the user's menu, then the device dialog, each when idle. */
+/**
+ * Once signed in, each when idle: a wall's rotation screens (a wall opens nothing else), or else the
+ * screens of the user's menu; then the device dialog, opened from tiles, bells and tables alike.
+ */
 function usePrefetchScreens(profile: AccessProfile | null, loadDeviceDialog: (() => Promise<unknown>) | undefined) {
   useEffect(() => {
     if (!profile || !loadDeviceDialog) return;
-    const paths = [
-      ...(kioskConfig()?.screens ?? []),
-      ...[...visibleMenu(profile, 'main'), ...visibleMenu(profile, 'platform')].flatMap((g) => g.items.map((r) => r.path)),
-    ];
+    const paths =
+      kioskConfig()?.screens ??
+      [...visibleMenu(profile, 'main'), ...visibleMenu(profile, 'platform')].flatMap((g) => g.items.map((r) => r.path));
     const loaders = [...new Set(paths)].flatMap((p) => (SCREENS[p] ? [SCREENS[p]] : []));
     return prefetchWhenIdle([...loaders, loadDeviceDialog]);
   }, [profile, loadDeviceDialog]);
