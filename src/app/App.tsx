@@ -5,7 +5,7 @@ import { findRoute, normalizePath } from '../../domain/routes';
 import { landingPath, visibleMenu, type AccessProfile } from '../../domain/access';
 import { useSession } from './session/SessionContext';
 import { useRouteGuard } from './routing/useRouteGuard';
-import { LazyScreen } from './routing/lazyScreen';
+import { LazyScreen, preload } from './routing/lazyScreen';
 import { SCREENS } from './routing/screens';
 import { prefetchWhenIdle } from './routing/prefetch';
 import { loadSignedIn, prefetchSignedIn, SignedIn, Splash, useSignedIn } from './shell/signedInChunk';
@@ -36,26 +36,28 @@ function useDocumentTitle(location: string) {
 
 /**
  * The entry holds only the login page and the session: with a token (a returning user, a wall's link)
- * the signed-in chunk loads at once, beside the token check; on the login page it loads when idle.
+ * the signed-in chunk and the screen the address names load at once, beside the token check, not one
+ * after the other; on the login page the signed-in chunk loads when idle.
  */
-function usePrefetchSignedIn(hasToken: boolean) {
+function usePrefetchSignedIn(hasToken: boolean, location: string) {
   useEffect(() => {
-    if (hasToken) {
-      void prefetchSignedIn();
-      return;
-    }
-    return prefetchWhenIdle([loadSignedIn]);
-  }, [hasToken]);
+    if (!hasToken) return prefetchWhenIdle([loadSignedIn]);
+    void prefetchSignedIn();
+    const screen = SCREENS[location];
+    if (screen) void preload(screen);
+  }, [hasToken, location]);
 }
 
-/** Once signed in: the wall's screens, then the user's menu, then the device dialog, each when idle. */
+/**
+ * Once signed in, each when idle: a wall's rotation screens (a wall opens nothing else), or else the
+ * screens of the user's menu; then the device dialog, opened from tiles, bells and tables alike.
+ */
 function usePrefetchScreens(profile: AccessProfile | null, loadDeviceDialog: (() => Promise<unknown>) | undefined) {
   useEffect(() => {
     if (!profile || !loadDeviceDialog) return;
-    const paths = [
-      ...(kioskConfig()?.screens ?? []),
-      ...[...visibleMenu(profile, 'main'), ...visibleMenu(profile, 'platform')].flatMap((g) => g.items.map((r) => r.path)),
-    ];
+    const paths =
+      kioskConfig()?.screens ??
+      [...visibleMenu(profile, 'main'), ...visibleMenu(profile, 'platform')].flatMap((g) => g.items.map((r) => r.path));
     const loaders = [...new Set(paths)].flatMap((p) => (SCREENS[p] ? [SCREENS[p]] : []));
     return prefetchWhenIdle([...loaders, loadDeviceDialog]);
   }, [profile, loadDeviceDialog]);
@@ -70,7 +72,7 @@ function Routes() {
   const settled = !BUSY_STATES.has(String(state)) && !ENDING_STATES.has(String(state));
   const decision = useRouteGuard(location, hasToken && authenticated, profile, settled);
   const signedIn = useSignedIn();
-  usePrefetchSignedIn(hasToken);
+  usePrefetchSignedIn(hasToken, location);
   usePrefetchScreens(authenticated ? profile : null, signedIn?.loadDeviceDialog);
 
   // "/" is the main shell's parent, and /login has nothing to offer a logged-in user: both land.

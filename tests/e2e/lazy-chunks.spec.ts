@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { expectPath, loginViaForm, passwordOf } from './helpers';
+import { apiToken, expectPath, loginViaForm, passwordOf } from './helpers';
 
 /**
  * Issue 17: the entry chunk is the login page and the session only. What a signed-in user needs
@@ -56,4 +56,20 @@ test('a signed-in chunk that fails to load shows an error with a retry that work
   await page.getByRole('button', { name: '重试' }).click();
   await expectPath(page, '/home');
   await expect(page.getByTestId('user-menu')).toBeVisible();
+});
+
+test('a wall link with a token fetches the frame and its screen while the token is still being checked', async ({ page, request }) => {
+  const token = await apiToken(request, 'zhangsan', 'kiosk');
+  // The user's profile is held back until both chunks have been asked for: they load beside the check, not after it.
+  const chunks = Promise.all([
+    page.waitForRequest(/\/assets\/signedIn-[^/]*\.js$/),
+    page.waitForRequest(/\/assets\/RealTimeScreen-[^/]*\.js$/),
+  ]);
+  await page.route(/\/auth\/v1\/user$/, async (route) => {
+    await chunks;
+    await route.fallback();
+  });
+  await page.goto(`/?token=${encodeURIComponent(token)}#/realTime`);
+  await expectPath(page, '/realTime');
+  await expect(page.getByTestId('wall')).toBeVisible();
 });
