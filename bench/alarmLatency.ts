@@ -14,7 +14,7 @@
  */
 import { fork, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { benchApp, ensureProjects, ensureTerminals, loopDelay, stats } from './lib';
+import { benchApp, cpuProfile, ensureProjects, ensureTerminals, loopDelay, stats } from './lib';
 import { recordResults } from './results';
 import type { BenchConsole } from './alarmLatencyClients';
 
@@ -142,6 +142,7 @@ await probeSays('window');
 say('window open');
 
 // ---- the window: probes from their gateway process, consoles counting bytes, the loop sampled
+const profile = await cpuProfile();
 const loop = loopDelay();
 const seqBefore = app.push.headSeq();
 for (const c of children) c.send({ type: 'measure' });
@@ -149,6 +150,7 @@ const probed = await probeSays('done');
 say('probes sent; collecting');
 await new Promise((r) => setTimeout(r, 3000));
 const loopMs = loop.stop();
+await profile.stop();
 for (const c of children) c.send({ type: 'collect' });
 const results = await Promise.all(
   children.map((c) =>

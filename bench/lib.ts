@@ -163,6 +163,30 @@ export async function injectLogin(
 }
 
 /** The event loop's delay while it runs (ms): what every request and socket push waits on top of its own work. */
+/**
+ * A CPU profile of this process over a window, written to `$BENCH_CPU_PROF` (a .cpuprofile for Chrome's
+ * DevTools or speedscope) when that is set; otherwise nothing runs. Made to find what holds the loop.
+ */
+export async function cpuProfile(): Promise<{ stop: () => Promise<void> }> {
+  const file = process.env.BENCH_CPU_PROF;
+  if (!file) return { stop: async () => {} };
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.error(`cpu profile written to ${file}`);
+    },
+  };
+}
+
 export function loopDelay(): { stop: () => { p50: number; p99: number; max: number } } {
   const h: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   h.enable();

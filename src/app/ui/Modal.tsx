@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { CloseIcon } from './icons';
 import { t } from '../i18n/i18n';
@@ -20,6 +20,7 @@ export function Modal({
   closable?: boolean;
   children: ReactNode;
 }) {
+  useFocusBackToOpener(open);
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden />
@@ -38,6 +39,32 @@ export function Modal({
       </div>
     </Dialog>
   );
+}
+
+/**
+ * Headless UI gives focus back to what opened the dialog from its own record of recent focus, which
+ * lost the opener once in CI under load (focus ended on <body>, a keyboard user lost their place).
+ * This keeps the opener from the moment the dialog opens and, if focus has fallen to <body> once the
+ * dialog has closed and Headless UI has had its turn, puts it back there.
+ */
+function useFocusBackToOpener(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect: it runs before Headless UI moves focus into the dialog (a passive effect).
+  useLayoutEffect(() => {
+    if (open) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      return;
+    }
+    const el = opener.current;
+    opener.current = null;
+    if (!el) return;
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if ((!active || active === document.body) && el.isConnected) el.focus();
+    });
+    return () => clearTimeout(timer);
+  }, [open]);
 }
 
 // The form fields live apart (./fields.tsx), so the login page has them without Headless UI's dialog.
