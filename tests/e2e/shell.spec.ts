@@ -54,7 +54,11 @@ test('a screen chunk that fails to load shows an error with a retry that works',
   await loginViaForm(page, 'zhangsan');
   await expectPath(page, '/home');
   await page.locator('[data-menu-item="/historyData"]').click();
-  await expect(page.getByRole('alert').filter({ hasText: '页面加载失败' })).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: '页面加载失败' });
+  await expect(alert).toBeVisible();
+  // the reason in the user's language, not the browser's "Failed to fetch dynamically imported module"
+  await expect(alert).toContainText('网络异常，页面未能下载，请检查网络后重试');
+  await expect(alert).not.toContainText(/fetch|module/i);
   await page.unroute(/HistoryDataScreen-.*\.js$/);
   await page.getByRole('button', { name: '重试' }).click();
   await expect(page.getByRole('heading', { name: '历史数据' })).toBeVisible();

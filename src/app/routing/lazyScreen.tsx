@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
-import { t } from '../i18n/i18n';
+import { t, useLanguage } from '../i18n/i18n';
 
 /** Spec §9: a lazy chunk that has not loaded within 120 s is an error, not an endless blank page. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -10,9 +10,18 @@ const cache = new Map<Loader<unknown>, unknown>();
 /** Loads under way, shared by a prefetch and the screen that then asks for the same chunk. */
 const pending = new Map<Loader<unknown>, Promise<unknown>>();
 
+/** Why a chunk did not come, as the user reads it: the browser's own text is English and technical. */
+export type ChunkFailure = 'timeout' | 'network';
+
+class ChunkLoadError extends Error {
+  constructor(readonly failure: ChunkFailure) {
+    super(failure);
+  }
+}
+
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(t('screen.loadTimeout'))), ms);
+    const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), ms);
     p.then(
       (v) => {
         clearTimeout(timer);
@@ -20,11 +29,16 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
       },
       (e: unknown) => {
         clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
+        // The browser's reason stays in the console for whoever debugs it; the screen says it plainly.
+        console.warn('chunk load failed:', e);
+        reject(new ChunkLoadError('network'));
       },
     );
   });
 }
+
+/** The message for a failure, in the language shown now (it follows a language switch). */
+export const chunkFailureText = (failure: ChunkFailure) => t(failure === 'timeout' ? 'screen.loadTimeout' : 'screen.loadNetwork');
 
 function load<M>(loader: Loader<M>): Promise<M> {
   let p = pending.get(loader) as Promise<M> | undefined;
@@ -58,8 +72,10 @@ export function preload(loader: Loader<unknown>): Promise<void> {
 export const isLoaded = (loader: Loader<unknown>) => cache.has(loader);
 
 /** A lazily loaded module: at once when it is loaded already, else after its chunk arrives (or fails). */
-export function useLazyModule<M>(loader: Loader<M>, timeoutMs = CHUNK_TIMEOUT_MS): { module?: M; error?: string; retry: () => void } {
-  const [state, setState] = useState<{ module?: M; error?: string }>(() => (cache.has(loader) ? { module: cache.get(loader) as M } : {}));
+export function useLazyModule<M>(loader: Loader<M>, timeoutMs = CHUNK_TIMEOUT_MS): { module?: M; error?: ChunkFailure; retry: () => void } {
+  const [state, setState] = useState<{ module?: M; error?: ChunkFailure }>(() =>
+    cache.has(loader) ? { module: cache.get(loader) as M } : {},
+  );
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
     setState({});
@@ -74,7 +90,7 @@ export function useLazyModule<M>(loader: Loader<M>, timeoutMs = CHUNK_TIMEOUT_MS
     let live = true;
     withTimeout(load(loader), timeoutMs).then(
       (mod) => live && setState({ module: mod }),
-      (err: Error) => live && setState({ error: err.message }),
+      (err: ChunkLoadError) => live && setState({ error: err.failure }),
     );
     return () => {
       live = false;
@@ -84,11 +100,12 @@ export function useLazyModule<M>(loader: Loader<M>, timeoutMs = CHUNK_TIMEOUT_MS
 }
 
 /** A chunk that did not arrive: says so, with a retry. */
-export function LoadFailed({ error, retry }: { error: string; retry: () => void }) {
+export function LoadFailed({ error, retry }: { error: ChunkFailure; retry: () => void }) {
+  useLanguage();
   return (
     <div role="alert" className="m-6 rounded-lg border border-danger/40 bg-surface p-6">
       <h2 className="text-lg font-semibold text-danger">{t('screen.loadFailed')}</h2>
-      <p className="mt-2 text-sm text-muted">{error}</p>
+      <p className="mt-2 text-sm text-muted">{chunkFailureText(error)}</p>
       <button type="button" onClick={retry} className="mt-4 rounded bg-brand px-4 py-1.5 text-sm text-brand-ink">
         {t('common.retry')}
       </button>

@@ -57,6 +57,7 @@ const en: LanguagePack = {
   'screen.pendingTitle': 'This screen arrives in a later release',
   'screen.requiredPermission': 'Page permission required',
   'screen.loadFailed': 'The screen failed to load',
+  'screen.loadNetwork': 'The screen could not be downloaded. Check the network and retry.',
   'screen.loadTimeout': 'The screen did not load within 120 s',
   'noPermission.text': 'You may not open this page. Ask an administrator for the permission.',
   'noPermission.goHome': 'Go to home page',

@@ -56,6 +56,7 @@ const zh_cn = {
   'screen.pendingTitle': '该页面将在后续版本中提供',
   'screen.requiredPermission': '所需页面权限',
   'screen.loadFailed': '页面加载失败',
+  'screen.loadNetwork': '网络异常，页面未能下载，请检查网络后重试',
   'screen.loadTimeout': '页面加载超时（120 秒）',
   'noPermission.text': '您没有访问该页面的权限，请联系管理员分配权限。',
   'noPermission.goHome': '返回首页',
