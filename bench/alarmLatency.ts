@@ -144,12 +144,16 @@ say('window open');
 // ---- the window: probes from their gateway process, consoles counting bytes, the loop sampled
 const profile = await cpuProfile();
 const loop = loopDelay();
+const cpuBefore = process.cpuUsage();
+const windowStart = performance.now();
 const seqBefore = app.push.headSeq();
 for (const c of children) c.send({ type: 'measure' });
 const probed = await probeSays('done');
 say('probes sent; collecting');
 await new Promise((r) => setTimeout(r, 3000));
 const loopMs = loop.stop();
+const cpu = process.cpuUsage(cpuBefore);
+const serverCpuShare = +((cpu.user + cpu.system) / 1000 / (performance.now() - windowStart)).toFixed(2);
 await profile.stop();
 for (const c of children) c.send({ type: 'collect' });
 const results = await Promise.all(
@@ -196,6 +200,8 @@ const detail = {
   readingToConsoleMs: latency,
   probePostMs: stats(probed.postMs),
   serverLoopDelayMs: loopMs,
+  // cores' worth of CPU the server used in the window (of the machine's 2, shared with every other process)
+  serverCpuShare,
   bytesPerSecondOneProjectConsole: fanoutBytes,
   bytesPerSecondEveryProjectConsole: Math.round(mean(everything)),
 };

@@ -5,6 +5,7 @@ import type { Session } from '../auth/access';
 import type { DomainEvent } from '../events/eventLog';
 import { visibleProjects } from '../telemetry/visibility';
 import { toNotice } from './notice';
+import type { PacedFanOut } from './fanOut';
 
 export const ALL_PROJECTS_ROOM = 'projects:all';
 /** the message a user of the escalation role is sent (server/alarms/escalation.ts) */
@@ -31,6 +32,8 @@ export class PushHub {
     private readonly app: FastifyInstance,
     private readonly io: Server,
     private readonly window: number,
+    /** project messages go out through it: paced, in order, never to a socket that left the room */
+    private readonly fanOut: PacedFanOut,
   ) {}
 
   async load(): Promise<void> {
@@ -71,10 +74,7 @@ export class PushHub {
     while (this.ring.length > this.window) this.floor = this.ring.shift()!.seq;
     // Local sockets only: with several instances every instance hears every event (in sequence order)
     // and pushes it to its own consoles, so the ring it replays from and what it pushed never differ.
-    const rooms = [projectRoom(ev.projectId), ALL_PROJECTS_ROOM];
-    // Nothing is encoded for rooms nobody is in (socket.io encodes before it looks at the rooms).
-    const sockets = this.io.of('/').adapter.rooms;
-    if (rooms.some((r) => (sockets.get(r)?.size ?? 0) > 0)) this.io.local.to(rooms).emit('message', msg);
+    this.fanOut.emit('events', [projectRoom(ev.projectId), ALL_PROJECTS_ROOM], [], 'message', msg);
   }
 
   async connect(socket: Socket): Promise<void> {

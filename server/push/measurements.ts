@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { MeasureMessage } from '../../domain/telemetry';
 import { WATCH_ALL_ROOM, watchDeviceRoom, watchProjectRoom } from './watch';
+import type { PacedFanOut } from './fanOut';
 
-/** Values are gathered for this long and sent per room as one 'measures' array. */
+/** Values are gathered for this long (longer while the last frames are still going) and sent per room as one 'measures' array. */
 export const MEASURE_FLUSH_MS = 100;
 
 /**
@@ -18,21 +19,32 @@ export const MEASURE_FLUSH_MS = 100;
  * They are state, not events: not sequenced or replayed; a console that reconnects reloads the
  * realtime snapshot instead (and sends its watch again).
  */
-export function attachMeasurementPush(app: FastifyInstance): () => void {
+export function attachMeasurementPush(app: FastifyInstance, fanOut: PacedFanOut): () => void {
   let pending = new Map<number, MeasureMessage[]>();
   let timer: NodeJS.Timeout | null = null;
   const listened = (room: string) => !!app.cluster || (app.io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+  // One process: paced, so a frame for every wall does not hold the loop. Several: through the adapter.
+  const send = (room: string, except: string[], list: MeasureMessage[]) => {
+    if (app.cluster) app.io.to(room).except(except).emit('measures', list);
+    else fanOut.emit('state', [room], except, 'measures', list);
+  };
   const flush = () => {
+    // Backpressure: while the last frames are still going out (a busy loop, thousands of walls), the
+    // values gather into the next frame: fewer, larger frames instead of a queue that grows.
+    if (!app.cluster && fanOut.pending('state') > 0) {
+      timer = setTimeout(flush, MEASURE_FLUSH_MS);
+      return;
+    }
     timer = null;
     const batch = pending;
     pending = new Map();
-    if (listened(WATCH_ALL_ROOM)) app.io.to(WATCH_ALL_ROOM).emit('measures', [...batch.values()].flat());
+    if (listened(WATCH_ALL_ROOM)) send(WATCH_ALL_ROOM, [], [...batch.values()].flat());
     for (const [projectId, list] of batch) {
       const room = watchProjectRoom(projectId);
-      if (listened(room)) app.io.to(room).except(WATCH_ALL_ROOM).emit('measures', list);
+      if (listened(room)) send(room, [WATCH_ALL_ROOM], list);
       for (const m of list) {
         const one = watchDeviceRoom(m.deviceId);
-        if (listened(one)) app.io.to(one).except([WATCH_ALL_ROOM, room]).emit('measures', [m]);
+        if (listened(one)) send(one, [WATCH_ALL_ROOM, room], [m]);
       }
     }
   };

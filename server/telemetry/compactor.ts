@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 import { BlockStore, WINDOW_MS, windowOf } from './blockStore';
 import type { HistoryGroup } from './historyStore';
@@ -28,6 +28,8 @@ interface Task {
 }
 
 const keyOf = (d: number, k: number, w: number) => `${d}:${k}:${w}`;
+/** The longest the series scan holds the event loop before requests, pushes and ingest get a turn. */
+const SCAN_SLICE_MS = 5;
 
 /**
  * Moves closed hours of every series from the `history` rows into compressed blocks with their
@@ -126,22 +128,20 @@ export class Compactor {
 
   /** Every (series, window) with rows in a closed window, by index seeks (never a table scan). */
   private async scan(boundary: number): Promise<Task[]> {
+    const q = this.scanQueries();
     const tasks: Task[] = [];
     let after: [number, number] | null = null;
-    for (let series = 1; ; series++) {
+    let since = performance.now();
+    for (;;) {
       // SQLite answers synchronously, so awaiting a query never lets the event loop turn: a fleet's
-      // 140,000 series would hold alarms, requests and pushes for seconds. A turn every 100 series.
-      if (series % 100 === 0) await new Promise((r) => setImmediate(r));
-      const from: [number, number] | null = after;
-      const first: { deviceid: number; dataid: number; time: number } | undefined = await this.db
-        .selectFrom('history')
-        .select(['deviceid', 'dataid', 'time'])
-        .$if(from !== null, (q) => q.where((eb) => eb(eb.refTuple('deviceid', 'dataid'), '>', eb.tuple(from![0], from![1]))))
-        .orderBy('deviceid')
-        .orderBy('dataid')
-        .orderBy('time')
-        .limit(1)
-        .executeTakeFirst();
+      // 150,000 series would hold alarms, requests and pushes for seconds. A turn every few ms.
+      if (performance.now() - since >= SCAN_SLICE_MS) {
+        await new Promise((r) => setImmediate(r));
+        since = performance.now();
+      }
+      const first: { deviceid: number; dataid: number; time: number } | undefined = (
+        await this.db.executeQuery(after === null ? q.first : q.firstAfter(after[0], after[1]))
+      ).rows[0];
       if (!first) break;
       const deviceid: number = Number(first.deviceid);
       const dataid: number = Number(first.dataid);
@@ -150,19 +150,62 @@ export class Compactor {
       while (t !== undefined && t < boundary) {
         const start = windowOf(t);
         tasks.push({ deviceid, dataid, start });
-        const next = await this.db
-          .selectFrom('history')
-          .select('time')
-          .where('deviceid', '=', deviceid)
-          .where('dataid', '=', dataid)
-          .where('time', '>=', start + WINDOW_MS)
-          .orderBy('time')
-          .limit(1)
-          .executeTakeFirst();
+        const next = (await this.db.executeQuery(q.nextWindow(deviceid, dataid, start + WINDOW_MS))).rows[0];
         t = next ? Number(next.time) : undefined;
       }
     }
     return tasks;
+  }
+
+  /**
+   * The scan's queries, built once per pass with placeholders and run with the real values: building
+   * a query in Kysely costs several times what SQLite needs to answer it, and the scan runs one or
+   * two per series.
+   */
+  private scanQueries() {
+    const [D, K, T] = [-7_000_001, -7_000_002, -7_000_003];
+    const firstRow = () => this.db.selectFrom('history').select(['deviceid', 'dataid', 'time']);
+    const first = firstRow().orderBy('deviceid').orderBy('dataid').orderBy('time').limit(1).compile();
+    const firstAfter = firstRow()
+      .where((eb) => eb(eb.refTuple('deviceid', 'dataid'), '>', eb.tuple(D, K)))
+      .orderBy('deviceid')
+      .orderBy('dataid')
+      .orderBy('time')
+      .limit(1)
+      .compile();
+    const nextWindow = this.db
+      .selectFrom('history')
+      .select('time')
+      .where('deviceid', '=', D)
+      .where('dataid', '=', K)
+      .where('time', '>=', T)
+      .orderBy('time')
+      .limit(1)
+      .compile();
+    const bind = <R>(c: CompiledQuery<R>, values: Map<number, number>): CompiledQuery<R> => ({
+      ...c,
+      parameters: c.parameters.map((p) => (typeof p === 'number' && values.has(p) ? values.get(p) : p)),
+    });
+    return {
+      first,
+      firstAfter: (deviceid: number, dataid: number) =>
+        bind(
+          firstAfter,
+          new Map([
+            [D, deviceid],
+            [K, dataid],
+          ]),
+        ),
+      nextWindow: (deviceid: number, dataid: number, from: number) =>
+        bind(
+          nextWindow,
+          new Map([
+            [D, deviceid],
+            [K, dataid],
+            [T, from],
+          ]),
+        ),
+    };
   }
 
   /** Compacts the windows in short transactions, letting ingest in between. */
