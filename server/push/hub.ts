@@ -62,7 +62,9 @@ export class PushHub {
     // replayed on reconnect; the message centre holds it.
     if (ev.kind === ESCALATION_MESSAGE_KIND) {
       const userId = (ev.payload as { userId?: unknown } | null)?.userId;
-      if (typeof userId === 'number') this.io.local.to(`user:${userId}`).emit('message', toNotice(ev));
+      // Through the same queue as the project messages: a console drops a message whose seq is not
+      // above the last it saw, so every message must reach it in seq order.
+      if (typeof userId === 'number') this.fanOut.emit('events', [`user:${userId}`], [], 'message', toNotice(ev));
       return;
     }
     if (ev.projectId === null) return;
@@ -85,17 +87,20 @@ export class PushHub {
     // A console coming over from another instance may have seen events this one has not heard of yet.
     if (this.catchUp && lastSeq !== null && lastSeq > this.head) await this.catchUp();
     if (!socket.connected) return;
-    // From here on everything is synchronous: no event can slip between the replay and the join.
+    // From here on everything is synchronous: no event can slip between the replay and the join. The
+    // replay and 'ready' queue behind what is already on its way to this socket (its user's messages),
+    // and what is published after the join queues behind them: the console gets all of it in seq order.
     const visible = (m: NoticeMessage) => scope === 'all' || (m.projectId !== null && scope.has(m.projectId));
+    const toSocket = (event: string, data: unknown) => this.fanOut.emit('events', [socket.id], [], event, data);
     if (lastSeq !== null) {
       if (!Number.isInteger(lastSeq) || lastSeq < this.floor || lastSeq > this.head) {
-        socket.emit('resync', { headSeq: this.head, reason: lastSeq !== null && lastSeq > this.head ? 'ahead' : 'window' });
+        toSocket('resync', { headSeq: this.head, reason: lastSeq !== null && lastSeq > this.head ? 'ahead' : 'window' });
       } else {
-        for (const m of this.ring) if (m.seq > lastSeq && visible(m)) socket.emit('message', m);
+        for (const m of this.ring) if (m.seq > lastSeq && visible(m)) toSocket('message', m);
       }
     }
     void socket.join([...roomsOf(scope)]);
-    socket.emit('ready', { headSeq: this.head });
+    toSocket('ready', { headSeq: this.head });
   }
 
   /**

@@ -48,8 +48,16 @@ export class Gateway {
     return new Gateway(api, deviceId, body.data.code, body.data.key);
   }
 
-  /** One batch: readings by dataId, plus the acknowledgements of commands executed since. */
-  async report(values: Record<number, number>, time = Date.now()): Promise<void> {
+  /** the time of the last batch stamped here by default */
+  private lastStamp = 0;
+
+  /**
+   * One batch stamped `time`, by default now — and always later than this gateway's previous default
+   * stamp, as a device stamps its readings: the alarm engine ignores a reading no newer than the last
+   * (server/alarms/engine.ts), and a quick server answers two reports within the same millisecond.
+   */
+  async report(values: Record<number, number>, stamp?: number): Promise<void> {
+    const time = stamp ?? (this.lastStamp = Math.max(Date.now(), this.lastStamp + 1));
     const acks = this.acks;
     this.acks = [];
     const res = await this.api.post('/devicedata/api/comm/v1/ingest', {

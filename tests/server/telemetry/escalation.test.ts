@@ -188,6 +188,11 @@ describe('escalation of unconfirmed alarms', () => {
     expect(m.logTypeName).toBe('告警升级：剩余电流报警');
     expect(m.payload).toMatchObject({ eventId: alarmId, limitSeconds: 120, escalatedAt: clock, roleName: '值班员', notified: 1 });
     expect(m.description).toMatchObject({ deviceCode: devices[0]!.code, projectName: '西湖文化广场' });
+    // The role's console hears the escalation and then its own message, in seq order: a console drops
+    // a message whose seq is not above the last it saw (the wall once lost its banner that way).
+    const seqs = duty.messages.map((x) => x.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    expect(duty.messages.slice(-2).map((x) => x.kind)).toEqual(['alarm.escalated', 'alarm.escalation_notified']);
     // Only the role's users get the message; tenant B hears nothing of it.
     expect(escalated(a, 'alarm.escalation_notified')).toEqual([]);
     expect(b.messages.filter((x) => x.kind.startsWith('alarm.escalat'))).toEqual([]);
