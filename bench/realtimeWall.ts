@@ -157,15 +157,19 @@ await page.evaluate(`(() => {
 })()`);
 const socketToBell: number[] = [];
 const ingestToBell: number[] = [];
+// Each reading later than the device's last: the flood stamped its readings now, and the alarm engine
+// ignores a reading no newer than the last it saw.
+let lastStamp = Date.now();
+const stamp = () => (lastStamp = Math.max(Date.now(), lastStamp + 1));
 for (let i = 0; i < 20; i++) {
   const d = terminals[i * 7 + 1]!;
   const value = 500 + i;
   // settle the device first: the flood may have left it in alarm, and a held alarm raises nothing new
   for (let k = 0; k < 3; k++)
-    await app.telemetry.ingest({ device: d.code, time: Date.now() - 5000 + k, values: [{ dataId: 1001, value: 50 }] }, { trusted: true });
+    await app.telemetry.ingest({ device: d.code, time: stamp(), values: [{ dataId: 1001, value: 50 }] }, { trusted: true });
   await page.evaluate('window.bellTimes = []');
   const t0 = Date.now();
-  await app.telemetry.ingest({ device: d.code, time: Date.now() - 1000 + i, values: [{ dataId: 1001, value }] }, { trusted: true });
+  await app.telemetry.ingest({ device: d.code, time: stamp(), values: [{ dataId: 1001, value }] }, { trusted: true });
   await page.waitForFunction('window.bellTimes.length > 0', undefined, { timeout: 5000 });
   const shown = (await page.evaluate('window.bellTimes[0]')) as number;
   ingestToBell.push(shown - t0);
@@ -173,7 +177,7 @@ for (let i = 0; i < 20; i++) {
   if (arrived !== undefined) socketToBell.push(Math.max(0, shown - arrived));
   // end it again so the next reading raises a fresh alarm
   for (let k = 0; k < 3; k++)
-    await app.telemetry.ingest({ device: d.code, time: Date.now() + k, values: [{ dataId: 1001, value: 50 }] }, { trusted: true });
+    await app.telemetry.ingest({ device: d.code, time: stamp(), values: [{ dataId: 1001, value: 50 }] }, { trusted: true });
 }
 client.disconnect();
 
