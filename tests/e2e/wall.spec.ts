@@ -3,6 +3,7 @@ import { E2E_LIVE_URL } from '../../playwright.config';
 import { ALARM_LOOK, ALARM_STATES, type AlarmTheme } from '../../domain/alarmLanguage';
 import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
 import { Gateway } from './gateway';
+import { scopedToken } from './scopedUser';
 
 test.use({ baseURL: E2E_LIVE_URL });
 
@@ -45,22 +46,26 @@ for (const size of SIZES) {
     await page.goto(kioskUrl(token));
     await expect(page.getByTestId('wall-legend')).toContainText(/40/);
     await expect.poll(() => page.getByTestId('device-tile').count()).toBeGreaterThan(0);
-    const m = await measureTiles(page);
-    const pager = page.getByTestId('wall-page');
-    const pages = (await pager.count()) ? Number(await pager.getAttribute('data-pages')) : 1;
-    expect(m.scrolls).toBe(false);
-    for (const b of m.boxes) {
-      expect(b.left).toBeGreaterThanOrEqual(0);
-      expect(b.top).toBeGreaterThanOrEqual(0);
-      expect(b.right).toBeLessThanOrEqual(m.vw + 0.5);
-      expect(b.bottom).toBeLessThanOrEqual(m.vh + 0.5);
-    }
-    for (const px of m.valuePx) expect(px).toBeGreaterThanOrEqual(Math.max(16, 0.03 * m.vh) - 0.5);
-    // the tiles take most of the screen: on one page all 40, or full pages of them
-    const area = m.boxes.reduce((s, b) => s + b.width * b.height, 0);
-    expect(area / (m.vw * m.vh)).toBeGreaterThan(0.55);
-    expect(m.boxes.length * pages).toBeGreaterThanOrEqual(40);
-    if (size.width === 1080) expect(pages).toBeGreaterThan(1);
+    // The live server's devices keep reporting: a count that gains a digit can wrap the header strip
+    // and shrink the tiles' box, which lays the tiles out again. Measured once that has settled.
+    await expect(async () => {
+      const m = await measureTiles(page);
+      const pager = page.getByTestId('wall-page');
+      const pages = (await pager.count()) ? Number(await pager.getAttribute('data-pages')) : 1;
+      expect(m.scrolls).toBe(false);
+      for (const b of m.boxes) {
+        expect(b.left).toBeGreaterThanOrEqual(0);
+        expect(b.top).toBeGreaterThanOrEqual(0);
+        expect(b.right).toBeLessThanOrEqual(m.vw + 0.5);
+        expect(b.bottom).toBeLessThanOrEqual(m.vh + 0.5);
+      }
+      for (const px of m.valuePx) expect(px).toBeGreaterThanOrEqual(Math.max(16, 0.03 * m.vh) - 0.5);
+      // the tiles take most of the screen: on one page all 40, or full pages of them
+      const area = m.boxes.reduce((s, b) => s + b.width * b.height, 0);
+      expect(area / (m.vw * m.vh)).toBeGreaterThan(0.55);
+      expect(m.boxes.length * pages).toBeGreaterThanOrEqual(40);
+      if (size.width === 1080) expect(pages).toBeGreaterThan(1);
+    }).toPass({ timeout: 10_000 });
   });
 }
 
@@ -366,7 +371,9 @@ test('an unconfirmed 事故 sounds again every 30 s on the wall until it is read
   try {
     await page.clock.install();
     await page.clock.resume();
-    const token = await apiToken(request, 'root');
+    // A wall of the gateway's project only: root's would also hear the simulated devices' alarms (a
+    // 事故 among them now and then), which rightly keep it sounding after this one is read.
+    const token = await scopedToken(request);
     await page.goto(kioskUrl(token));
     await expect(page.getByTestId('device-tile').first()).toBeVisible();
     const sound = page.getByTestId('kiosk-sound');

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Tile } from '../../../streams/deviceTiles';
 import { isStale } from '../../app/liveDevices/tileLook';
 import { DeviceTile } from './DeviceTile';
@@ -12,7 +13,10 @@ function useBox() {
     if (!el) return;
     const measure = () => setBox({ width: el.clientWidth, height: el.clientHeight, viewportHeight: window.innerHeight });
     measure();
-    const ro = new ResizeObserver(measure);
+    // The box shrinks when the header strip above it grows (a count gains a digit and wraps, a banner
+    // or prompt appears). Laid out again before the browser paints, so no frame shows tiles past the
+    // screen's edge: ResizeObserver runs between layout and paint, and flushSync renders there.
+    const ro = new ResizeObserver(() => flushSync(measure));
     ro.observe(el);
     window.addEventListener('resize', measure);
     return () => {
