@@ -308,6 +308,8 @@ for (const view of MAP_VIEWS) {
     await expect(inset.locator('text[data-clear]')).toHaveCount(6);
     await expect(inset.locator('text[data-clear=false]')).toHaveCount(0);
     await expect(page.getByTestId('map-marker')).toHaveCount(5);
+    // every project is named: where markers crowd, a name moves further out with a leader line
+    await expect(page.getByTestId('map-label')).toHaveCount(5);
     await page.evaluate(() => document.fonts.ready);
     await page
       .getByTestId('china-map')

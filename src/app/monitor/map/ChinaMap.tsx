@@ -71,8 +71,8 @@ export function ChinaMap({
     return { x: WIDTH - INSET_W - 4, y: height - h - 4, h, box: { x0: WIDTH - INSET_W - 8, y0: height - h - 8, x1: WIDTH, y1: height } };
   }, [height]);
   const labels = useMemo(
-    () => placeLabels(markers, MARKER_R, selectedId ?? hover ?? undefined, [inset.box]),
-    [markers, selectedId, hover, inset],
+    () => placeLabels(markers, MARKER_R, selectedId ?? hover ?? undefined, [inset.box], { x0: 0, y0: 0, x1: WIDTH, y1: height }),
+    [markers, selectedId, hover, inset, height],
   );
 
   return (
@@ -154,8 +154,24 @@ export function ChinaMap({
             </g>
           );
         })}
+        <g data-testid="map-label-leaders" pointerEvents="none">
+          {labels.map((l) =>
+            l.leader ? (
+              <line
+                key={`leader-${l.id}`}
+                x1={l.leader.x1}
+                y1={l.leader.y1}
+                x2={l.leader.x2}
+                y2={l.leader.y2}
+                stroke="var(--vg-muted)"
+                strokeWidth="1.2"
+              />
+            ) : null,
+          )}
+        </g>
         {labels.map((l) => (
           <text
+            data-testid="map-label"
             key={`label-${l.id}`}
             x={l.x}
             y={l.y}

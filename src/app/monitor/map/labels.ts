@@ -6,6 +6,8 @@ export interface MapLabel {
   x: number;
   y: number;
   anchor: 'start' | 'end' | 'middle';
+  /** a line from the marker to a name placed further out where markers crowd */
+  leader?: { x1: number; y1: number; x2: number; y2: number };
 }
 
 export interface Box {
@@ -87,70 +89,119 @@ export function placeNames(places: readonly PlaceName[], size: number, area: Box
   return out;
 }
 
+/** Where a label goes from its marker: right, left, above, below, then the four diagonals. */
+const DIRECTIONS: readonly (readonly [-1 | 0 | 1, -1 | 0 | 1])[] = [
+  [1, 0],
+  [-1, 0],
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [1, 1],
+  [-1, -1],
+  [-1, 1],
+];
+/** how many rows further out a crowded name may go (with a leader line back to its marker) */
+const RINGS = 4;
+
+/** The box a placed name covers (as placeLabels reckons it). */
+export function labelBox(l: Pick<MapLabel, 'text' | 'x' | 'y' | 'anchor'>): Box {
+  const w = textWidth(l.text),
+    h = Math.ceil(FONT * 1.45);
+  const x0 = l.anchor === 'start' ? l.x : l.anchor === 'end' ? l.x - w : l.x - w / 2;
+  return { x0, y0: l.y - h / 2, x1: x0 + w, y1: l.y + h / 2 };
+}
+
+/** air kept between a name and the other names and markers, in map units */
+const SPACE = 2;
+/** from a point to the nearest point of a box (0 inside it) */
+const distance = (b: Box, x: number, y: number) => Math.hypot(Math.max(b.x0 - x, 0, x - b.x1), Math.max(b.y0 - y, 0, y - b.y1));
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** Does the segment a→b cross the box? (Sampled: leaders are short and boxes a text row high.) */
+function crosses(a: { x: number; y: number }, b: { x: number; y: number }, box: Box): boolean {
+  for (let i = 1; i < 12; i++) {
+    const x = a.x + ((b.x - a.x) * i) / 12,
+      y = a.y + ((b.y - a.y) * i) / 12;
+    if (x > box.x0 && x < box.x1 && y > box.y0 && y < box.y1) return true;
+  }
+  return false;
+}
+
 /**
- * Names next to markers: right, left, above or below, whichever first collides with no other label,
- * marker or obstacle (the 南海诸岛 inset) and stays inside `area` when given. The focused project is
- * placed first so it is always named; a name that fits nowhere is left out (its marker's tooltip and
- * the project list still carry it).
+ * Names next to markers: right, left, above or below, then the diagonals, whichever first collides
+ * with no other label, marker, leader or obstacle (the 南海诸岛 inset) and stays inside `area`. Where
+ * markers crowd (three projects of one city), a name moves a row further out, up to four, with a
+ * leader line back to its marker, so every project keeps its name. The focused project is placed
+ * first; beyond MAX_LABELLED projects only it is named, and a name that fits nowhere is left out
+ * (its marker's tooltip and the project list still carry it).
  */
 export function placeLabels(
   markers: Placed<{ id: number; name: string }>[],
   r: number,
   focusId?: number,
   obstacles: readonly Box[] = [],
+  area?: Box,
 ): MapLabel[] {
   const taken: Box[] = markers.map((m) => ({ x0: m.mx - r, y0: m.my - r, x1: m.mx + r, y1: m.my + r }));
+  const leaders: { a: { x: number; y: number }; b: { x: number; y: number } }[] = [];
   const order = [...markers].sort((a, b) => Number(b.item.id === focusId) - Number(a.item.id === focusId));
   const out: MapLabel[] = [];
+  // the text's own box (CJK fonts: ascent plus descent is about 1.45 em), so names never touch
+  const h = Math.ceil(FONT * 1.45);
+  const gap = r + 5;
   for (const m of order) {
     const isFocus = m.item.id === focusId;
     if (!isFocus && markers.length > MAX_LABELLED) continue;
     const w = textWidth(m.item.name);
-    // the text's own box (CJK fonts: ascent plus descent is about 1.45 em), so names never touch
-    const h = Math.ceil(FONT * 1.45);
-    const gap = r + 5;
-    const candidates: (MapLabel & { box: Box })[] = [
-      {
-        id: m.item.id,
-        text: m.item.name,
-        x: m.mx + gap,
-        y: m.my,
-        anchor: 'start',
-        box: { x0: m.mx + gap, y0: m.my - h / 2, x1: m.mx + gap + w, y1: m.my + h / 2 },
-      },
-      {
-        id: m.item.id,
-        text: m.item.name,
-        x: m.mx - gap,
-        y: m.my,
-        anchor: 'end',
-        box: { x0: m.mx - gap - w, y0: m.my - h / 2, x1: m.mx - gap, y1: m.my + h / 2 },
-      },
-      {
-        id: m.item.id,
-        text: m.item.name,
-        x: m.mx,
-        y: m.my - gap - h / 2,
-        anchor: 'middle',
-        box: { x0: m.mx - w / 2, y0: m.my - gap - h, x1: m.mx + w / 2, y1: m.my - gap },
-      },
-      {
-        id: m.item.id,
-        text: m.item.name,
-        x: m.mx,
-        y: m.my + gap + h / 2,
-        anchor: 'middle',
-        box: { x0: m.mx - w / 2, y0: m.my + gap, x1: m.mx + w / 2, y1: m.my + gap + h },
-      },
-    ];
+    const candidates = Array.from({ length: RINGS }, (_, k) =>
+      DIRECTIONS.map(([dx, dy]) => {
+        // the point of the box nearest the marker: on the axes a gap (and k rows) away, on the
+        // diagonals three quarters of that on each axis
+        const reach = gap + k * (h + 2);
+        const along = dx !== 0 && dy !== 0 ? reach * 0.75 : reach;
+        const px = m.mx + dx * along,
+          py = m.my + dy * along;
+        const x0 = dx > 0 ? px : dx < 0 ? px - w : px - w / 2;
+        const y0 = dy > 0 ? py : dy < 0 ? py - h : py - h / 2;
+        const box = { x0, y0, x1: x0 + w, y1: y0 + h };
+        const anchor: MapLabel['anchor'] = dx > 0 ? 'start' : dx < 0 ? 'end' : 'middle';
+        const label: MapLabel = { id: m.item.id, text: m.item.name, x: dx > 0 ? x0 : dx < 0 ? x0 + w : px, y: y0 + h / 2, anchor };
+        if (k > 0) {
+          // from the marker's rim to the nearest point of the name's box
+          const nx = clamp(m.mx, x0, x0 + w),
+            ny = clamp(m.my, y0, y0 + h);
+          const d = Math.hypot(nx - m.mx, ny - m.my);
+          const rim = (r + 3) / d;
+          label.leader = { x1: m.mx + (nx - m.mx) * rim, y1: m.my + (ny - m.my) * rim, x2: nx, y2: ny };
+        }
+        return { label, box };
+      }),
+    ).flat();
     const own = taken.findIndex((b) => b.x0 === m.mx - r && b.y0 === m.my - r);
     const others = [...taken.filter((_, i) => i !== own), ...obstacles];
-    const clear = candidates.filter((c) => others.every((b) => !overlaps(b, c.box)));
+    const inside = (b: Box) => !area || (b.x0 >= area.x0 && b.y0 >= area.y0 && b.x1 <= area.x1 && b.y1 <= area.y1);
+    const free = ({ label, box }: (typeof candidates)[number]) => {
+      // names keep a little air between them, so two rows of text never read as one
+      const roomy = { x0: box.x0 - SPACE, y0: box.y0 - SPACE, x1: box.x1 + SPACE, y1: box.y1 + SPACE };
+      if (!inside(box) || others.some((b) => overlaps(b, roomy))) return false;
+      // a name without a leader must sit nearer its own marker than any other, or it names the wrong one
+      if (!label.leader) {
+        const own = distance(box, m.mx, m.my);
+        if (markers.some((o) => o !== m && distance(box, o.mx, o.my) < own + r)) return false;
+      }
+      if (leaders.some((l) => crosses(l.a, l.b, box))) return false;
+      const l = label.leader;
+      return !l || others.every((b) => !crosses({ x: l.x1, y: l.y1 }, { x: l.x2, y: l.y2 }, b));
+    };
+    const clear = candidates.find(free);
     // the focused name is always shown: clear of the obstacles at least, when it cannot be clear of all
-    const fit = clear[0] ?? (isFocus ? (candidates.find((c) => obstacles.every((b) => !overlaps(b, c.box))) ?? candidates[0]) : undefined);
+    const fit = clear ?? (isFocus ? (candidates.find((c) => obstacles.every((b) => !overlaps(b, c.box))) ?? candidates[0]) : undefined);
     if (!fit) continue;
     taken.push(fit.box);
-    out.push({ id: fit.id, text: fit.text, x: fit.x, y: fit.y, anchor: fit.anchor });
+    const l = fit.label.leader;
+    if (l) leaders.push({ a: { x: l.x1, y: l.y1 }, b: { x: l.x2, y: l.y2 } });
+    out.push(fit.label);
   }
   return out;
 }
