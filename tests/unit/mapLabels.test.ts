@@ -97,3 +97,24 @@ describe('project names on the map', () => {
     expect(placeLabels(markers, R, 7).map((l) => l.id)).toEqual([7]);
   });
 });
+
+describe('markers where projects crowd', () => {
+  it('moves a crowded marker off its neighbour but never into the inset', () => {
+    const inset = { x0: 812, y0: 510, x1: 1000, y1: 746 };
+    // markers as large as on the thumbnail map (radius 21.5 units): the third has to move, and the
+    // free side nearest its neighbours (right and below) is the inset
+    const placed = declutter(
+      [
+        { item: 1, x: 776.8, y: 530.4 },
+        { item: 2, x: 754.6, y: 522.0 },
+        { item: 3, x: 755.4, y: 523.2 },
+      ],
+      46,
+      [inset],
+    );
+    for (const p of placed) {
+      expect(p.mx + 23 <= inset.x0 || p.my + 23 <= inset.y0).toBe(true);
+      for (const q of placed) if (q !== p) expect(Math.hypot(p.mx - q.mx, p.my - q.my)).toBeGreaterThanOrEqual(46 - 1e-9);
+    }
+  });
+});

@@ -51,7 +51,7 @@ export function ProjectList({
               >
                 <td className="max-w-0 py-1.5 pr-2">
                   <div className="flex items-center gap-1.5">
-                    <AlarmIcon state={p.alarmState} size={14} data-alarm-state={p.alarmState} title={alarmStateLabel(p.alarmState)} />
+                    <AlarmIcon state={p.alarmState} size="1.1em" data-alarm-state={p.alarmState} title={alarmStateLabel(p.alarmState)} />
                     <span className={`truncate ${selected ? 'font-semibold' : ''}`} title={p.name}>
                       {p.name}
                     </span>

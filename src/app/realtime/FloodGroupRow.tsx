@@ -24,7 +24,7 @@ export function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
   return (
     <li className="border-b border-line px-4 py-2 text-sm last:border-b-0" data-testid="notice-group" data-count={group.count}>
       <div className="flex items-center gap-1.5 font-medium">
-        {level !== null && <AlarmIcon state={levelState(level)} size={16} title={alarmLabel(levelState(level), currentLanguage())} />}
+        {level !== null && <AlarmIcon state={levelState(level)} size="1.15em" title={alarmLabel(levelState(level), currentLanguage())} />}
         <span data-testid="notice-group-text">{floodGroupText(group)}</span>
       </div>
       <div className="mt-0.5 flex items-center justify-between text-xs text-muted">

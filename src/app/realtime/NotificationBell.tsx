@@ -147,7 +147,7 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
       <div className="flex items-center justify-between gap-2">
         <span className="inline-flex items-center gap-1.5 font-medium" data-level={notice.level}>
           {notice.level !== null && (
-            <AlarmIcon state={levelState(notice.level)} size={16} title={alarmLabel(levelState(notice.level), currentLanguage())} />
+            <AlarmIcon state={levelState(notice.level)} size="1.15em" title={alarmLabel(levelState(notice.level), currentLanguage())} />
           )}
           {noticeTypeText(notice)}
         </span>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProjectCoordinate } from '../../../../domain/schemas/monitor';
 import { t, tDynamic, useLanguage } from '../../i18n/i18n';
 import { ALARM_STATES, ALARM_STATE_COLOR } from '../palette';
@@ -6,11 +6,15 @@ import { AlarmIcon } from '../../alarm/AlarmIcon';
 import { AlarmMark } from '../../alarm/AlarmMark';
 import { CHINA_BOUNDS, featurePath, mercator, type GeoCollection } from './projection';
 import { declutter } from './declutter';
-import { placeLabels } from './labels';
-import { insetHeight, SouthChinaSeaInset, type SouthChinaSeaData } from './SouthChinaSeaInset';
+import { LABEL_FONT, placeLabels } from './labels';
+import { insetHeight, insetTitle, SouthChinaSeaInset, type SouthChinaSeaData } from './SouthChinaSeaInset';
 
 const WIDTH = 1000;
+/** a marker's radius in map units on a map shown large enough (raised on a small one) */
 const MARKER_R = 8;
+/** the least a project's name and marker may measure on screen, in rems of the page (a wall's rem grows) */
+const MIN_LABEL_REM = 0.8;
+const MIN_MARKER_R_REM = 0.45;
 /** the 南海诸岛 inset's width in map units (its height follows its extent) */
 const INSET_W = 180;
 const SEVERITY = { accident: 0, alarm: 1, warning: 2, normal: 3 } as const;
@@ -22,6 +26,32 @@ interface MapData {
   sea: SouthChinaSeaData;
 }
 let outline: Promise<MapData> | null = null;
+/**
+ * Screen pixels per map unit, and the page's rem in pixels. The map scales with its panel: at
+ * 1366×768 the platform map is about a third of its units wide, where names of a fixed size in map
+ * units would be 5 px high.
+ */
+function useMapScale(height: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState({ perUnit: 1, rem: 16 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const { width, height: h } = el.getBoundingClientRect();
+      if (width === 0 || h === 0) return;
+      const perUnit = Math.min(width / WIDTH, h / height);
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      setScale((s) => (Math.abs(s.perUnit - perUnit) < 0.01 && s.rem === rem ? s : { perUnit, rem }));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [height]);
+  return { ref, ...scale };
+}
+
 const loadOutline = () =>
   (outline ??= Promise.all([import('../geo/china.json'), import('../geo/southChinaSea.json')]).then(([c, s]) => ({
     china: c.default as unknown as GeoCollection,
@@ -42,7 +72,7 @@ export function ChinaMap({
   selectedId?: number | undefined;
   onSelect: (projectId: number | undefined) => void;
 }) {
-  useLanguage();
+  const language = useLanguage();
   const [data, setData] = useState<MapData | null>(null);
   const geo = data?.china ?? null;
   const [hover, setHover] = useState<number | null>(null);
@@ -55,28 +85,42 @@ export function ChinaMap({
   }, []);
 
   const projection = useMemo(() => mercator(CHINA_BOUNDS, WIDTH), []);
+  const height = Math.round(projection.height);
+  const { ref, perUnit, rem } = useMapScale(height);
+  // names and markers never smaller on screen than a share of the page's text
+  const font = Math.max(LABEL_FONT, (MIN_LABEL_REM * rem) / perUnit);
+  const markerR = Math.max(MARKER_R, (MIN_MARKER_R_REM * rem) / perUnit);
+  const ring = markerR / MARKER_R;
   const provinces = useMemo(() => (geo ? geo.features.map((f) => ({ id: f.id, d: featurePath(f, projection) })) : []), [geo, projection]);
+  // the inset's box (with a margin) is kept clear of project names
+  const unitsPerRem = rem / perUnit;
+  const inset = useMemo(() => {
+    const h = insetHeight(INSET_W);
+    // a small map's inset has its title above the frame: kept clear too
+    const above = insetTitle(INSET_W, unitsPerRem).above;
+    return {
+      x: WIDTH - INSET_W - 4,
+      y: height - h - 4,
+      h,
+      box: { x0: WIDTH - INSET_W - 8, y0: height - h - 8 - above, x1: WIDTH, y1: height },
+    };
+  }, [height, unitsPerRem, language]); // eslint-disable-line react-hooks/exhaustive-deps -- the title's lines follow the language
   const markers = useMemo(() => {
     // Worst first: it keeps its true position and its label when markers crowd.
     const sorted = [...coordinates].sort((a, b) => SEVERITY[a.alarmState] - SEVERITY[b.alarmState] || a.id - b.id);
     return declutter(
       sorted.map((c) => ({ item: c, ...xy(projection.project([c.longitude, c.latitude])) })),
-      MARKER_R * 2 + 3,
+      markerR * 2 + 3,
+      [inset.box],
     );
-  }, [coordinates, projection]);
-  const height = Math.round(projection.height);
-  // the inset's box (with a margin) is kept clear of project names
-  const inset = useMemo(() => {
-    const h = insetHeight(INSET_W);
-    return { x: WIDTH - INSET_W - 4, y: height - h - 4, h, box: { x0: WIDTH - INSET_W - 8, y0: height - h - 8, x1: WIDTH, y1: height } };
-  }, [height]);
+  }, [coordinates, projection, markerR, inset]);
   const labels = useMemo(
-    () => placeLabels(markers, MARKER_R, selectedId ?? hover ?? undefined, [inset.box], { x0: 0, y0: 0, x1: WIDTH, y1: height }),
-    [markers, selectedId, hover, inset, height],
+    () => placeLabels(markers, markerR, selectedId ?? hover ?? undefined, [inset.box], { x0: 0, y0: 0, x1: WIDTH, y1: height }, font),
+    [markers, markerR, selectedId, hover, inset, height, font],
   );
 
   return (
-    <div className="relative h-full min-h-0 w-full" data-testid="china-map">
+    <div ref={ref} className="relative h-full min-h-0 w-full" data-testid="china-map">
       <svg
         viewBox={`0 0 ${WIDTH} ${height}`}
         className="h-full w-full"
@@ -100,12 +144,12 @@ export function ChinaMap({
             </path>
           ))}
         </g>
-        {data && <SouthChinaSeaInset geo={data.china} sea={data.sea} width={INSET_W} x={inset.x} y={inset.y} />}
+        {data && <SouthChinaSeaInset geo={data.china} sea={data.sea} width={INSET_W} x={inset.x} y={inset.y} unitsPerRem={unitsPerRem} />}
         {markers.map((m) =>
           m.mx !== m.x || m.my !== m.y ? (
             <g key={`lead-${m.item.id}`}>
-              <line x1={m.x} y1={m.y} x2={m.mx} y2={m.my} stroke="var(--vg-muted)" strokeWidth="1.2" />
-              <circle cx={m.x} cy={m.y} r="2.5" fill="var(--vg-muted)" />
+              <line x1={m.x} y1={m.y} x2={m.mx} y2={m.my} stroke="var(--vg-muted)" strokeWidth={1.2 * ring} />
+              <circle cx={m.x} cy={m.y} r={2.5 * ring} fill="var(--vg-muted)" />
             </g>
           ) : null,
         )}
@@ -119,12 +163,12 @@ export function ChinaMap({
                 key={`pulse-${c.id}`}
                 cx={mx}
                 cy={my}
-                r={MARKER_R}
+                r={markerR}
                 fill="none"
                 stroke={ALARM_STATE_COLOR[c.alarmState]}
-                strokeWidth="2"
+                strokeWidth={2 * ring}
               >
-                <animate attributeName="r" values={`${MARKER_R};${MARKER_R * 2.4}`} dur="1.6s" repeatCount="indefinite" />
+                <animate attributeName="r" values={`${markerR};${markerR * 2.4}`} dur="1.6s" repeatCount="indefinite" />
                 <animate attributeName="opacity" values="0.9;0" dur="1.6s" repeatCount="indefinite" />
               </circle>
             ))}
@@ -146,10 +190,10 @@ export function ChinaMap({
               onMouseEnter={() => setHover(c.id)}
               onMouseLeave={() => setHover(null)}
             >
-              {selected && <circle cx={mx} cy={my} r={MARKER_R + 5} fill="none" stroke="var(--vg-brand)" strokeWidth="3" />}
+              {selected && <circle cx={mx} cy={my} r={markerR + 5 * ring} fill="none" stroke="var(--vg-brand)" strokeWidth={3 * ring} />}
               {/* the state's shape, so the marker does not rely on its colour alone */}
-              <circle cx={mx} cy={my} r={MARKER_R + 2} fill="var(--vg-surface)" />
-              <AlarmIcon state={c.alarmState} x={mx - MARKER_R - 1} y={my - MARKER_R - 1} size={2 * MARKER_R + 2} />
+              <circle cx={mx} cy={my} r={markerR + 2 * ring} fill="var(--vg-surface)" />
+              <AlarmIcon state={c.alarmState} x={mx - markerR - ring} y={my - markerR - ring} size={2 * (markerR + ring)} />
               <title>{`${c.name}\n${t('monitor.devices')} ${c.deviceCount} · ${t('monitor.activeAlarms')} ${c.activeAlarms}`}</title>
             </g>
           );
@@ -164,7 +208,7 @@ export function ChinaMap({
                 x2={l.leader.x2}
                 y2={l.leader.y2}
                 stroke="var(--vg-muted)"
-                strokeWidth="1.2"
+                strokeWidth={1.2 * ring}
               />
             ) : null,
           )}
@@ -175,13 +219,13 @@ export function ChinaMap({
             key={`label-${l.id}`}
             x={l.x}
             y={l.y}
-            fontSize="15"
+            fontSize={font}
             textAnchor={l.anchor}
             dominantBaseline="middle"
             pointerEvents="none"
             fill="var(--vg-ink)"
             stroke="var(--vg-surface)"
-            strokeWidth="4"
+            strokeWidth={4 * (font / LABEL_FONT)}
             paintOrder="stroke"
             fontWeight={l.id === selectedId ? 700 : 500}
           >
@@ -195,7 +239,7 @@ export function ChinaMap({
       >
         {ALARM_STATES.map((s) => (
           <li key={s} className="flex items-center">
-            <AlarmMark state={s} size={14} />
+            <AlarmMark state={s} size="1.2em" />
           </li>
         ))}
       </ul>

@@ -34,6 +34,30 @@ const GROUPS: { name: MessageKey; at: LngLat; dot?: boolean }[] = [
 /** The inset's height for a width, in the same units. */
 export const insetHeight = (width: number) => Math.round(mercator(INSET_BOUNDS, width).height);
 
+/** the least the island groups' names may measure on screen to be drawn, and the title's least, in rems */
+const MIN_NAME_REM = 0.45;
+const MIN_TITLE_REM = 0.6;
+
+/** A long name (South China Sea Islands) goes on two lines, to stay in the open sea of the corner. */
+function titleOf(name: string): string[] {
+  const cut = name.lastIndexOf(' ');
+  return name.length > 12 && cut > 0 ? [name.slice(0, cut), name.slice(cut + 1)] : [name];
+}
+
+/**
+ * The inset's title: its lines, size and place. In the lower right corner when the map is shown large
+ * enough; on a small map, where it must grow to stay readable and would cover the southern dashes, a
+ * caption right above the frame (in the open sea east of the coast). `above` is how much of the main
+ * map over the inset the caption takes (0 in the corner), kept clear of project names and markers.
+ */
+export function insetTitle(width: number, unitsPerRem: number) {
+  const lines = titleOf(t('map.scs'));
+  const corner = (width / 20) * 1.3;
+  const size = Math.min(Math.max(corner, MIN_TITLE_REM * unitsPerRem), (width - 10) / Math.max(...lines.map(emWidth)));
+  const caption = size > corner + 0.01;
+  return { lines, size, caption, above: caption ? lines.length * size * 1.3 + 4 : 0 };
+}
+
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const emWidth = (s: string) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 1 : 0.6), 0);
 const square = ([x, y]: readonly [number, number], r: number): Box => ({ x0: x - r, y0: y - r, x1: x + r, y1: y + r });
@@ -49,19 +73,26 @@ export function SouthChinaSeaInset({
   x,
   y,
   width,
+  unitsPerRem = 16,
 }: {
   geo: GeoCollection;
   sea: SouthChinaSeaData;
   x: number;
   y: number;
   width: number;
+  /** how many map units one rem of the page measures on screen (more on a small map) */
+  unitsPerRem?: number;
 }) {
   const language = useLanguage();
   const projection = useMemo(() => mercator(INSET_BOUNDS, width), [width]);
   const h = Math.round(projection.height);
   // names at a fixed share of the inset, so they scale with the map like the project names
   const fontSize = width / 20;
-  const titleSize = fontSize * 1.3;
+  // On a thumbnail of a map (the platform map at 1366×768) the group names would be 3 px high: they
+  // are left out there, while the islands, the dashes and a title large enough to read remain.
+  const showNames = fontSize >= MIN_NAME_REM * unitsPerRem;
+  const heading = useMemo(() => insetTitle(width, unitsPerRem), [width, unitsPerRem, language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { lines: titleLines, size: titleSize } = heading;
   const drawn = useMemo(() => {
     const at = (p: LngLat) => projection.project(p).map(round1) as [number, number];
     return {
@@ -73,10 +104,7 @@ export function SouthChinaSeaInset({
     };
   }, [geo, sea, projection]);
   const { title, names } = useMemo(() => {
-    // a long name (South China Sea Islands) goes on two lines, to stay in the open sea of the corner
-    const name = t('map.scs');
-    const cut = name.lastIndexOf(' ');
-    const title = name.length > 12 && cut > 0 ? [name.slice(0, cut), name.slice(cut + 1)] : [name];
+    const title = titleLines;
     const obstacles: Box[] = [
       ...drawn.islands.map((p) => square(p, 1.5)),
       ...drawn.dots.map((d) => square(d.at, 1.8)),
@@ -88,20 +116,25 @@ export function SouthChinaSeaInset({
         }),
       ),
       // the title in the lower right corner
-      {
-        x0: width - 5 - Math.max(...title.map(emWidth)) * titleSize,
-        y0: h - 6 - title.length * titleSize * 1.15,
-        x1: width,
-        y1: h,
-      },
+      ...(heading.caption
+        ? []
+        : [
+            {
+              x0: width - 5 - Math.max(...title.map(emWidth)) * titleSize,
+              y0: h - 6 - title.length * titleSize * 1.15,
+              x1: width,
+              y1: h,
+            },
+          ]),
     ];
     const places = GROUPS.map((g) => {
       const [px, py] = projection.project(g.at);
       return { key: g.name, text: t(g.name), x: px, y: py };
     });
-    return { title, names: placeNames(places, fontSize, { x0: 2, y0: 2, x1: width - 2, y1: h - 2 }, obstacles) };
-    // the names and the title follow the language
-  }, [drawn, projection, width, h, fontSize, titleSize, language]); // eslint-disable-line react-hooks/exhaustive-deps
+    const names = showNames ? placeNames(places, fontSize, { x0: 2, y0: 2, x1: width - 2, y1: h - 2 }, obstacles) : [];
+    return { title, names };
+    // the names follow the language
+  }, [drawn, projection, width, h, fontSize, titleSize, titleLines, heading.caption, showNames, language]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <g transform={`translate(${x} ${y})`} data-testid="map-scs-inset" pointerEvents="none">
@@ -150,8 +183,10 @@ export function SouthChinaSeaInset({
       </g>
       <rect width={width} height={h} fill="none" stroke="var(--vg-ink)" strokeWidth="1.2" data-testid="map-scs-frame" />
       <text
+        data-testid="map-scs-title"
+        data-caption={heading.caption || undefined}
         x={width - 5}
-        y={h - 6 - (title.length - 1) * titleSize * 1.15}
+        y={heading.caption ? -heading.above + titleSize : h - 6 - (title.length - 1) * titleSize * 1.15}
         fontSize={titleSize}
         textAnchor="end"
         fill="var(--vg-ink)"
@@ -161,7 +196,7 @@ export function SouthChinaSeaInset({
         paintOrder="stroke"
       >
         {title.map((line, k) => (
-          <tspan key={line} x={width - 5} dy={k ? titleSize * 1.15 : 0}>
+          <tspan key={line} x={width - 5} dy={k ? titleSize * (heading.caption ? 1.3 : 1.15) : 0}>
             {line}
           </tspan>
         ))}

@@ -12,11 +12,19 @@ export interface Placed<T> {
  * Projects a few kilometres apart fall on the same pixel at country scale (two demo projects in
  * Hangzhou are 8 km apart). Rather than zoom, each marker that would cover an earlier one is pushed
  * out on a small circle around its true point, with a leader line drawn back to it, so every marker
- * stays clickable. Deterministic: the same input always gives the same layout.
+ * stays clickable, and out of the boxes in `avoid`. Deterministic: the same input always gives the same layout.
  */
-export function declutter<T>(points: { item: T; x: number; y: number }[], minGap: number): Placed<T>[] {
+export function declutter<T>(
+  points: { item: T; x: number; y: number }[],
+  minGap: number,
+  avoid: readonly { x0: number; y0: number; x1: number; y1: number }[] = [],
+): Placed<T>[] {
   const placed: Placed<T>[] = [];
-  const free = (mx: number, my: number) => placed.every((p) => Math.hypot(p.mx - mx, p.my - my) >= minGap);
+  // a moved marker (of radius about minGap / 2) stays off the boxes to avoid (the 南海诸岛 inset)
+  const r = minGap / 2;
+  const free = (mx: number, my: number) =>
+    placed.every((p) => Math.hypot(p.mx - mx, p.my - my) >= minGap) &&
+    avoid.every((b) => mx + r <= b.x0 || mx - r >= b.x1 || my + r <= b.y0 || my - r >= b.y1);
   for (const p of points) {
     let spot: [number, number] = [p.x, p.y];
     if (!free(p.x, p.y)) {

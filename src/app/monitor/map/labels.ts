@@ -17,13 +17,14 @@ export interface Box {
   y1: number;
 }
 
-const FONT = 15;
+/** the project names' size in map units when the map is shown large enough (ChinaMap raises it on a small map) */
+export const LABEL_FONT = 15;
 /** Beyond this many projects only the selected or hovered one is named; the list names the rest. */
 export const MAX_LABELLED = 40;
 
 // Width estimate without measuring text: CJK glyphs are about one em, Latin about half (0.6 keeps
 // a margin for capitals).
-const textWidth = (s: string, size = FONT) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? size : size * 0.6), 0);
+const textWidth = (s: string, size: number) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? size : size * 0.6), 0);
 const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 export interface PlaceName {
@@ -104,15 +105,15 @@ const DIRECTIONS: readonly (readonly [-1 | 0 | 1, -1 | 0 | 1])[] = [
 const RINGS = 4;
 
 /** The box a placed name covers (as placeLabels reckons it). */
-export function labelBox(l: Pick<MapLabel, 'text' | 'x' | 'y' | 'anchor'>): Box {
-  const w = textWidth(l.text),
-    h = Math.ceil(FONT * 1.45);
+export function labelBox(l: Pick<MapLabel, 'text' | 'x' | 'y' | 'anchor'>, font = LABEL_FONT): Box {
+  const w = textWidth(l.text, font),
+    h = Math.ceil(font * 1.45);
   const x0 = l.anchor === 'start' ? l.x : l.anchor === 'end' ? l.x - w : l.x - w / 2;
   return { x0, y0: l.y - h / 2, x1: x0 + w, y1: l.y + h / 2 };
 }
 
-/** air kept between a name and the other names and markers, in map units */
-const SPACE = 2;
+/** air kept between a name and the other names and markers, in ems of the name */
+const SPACE_EM = 0.13;
 /** from a point to the nearest point of a box (0 inside it) */
 const distance = (b: Box, x: number, y: number) => Math.hypot(Math.max(b.x0 - x, 0, x - b.x1), Math.max(b.y0 - y, 0, y - b.y1));
 
@@ -142,18 +143,19 @@ export function placeLabels(
   focusId?: number,
   obstacles: readonly Box[] = [],
   area?: Box,
+  font = LABEL_FONT,
 ): MapLabel[] {
   const taken: Box[] = markers.map((m) => ({ x0: m.mx - r, y0: m.my - r, x1: m.mx + r, y1: m.my + r }));
   const leaders: { a: { x: number; y: number }; b: { x: number; y: number } }[] = [];
   const order = [...markers].sort((a, b) => Number(b.item.id === focusId) - Number(a.item.id === focusId));
   const out: MapLabel[] = [];
   // the text's own box (CJK fonts: ascent plus descent is about 1.45 em), so names never touch
-  const h = Math.ceil(FONT * 1.45);
-  const gap = r + 5;
+  const h = Math.ceil(font * 1.45);
+  const gap = r + font / 3;
   for (const m of order) {
     const isFocus = m.item.id === focusId;
     if (!isFocus && markers.length > MAX_LABELLED) continue;
-    const w = textWidth(m.item.name);
+    const w = textWidth(m.item.name, font);
     const candidates = Array.from({ length: RINGS }, (_, k) =>
       DIRECTIONS.map(([dx, dy]) => {
         // the point of the box nearest the marker: on the axes a gap (and k rows) away, on the
@@ -183,7 +185,8 @@ export function placeLabels(
     const inside = (b: Box) => !area || (b.x0 >= area.x0 && b.y0 >= area.y0 && b.x1 <= area.x1 && b.y1 <= area.y1);
     const free = ({ label, box }: (typeof candidates)[number]) => {
       // names keep a little air between them, so two rows of text never read as one
-      const roomy = { x0: box.x0 - SPACE, y0: box.y0 - SPACE, x1: box.x1 + SPACE, y1: box.y1 + SPACE };
+      const space = font * SPACE_EM;
+      const roomy = { x0: box.x0 - space, y0: box.y0 - space, x1: box.x1 + space, y1: box.y1 + space };
       if (!inside(box) || others.some((b) => overlaps(b, roomy))) return false;
       // a name without a leader must sit nearer its own marker than any other, or it names the wrong one
       if (!label.leader) {
