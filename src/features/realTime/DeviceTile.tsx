@@ -40,28 +40,33 @@ export const DeviceTile = memo(function DeviceTile({
       style={TILE_STYLE[state]}
       className="relative flex h-full w-full min-w-0 flex-col justify-between overflow-hidden rounded-[0.2em] border-solid px-[0.3em] py-[0.15em] text-left text-ink"
     >
-      <div className="flex w-full min-w-0 items-center gap-[0.25em] leading-tight">
+      {/* the hatch under the text (the rows are positioned after it), so names and codes stay legible */}
+      {stale && <div className="pointer-events-none absolute inset-0" style={STALE_HATCH} data-testid="tile-stale" />}
+      <div className="relative flex w-full min-w-0 items-center gap-[0.25em] leading-tight">
         <AlarmIcon state={state} size="0.75em" />
         <span className="min-w-0 flex-1 truncate text-[0.62em] font-semibold" data-testid="tile-name">
           {tile.name}
         </span>
       </div>
       <div
-        className="flex w-full items-baseline justify-between gap-[0.4em] leading-none font-semibold tabular-nums"
+        className="relative flex w-full items-baseline justify-between gap-[0.4em] leading-none font-semibold tabular-nums"
         data-testid="tile-values"
       >
         <span data-testid="tile-value">{fmt(leak, 'mA')}</span>
         <span>{fmt(temp, '℃')}</span>
       </div>
-      <div className="flex w-full min-w-0 items-center justify-between gap-[0.3em] text-[max(12px,0.42em)] leading-tight">
-        <span className="min-w-0 truncate">
+      <div className="relative flex w-full min-w-0 items-center justify-between gap-[0.3em] text-[max(12px,0.42em)] leading-tight">
+        {/* the code names the device and keeps its room; the state word gives way when space is short */}
+        <span className="flex min-w-0 items-baseline gap-[0.4em]">
           {/* the state in words too; an offline tile names its communication status (自动退出, 重试…) */}
           {state !== 'normal' && (
-            <b className="mr-[0.4em]" data-testid="tile-state">
+            <b className="min-w-0 truncate" data-testid="tile-state">
               {state === 'offline' ? deviceStatusText(tile.devicestatus) : alarmLabel(state, lang)}
             </b>
           )}
-          <span className={onSolid ? '' : 'text-muted'}>{tile.code}</span>
+          <span className={`shrink-0 ${onSolid || stale ? '' : 'text-muted'}`} data-testid="tile-code">
+            {tile.code}
+          </span>
         </span>
         {stale && (
           <span
@@ -74,7 +79,6 @@ export const DeviceTile = memo(function DeviceTile({
           </span>
         )}
       </div>
-      {stale && <div className="pointer-events-none absolute inset-0" style={STALE_HATCH} data-testid="tile-stale" />}
     </button>
   );
 });
