@@ -144,7 +144,17 @@ export function ChinaMap({
             </path>
           ))}
         </g>
-        {data && <SouthChinaSeaInset geo={data.china} sea={data.sea} width={INSET_W} x={inset.x} y={inset.y} unitsPerRem={unitsPerRem} />}
+        {data && (
+          <SouthChinaSeaInset
+            geo={data.china}
+            sea={data.sea}
+            width={INSET_W}
+            x={inset.x}
+            y={inset.y}
+            unitsPerRem={unitsPerRem}
+            pxPerUnit={perUnit}
+          />
+        )}
         {markers.map((m) =>
           m.mx !== m.x || m.my !== m.y ? (
             <g key={`lead-${m.item.id}`}>

@@ -34,8 +34,8 @@ const GROUPS: { name: MessageKey; at: LngLat; dot?: boolean }[] = [
 /** The inset's height for a width, in the same units. */
 export const insetHeight = (width: number) => Math.round(mercator(INSET_BOUNDS, width).height);
 
-/** the least the island groups' names may measure on screen to be drawn, and the title's least, in rems */
-const MIN_NAME_REM = 0.45;
+/** the least the island groups' names may measure on screen to be drawn (px), and the title's least (rem) */
+const MIN_NAME_PX = 7;
 const MIN_TITLE_REM = 0.6;
 
 /** A long name (South China Sea Islands) goes on two lines, to stay in the open sea of the corner. */
@@ -74,6 +74,7 @@ export function SouthChinaSeaInset({
   y,
   width,
   unitsPerRem = 16,
+  pxPerUnit = 1,
 }: {
   geo: GeoCollection;
   sea: SouthChinaSeaData;
@@ -82,6 +83,8 @@ export function SouthChinaSeaInset({
   width: number;
   /** how many map units one rem of the page measures on screen (more on a small map) */
   unitsPerRem?: number;
+  /** screen pixels per map unit */
+  pxPerUnit?: number;
 }) {
   const language = useLanguage();
   const projection = useMemo(() => mercator(INSET_BOUNDS, width), [width]);
@@ -89,8 +92,8 @@ export function SouthChinaSeaInset({
   // names at a fixed share of the inset, so they scale with the map like the project names
   const fontSize = width / 20;
   // On a thumbnail of a map (the platform map at 1366×768) the group names would be 3 px high: they
-  // are left out there, while the islands, the dashes and a title large enough to read remain.
-  const showNames = fontSize >= MIN_NAME_REM * unitsPerRem;
+  // are left out under 7 px, while the islands, the dashes and a title large enough to read remain.
+  const showNames = fontSize * pxPerUnit >= MIN_NAME_PX;
   const heading = useMemo(() => insetTitle(width, unitsPerRem), [width, unitsPerRem, language]); // eslint-disable-line react-hooks/exhaustive-deps
   const { lines: titleLines, size: titleSize } = heading;
   const drawn = useMemo(() => {
