@@ -355,6 +355,11 @@ for (const view of MAP_VIEWS) {
         r.left < frame.left - 1 || r.right > frame.right + 1 || r.top < frame.top - 1 || r.bottom > frame.bottom + 1;
       return {
         namesInInset: [...names.map((n) => n.box), ...markers].filter((r) => hit(r, frame)).length,
+        // the legend covers no project (on a small map it is a row under the drawing)
+        legendOverProjects: (() => {
+          const legend = document.querySelector('[data-testid=map-legend]')!.getBoundingClientRect();
+          return [...names.map((n) => n.box), ...markers].filter((r) => hit(r, legend)).length;
+        })(),
         namesOverlapping: pairs(names),
         insetTextsOverlapping: pairs(insetTexts),
         // the names' size on screen: at 1366×768 the platform map is a thumbnail and its inset names a
@@ -383,6 +388,7 @@ for (const view of MAP_VIEWS) {
       };
     });
     expect(layout.namesInInset).toBe(0);
+    expect(layout.legendOverProjects).toBe(0);
     expect(layout.namesOverlapping).toEqual([]);
     if (layout.insetNamePx >= 5) expect(layout.insetTextsOverlapping).toEqual([]);
     expect(layout.insetTextsOnDashes).toEqual([]);

@@ -32,7 +32,7 @@ let outline: Promise<MapData> | null = null;
  * units would be 5 px high.
  */
 function useMapScale(height: number) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<SVGSVGElement>(null);
   const [scale, setScale] = useState({ perUnit: 1, rem: 16 });
   useEffect(() => {
     const el = ref.current;
@@ -91,6 +91,8 @@ export function ChinaMap({
   const font = Math.max(LABEL_FONT, (MIN_LABEL_REM * rem) / perUnit);
   const markerR = Math.max(MARKER_R, (MIN_MARKER_R_REM * rem) / perUnit);
   const ring = markerR / MARKER_R;
+  /** the legend goes under a map shown at under half its units' size */
+  const compact = perUnit < 0.5;
   const provinces = useMemo(() => (geo ? geo.features.map((f) => ({ id: f.id, d: featurePath(f, projection) })) : []), [geo, projection]);
   // the inset's box (with a margin) is kept clear of project names
   const unitsPerRem = rem / perUnit;
@@ -120,10 +122,11 @@ export function ChinaMap({
   );
 
   return (
-    <div ref={ref} className="relative h-full min-h-0 w-full" data-testid="china-map">
+    <div className="relative flex h-full min-h-0 w-full flex-col" data-testid="china-map">
       <svg
+        ref={ref}
         viewBox={`0 0 ${WIDTH} ${height}`}
-        className="h-full w-full"
+        className="min-h-0 w-full flex-1"
         preserveAspectRatio="xMidYMid meet"
         onClick={() => onSelect(undefined)}
         role="img"
@@ -244,7 +247,11 @@ export function ChinaMap({
         ))}
       </svg>
       <ul
-        className="pointer-events-none absolute bottom-2 left-2 flex flex-col gap-1 rounded bg-surface/85 px-2 py-1.5 text-xs"
+        className={`pointer-events-none flex gap-1 rounded bg-surface/85 text-xs ${
+          // on a small map a legend over the drawing would hide the south-west's projects: a row under it
+          compact ? 'shrink-0 flex-row flex-wrap justify-center gap-x-3 pt-1' : 'absolute bottom-2 left-2 flex-col px-2 py-1.5'
+        }`}
+        data-compact={compact || undefined}
         data-testid="map-legend"
       >
         {ALARM_STATES.map((s) => (

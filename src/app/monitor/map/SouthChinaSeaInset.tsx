@@ -38,6 +38,8 @@ export const insetHeight = (width: number) => Math.round(mercator(INSET_BOUNDS, 
 const MIN_NAME_PX = 7;
 const MIN_TITLE_REM = 0.6;
 
+const emWidth = (s: string) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 1 : 0.6), 0);
+
 /** A long name (South China Sea Islands) goes on two lines, to stay in the open sea of the corner. */
 function titleOf(name: string): string[] {
   const cut = name.lastIndexOf(' ');
@@ -51,15 +53,30 @@ function titleOf(name: string): string[] {
  * map over the inset the caption takes (0 in the corner), kept clear of project names and markers.
  */
 export function insetTitle(width: number, unitsPerRem: number) {
-  const lines = titleOf(t('map.scs'));
-  const corner = (width / 20) * 1.3;
-  const size = Math.min(Math.max(corner, MIN_TITLE_REM * unitsPerRem), (width - 10) / Math.max(...lines.map(emWidth)));
-  const caption = size > corner + 0.01;
-  return { lines, size, caption, above: caption ? lines.length * size * 1.3 + 4 : 0 };
+  const name = t('map.scs');
+  const room = width - 10;
+  const cornerLines = titleOf(name);
+  const corner = Math.min((width / 20) * 1.3, room / Math.max(...cornerLines.map(emWidth)));
+  const least = MIN_TITLE_REM * unitsPerRem;
+  if (least <= corner) return { lines: cornerLines, size: corner, caption: false, above: 0 };
+  // a caption: as many lines as it takes to keep the least size within the frame's width
+  const lines = wrapWords(name, room / least);
+  const size = Math.min(least, room / Math.max(...lines.map(emWidth)));
+  return { lines, size, caption: true, above: lines.length * size * 1.3 + 4 };
+}
+
+/** Words on lines of at most `maxEm` (a word longer than that, or a name without spaces, on its own line). */
+function wrapWords(name: string, maxEm: number): string[] {
+  const lines: string[] = [];
+  for (const word of name.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && emWidth(`${last} ${word}`) <= maxEm) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
-const emWidth = (s: string) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 1 : 0.6), 0);
 const square = ([x, y]: readonly [number, number], r: number): Box => ({ x0: x - r, y0: y - r, x1: x + r, y1: y + r });
 
 /**
