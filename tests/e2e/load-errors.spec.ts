@@ -161,3 +161,21 @@ test('a history query that fails shows its reason with 重试 in place of the cu
   await expect(trend.getByTestId('load-error')).toHaveCount(0);
   expect(again).toBe(2);
 });
+
+test('on a narrow screen the event list says why it is empty where it can be seen, not in the middle of its 15 columns', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openUsers(page);
+  await page.route('**/wisdompower/v1/event/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/#/alarmEvent');
+  const scroller = page.getByTestId('event-scroller');
+  const panel = scroller.getByTestId('load-error');
+  await expect(panel).toBeVisible();
+  const [box, view] = await Promise.all([panel.getByRole('button', { name: '重试' }).boundingBox(), scroller.boundingBox()]);
+  // the table is wider than the screen; its message sits within the part one sees
+  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(box!.x).toBeGreaterThanOrEqual(view!.x);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(view!.x + view!.width);
+  await page.unroute('**/wisdompower/v1/event/**');
+});

@@ -117,3 +117,18 @@ test('kiosk: a token URL shows the screens without header or sidebar, rotates, s
     await gw.close();
   }
 });
+
+test('/realtimeData names its measures in the user’s language, with a unit only where there is one', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('vg.lang', 'en'));
+  await loginViaForm(page, 'wangwu');
+  await expectPath(page, '/home');
+  await page.goto('/#/realtimeData');
+  // a simulated device of 玄武区人民医院 (25–32)
+  await page.getByTestId('realtime-tree').getByRole('checkbox', { name: /VG3201020025/ }).check();
+  const head = page.getByTestId('realtime-data-table').locator('thead');
+  await expect(head).toContainText('Residual current(mA)');
+  await expect(head).toContainText('Phase A temperature(℃)');
+  const text = (await head.textContent())!;
+  expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+  expect(text).not.toContain('()');
+});

@@ -208,7 +208,7 @@ export function EventTable({ rows, selected, onSelectedChange, onView, topInsert
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
 
   return (
-    <div ref={scroller} className="min-h-0 flex-1 overflow-auto" data-testid="event-scroller">
+    <div ref={scroller} className="@container min-h-0 flex-1 overflow-auto" data-testid="event-scroller">
       <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: MIN_WIDTH }} data-testid="event-table">
         <colgroup>
           <col style={{ width: SELECT_WIDTH }} />
@@ -258,7 +258,10 @@ export function EventTable({ rows, selected, onSelectedChange, onView, topInsert
           {(rows.length === 0 || load?.error) && (
             <tr>
               <td colSpan={COLUMNS.length + 1}>
-                <EmptyOrError load={load} />
+                {/* centred in the visible part of the table (as wide as the scroller), not across all its columns */}
+                <div className="sticky left-0 w-[100cqw]">
+                  <EmptyOrError load={load} />
+                </div>
               </td>
             </tr>
           )}

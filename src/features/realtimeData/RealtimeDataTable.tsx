@@ -1,3 +1,4 @@
+import { measureText } from '../../app/i18n/measureText';
 import { memo } from 'react';
 import { formatTime } from '../../app/time/projectTime';
 import { MEASURES } from '../../../domain/telemetry';
@@ -47,8 +48,8 @@ export function RealtimeDataTable({ tiles, onOpen }: { tiles: Tile[]; onOpen: (i
             <th className="px-3 py-2">{t('realtimeData.status')}</th>
             {MEASURES.map((m) => (
               <th key={m.dataId} className="px-3 py-2 text-right whitespace-nowrap">
-                {m.name}
-                <span className="ml-0.5 text-xs">({m.unit})</span>
+                {measureText(m.dataId, m.name)}
+                {m.unit && <span className="ml-0.5 text-xs">({m.unit})</span>}
               </th>
             ))}
             <th className="px-3 py-2">{t('realtimeData.time')}</th>
