@@ -124,7 +124,10 @@ test('/realtimeData names its measures in the user’s language, with a unit onl
   await expectPath(page, '/home');
   await page.goto('/#/realtimeData');
   // a simulated device of 玄武区人民医院 (25–32)
-  await page.getByTestId('realtime-tree').getByRole('checkbox', { name: /VG3201020025/ }).check();
+  await page
+    .getByTestId('realtime-tree')
+    .getByRole('checkbox', { name: /VG3201020025/ })
+    .check();
   const head = page.getByTestId('realtime-data-table').locator('thead');
   await expect(head).toContainText('Residual current(mA)');
   await expect(head).toContainText('Phase A temperature(℃)');

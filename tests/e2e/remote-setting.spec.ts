@@ -153,6 +153,12 @@ for (const [lang, theme] of [
       await page.goto('/#/remoteSetting');
       await pickDevice(page, NAMES.detector);
       await expect(page.getByTestId('param-row-leakLimit').getByTestId('param-device-value')).not.toContainText('—');
+      // the built-in groups, parameters and control points in the chosen language
+      await expect(page.getByTestId('param-row-leakLimit')).toContainText(
+        lang === 'en' ? 'Residual current alarm value' : '剩余电流报警值',
+      );
+      await expect(page.getByTestId('param-group-1')).toContainText(lang === 'en' ? 'Protection settings' : '保护定值');
+      await expect(page.getByRole('button', { name: lang === 'en' ? 'Silence' : '消音' })).toBeVisible();
       await page.locator('input[name=param-reportInterval]').count();
       await page.locator('input[name=param-leakLimit]').fill('2000');
       await page.getByTestId('param-save').click();

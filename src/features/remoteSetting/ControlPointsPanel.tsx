@@ -1,6 +1,7 @@
 import { formatTime } from '../../app/time/projectTime';
 import { useEffect, useState } from 'react';
 import { t, useLanguage } from '../../app/i18n/i18n';
+import { remoteControlText } from '../../app/i18n/remoteText';
 import { OperationVerifyDialog } from '../../app/device/OperationVerifyDialog';
 import { listControlPoints, sendControl, type ControlPoint } from '../../app/device/remoteCommands';
 import { toastSuccess } from '../../app/ui/toastStore';
@@ -51,7 +52,7 @@ export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number;
             className="rounded bg-brand px-4 py-1.5 text-sm text-brand-ink disabled:cursor-not-allowed disabled:opacity-50"
             onClick={() => setPending(p)}
           >
-            {p.name}
+            {remoteControlText(p.id, p.name)}
           </button>
         ))}
         {last && (
@@ -68,7 +69,7 @@ export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number;
             const msg = await sendControl(deviceId, pending, cred);
             if (!msg) {
               toastSuccess(t('remote.ok'));
-              setLast({ name: pending.name, at: new Date() });
+              setLast({ name: remoteControlText(pending.id, pending.name), at: new Date() });
             }
             return msg;
           }}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { t, useLanguage } from '../../app/i18n/i18n';
+import { remoteGroupText, remoteParamText } from '../../app/i18n/remoteText';
 import { localizeMessage } from '../../app/i18n/domainText';
 import { OperationVerifyDialog } from '../../app/device/OperationVerifyDialog';
 import { Button } from '../../app/ui/Modal';
@@ -58,7 +59,7 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
   return (
     <div className="rounded-lg border border-line bg-surface p-3" data-testid={`param-group-${group.id}`}>
       <div className="mb-2 flex items-center gap-2">
-        <h2 className="font-medium">{group.name}</h2>
+        <h2 className="font-medium">{remoteGroupText(group.id, group.name)}</h2>
         <span className="text-xs text-muted">{t('remoteSetting.valuesFromDevice')}</span>
         <Button className="ml-auto" onClick={() => void read()} disabled={reading} data-testid="param-read">
           {reading ? t('remoteSetting.reading') : t('remoteSetting.read')}
@@ -100,7 +101,7 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
               return (
                 <tr key={r.id} className="border-b border-line/60 align-top" data-testid={`param-row-${r.id}`}>
                   <td className="py-2 pr-3">
-                    {r.name}
+                    {remoteParamText(r.id, r.name)}
                     {r.required && <span className="ml-0.5 text-danger">*</span>}
                   </td>
                   <td className="py-2 pr-3 tabular-nums" data-testid="param-device-value">
@@ -109,7 +110,7 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
                   <td className="py-1 pr-3">
                     <input
                       name={`param-${r.id}`}
-                      aria-label={`${r.name} ${t('remoteSetting.newValue')}`}
+                      aria-label={`${remoteParamText(r.id, r.name)} ${t('remoteSetting.newValue')}`}
                       inputMode={r.type === 'int' ? 'numeric' : 'decimal'}
                       disabled={!canUpdate}
                       value={drafts[r.id] ?? ''}

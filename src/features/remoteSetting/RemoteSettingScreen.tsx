@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
+import { remoteGroupText } from '../../app/i18n/remoteText';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { Tree } from '../../app/widgets/tree/Tree';
 import type { TreeNode } from '../../app/widgets/tree/treeModel';
@@ -89,7 +90,7 @@ export default function RemoteSettingScreen() {
                     onClick={() => setGroupId(g.id)}
                     className={`rounded-full border px-3 py-1 text-sm ${g.id === groupId ? 'border-brand bg-brand text-brand-ink' : 'border-line bg-surface text-ink hover:border-brand'}`}
                   >
-                    {g.name}
+                    {remoteGroupText(g.id, g.name)}
                   </button>
                 ))}
               </div>
