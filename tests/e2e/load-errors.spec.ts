@@ -157,6 +157,9 @@ test('a history query that fails shows its reason with 重试 in place of the cu
   let again = 0;
   await page.route('**/history/series', (route) => (++again === 1 ? route.fulfill({ status: 503, body: '' }) : route.fallback()));
   await panel.getByRole('button', { name: '重试' }).click();
+  // the count of points shows only once a query has answered (data-loading is still 'false' in the
+  // moment between the click and the retried query starting, so it cannot tell the answer came)
+  await expect(trend.getByTestId('trend-count')).toBeVisible();
   await expect(trend).toHaveAttribute('data-loading', 'false');
   await expect(trend.getByTestId('load-error')).toHaveCount(0);
   expect(again).toBe(2);
