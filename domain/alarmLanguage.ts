@@ -97,6 +97,22 @@ export const STALE_LOOK: AlarmLook = {
   emphasis: 'muted',
 };
 
+/**
+ * A device's communication status (DEVICE_STATUS id) in the language, as the wall's tiles draw it:
+ * 正在通信 and 未知 are normal (spec §4 "Device status display"), every other status is 通信异常.
+ * `share` tells the statuses of one state apart where a chart shows them side by side: the part of the
+ * state's colour mixed into the surface (1: the state's own colour) — never another state's hue, so a
+ * device out of service is not drawn in an alarm's red or orange.
+ */
+export const DEVICE_STATUS_LOOK: Readonly<Record<number, { state: 'normal' | 'offline'; share: number }>> = {
+  1: { state: 'normal', share: 1 },
+  6: { state: 'normal', share: 0.45 },
+  2: { state: 'offline', share: 1 },
+  3: { state: 'offline', share: 0.7 },
+  4: { state: 'offline', share: 0.5 },
+  5: { state: 'offline', share: 0.32 },
+};
+
 /** EVENT_LEVEL id → its state in the language. */
 export const LEVEL_STATE: Readonly<Record<number, AlarmStateKey>> = {
   [EVENT_LEVEL.ACCIDENT]: 'accident',

@@ -21,6 +21,8 @@ export interface Notice {
   level: number | null;
   /** EVENT_TYPE of an alarm (its type line is said in the language in force); null for other messages */
   customtype?: number | null;
+  /** the alarm event (peceventextend id) a raised alarm opened, for confirming it from the bell */
+  eventId?: number | null;
   description: {
     projectName: string | null;
     deviceName: string | null;
@@ -38,7 +40,7 @@ export interface NotificationContext {
   /** the stored preference (spec: 1 on, 2 off) */
   soundOn: boolean;
   popup: Notice | null;
-  /** when one device and type floods (系统配置, issue 19): the popup stays on the group instead of restarting */
+  /** when one device and type, or one type across devices, floods (limits in 系统配置, issue 19): the popup stays on the group instead of restarting */
   floodPolicy: FloodPolicy;
 }
 
@@ -76,7 +78,7 @@ export const notificationMachine = setup({
     isThePopup: ({ context, event }) =>
       ((event.type === 'NOTICE.VIEW' || event.type === 'NOTICE.READ') && context.popup?.id === event.id) ||
       (event.type === 'NOTICE.READ_MANY' && context.popup !== null && event.ids.includes(context.popup.id)),
-    /** a popup-worthy alarm continuing a flood of its device and type: the popup shows it without starting its 60 s again */
+    /** a popup-worthy alarm continuing a flood (domain/floodGroups.ts): the popup shows it without starting its 60 s again */
     continuesFlood: ({ context, event }) =>
       event.type === 'NOTICE.RECEIVED' && context.popup !== null && isFlooding(context.items, event.notice, context.floodPolicy),
     isPopupWorthy: ({ event }) =>

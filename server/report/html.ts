@@ -1,10 +1,12 @@
+import { levelLook } from '../../domain/alarmLanguage';
 import { EVENT_LEVEL } from '../../domain/enums';
 import { EVENT_TYPE_TEXT } from '../../domain/telemetry';
 import { RATING_TEXT, REPORT_TITLE, type AffirmStatus, type ReportFigures } from '../../domain/schemas/report';
 import { formatTime } from '../telemetry/time';
 import { columns, esc, hbars } from './svg';
 
-export const LEVEL_COLOR: Record<number, string> = { 1: '#d64545', 2: '#e8873a', 4: '#e0b400' };
+/** A level's bar colour on paper: the alarm language's bright theme, as on every screen. */
+export const levelColour = (id: number) => levelLook(id).colour.bright;
 const SCOPE_TEXT: Record<string, string> = {
   global: '全部项目',
   tenant: '企业',
@@ -90,7 +92,7 @@ export function reportHtml(f: ReportFigures, affirm: AffirmStatus): string {
 
 <section><h2>四、报警类型与等级分布</h2>
   <figure class="block">${hbars(f.typeDistribute.byType.map((t) => ({ label: typeText(t.id), value: t.total })))}<figcaption>各类型报警数</figcaption></figure>
-  <figure class="block">${hbars(f.typeDistribute.byLevel.map((l) => ({ label: EVENT_LEVEL.textOf(l.id), value: l.count, color: LEVEL_COLOR[l.id] })))}<figcaption>各等级报警数</figcaption></figure>
+  <figure class="block">${hbars(f.typeDistribute.byLevel.map((l) => ({ label: EVENT_LEVEL.textOf(l.id), value: l.count, color: levelColour(l.id) })))}<figcaption>各等级报警数</figcaption></figure>
   <table class="grid"><thead><tr><th>类型</th><th>本期</th><th>上期</th><th>事故</th><th>报警</th><th>预警</th></tr></thead><tbody>
   ${types.length ? types.map((t) => `<tr><td>${typeText(t.id)}</td><td>${t.total}</td><td>${t.previous}</td>${[1, 2, 4].map((l) => `<td>${t.byLevel.find((x) => x.id === l)?.count ?? 0}</td>`).join('')}</tr>`).join('') : '<tr><td colspan="6">本期及上期均无报警</td></tr>'}
   </tbody></table>

@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { startOfDay } from 'date-fns';
 import { E2E_LIVE_URL } from '../../playwright.config';
+import { ALARM_LOOK } from '../../domain/alarmLanguage';
 import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
 
 /** Issue 15 item 6: charts that operators expect — gaps as gaps, labels that never overlap, threshold lines. */
@@ -96,8 +97,10 @@ test.describe('live server', () => {
     await expect(dialog).toBeVisible();
     const leak = dialog.getByTestId('trend-group').filter({ hasText: '剩余电流' }).locator('.uplot');
     await expect(leak).toHaveAttribute('data-limits', /报警值/);
-    const limits = JSON.parse((await leak.getAttribute('data-limits'))!) as { kind: string; value: number; label: string }[];
+    const limits = JSON.parse((await leak.getAttribute('data-limits'))!) as { kind: string; value: number; label: string; color: string }[];
     expect(limits.map((l) => l.label)).toEqual(['报警值 300 mA', '预警值 240 mA']);
+    // the lines speak the one alarm language: 报警 and 预警 in their colours of the theme
+    expect(limits.map((l) => l.color)).toEqual([ALARM_LOOK.alarm.colour.bright, ALARM_LOOK.warning.colour.bright]);
     // three temperature phases share one 70 ℃ line
     const temp = dialog.getByTestId('trend-group').filter({ hasText: '温度' }).locator('.uplot');
     await expect(temp).toHaveAttribute('data-limits', /报警值 70 ℃/);

@@ -177,7 +177,12 @@ test('every level is the same colour and shape on every screen, in both themes',
     const want = Object.fromEntries(ALARM_STATES.map((s) => [ALARM_LOOK[s].shape, rgbOf(ALARM_LOOK[s].colour[theme])]));
     await page.goto('/#/platform/monitor');
     await expect(page.getByTestId('map-legend').locator('svg[data-shape]')).toHaveCount(4);
-    const seen = [...(await fills(page, '[data-testid=map-legend]')), ...(await fills(page, '[data-testid=project-row]'))];
+    await expect(page.getByTestId('chart-level').locator('svg[data-shape]')).toHaveCount(3);
+    const seen = [
+      ...(await fills(page, '[data-testid=map-legend]')),
+      ...(await fills(page, '[data-testid=project-row]')),
+      ...(await fills(page, '[data-testid=chart-level]')),
+    ];
     await page.goto('/#/realTime');
     await expect(page.getByTestId('wall-legend').locator('svg[data-shape]')).toHaveCount(6);
     seen.push(...(await fills(page, '[data-testid=wall-legend]')), ...(await fills(page, '[data-testid=device-tile]')));
@@ -434,5 +439,68 @@ test('an unconfirmed 事故 sounds again every 30 s on the wall until it is read
     await gw.report({ 1501: 0 }).catch(() => {});
     await gw.report({ 1501: 0 }).catch(() => {});
     await gw.close();
+  }
+});
+
+// Last in the file: it raises and confirms alarms on the live server's gateway devices 33–39.
+test('one alarm type from seven devices within a minute is one type group in the bell and the popup; 全部确认 confirms every event', async ({
+  page,
+  request,
+}) => {
+  const gateways = await Promise.all([33, 34, 35, 36, 37, 38, 39].map((id) => Gateway.open(E2E_LIVE_URL, id)));
+  try {
+    await loginViaForm(page, 'root');
+    await expectPath(page, '/platform/monitor');
+    await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
+    const since = Date.now();
+    for (const gw of gateways) await gw.report({ 1001: 660 });
+    const popup = page.getByTestId('alarm-popup');
+    // the popup holds the type's group (the simulated devices' leaks, if any came, belong to it too)
+    await expect(popup.getByTestId('alarm-popup-group')).toHaveAttribute('data-scope', 'type', { timeout: 15_000 });
+    await expect(popup.getByTestId('alarm-popup-group')).toContainText(/剩余电流报警 ×\d+（\d+ 台设备），最新 \d\d:\d\d:\d\d/);
+
+    await page.getByTestId('bell').hover();
+    const group = page.locator('[data-testid=notice-group][data-scope=type]').filter({ hasText: '剩余电流报警' });
+    await expect(group).toHaveCount(1);
+    expect(Number(await group.getAttribute('data-count'))).toBeGreaterThanOrEqual(7);
+    // unfolded, it names every device, each with 查看
+    await group.getByTestId('notice-group-toggle').click();
+    const devices = group.getByTestId('notice-group-device');
+    for (const gw of gateways) await expect(devices.filter({ hasText: gw.code })).toHaveCount(1);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/bell-type-flood-group.png` });
+
+    await group.getByTestId('notice-group-confirm').click();
+    await expect(page.getByRole('status').filter({ hasText: /已确认 \d+ 条报警事件/ })).toBeVisible();
+    await expect(group).toHaveCount(0);
+    await expect(popup).toHaveCount(0);
+    // on the server: every alarm these seven raised is confirmed, by root
+    const token = await apiToken(request, 'root');
+    const list = await (
+      await request.post('/wisdompower/v1/event/list', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: {
+          rootLabel: 'peceventextend',
+          rootCondition: {
+            filter: {
+              expressions: [
+                { prop: 'deviceid', operator: 'IN', limit: gateways.map((g) => g.deviceId) },
+                { prop: 'customtype', operator: 'IN', limit: [1] },
+                { prop: 'eventtime', operator: 'GE', limit: since - 1000 },
+              ],
+            },
+            page: { index: 0, limit: 100 },
+          },
+        },
+      })
+    ).json();
+    const events = list.data as { deviceid: number; confirmeventstatus: number; operator: string | null }[];
+    expect(new Set(events.map((e) => e.deviceid)).size).toBe(7);
+    expect(events.filter((e) => e.confirmeventstatus !== 3 || e.operator !== 'root')).toEqual([]);
+  } finally {
+    for (const gw of gateways) {
+      await gw.report({ 1001: 5 }).catch(() => {});
+      await gw.report({ 1001: 5 }).catch(() => {});
+      await gw.close();
+    }
   }
 });

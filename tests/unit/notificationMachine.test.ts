@@ -185,4 +185,27 @@ describe('notification machine', () => {
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().matches({ popup: 'hidden' })).toBe(true);
   });
+
+  it('a flood of one type across devices (a feeder trips): the popup stays on the group instead of restarting', () => {
+    const { actor, calls } = harness();
+    const lost = (i: number): Notice => ({
+      ...notice(i),
+      time: 1_700_000_000_000 + i * 1000,
+      logTypeName: '通信中断',
+      description: { ...notice(i).description, deviceName: `${i}号配电箱`, deviceCode: `VG${100 + i}`, deviceId: 100 + i },
+    });
+    for (let i = 1; i <= 12; i++) {
+      actor.send({ type: 'NOTICE.RECEIVED', notice: lost(i) });
+      vi.advanceTimersByTime(1000);
+    }
+    // every message sounds and is in the bell; the popup shows the newest
+    expect(calls.play).toBe(12);
+    expect(actor.getSnapshot().context.items).toHaveLength(12);
+    expect(actor.getSnapshot().context.popup?.description.deviceId).toBe(112);
+    // its 60 s started again only up to the fifth device's loss, 8 s ago
+    vi.advanceTimersByTime(POPUP_MS - 9_000);
+    expect(actor.getSnapshot().value).toEqual({ list: {}, popup: 'showing' });
+    vi.advanceTimersByTime(1_000);
+    expect(actor.getSnapshot().value).toEqual({ list: {}, popup: 'hidden' });
+  });
 });

@@ -1,3 +1,4 @@
+import { ALARM_LOOK } from '../../../domain/alarmLanguage';
 import uPlot from 'uplot';
 import { formatTime } from '../time/projectTime';
 import type { ChartOptions } from '../charts/Chart';
@@ -16,8 +17,13 @@ export interface GroupSeries {
   warnLimit: number | null;
 }
 
-const ALARM_COLOR = '#dc2626';
-const WARN_COLOR = '#d97706';
+/** Threshold lines in the alarm language's 报警 and 预警 colours for the theme (domain/alarmLanguage.ts). */
+const limitLook = (kind: 'alarm' | 'warn', dark: boolean) => {
+  const look = ALARM_LOOK[kind === 'alarm' ? 'alarm' : 'warning'];
+  const theme = dark ? 'dark' : 'bright';
+  // the label is a chip of the level's colour with its ink: yellow or orange text on white reads poorly
+  return { color: look.colour[theme], ink: look.onColour[theme] };
+};
 
 /** The threshold lines of a group: one per distinct limit and scale (three phases sharing 70 ℃ draw one line). */
 export function limitLines(series: readonly GroupSeries[]): { scale: 'y' | 'y2'; value: number; kind: 'alarm' | 'warn'; unit: string }[] {
@@ -46,7 +52,7 @@ function drawLimits(u: uPlot, lines: ReturnType<typeof limitLines>, dark: boolea
   ctx.font = `${11 * px}px sans-serif`;
   const requests = lines.map((l) => {
     const y = u.valToPos(l.value, l.scale, true);
-    const color = l.kind === 'alarm' ? ALARM_COLOR : WARN_COLOR;
+    const { color, ink } = limitLook(l.kind, dark);
     ctx.strokeStyle = color;
     ctx.lineWidth = px;
     ctx.setLineDash([6 * px, 4 * px]);
@@ -56,7 +62,7 @@ function drawLimits(u: uPlot, lines: ReturnType<typeof limitLines>, dark: boolea
     ctx.stroke();
     const text = `${t(l.kind === 'alarm' ? 'ledger.alarmLimit' : 'ledger.warnLimit')} ${l.value} ${l.unit}`.trim();
     const w = ctx.measureText(text).width + 6 * px;
-    return { text, color, box: { x: bbox.left + bbox.width - w - 4 * px, y: y - 14 * px, w, h: 13 * px } };
+    return { text, color, ink, box: { x: bbox.left + bbox.width - w - 4 * px, y: y - 14 * px, w, h: 13 * px } };
   });
   ctx.setLineDash([]);
   const placed = placeLabels(
@@ -65,13 +71,15 @@ function drawLimits(u: uPlot, lines: ReturnType<typeof limitLines>, dark: boolea
     bbox.top + bbox.height,
   );
   placed.forEach((b, i) => {
-    ctx.fillStyle = dark ? 'rgba(15,23,42,0.85)' : 'rgba(255,255,255,0.85)';
-    ctx.fillRect(b.x, b.y, b.w, b.h);
     ctx.fillStyle = requests[i]!.color;
+    ctx.fillRect(b.x, b.y, b.w, b.h);
+    ctx.fillStyle = requests[i]!.ink;
     ctx.fillText(requests[i]!.text, b.x + 3 * px, b.y + 10 * px);
   });
   ctx.restore();
-  u.root.dataset.limits = JSON.stringify(lines.map((l, i) => ({ kind: l.kind, value: l.value, label: requests[i]!.text })));
+  u.root.dataset.limits = JSON.stringify(
+    lines.map((l, i) => ({ kind: l.kind, value: l.value, label: requests[i]!.text, color: requests[i]!.color })),
+  );
 }
 
 export interface GroupLayout {

@@ -21,7 +21,7 @@ export function useKioskRotation(config: KioskConfig) {
     const sub = realtime.channels
       .raisedAlarms()
       .pipe(
-        // An alarm continuing a flood of its device and type does not stop the rotation again: it still
+        // An alarm continuing a flood (of its device and type, or of its type) does not stop the rotation again: it still
         // sounds and counts on the wall, and the grouped popup shows it.
         filter((batch) =>
           batch.some(

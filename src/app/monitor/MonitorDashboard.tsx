@@ -11,7 +11,8 @@ import { Donut } from './charts/Donut';
 import { KpiCards } from './KpiCards';
 import { ChinaMap } from './map/ChinaMap';
 import { MonitorFilters } from './MonitorFilters';
-import { DEVICE_STATUS_COLOR, EVENT_LEVEL_COLOR, levelLabel, statusKey, typeKey } from './palette';
+import { levelState } from '../../../domain/alarmLanguage';
+import { DEVICE_STATUS_COLOR, deviceStatusState, EVENT_LEVEL_COLOR, levelLabel, statusKey, typeKey } from './palette';
 import { Panel } from './Panel';
 import { ProjectList } from './ProjectList';
 import { TenantList } from './TenantList';
@@ -84,7 +85,8 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
                   key: String(c.id),
                   label: t(statusKey(c.id)),
                   value: c.count,
-                  color: DEVICE_STATUS_COLOR[c.id] ?? '#94a3b8',
+                  color: DEVICE_STATUS_COLOR[c.id] ?? DEVICE_STATUS_COLOR[2]!,
+                  state: deviceStatusState(c.id),
                 }))}
               />
             </Panel>
@@ -125,6 +127,7 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
                   value: today(c.id, 'byLevel'),
                   secondary: c.count,
                   color: EVENT_LEVEL_COLOR[c.id] ?? TYPE_COLOR,
+                  state: levelState(c.id),
                 }))}
               />
             </Panel>

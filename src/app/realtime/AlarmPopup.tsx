@@ -7,6 +7,7 @@ import { CloseIcon } from '../ui/icons';
 import { LevelMark } from '../alarm/AlarmMark';
 import { groupNotices } from '../../../domain/floodGroups';
 import { floodGroupText } from './FloodGroupRow';
+import { ConfirmGroupButton } from './ConfirmGroupButton';
 import { noticeTypeText } from './notices';
 
 /**
@@ -21,7 +22,8 @@ export function AlarmPopup() {
   const items = useSelector(notifications, (s) => s.context.items);
   const policy = useSelector(notifications, (s) => s.context.floodPolicy);
   if (!popup) return null;
-  // Under a flood of this device and type the popup shows the group (×N, newest time) and confirms all of it.
+  // Under a flood (of this device and type, or of this type across devices) the popup shows the group
+  // (×N, newest time) and confirms all of it.
   const entry = groupNotices(items, policy).find((e) => e.kind === 'group' && e.group.ids.includes(popup.id));
   const group = entry?.kind === 'group' ? entry.group : null;
   const d = popup.description;
@@ -74,11 +76,18 @@ export function AlarmPopup() {
         {d.contactInfo ?? '--'}
       </div>
       {group && (
-        <div className="mt-[0.25em] text-[0.9em] text-muted" data-testid="alarm-popup-group">
+        <div className="mt-[0.25em] text-[0.9em] text-muted" data-testid="alarm-popup-group" data-scope={group.scope}>
           {floodGroupText(group)}
         </div>
       )}
       <div className="mt-[0.75em] flex justify-end gap-[0.5em]">
+        {group && (
+          <ConfirmGroupButton
+            group={group}
+            testId="alarm-popup-confirm-group"
+            className="rounded border border-line px-[0.8em] py-[0.25em] font-semibold"
+          />
+        )}
         {group && (
           <button
             type="button"

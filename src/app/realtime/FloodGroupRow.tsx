@@ -1,43 +1,103 @@
-import type { FloodGroup } from '../../../domain/floodGroups';
+import { useState } from 'react';
+import { groupDevices, type FloodGroup } from '../../../domain/floodGroups';
 import { formatTime } from '../time/projectTime';
 import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
 import type { Notice } from '../../../machines/notificationMachine';
 import { currentLanguage, t, useLanguage } from '../i18n/i18n';
 import { AlarmIcon } from '../alarm/AlarmIcon';
 import { useRealtime } from './RealtimeContext';
+import { noticeTypeText } from './notices';
+import { ConfirmGroupButton } from './ConfirmGroupButton';
 
-/** The text of a flood group: "3# 配电柜：剩余电流报警 ×27，最新 10:42:05". */
+const deviceText = (n: Notice) => n.description.deviceName ?? n.description.deviceCode ?? '--';
+
+/**
+ * The text of a flood group, its type in the language in force: "3# 配电柜：剩余电流报警 ×27，最新 10:42:05"
+ * for one device, "通信中断 ×40（12 台设备），最新 10:42:05" for a type across devices.
+ */
 export function floodGroupText(group: FloodGroup<Notice>): string {
-  return t('bell.group', {
-    device: group.latest.description.deviceName ?? group.latest.description.deviceCode ?? '--',
-    type: group.latest.logTypeName,
-    n: group.count,
-    time: formatTime(group.latest.time, 'HH:mm:ss'),
-  });
+  const common = { type: noticeTypeText(group.latest), n: group.count, time: formatTime(group.latest.time, 'HH:mm:ss') };
+  return group.scope === 'type'
+    ? t('bell.groupType', { ...common, devices: group.devices })
+    : t('bell.group', { ...common, device: deviceText(group.latest) });
 }
 
-/** One bell row for a flood of one device and alarm type, with one confirmation for all of it. */
+/**
+ * One bell row for a flood, with one confirmation for all of it (全部确认 confirms the alarm events,
+ * 全部已读 only takes the messages off the bell). A type group unfolds into its devices, each with 查看,
+ * so grouping never hides which devices are alarming.
+ */
 export function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
   useLanguage();
   const { notifications } = useRealtime();
+  const [open, setOpen] = useState(false);
   const level = group.latest.level;
   return (
-    <li className="border-b border-line px-4 py-2 text-sm last:border-b-0" data-testid="notice-group" data-count={group.count}>
+    <li
+      className="border-b border-line px-4 py-2 text-sm last:border-b-0"
+      data-testid="notice-group"
+      data-scope={group.scope}
+      data-count={group.count}
+    >
       <div className="flex items-center gap-1.5 font-medium">
         {level !== null && <AlarmIcon state={levelState(level)} size="1.15em" title={alarmLabel(levelState(level), currentLanguage())} />}
         <span data-testid="notice-group-text">{floodGroupText(group)}</span>
       </div>
-      <div className="mt-0.5 flex items-center justify-between text-xs text-muted">
-        <span>{group.latest.description.projectName ?? '--'}</span>
-        <span className="flex gap-3">
-          <button
-            type="button"
-            className="text-brand hover:underline"
-            onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: group.latest.id })}
-            data-testid="notice-group-view"
-          >
-            {t('bell.view')}
-          </button>
+      {group.scope === 'type' && open && (
+        <ul
+          className="mt-1 max-h-44 divide-y divide-line overflow-y-auto rounded bg-surface-2 px-2 text-xs"
+          data-testid="notice-group-devices"
+        >
+          {groupDevices(group).map(({ latest, count }) => (
+            <li key={latest.id} className="flex items-center justify-between gap-2 py-1" data-testid="notice-group-device">
+              <span className="min-w-0">
+                <span className="block truncate text-ink">
+                  {deviceText(latest)} <span className="text-muted">({latest.description.deviceCode ?? '--'})</span>
+                </span>
+                <span className="block truncate text-muted">
+                  {latest.description.projectName ?? '--'} ·{' '}
+                  {t('bell.deviceCount', { n: count, time: formatTime(latest.time, 'HH:mm:ss') })}
+                </span>
+              </span>
+              <button
+                type="button"
+                className="shrink-0 text-brand hover:underline"
+                onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: latest.id })}
+              >
+                {t('bell.view')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-0.5 flex items-center justify-between gap-3 text-xs text-muted">
+        <span className="min-w-0 truncate">
+          {group.scope === 'device' ? (
+            (group.latest.description.projectName ?? '--')
+          ) : (
+            <button
+              type="button"
+              aria-expanded={open}
+              className="text-brand hover:underline"
+              onClick={() => setOpen((o) => !o)}
+              data-testid="notice-group-toggle"
+            >
+              {t(open ? 'bell.hideDevices' : 'bell.showDevices')}
+            </button>
+          )}
+        </span>
+        <span className="flex shrink-0 gap-3">
+          {group.scope === 'device' && (
+            <button
+              type="button"
+              className="text-brand hover:underline"
+              onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: group.latest.id })}
+              data-testid="notice-group-view"
+            >
+              {t('bell.view')}
+            </button>
+          )}
+          <ConfirmGroupButton group={group} className="text-brand hover:underline" testId="notice-group-confirm" />
           <button
             type="button"
             className="text-brand hover:underline"

@@ -9,7 +9,8 @@ export function toNotice(m: NoticeMessage): Notice {
   const p = (m.payload ?? {}) as Record<string, unknown>;
   const level = typeof p.peceventlevel === 'number' ? p.peceventlevel : null;
   const customtype = typeof p.customtype === 'number' ? p.customtype : null;
-  return { id: m.id, seq: m.seq, time: m.time, kind: m.kind, logTypeName: m.logTypeName, level, customtype, description: m.description };
+  const eventId = typeof p.eventId === 'number' ? p.eventId : null;
+  return { id: m.id, seq: m.seq, time: m.time, kind: m.kind, logTypeName: m.logTypeName, level, customtype, eventId, description: m.description };
 }
 
 /**

@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
 import { isAllowed } from '../../../domain/permissions';
 import { ROOT_USER_ID } from '../../../domain/enums';
-import { useSession } from '../../app/session/SessionContext';
+import { useSession } from './SessionContext';
 
-/** The logged-in user's operation permissions, to hide what the server would refuse anyway. */
+/**
+ * The logged-in user's operation permissions (spec §6), to hide what the server would refuse anyway:
+ * the server checks again on every call, this only keeps buttons honest.
+ */
 export function useOperationCan(): (permission: string) => boolean {
   const { user } = useSession();
   return useMemo(() => {

@@ -1,3 +1,4 @@
+import { ALARM_LOOK } from '../../../domain/alarmLanguage';
 import uPlot from 'uplot';
 import { formatTime } from '../time/projectTime';
 import type { ChartView } from '../../../workers/seriesApi';
@@ -23,8 +24,13 @@ export const PALETTE = [
   '#6366f1',
   '#a855f7',
 ];
-const LIMIT_COLOR = '#dc2626';
-const MARK_COLOR = '#e11d48';
+/**
+ * A measure's alarm limits and the readings the device marked in alarm are drawn in the alarm
+ * language's 报警 colour for the theme (domain/alarmLanguage.ts), as the wall, tables and bell draw it.
+ */
+let limitColour = ALARM_LOOK.alarm.colour.bright;
+/** a limit's label is a chip of that colour with the language's ink on it (orange text on white reads poorly) */
+let limitInk = ALARM_LOOK.alarm.onColour.bright;
 
 export interface TrendFlags {
   limit: boolean;
@@ -83,6 +89,8 @@ interface LabelRequest {
   y: number;
   color: string;
   align: CanvasTextAlign;
+  /** a chip's fill (the label's colour behind ink in contrast), instead of the plain backdrop */
+  chip?: string;
 }
 
 /**
@@ -103,9 +111,10 @@ function drawLabels(u: uPlot, requests: readonly LabelRequest[]) {
   const placed = placeLabels(boxes, bbox.top, bbox.top + bbox.height);
   ctx.textAlign = 'left';
   placed.forEach((b, i) => {
-    ctx.fillStyle = labelBg;
+    const r = requests[i]!;
+    ctx.fillStyle = r.chip ?? labelBg;
     ctx.fillRect(b.x, b.y, b.w, b.h);
-    ctx.fillStyle = requests[i]!.color;
+    ctx.fillStyle = r.color;
     ctx.fillText(requests[i]!.text, b.x + pad, b.y + 10 * px);
   });
   u.root.dataset.labels = JSON.stringify(placed.map((b, i) => ({ text: requests[i]!.text, x: b.x, y: b.y, w: b.w, h: b.h })));
@@ -128,8 +137,8 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
   const px = uPlot.pxRatio;
   const right = bbox.left + bbox.width;
   const labels: LabelRequest[] = [];
-  const label = (text: string, x: number, y: number, color: string, align: CanvasTextAlign = 'left') =>
-    labels.push({ text, x, y, color, align });
+  const label = (text: string, x: number, y: number, color: string, align: CanvasTextAlign = 'left', chip?: string) =>
+    labels.push({ text, x, y, color, align, chip });
   ctx.save();
   ctx.beginPath();
   ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
@@ -145,8 +154,8 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
         [ps.lowerLimit, 'trend.lower'],
       ] as const) {
         if (v == null) continue;
-        hline(ctx, u, Y(v), LIMIT_COLOR, [6, 4]);
-        label(`${ps.label} ${t(key)} ${fmt(v)}`, right - 4 * px, Y(v) - 3 * px, LIMIT_COLOR, 'right');
+        hline(ctx, u, Y(v), limitColour, [6, 4]);
+        label(`${ps.label} ${t(key)} ${fmt(v)}`, right - 4 * px, Y(v) - 3 * px, limitInk, 'right', limitColour);
       }
     }
     if (!s || s.count === 0) return;
@@ -181,7 +190,7 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
       }
     }
     if (st.flags.rawMarks) {
-      ctx.fillStyle = MARK_COLOR;
+      ctx.fillStyle = limitColour;
       const r = 4 * px;
       for (let i = 0; i < s.marks.time.length; i++) {
         const x = X(s.marks.time[i]!);
@@ -292,6 +301,8 @@ export function buildOptions(args: {
       draw: [
         (u) => {
           labelBg = args.dark ? 'rgba(15,23,42,0.85)' : 'rgba(255,255,255,0.85)';
+          limitColour = ALARM_LOOK.alarm.colour[args.dark ? 'dark' : 'bright'];
+          limitInk = ALARM_LOOK.alarm.onColour[args.dark ? 'dark' : 'bright'];
           drawOverlays(u, series, state());
           if (u.data[0].length) args.onPainted();
         },

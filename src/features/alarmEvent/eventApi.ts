@@ -43,11 +43,7 @@ export async function eventsById(ids: readonly number[], f?: EventFilters, scope
 }
 
 /** Confirm: the server stamps operator and updatetime from the session. */
-export const confirmEvents = (ids: readonly number[]) =>
-  api.post<{ updated: number }>(
-    `${BASE}/save`,
-    ids.map((id) => ({ id, confirmeventstatus: 3 })),
-  );
+export { confirmEvents } from '../../app/api/eventConfirm';
 
 export const remarkEvents = (ids: readonly number[], remark: string) =>
   api.post<{ updated: number }>(

@@ -9,7 +9,7 @@ import { useLoad } from '../../app/widgets/useLoad';
 import { ControlPointsPanel } from './ControlPointsPanel';
 import { ParamGroupPanel } from './ParamGroupPanel';
 import { errorText, listGroups, type ParamGroup } from './remoteApi';
-import { useOperationCan } from './useOperationCan';
+import { useOperationCan } from '../../app/session/useOperationCan';
 
 interface DeviceTreeNode {
   id: number;

@@ -1,3 +1,4 @@
+import { ALARM_LOOK } from '../../../domain/alarmLanguage';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -287,6 +288,8 @@ describe('report confirmation, printable HTML and Excel', () => {
     expect(res.body).toContain('zhangsan 于');
     expect((res.body.match(/<svg /g) ?? []).length).toBe(5);
     expect(res.body).toContain('西湖文化广场的剩余电流报警 4 起');
+    // the level bars are drawn in the alarm language's colours, as every screen draws the levels
+    for (const level of ['alarm', 'warning'] as const) expect(res.body).toContain(`fill="${ALARM_LOOK[level].colour.bright}"`);
   });
 
   it('report/excel is 表格导出.xlsx with a sheet per section', async () => {

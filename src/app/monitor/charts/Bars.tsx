@@ -1,8 +1,13 @@
+import type { AlarmStateKey } from '../../../../domain/alarmLanguage';
+import { AlarmIcon } from '../../alarm/AlarmIcon';
+
 export interface Bar {
   key: string;
   label: string;
   value: number;
   color: string;
+  /** the bar's state in the alarm language: its label carries the state's shape too */
+  state?: AlarmStateKey;
   /** a second, lighter figure drawn behind the first (e.g. active behind today) */
   secondary?: number;
 }
@@ -14,8 +19,9 @@ export function Bars({ bars, testId, secondaryLabel }: { bars: Bar[]; testId?: s
     <ul className="flex flex-col gap-1.5 text-sm" data-testid={testId}>
       {bars.map((b) => (
         <li key={b.key} className="grid grid-cols-[7.5rem_1fr_auto] items-center gap-2" data-testid={testId && `${testId}-${b.key}`}>
-          <span className="truncate text-muted" title={b.label}>
-            {b.label}
+          <span className="flex min-w-0 items-center gap-1.5 text-muted" title={b.label}>
+            {b.state && <AlarmIcon state={b.state} size="0.95em" />}
+            <span className="truncate">{b.label}</span>
           </span>
           <span className="relative h-3 overflow-hidden rounded bg-surface-2">
             {b.secondary !== undefined && (

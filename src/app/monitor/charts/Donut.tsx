@@ -1,8 +1,13 @@
+import type { AlarmStateKey } from '../../../../domain/alarmLanguage';
+import { AlarmIcon } from '../../alarm/AlarmIcon';
+
 export interface Slice {
   key: string;
   label: string;
   value: number;
   color: string;
+  /** the slice's state in the alarm language: its legend shows the state's shape, not a bare swatch */
+  state?: AlarmStateKey;
 }
 
 /**
@@ -51,7 +56,11 @@ export function Donut({ slices, total, totalLabel, testId }: { slices: Slice[]; 
       <ul className="grid min-w-0 flex-1 grid-cols-1 gap-1 text-sm">
         {slices.map((s) => (
           <li key={s.key} className="flex items-center gap-2" data-testid={testId && `${testId}-${s.key}`}>
-            <span className="h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: s.color }} />
+            {s.state ? (
+              <AlarmIcon state={s.state} size="0.95em" fill={s.color} />
+            ) : (
+              <span className="h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: s.color }} />
+            )}
             <span className="truncate text-muted">{s.label}</span>
             <span className="ml-auto font-medium tabular-nums" data-value={s.value}>
               {s.value}
