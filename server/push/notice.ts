@@ -37,6 +37,12 @@ export function logTypeName(kind: string, p: Payload, lang: Lang = 'zh'): string
   return KIND_TEXT[kind]?.[lang] ?? kind;
 }
 
+/** The EVENT_LEVEL of a message about a raised or escalated alarm; null for every other message. */
+export function alarmLevelOf(kind: string, p: Payload): number | null {
+  const raised = kind === 'alarm.raised' || kind === 'alarm.escalated' || kind === 'alarm.escalation_notified';
+  return raised && typeof p.peceventlevel === 'number' ? p.peceventlevel : null;
+}
+
 const fmt = (v: unknown) => (typeof v === 'number' ? String(Math.round(v * 100) / 100) : '--');
 
 /** The English of a raised alarm's stored (Chinese) description, from its payload. */

@@ -9,7 +9,7 @@ import { sessionOf } from '../auth/session';
 import { formatTime, parseTime } from '../telemetry/time';
 import { timeZoneOf } from '../system/effective';
 import { visibleProjects } from '../telemetry/visibility';
-import { contentOf, logTypeName, toNotice } from './notice';
+import { alarmLevelOf, contentOf, logTypeName, toNotice } from './notice';
 import { languageOf } from '../http/language';
 import { ESCALATION_MESSAGE_KIND } from './hub';
 
@@ -55,6 +55,8 @@ export async function messageLogService(fastify: FastifyInstance) {
         at: Number(r.at),
         logTypeName: logTypeName(notice.kind, notice.payload as Record<string, unknown>, lang),
         content: contentOf(notice, lang),
+        // an alarm's level (raised or escalated), so the centre draws it in the alarm language; else null
+        level: alarmLevelOf(notice.kind, notice.payload as Record<string, unknown>),
         description: notice.description,
       };
     });

@@ -5,12 +5,17 @@ import { Modal } from '../ui/Modal';
 import { DateSelector } from '../widgets/dateSelector/DateSelector';
 import { defaultRange, toWire, type DateRange } from '../widgets/dateSelector/dateRange';
 import { useSession } from '../session/SessionContext';
+import { AlarmIcon } from '../alarm/AlarmIcon';
+import { levelState } from '../../../domain/alarmLanguage';
+import { levelLabel } from '../monitor/palette';
 
 interface MessageRow {
   seq: number;
   recordTime: string;
   logTypeName: string;
   content: string;
+  /** an alarm's EVENT_LEVEL, drawn in the alarm language; null for other messages */
+  level: number | null;
 }
 
 /** Spec: content longer than 60 characters is flagged in colour. */
@@ -96,7 +101,12 @@ export function MessageCenterDialog({ open, onClose }: { open: boolean; onClose:
               <tr key={r.seq} className="border-t border-line">
                 <td className="px-3 py-1.5 text-muted">{i + 1}</td>
                 <td className="px-3 py-1.5 font-mono text-xs">{r.recordTime}</td>
-                <td className="px-3 py-1.5">{r.logTypeName}</td>
+                <td className="px-3 py-1.5" data-level={r.level ?? undefined}>
+                  <span className="inline-flex items-center gap-1.5">
+                    {r.level !== null && <AlarmIcon state={levelState(r.level)} size="1.05em" title={levelLabel(r.level)} />}
+                    {r.logTypeName}
+                  </span>
+                </td>
                 <td
                   className={`px-3 py-1.5 ${r.content.length > LONG_CONTENT ? 'text-warn' : ''}`}
                   data-long={r.content.length > LONG_CONTENT || undefined}

@@ -10,7 +10,17 @@ export function toNotice(m: NoticeMessage): Notice {
   const level = typeof p.peceventlevel === 'number' ? p.peceventlevel : null;
   const customtype = typeof p.customtype === 'number' ? p.customtype : null;
   const eventId = typeof p.eventId === 'number' ? p.eventId : null;
-  return { id: m.id, seq: m.seq, time: m.time, kind: m.kind, logTypeName: m.logTypeName, level, customtype, eventId, description: m.description };
+  return {
+    id: m.id,
+    seq: m.seq,
+    time: m.time,
+    kind: m.kind,
+    logTypeName: m.logTypeName,
+    level,
+    customtype,
+    eventId,
+    description: m.description,
+  };
 }
 
 /**

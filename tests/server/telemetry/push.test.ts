@@ -159,6 +159,11 @@ describe('socket.io push', () => {
     expect(res.data.every((r: { content: string }) => r.content.includes('武侯购物中心'))).toBe(true);
     expect(res.data[0]).toHaveProperty('recordTime');
     expect(res.data[0]).toHaveProperty('logTypeName');
+    // a raised alarm's row carries its level (drawn in the alarm language); an ended one's does not
+    const rows = res.data as { logTypeName: string; level: number | null }[];
+    const raised = rows.find((r) => r.logTypeName.endsWith('报警') && !r.logTypeName.endsWith('恢复'));
+    expect(raised?.level).toBeTypeOf('number');
+    expect(rows.filter((r) => r.logTypeName.endsWith('恢复')).every((r) => r.level === null)).toBe(true);
     const other = (
       await app.inject({
         method: 'POST',
