@@ -6,7 +6,9 @@ import { DEFAULT_FLOOD_POLICY, isFlooding, type FloodPolicy } from '../domain/fl
  * dropped; each pushed message plays the alarm sound unless sound is off; 静音 stops it until the
  * next message; 已读 and 查看 remove a message; clearing empties the list. An alarm or accident also
  * pops up for 60 s unless the user opens it. 查看 — on the popup or on the same message in the bell —
- * opens the device and closes the popup; 已读 or clearing the list closes it too (issue 13).
+ * opens the device and closes the popup; 已读 or clearing the list closes it too (issue 13). An alarm
+ * confirmed — from the bell or the popup, or on any console (the pushed alarm.confirmed) — leaves the
+ * bell and the popup: it has been dealt with, and a wall stops repeating its 事故 sound (issue 19).
  */
 export const NOTICE_CAP = 99;
 export const POPUP_MS = 60_000;
@@ -49,6 +51,8 @@ export type NotificationEvent =
   | { type: 'NOTICE.READ'; id: string }
   /** one confirmation for a flood group: every message of the group leaves the bell */
   | { type: 'NOTICE.READ_MANY'; ids: string[] }
+  /** alarm events confirmed, here or on any console (pushed alarm.confirmed): their messages are dealt with */
+  | { type: 'NOTICE.CONFIRMED'; eventIds: number[] }
   | { type: 'NOTICE.VIEW'; id: string }
   | { type: 'NOTICE.MUTE' }
   | { type: 'NOTICE.CLEAR_ALL' }
@@ -77,7 +81,8 @@ export const notificationMachine = setup({
     soundOn: ({ context }) => context.soundOn,
     isThePopup: ({ context, event }) =>
       ((event.type === 'NOTICE.VIEW' || event.type === 'NOTICE.READ') && context.popup?.id === event.id) ||
-      (event.type === 'NOTICE.READ_MANY' && context.popup !== null && event.ids.includes(context.popup.id)),
+      (event.type === 'NOTICE.READ_MANY' && context.popup !== null && event.ids.includes(context.popup.id)) ||
+      (event.type === 'NOTICE.CONFIRMED' && context.popup?.eventId != null && event.eventIds.includes(context.popup.eventId)),
     /** a popup-worthy alarm continuing a flood (domain/floodGroups.ts): the popup shows it without starting its 60 s again */
     continuesFlood: ({ context, event }) =>
       event.type === 'NOTICE.RECEIVED' && context.popup !== null && isFlooding(context.items, event.notice, context.floodPolicy),
@@ -110,6 +115,11 @@ export const notificationMachine = setup({
         },
         'NOTICE.READ': { actions: assign({ items: ({ context, event }) => context.items.filter((n) => n.id !== event.id) }) },
         'NOTICE.READ_MANY': { actions: assign({ items: ({ context, event }) => context.items.filter((n) => !event.ids.includes(n.id)) }) },
+        'NOTICE.CONFIRMED': {
+          actions: assign({
+            items: ({ context, event }) => context.items.filter((n) => n.eventId == null || !event.eventIds.includes(n.eventId)),
+          }),
+        },
         'NOTICE.VIEW': {
           actions: [
             enqueueActions(({ context, event, enqueue }) => {
@@ -137,6 +147,7 @@ export const notificationMachine = setup({
         'NOTICE.VIEW': { guard: 'isThePopup', target: '.hidden' },
         'NOTICE.READ': { guard: 'isThePopup', target: '.hidden' },
         'NOTICE.READ_MANY': { guard: 'isThePopup', target: '.hidden' },
+        'NOTICE.CONFIRMED': { guard: 'isThePopup', target: '.hidden' },
         'NOTICE.CLEAR_ALL': '.hidden',
         'NOTICE.RECEIVED': [
           {

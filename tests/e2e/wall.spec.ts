@@ -516,3 +516,52 @@ test('one alarm type from seven devices within a minute is one type group in the
     await quiet.close();
   }
 });
+
+test('an alarm confirmed from one console’s popup leaves every console of the project, and the wall’s 事故 stops repeating', async ({
+  page,
+  request,
+}) => {
+  const gateways = await Promise.all([33, 34, 35, 36, 37, 38, 39, 40].map((id) => Gateway.open(E2E_LIVE_URL, id)));
+  const gw = gateways[2]!;
+  const operator = await page.context().browser()!.newPage();
+  try {
+    // the project's devices in communication, and no probe fault open on this one
+    await gw.report({ 1501: 0 });
+    for (const g of gateways) g.startHeartbeat();
+    await page.clock.install();
+    await page.clock.resume();
+    await page.goto(kioskUrl(await scopedToken(request)));
+    await expect(page.getByTestId('device-tile').first()).toBeVisible();
+    await operator.goto(`/?token=${encodeURIComponent(await scopedToken(request, GATEWAY_PROJECT, 'web'))}#/realTime`);
+    await expect(operator.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
+
+    await gw.report({ 1501: 1 }); // probe failure: 事故
+    const wallPopup = page.getByTestId('alarm-popup');
+    const popup = operator.getByTestId('alarm-popup');
+    await expect(wallPopup).toHaveAttribute('data-level', '1', { timeout: 15_000 });
+    await expect(popup).toHaveAttribute('data-level', '1');
+    const sound = page.getByTestId('kiosk-sound');
+    const plays = async () => Number(await sound.getAttribute('data-plays'));
+    const before = await plays();
+    await page.clock.fastForward(30_500);
+    await expect.poll(plays).toBeGreaterThan(before);
+
+    // 确认 on the operator's popup: confirmed on the server, gone from both consoles' bells and popups
+    await popup.getByTestId('alarm-popup-confirm').click();
+    await expect(operator.getByRole('status').filter({ hasText: '确认成功' })).toBeVisible();
+    await expect(popup).toHaveCount(0);
+    await expect(wallPopup).toHaveCount(0);
+    await operator.getByTestId('bell').hover();
+    await expect(operator.getByTestId('notice').filter({ hasText: gw.code })).toHaveCount(0);
+    // and the wall is silent again: the 事故 was dealt with elsewhere
+    const after = await plays();
+    await page.clock.fastForward(30_500);
+    expect(await plays()).toBe(after);
+  } finally {
+    for (const g of gateways) g.stopHeartbeat();
+    await gw.report({ 1501: 0 }).catch(() => {});
+    await gw.report({ 1501: 0 }).catch(() => {});
+    for (const g of gateways) await g.close();
+    await operator.close();
+  }
+});

@@ -208,4 +208,21 @@ describe('notification machine', () => {
     vi.advanceTimersByTime(1_000);
     expect(actor.getSnapshot().value).toEqual({ list: {}, popup: 'hidden' });
   });
+
+  it('an alarm confirmed here or on any console leaves the bell, and the popup if it is the one shown', () => {
+    const { actor } = harness();
+    const withEvent = (seq: number, eventId: number): Notice => ({ ...notice(seq), eventId });
+    actor.send({ type: 'NOTICE.RECEIVED', notice: withEvent(1, 501) });
+    actor.send({ type: 'NOTICE.RECEIVED', notice: { ...notice(2), kind: 'device.status_changed', level: null } });
+    actor.send({ type: 'NOTICE.RECEIVED', notice: withEvent(3, 503) });
+    expect(actor.getSnapshot().value).toEqual({ list: {}, popup: 'showing' });
+    // another event's confirmation: the popup (503) stays, 501 leaves
+    actor.send({ type: 'NOTICE.CONFIRMED', eventIds: [501, 999] });
+    expect(actor.getSnapshot().context.items.map((n) => n.seq)).toEqual([3, 2]);
+    expect(actor.getSnapshot().value).toEqual({ list: {}, popup: 'showing' });
+    // the popup's own event: it closes; a message without an event is never taken for one
+    actor.send({ type: 'NOTICE.CONFIRMED', eventIds: [503] });
+    expect(actor.getSnapshot().context.items.map((n) => n.seq)).toEqual([2]);
+    expect(actor.getSnapshot().value).toEqual({ list: {}, popup: 'hidden' });
+  });
 });

@@ -7,7 +7,7 @@ export const ACCIDENT_REPEAT_MS = 30_000;
 
 /**
  * On a wall, a 事故 nobody has dealt with keeps sounding: every 30 s while an accident message is still
- * in the bell (not read or viewed) and the sound is on and not muted.
+ * in the bell — not read, viewed or confirmed (here or on any console) — and the sound is on and not muted.
  */
 export function useAccidentRepeat(realtime: Realtime | null): void {
   useEffect(() => {

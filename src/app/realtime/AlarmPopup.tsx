@@ -7,7 +7,7 @@ import { CloseIcon } from '../ui/icons';
 import { LevelMark } from '../alarm/AlarmMark';
 import { groupNotices } from '../../../domain/floodGroups';
 import { floodGroupText } from './FloodGroupRow';
-import { ConfirmGroupButton } from './ConfirmGroupButton';
+import { ConfirmAlarmsButton } from './ConfirmAlarmsButton';
 import { noticeTypeText } from './notices';
 
 /**
@@ -81,13 +81,11 @@ export function AlarmPopup() {
         </div>
       )}
       <div className="mt-[0.75em] flex justify-end gap-[0.5em]">
-        {group && (
-          <ConfirmGroupButton
-            group={group}
-            testId="alarm-popup-confirm-group"
-            className="rounded border border-line px-[0.8em] py-[0.25em] font-semibold"
-          />
-        )}
+        <ConfirmAlarmsButton
+          notices={group ? group.items : [popup]}
+          testId={group ? 'alarm-popup-confirm-group' : 'alarm-popup-confirm'}
+          className="rounded border border-line px-[0.8em] py-[0.25em] font-semibold"
+        />
         {group && (
           <button
             type="button"

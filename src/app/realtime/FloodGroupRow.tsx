@@ -7,7 +7,7 @@ import { currentLanguage, t, useLanguage } from '../i18n/i18n';
 import { AlarmIcon } from '../alarm/AlarmIcon';
 import { useRealtime } from './RealtimeContext';
 import { noticeTypeText } from './notices';
-import { ConfirmGroupButton } from './ConfirmGroupButton';
+import { ConfirmAlarmsButton } from './ConfirmAlarmsButton';
 
 const deviceText = (n: Notice) => n.description.deviceName ?? n.description.deviceCode ?? '--';
 
@@ -97,7 +97,7 @@ export function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
               {t('bell.view')}
             </button>
           )}
-          <ConfirmGroupButton group={group} className="text-brand hover:underline" testId="notice-group-confirm" />
+          <ConfirmAlarmsButton notices={group.items} className="text-brand hover:underline" testId="notice-group-confirm" />
           <button
             type="button"
             className="text-brand hover:underline"

@@ -10,6 +10,7 @@ import { unlockSound, useSoundBlocked } from './alarmSound';
 import { BellIcon, SoundOffIcon, SoundOnIcon } from '../ui/icons';
 import { AlarmIcon } from '../alarm/AlarmIcon';
 import { groupNotices } from '../../../domain/floodGroups';
+import { ConfirmAlarmsButton } from './ConfirmAlarmsButton';
 import { FloodGroupRow } from './FloodGroupRow';
 import { noticeTypeText } from './notices';
 
@@ -185,6 +186,7 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
           >
             {t('bell.view')}
           </button>
+          <ConfirmAlarmsButton notices={[notice]} className="text-brand hover:underline" testId="notice-confirm" />
           <button
             type="button"
             className="text-brand hover:underline"

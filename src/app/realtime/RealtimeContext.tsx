@@ -5,6 +5,7 @@ import { websocketMachine } from '../../../machines/websocketMachine';
 import { notificationMachine } from '../../../machines/notificationMachine';
 import type { DeviceSnapshot, MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
 import { createRealtimeChannels, type RealtimeChannels } from '../../../streams/realtimeChannels';
+import { eventIdOf } from '../../../streams/alarmStreams';
 import { api } from '../api/client';
 import { toastError } from '../ui/toastStore';
 import { t } from '../i18n/i18n';
@@ -211,6 +212,13 @@ function createParts(
   const bell = channels
     .raisedAlarms()
     .subscribe((batch) => batch.forEach((m) => notifications.send({ type: 'NOTICE.RECEIVED', notice: toNotice(m) })));
+  // An alarm confirmed on any console leaves every bell and popup of it (and ends a wall's 事故 repeat).
+  bell.add(
+    channels.alarms().subscribe((batch) => {
+      const eventIds = batch.flatMap((m) => (m.kind === 'alarm.confirmed' ? (eventIdOf(m.payload) ?? []) : []));
+      if (eventIds.length) notifications.send({ type: 'NOTICE.CONFIRMED', eventIds });
+    }),
+  );
   return {
     messages,
     measures: measureBus,

@@ -425,6 +425,7 @@ const en: LanguagePack = {
   'bell.group': '{{device}}: {{type}} ×{{n}}, latest {{time}}',
   'bell.readGroup': 'Mark all read',
   'bell.groupType': '{{type}} ×{{n}} on {{devices}} devices, latest {{time}}',
+  'bell.confirm': 'Confirm',
   'bell.confirmGroup': 'Confirm all',
   'bell.confirmGroupDone_one': '{{count}} alarm event confirmed',
   'bell.confirmGroupDone_other': '{{count}} alarm events confirmed',

@@ -415,6 +415,7 @@ const zh_cn = {
   'bell.group': '{{device}}：{{type}} ×{{n}}，最新 {{time}}',
   'bell.readGroup': '全部已读',
   'bell.groupType': '{{type}} ×{{n}}（{{devices}} 台设备），最新 {{time}}',
+  'bell.confirm': '确认',
   'bell.confirmGroup': '全部确认',
   'bell.confirmGroupDone_other': '已确认 {{count}} 条报警事件',
   'bell.showDevices': '展开各设备',
