@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, expectPath, loginViaForm, logoutViaMenu, SCREENSHOT_DIR } from './helpers';
+import { apiToken, expectPath, listEvents, loginViaForm, logoutViaMenu, SCREENSHOT_DIR } from './helpers';
 import { expectToast } from './info-helpers';
 import { ingest, terminalsOf, type Terminal } from './alarm-event-helpers';
 
@@ -22,19 +22,8 @@ test.beforeAll(async ({ request }) => {
   terminal = (await terminalsOf(request, 'wangwu')).find((t) => t.id === 30)!;
   await ingest(request, terminal, Date.now(), [{ dataId: 1001, value: 420 }]);
   const token = await apiToken(request, 'wangwu');
-  const list = await (
-    await request.post('/wisdompower/v1/event/list', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: {
-        rootLabel: 'peceventextend',
-        rootCondition: {
-          filter: { expressions: [{ prop: 'deviceid', operator: 'IN', limit: [terminal.id] }] },
-          page: { index: 0, limit: 1 },
-        },
-      },
-    })
-  ).json();
-  eventId = String(list.data[0].id);
+  const [first] = await listEvents<{ id: number }>(request, token, [{ prop: 'deviceid', operator: 'IN', limit: [terminal.id] }], 1);
+  eventId = String(first!.id);
 });
 
 test('a remark keeps the confirmation stamp: separate authors and times, in the list and the export', async ({ page }) => {

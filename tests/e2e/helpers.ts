@@ -59,3 +59,19 @@ export async function apiToken(request: APIRequestContext, user: string, client:
 }
 
 export const SCREENSHOT_DIR = 'screenshots';
+
+/** One page of alarm events through event/list, filtered by the spec's expressions, for checks on the server's record. */
+export async function listEvents<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  token: string,
+  expressions: { prop: string; operator: string; limit: unknown }[],
+  limit = 100,
+): Promise<T[]> {
+  const res = await request.post('/wisdompower/v1/event/list', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { rootLabel: 'peceventextend', rootCondition: { filter: { expressions }, page: { index: 0, limit } } },
+  });
+  const body = (await res.json()) as { code: number; data: T[] };
+  expect(body.code).toBe(0);
+  return body.data;
+}

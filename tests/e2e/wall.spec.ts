@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import { ALARM_LOOK, ALARM_STATES, type AlarmTheme } from '../../domain/alarmLanguage';
-import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, expectPath, listEvents, loginViaForm, SCREENSHOT_DIR } from './helpers';
 import { Gateway } from './gateway';
 import { GATEWAY_PROJECT, scopedToken } from './scopedUser';
 
@@ -484,25 +484,11 @@ test('one alarm type from seven devices within a minute is one type group in the
     await expect(group).toHaveCount(0);
     await expect(popup).toHaveCount(0);
     // on the server: every alarm these seven raised is confirmed, by this console's user
-    const list = await (
-      await request.post('/wisdompower/v1/event/list', {
-        headers: { Authorization: `Bearer ${token}` },
-        data: {
-          rootLabel: 'peceventextend',
-          rootCondition: {
-            filter: {
-              expressions: [
-                { prop: 'deviceid', operator: 'IN', limit: gateways.map((g) => g.deviceId) },
-                { prop: 'customtype', operator: 'IN', limit: [1] },
-                { prop: 'eventtime', operator: 'GE', limit: since - 1000 },
-              ],
-            },
-            page: { index: 0, limit: 100 },
-          },
-        },
-      })
-    ).json();
-    const events = list.data as { deviceid: number; confirmeventstatus: number; operator: string | null }[];
+    const events = await listEvents<{ deviceid: number; confirmeventstatus: number; operator: string | null }>(request, token, [
+      { prop: 'deviceid', operator: 'IN', limit: gateways.map((g) => g.deviceId) },
+      { prop: 'customtype', operator: 'IN', limit: [1] },
+      { prop: 'eventtime', operator: 'GE', limit: since - 1000 },
+    ]);
     expect(events).toHaveLength(7);
     expect(events.filter((e) => e.confirmeventstatus !== 3 || !e.operator?.startsWith('scoped'))).toEqual([]);
   } finally {
