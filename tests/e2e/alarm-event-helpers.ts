@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { startOfDay } from 'date-fns';
+import { DEFAULT_TIME_ZONE, inZone } from '../../domain/timeZone';
 import { apiToken } from './helpers';
 
 export interface Terminal {
@@ -40,4 +42,16 @@ export async function ingest(request: APIRequestContext, terminal: Terminal, tim
   const body = (await res.json()) as { code: number; data: { accepted: number } };
   expect(body.code).toBe(0);
   expect(body.data.accepted).toBe(values.length);
+}
+
+/**
+ * `count` times, oldest first, spread over the last `spanMs` but never before today's midnight in the
+ * project's zone: the event list opens on today there, and a run shortly after that midnight (16:00 UTC)
+ * must not seed its events into yesterday.
+ */
+export function timesToday(count: number, spanMs: number, now = Date.now()): number[] {
+  const dayStart = startOfDay(now, inZone(DEFAULT_TIME_ZONE)).getTime();
+  const from = Math.max(now - spanMs, dayStart);
+  const step = (now - from) / count;
+  return Array.from({ length: count }, (_, i) => Math.floor(from + i * step));
 }

@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
 import { expectToast } from './info-helpers';
-import { ingest, terminalsOf, type Terminal } from './alarm-event-helpers';
+import { ingest, terminalsOf, timesToday, type Terminal } from './alarm-event-helpers';
 
 /**
  * /alarmEvent end to end as lisi (tenant A 值班员, homepage /alarmEvent): filter, page, confirm two rows,
@@ -21,9 +21,9 @@ test.beforeAll(async ({ request }) => {
   terminals = (await terminalsOf(request, 'lisi')).slice(13, 20);
   expect(terminals.length).toBe(7);
   // 7 terminals × (a residual-current alarm, level 报警, and a temperature early warning, level 预警) = 14 events, today.
-  const now = Date.now();
+  const times = timesToday(terminals.length, 30 * 60_000);
   for (const [i, t] of terminals.entries()) {
-    await ingest(request, t, now - (30 - i) * 60_000, [
+    await ingest(request, t, times[i]!, [
       { dataId: 1001, value: 350 + i },
       { dataId: 1101, value: 60 },
     ]);
