@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { t, useLanguage } from '../i18n/i18n';
 import { useOptionalRealtime } from '../realtime/RealtimeContext';
-import { useSoundBlocked, useSoundPlays } from '../realtime/alarmSound';
+import { useSoundBlocked, useSoundPlays, useSoundPlaysOf } from '../realtime/alarmSound';
 import { SoundOffIcon, SoundOnIcon } from '../ui/icons';
 import type { Realtime } from '../realtime/RealtimeContext';
 
@@ -9,6 +9,7 @@ function SoundState({ realtime }: { realtime: Realtime }) {
   const soundOn = useSelector(realtime.notifications, (s) => s.context.soundOn);
   const blocked = useSoundBlocked();
   const plays = useSoundPlays();
+  const repeats = useSoundPlaysOf('repeat');
   const state = !soundOn ? 'off' : blocked ? 'blocked' : 'on';
   return (
     <span
@@ -17,6 +18,7 @@ function SoundState({ realtime }: { realtime: Realtime }) {
       data-testid="kiosk-sound"
       data-sound={state}
       data-plays={plays}
+      data-repeats={repeats}
     >
       {state === 'on' ? <SoundOnIcon width="1em" height="1em" /> : <SoundOffIcon width="1em" height="1em" />}
       {state === 'on' ? t('kiosk.soundOn') : state === 'off' ? t('kiosk.soundOff') : t('kiosk.soundBlocked')}

@@ -14,7 +14,7 @@ export function useAccidentRepeat(realtime: Realtime | null): void {
     if (!realtime) return;
     const timer = window.setInterval(() => {
       const { soundOn, muted, items } = realtime.notifications.getSnapshot().context;
-      if (soundOn && !muted && items.some((n) => n.level === EVENT_LEVEL.ACCIDENT)) playAlarm();
+      if (soundOn && !muted && items.some((n) => n.level === EVENT_LEVEL.ACCIDENT)) playAlarm('repeat');
     }, ACCIDENT_REPEAT_MS);
     return () => window.clearInterval(timer);
   }, [realtime]);

@@ -5,7 +5,7 @@ import { LevelMark } from '../alarm/AlarmMark';
 import { useOptionalRealtime, type Realtime } from './RealtimeContext';
 import { useEscalations } from './escalations';
 import { escalationPlace, escalationTypeText } from './escalationText';
-import { playAlarm, useEscalationPlays } from './alarmSound';
+import { playAlarm, useSoundPlaysOf } from './alarmSound';
 import { ESCALATION_REPEAT_MS } from '../../../domain/escalation';
 import { alarmColourVar, alarmOnColourVar } from '../../../domain/alarmLanguage';
 import { durationText } from '../i18n/durationText';
@@ -36,7 +36,7 @@ function useSecondTick(): number {
 function useEscalationSound(realtime: Realtime, count: number, latestAt: number | null): void {
   useEffect(() => {
     if (!count) return;
-    const sound = () => realtime.notifications.getSnapshot().context.soundOn && playAlarm(true);
+    const sound = () => realtime.notifications.getSnapshot().context.soundOn && playAlarm('escalation');
     sound();
     const timer = window.setInterval(sound, ESCALATION_REPEAT_MS);
     return () => window.clearInterval(timer);
@@ -47,7 +47,7 @@ function useEscalationSound(realtime: Realtime, count: number, latestAt: number 
 function Banner({ realtime, link }: { realtime: Realtime; link: boolean }) {
   useLanguage();
   const list = useEscalations(realtime.escalations);
-  const plays = useEscalationPlays();
+  const plays = useSoundPlaysOf('escalation');
   const now = useSecondTick();
   // the severest, most recent escalation is the one named; any new one sounds at once
   const newest = list[0] ?? null;

@@ -92,17 +92,22 @@ export async function probeSound(waitMs = 500): Promise<boolean> {
   return !blocked;
 }
 
-/** how many times the escalation sound was asked for (the banner shows it, tests read it) */
-let escalationPlays = 0;
+/**
+ * Why the sound plays: a new alarm, the repeat of an unconfirmed 事故 on a wall, or an escalation.
+ * Counted apart so a wall (and a test) can tell a repeat from one more alarm arriving.
+ */
+export type AlarmSoundKind = 'alarm' | 'repeat' | 'escalation';
+const playsOf: Record<AlarmSoundKind, number> = { alarm: 0, repeat: 0, escalation: 0 };
 
 /**
- * Three two-tone beeps (about 2.4 s), replacing any sound still playing. `loud`: the escalation sound
- * (issue 19), three times the volume, higher and faster, so it is not taken for one more alarm.
+ * Three two-tone beeps (about 2.4 s), replacing any sound still playing. The escalation sound (issue
+ * 19) is three times the volume, higher and faster, so it is not taken for one more alarm.
  */
-export function playAlarm(loud = false): void {
+export function playAlarm(kind: AlarmSoundKind = 'alarm'): void {
+  const loud = kind === 'escalation';
   stopAlarm();
   plays++;
-  if (loud) escalationPlays++;
+  playsOf[kind]++;
   emit();
   const c = context();
   if (!c) {
@@ -173,13 +178,14 @@ export function useSoundPlays(): number {
   );
 }
 
-export function useEscalationPlays(): number {
+/** How many times the sound played for this reason (the kiosk bar and the banner show it, tests read it). */
+export function useSoundPlaysOf(kind: AlarmSoundKind): number {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => escalationPlays,
+    () => playsOf[kind],
   );
 }
 
