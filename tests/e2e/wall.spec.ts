@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import { ALARM_LOOK, ALARM_STATES, type AlarmTheme } from '../../domain/alarmLanguage';
-import { apiToken, expectPath, listEvents, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, confirmEveryOpenEvent, expectPath, listEvents, loginViaForm, SCREENSHOT_DIR } from './helpers';
 import { Gateway } from './gateway';
 import { GATEWAY_PROJECT, scopedToken } from './scopedUser';
 
@@ -412,7 +412,9 @@ test('an unconfirmed 事故 sounds again every 30 s on the wall until it is read
     await page.clock.install();
     await page.clock.resume();
     // A wall of the gateway's project only: root's would also hear the simulated devices' alarms (a
-    // 事故 among them now and then), which rightly keep it sounding after this one is read.
+    // 事故 among them now and then), which rightly keep it sounding after this one is read. Nothing
+    // the earlier tests left unconfirmed there may escalate meanwhile, for the same reason.
+    await confirmEveryOpenEvent(request, await scopedToken(request, GATEWAY_PROJECT, 'api'));
     const token = await scopedToken(request);
     await page.goto(kioskUrl(token));
     await expect(page.getByTestId('device-tile').first()).toBeVisible();
@@ -512,8 +514,10 @@ test('an alarm confirmed from one console’s popup leaves every console of the 
   const gw = gateways[2]!;
   const operator = await page.context().browser()!.newPage();
   try {
-    // the project's devices in communication, and no probe fault open on this one
+    // the project's devices in communication, no probe fault open on this one, and nothing left
+    // unconfirmed by earlier tests that could escalate meanwhile (an escalated 事故 keeps sounding)
     await gw.report({ 1501: 0 });
+    await confirmEveryOpenEvent(request, await scopedToken(request, GATEWAY_PROJECT, 'api'));
     for (const g of gateways) g.startHeartbeat();
     await page.clock.install();
     await page.clock.resume();

@@ -4,6 +4,8 @@ import { useProjectZone } from '../time/projectTime';
 import UplotReact from 'uplot-react';
 import 'uplot/dist/uPlot.min.css';
 import { breakGaps, gapCount } from './gaps';
+import { useScaledPx } from '../ui/rem';
+import { zoomAxes, zoomPadding } from './zoomAxes';
 
 /** uPlot options without the size: the chart takes its width from its box and its height from the caller. */
 export type ChartOptions = Omit<uPlot.Options, 'width' | 'height'>;
@@ -44,9 +46,19 @@ export function Chart({
   }, []);
   // Time axes tick at the project zone's hours and midnights, not the browser's (one time-zone rule).
   const zone = useProjectZone();
-  const zoned = useMemo(() => ({ ...options, tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone) }), [options, zone]);
+  // On a large screen the console grows (styles.css), and the chart with it: its axes and its height.
+  const zoom = useScaledPx(16) / 16;
+  const zoned = useMemo(
+    () => ({
+      ...options,
+      axes: zoomAxes(options.axes, zoom),
+      padding: options.padding ?? zoomPadding(zoom),
+      tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone),
+    }),
+    [options, zone, zoom],
+  );
   // Same references for every key but the size: uplot-react resizes instead of rebuilding.
-  const sized = useMemo(() => ({ ...zoned, width, height }), [zoned, width, height]);
+  const sized = useMemo(() => ({ ...zoned, width, height: Math.round(height * zoom) }), [zoned, width, height, zoom]);
   // Time series: hours without data stay empty instead of being bridged by a straight line.
   const shown = useMemo(() => breakGaps(data), [data]);
 

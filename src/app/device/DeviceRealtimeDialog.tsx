@@ -8,6 +8,7 @@ import { DeviceInfoPanel } from './DeviceInfoPanel';
 import { RealtimeTable } from './RealtimeTable';
 import { TrendGroups } from './TrendGroups';
 import { LoadError } from '../widgets/LoadError';
+import { rem } from '../ui/rem';
 
 /** The device realtime dialog (spec §2): 1200 px wide, can go fullscreen, titled by the device name. */
 export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number | null; onClose: () => void }) {
@@ -21,7 +22,7 @@ export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number |
       <div className={`fixed inset-0 flex justify-center ${fullscreen ? '' : 'items-center p-4'}`}>
         <DialogPanel
           data-testid="device-dialog"
-          style={fullscreen ? undefined : { width: 1200 }}
+          style={fullscreen ? undefined : { width: rem(1200) }}
           className={`flex max-w-full flex-col border border-line bg-surface text-ink shadow-xl ${fullscreen ? 'h-full w-full' : 'max-h-[92vh] rounded-lg'}`}
         >
           <div className="flex items-center justify-between border-b border-line px-5 py-3">
@@ -34,10 +35,10 @@ export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number |
                 onClick={() => setFullscreen(!fullscreen)}
                 className="rounded p-1 text-muted hover:text-ink"
               >
-                <ExpandIcon width={18} height={18} />
+                <ExpandIcon width="1.125rem" height="1.125rem" />
               </button>
               <button type="button" title={t('common.close')} onClick={onClose} className="rounded p-1 text-muted hover:text-ink">
-                <CloseIcon width={18} height={18} />
+                <CloseIcon width="1.125rem" height="1.125rem" />
               </button>
             </div>
           </div>
@@ -46,7 +47,7 @@ export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number |
             {data && (
               <div className="flex flex-col gap-4">
                 <DeviceInfoPanel device={data.device} />
-                <div className="grid grid-cols-[360px_1fr] items-start gap-4">
+                <div className="grid grid-cols-[22.5rem_1fr] items-start gap-4">
                   <RealtimeTable rows={data.measureDataList} />
                   <TrendGroups trendData={data.trendData} live={live} />
                 </div>

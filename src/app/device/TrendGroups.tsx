@@ -53,7 +53,7 @@ function GroupChart({ title, group, live }: { title: string; group: TrendGroup; 
     <section className="rounded border border-line p-2" data-testid="trend-group">
       <h3 className="mb-1 text-sm font-medium">{measureChartText(title)}</h3>
       {empty ? (
-        <div className="flex h-[180px] items-center justify-center text-sm text-muted">{t('device.noData')}</div>
+        <div className="flex h-[11.25rem] items-center justify-center text-sm text-muted">{t('device.noData')}</div>
       ) : (
         <Chart options={options} data={data} height={200} />
       )}

@@ -5,6 +5,7 @@ import type { ChartOptions } from '../charts/Chart';
 import { t } from '../i18n/i18n';
 import { PRECISION, paddedRange } from '../trend/trendScale';
 import { placeLabels } from '../trend/labelLayout';
+import { rootScale } from '../ui/rem';
 
 export interface GroupSeries {
   label: string;
@@ -44,7 +45,8 @@ export function limitLines(series: readonly GroupSeries[]): { scale: 'y' | 'y2';
 /** Dashed threshold lines with their labels (报警值 300 mA), placed so labels never overlap. */
 function drawLimits(u: uPlot, lines: ReturnType<typeof limitLines>, dark: boolean) {
   const { ctx, bbox } = u;
-  const px = uPlot.pxRatio;
+  // canvas pixels per design pixel: the screen's density, times the console's growth on a large screen
+  const px = uPlot.pxRatio * rootScale();
   ctx.save();
   ctx.beginPath();
   ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);

@@ -86,7 +86,7 @@ export function MessageCenterDialog({ open, onClose }: { open: boolean; onClose:
           {t('bell.count', { count: total })}
         </span>
       </div>
-      <div className="h-[500px] overflow-y-auto rounded border border-line" data-testid="message-center" onScroll={onScroll}>
+      <div className="h-[31.25rem] overflow-y-auto rounded border border-line" data-testid="message-center" onScroll={onScroll}>
         <table className="w-full text-sm">
           <thead className="sticky top-0 bg-surface-2 text-left text-muted">
             <tr>

@@ -86,7 +86,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
         {items.length > 0 && (
           <span
             data-testid="bell-badge"
-            className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-danger px-1 text-center text-[11px] leading-5 font-semibold text-danger-ink"
+            className="absolute -top-0.5 -right-1 min-w-5 rounded-full bg-danger px-1 text-center text-[0.6875rem] leading-5 font-semibold text-danger-ink"
           >
             {items.length > BADGE_MAX ? `${BADGE_MAX}+` : items.length}
           </span>
@@ -97,7 +97,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
           data-testid="bell-panel"
           role="dialog"
           aria-label={t('bell.title')}
-          className="absolute top-full right-0 z-50 mt-2 flex h-[350px] w-[420px] flex-col rounded-lg border border-line bg-surface text-ink shadow-2xl"
+          className="absolute top-full right-0 z-50 mt-2 flex h-[21.875rem] w-[26.25rem] flex-col rounded-lg border border-line bg-surface text-ink shadow-2xl"
         >
           <div className="flex items-baseline justify-between border-b border-line px-4 py-2">
             <span className="font-semibold">{t('bell.title')}</span>

@@ -18,10 +18,10 @@ export function Breadcrumb({ location, profile }: { location: string; profile: A
         className="rounded p-1 text-muted hover:text-ink"
         onClick={() => (window.history.length > 1 ? window.history.back() : navigate(home))}
       >
-        <BackIcon width={16} height={16} />
+        <BackIcon width="1rem" height="1rem" />
       </button>
       <button type="button" title={t('common.home')} className="rounded p-1 text-muted hover:text-ink" onClick={() => navigate(home)}>
-        <HomeIcon width={16} height={16} />
+        <HomeIcon width="1rem" height="1rem" />
       </button>
       <span className="text-muted">/</span>
       {group && <span className="text-muted">{t(group.titleKey as MessageKey)}</span>}

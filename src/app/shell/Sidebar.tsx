@@ -76,7 +76,7 @@ export function Sidebar({ profile, shell, location }: { profile: AccessProfile; 
           return (
             <div key={g.group} className="mb-2" data-menu-group={g.group}>
               <div className="flex items-center gap-2 px-4 py-1.5 text-xs font-semibold tracking-wide text-muted">
-                <Icon width={16} height={16} />
+                <Icon width="1rem" height="1rem" />
                 {title}
               </div>
               {links}

@@ -7,6 +7,7 @@ import type { ChartOptions } from '../charts/Chart';
 import { t } from '../i18n/i18n';
 import { axisUnits, paddedRange, PRECISION } from './trendScale';
 import { placeLabels } from './labelLayout';
+import { rootScale } from '../ui/rem';
 
 export { MIN_ZOOM_MS, PRECISION, Y_PADDING, axisUnits, clampZoom, paddedRange } from './trendScale';
 
@@ -99,7 +100,8 @@ interface LabelRequest {
  */
 function drawLabels(u: uPlot, requests: readonly LabelRequest[]) {
   const { ctx, bbox } = u;
-  const px = uPlot.pxRatio;
+  // canvas pixels per design pixel: the screen's density, times the console's growth on a large screen
+  const px = uPlot.pxRatio * rootScale();
   ctx.font = `${11 * px}px sans-serif`;
   const pad = 3 * px;
   const h = 13 * px;
@@ -134,7 +136,7 @@ function hline(ctx: CanvasRenderingContext2D, u: uPlot, y: number, color: string
 /** Limits, extremes, difference, average and raw marks drawn over the series after each paint. */
 function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
   const { ctx, bbox } = u;
-  const px = uPlot.pxRatio;
+  const px = uPlot.pxRatio * rootScale();
   const right = bbox.left + bbox.width;
   const labels: LabelRequest[] = [];
   const label = (text: string, x: number, y: number, color: string, align: CanvasTextAlign = 'left', chip?: string) =>

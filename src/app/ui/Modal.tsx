@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { CloseIcon } from './icons';
 import { t } from '../i18n/i18n';
+import { rem } from './rem';
 
 /** A centred dialog on a dimmed backdrop, built on Headless UI for focus trapping and Escape. */
 export function Modal({
@@ -25,12 +26,12 @@ export function Modal({
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel style={{ width }} className="max-w-full rounded-lg border border-line bg-surface p-5 text-ink shadow-xl">
+        <DialogPanel style={{ width: rem(width) }} className="max-w-full rounded-lg border border-line bg-surface p-5 text-ink shadow-xl">
           <div className="mb-4 flex items-start justify-between gap-4">
             <DialogTitle className="text-base font-semibold">{title}</DialogTitle>
             {closable && (
               <button type="button" aria-label={t('common.close')} onClick={onClose} className="-m-1 rounded p-1 text-muted hover:text-ink">
-                <CloseIcon width={16} height={16} />
+                <CloseIcon width="1rem" height="1rem" />
               </button>
             )}
           </div>

@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Small inline icons, so the console needs no icon font or network. */
+// In rem, so icons grow with the console on a large screen (styles.css) like the text beside them.
 const base = (props: SVGProps<SVGSVGElement>) => ({
-  width: 20,
-  height: 20,
+  width: '1.25rem',
+  height: '1.25rem',
   viewBox: '0 0 24 24',
   fill: 'none',
   stroke: 'currentColor',
@@ -15,7 +16,7 @@ const base = (props: SVGProps<SVGSVGElement>) => ({
 });
 
 export const BoltLogo = (p: SVGProps<SVGSVGElement>) => (
-  <svg viewBox="0 0 32 32" width={28} height={28} aria-hidden {...p}>
+  <svg viewBox="0 0 32 32" width="1.75rem" height="1.75rem" aria-hidden {...p}>
     <rect width="32" height="32" rx="7" fill="#ffd23f" />
     <path d="M18 3 7 18h7l-2 11 11-15h-7z" fill="#0b3d75" />
   </svg>

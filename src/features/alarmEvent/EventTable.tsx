@@ -11,8 +11,10 @@ import { MEASURE_BY_ID } from '../../../domain/telemetry';
 import { confirmLabel, describeEvent, statusLabel, typeLabel } from './eventText';
 import { LevelMark } from '../../app/alarm/AlarmMark';
 import { durationText } from '../../app/i18n/durationText';
+import { rem, useScaledPx } from '../../app/ui/rem';
 
-export const ROW_HEIGHT = 36;
+/** at the 16 px root, like the widths below; scaled with the console (ui/rem.ts) */
+const ROW_HEIGHT = 36;
 
 /** sortKey: the event property the server orders by (spec §7 orders); only those columns sort. */
 // Widths fit the longer of the two languages' words (Early warning, Confirmation, Remarked by) with the sort mark.
@@ -60,7 +62,7 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
     <tr
       data-event-id={row.id}
       aria-selected={selected}
-      style={{ height: ROW_HEIGHT }}
+      style={{ height: rem(ROW_HEIGHT) }}
       onClick={(e) => onOnly(row.id, e.shiftKey)}
       className={`cursor-pointer border-b border-line ${selected ? 'bg-brand/10' : 'hover:bg-surface-2'}`}
     >
@@ -157,18 +159,21 @@ export function EventTable({ rows, selected, onSelectedChange, onView, topInsert
   const lang = currentLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<number | undefined>(undefined);
+  const rowHeight = useScaledPx(ROW_HEIGHT);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 10,
     getItemKey: (i) => rows[i]!.id,
   });
 
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && topInsert.added > 0 && el.scrollTop > 0) el.scrollTop += topInsert.added * ROW_HEIGHT;
-  }, [topInsert]);
+    if (el && topInsert.added > 0 && el.scrollTop > 0) el.scrollTop += topInsert.added * rowHeight;
+  }, [topInsert, rowHeight]);
+  // the console grew or shrank with the window: every row's place changes
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   useLayoutEffect(() => {
     if (scroller.current) scroller.current.scrollTop = 0;
     anchor.current = undefined;
@@ -209,11 +214,11 @@ export function EventTable({ rows, selected, onSelectedChange, onView, topInsert
 
   return (
     <div ref={scroller} className="@container min-h-0 flex-1 overflow-auto" data-testid="event-scroller">
-      <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: MIN_WIDTH }} data-testid="event-table">
+      <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: rem(MIN_WIDTH) }} data-testid="event-table">
         <colgroup>
-          <col style={{ width: SELECT_WIDTH }} />
+          <col style={{ width: rem(SELECT_WIDTH) }} />
           {COLUMNS.map((c) => (
-            <col key={c.key} style={{ width: c.key === 'alarmEvent.remark' ? undefined : c.width }} />
+            <col key={c.key} style={{ width: c.key === 'alarmEvent.remark' ? undefined : rem(c.width) }} />
           ))}
         </colgroup>
         <thead className="sticky top-0 z-10 bg-surface-2 text-left text-muted">

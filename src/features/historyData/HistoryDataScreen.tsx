@@ -78,7 +78,7 @@ export default function HistoryDataScreen() {
 
   return (
     <ScreenFrame title={t('route.historyData')} testId="history-data">
-      <div className="grid min-h-0 flex-1 grid-cols-[300px_minmax(0,1fr)] gap-4">
+      <div className="grid min-h-0 flex-1 grid-cols-[18.75rem_minmax(0,1fr)] gap-4">
         <Tree
           load={tree}
           nodes={nodes}
@@ -86,7 +86,7 @@ export default function HistoryDataScreen() {
           checked={checked}
           onCheckedChange={setChecked}
           defaultExpandDepth={4}
-          className="h-[calc(100vh-150px)]"
+          className="h-[calc(100vh-9.375rem)]"
           testId="history-tree"
         />
         <div className="flex min-w-0 flex-col gap-3 overflow-auto">

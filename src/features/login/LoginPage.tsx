@@ -48,9 +48,9 @@ export default function LoginPage() {
 
   return (
     <div className="flex min-h-full items-center justify-center bg-gradient-to-br from-[#0b3d75] via-[#0b5cad] to-[#0a2a52] p-6">
-      <form onSubmit={submit} noValidate className="w-[380px] rounded-xl bg-surface p-8 text-ink shadow-2xl" data-testid="login-form">
+      <form onSubmit={submit} noValidate className="w-[23.75rem] rounded-xl bg-surface p-8 text-ink shadow-2xl" data-testid="login-form">
         <div className="mb-6 flex items-center gap-3">
-          <BoltLogo width={36} height={36} />
+          <BoltLogo width="2.25rem" height="2.25rem" />
           <div>
             <div className="text-lg font-semibold">Voltguard</div>
             <div className="text-sm text-muted">{t('app.name')}</div>

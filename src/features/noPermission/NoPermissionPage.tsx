@@ -12,7 +12,7 @@ export default function NoPermissionPage() {
   return (
     <div className="flex h-full items-center justify-center p-6">
       <div className="max-w-md rounded-xl border border-line bg-surface p-8 text-center" data-testid="no-permission">
-        <ShieldIcon width={48} height={48} className="mx-auto text-warn" />
+        <ShieldIcon width="3rem" height="3rem" className="mx-auto text-warn" />
         <h1 className="mt-3 text-xl font-semibold">{t('route.noPermission')}</h1>
         <p className="mt-2 text-sm text-muted">{t('noPermission.text')}</p>
         <div className="mt-6 flex justify-center gap-3">

@@ -12,7 +12,7 @@ export default function NotFoundPage({ path }: { path: string }) {
   return (
     <div className="flex h-full items-center justify-center p-6">
       <div className="max-w-md rounded-xl border border-line bg-surface p-8 text-center" data-testid="not-found">
-        <ShieldIcon width={48} height={48} className="mx-auto text-muted" />
+        <ShieldIcon width="3rem" height="3rem" className="mx-auto text-muted" />
         <h1 className="mt-3 text-xl font-semibold">{t('notFound.title')}</h1>
         <p className="mt-2 text-sm break-all text-muted">{t('notFound.text', { path })}</p>
         <div className="mt-6 flex justify-center">

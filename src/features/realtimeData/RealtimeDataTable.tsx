@@ -21,7 +21,7 @@ const Row = memo(function Row({ tile, onOpen }: { tile: Tile; onOpen: (id: numbe
         <button type="button" className="text-brand hover:underline" onClick={() => onOpen(tile.deviceId)}>
           {tile.name}
         </button>
-        <div className="font-mono text-[11px] text-muted">{tile.code}</div>
+        <div className="font-mono text-[0.6875rem] text-muted">{tile.code}</div>
       </td>
       <td className="px-3 py-1.5">{tile.projectName}</td>
       <td className={`px-3 py-1.5 ${normal ? 'text-ok' : 'text-danger'}`}>{deviceStatusText(tile.devicestatus)}</td>

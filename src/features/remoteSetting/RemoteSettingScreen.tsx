@@ -59,14 +59,14 @@ export default function RemoteSettingScreen() {
   const group = groups?.find((g) => g.id === groupId);
   return (
     <ScreenFrame title={t('route.remoteSetting')} testId="remote-setting">
-      <div className="grid min-h-0 flex-1 grid-cols-[300px_minmax(0,1fr)] gap-4">
+      <div className="grid min-h-0 flex-1 grid-cols-[18.75rem_minmax(0,1fr)] gap-4">
         <Tree
           load={tree}
           nodes={nodes}
           selectedId={deviceId === null ? undefined : `terminal:${deviceId}`}
           onSelect={(n) => n.id.startsWith('terminal:') && setDeviceId(Number(n.id.slice('terminal:'.length)))}
           defaultExpandDepth={4}
-          className="h-[calc(100vh-150px)]"
+          className="h-[calc(100vh-9.375rem)]"
           testId="remote-tree"
         />
         <div className="flex min-w-0 flex-col gap-3 overflow-auto">

@@ -86,7 +86,7 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
 
   return (
     <Modal open={open} onClose={onClose} title={t(editing ? 'roles.editTitle' : 'roles.createTitle')} width={760}>
-      <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate className="grid grid-cols-[260px_1fr] gap-5">
+      <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate className="grid grid-cols-[16.25rem_1fr] gap-5">
         <div>
           <TextField
             label={t('roles.name')}
@@ -119,7 +119,7 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
         </div>
         <div className="flex flex-col">
           <span className="mb-1 text-sm text-muted">{t('roles.permissions')}</span>
-          <Tree nodes={tree} checkable checked={checked} onCheckedChange={setChecked} className="h-[420px]" testId="permission-tree" />
+          <Tree nodes={tree} checkable checked={checked} onCheckedChange={setChecked} className="h-[26.25rem]" testId="permission-tree" />
         </div>
         <div className="col-span-2 flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>

@@ -15,19 +15,19 @@ export function GraphTreePanel() {
   const nodes = useMemo(() => (tree.data ?? []).map(toTree), [tree.data]);
   const [selected, setSelected] = useState<TreeNode | undefined>();
   return (
-    <div className="grid min-h-0 flex-1 grid-cols-[380px_1fr] gap-4">
+    <div className="grid min-h-0 flex-1 grid-cols-[23.75rem_1fr] gap-4">
       <Tree
         load={tree}
         nodes={nodes}
         selectedId={selected?.id}
         onSelect={setSelected}
         defaultExpandDepth={3}
-        className="h-[calc(100vh-260px)]"
+        className="h-[calc(100vh-16.25rem)]"
         testId="graph-tree"
       />
       <div className="rounded-lg border border-line bg-surface p-4 text-sm">
         {selected ? (
-          <dl className="grid grid-cols-[100px_1fr] gap-2">
+          <dl className="grid grid-cols-[6.25rem_1fr] gap-2">
             <dt className="text-muted">{t('system.deviceName')}</dt>
             <dd>{selected.label}</dd>
             <dt className="text-muted">ID</dt>

@@ -83,7 +83,7 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
 
   return (
     <Modal open={open} onClose={onClose} title={t(editing ? 'groups.editTitle' : 'groups.createTitle')} width={640}>
-      <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate className="grid grid-cols-[240px_1fr] gap-5">
+      <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate className="grid grid-cols-[15rem_1fr] gap-5">
         <div>
           <TextField
             label={t('groups.name')}
@@ -129,7 +129,7 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
         </div>
         <div className="flex flex-col">
           <span className="mb-1 text-sm text-muted">{t('groups.members')}</span>
-          <Tree nodes={memberNodes} checkable checked={members} onCheckedChange={setMembers} className="h-[320px]" testId="member-tree" />
+          <Tree nodes={memberNodes} checkable checked={members} onCheckedChange={setMembers} className="h-[20rem]" testId="member-tree" />
         </div>
         <div className="col-span-2 flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>

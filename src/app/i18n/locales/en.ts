@@ -185,10 +185,10 @@ const en: LanguagePack = {
   'system.escalateOff': 'no escalation',
   'system.escalateRole': 'Send escalation messages to role',
   'system.escalateRoleNone': 'Nobody',
-  'system.floodThreshold': 'Group when one device raises more than (alarms of one type)',
+  'system.floodThreshold': 'Group when one device, or one alarm type, raises more than (alarms)',
   'system.floodWindow': 'Within (s)',
   'system.floodHint':
-    'When one device raises more than this many alarms of one type within the window, the popup and the bell show them as one group with one confirmation; the event list still holds every event.',
+    'When one device raises more than this many alarms of one type within the window, they form one group; of the other alarms, one type from several devices above this many forms a group of that type. The popup and the bell show each group as one row with one confirmation; the event list still holds every event.',
   'system.on': 'On',
   'system.off': 'Off',
   'log.time': 'Time',

@@ -182,9 +182,10 @@ const zh_cn = {
   'system.escalateOff': '不升级',
   'system.escalateRole': '升级通知角色',
   'system.escalateRoleNone': '不通知',
-  'system.floodThreshold': '同一设备同类告警超过（条）',
+  'system.floodThreshold': '同一设备或同一类型告警超过（条）',
   'system.floodWindow': '时间窗（秒）',
-  'system.floodHint': '时间窗内同一设备同一类型的告警超过该条数时，弹窗和消息铃合并为一组，一次确认；事件列表仍保留每一条。',
+  'system.floodHint':
+    '时间窗内同一设备同一类型的告警超过该条数时合并为一组；其余告警中，多台设备同一类型的告警超过该条数时按类型合并为一组。弹窗和消息铃每组一行，一次确认；事件列表仍保留每一条。',
   'system.on': '开',
   'system.off': '关',
   'log.time': '时间',

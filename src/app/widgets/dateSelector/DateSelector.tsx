@@ -81,7 +81,7 @@ export function DateSelector({
             onClick={() => prev && onChange(prev)}
             className="rounded p-1 hover:bg-surface-2 disabled:opacity-40"
           >
-            <BackIcon width={16} height={16} />
+            <BackIcon width="1rem" height="1rem" />
           </button>
           <label className="relative inline-flex items-center">
             <span className="min-w-28 text-center font-medium" data-testid="date-label">
@@ -103,7 +103,7 @@ export function DateSelector({
             onClick={() => next && onChange(next)}
             className="rounded p-1 hover:bg-surface-2 disabled:opacity-40"
           >
-            <BackIcon width={16} height={16} className="rotate-180" />
+            <BackIcon width="1rem" height="1rem" className="rotate-180" />
           </button>
         </span>
       )}

@@ -10,6 +10,7 @@ import { useDefaultPageSize } from '../../settings/settingsStore';
 import { defaultExportName, exportXlsx } from './exportXlsx';
 import { useRowActions } from './useRowActions';
 import { UNSORTED, nextSort, sortRows, type SortState } from './sorting';
+import { rem } from '../../ui/rem';
 
 export interface Column<T> {
   id: string;
@@ -204,7 +205,7 @@ export function DataTable<T extends object>({
                 return (
                   <th
                     key={c.id}
-                    style={c.width ? { width: c.width } : undefined}
+                    style={c.width ? { width: rem(c.width) } : undefined}
                     aria-sort={id === undefined ? undefined : dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
                     className="border-b border-line px-3 py-2 font-medium whitespace-nowrap"
                   >

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { t, useLanguage } from '../../i18n/i18n';
 import { useImmer } from '../../useImmer';
@@ -7,6 +7,7 @@ import { filterIds, indexTree, toggleWithRange, visibleRows, type TreeNode } fro
 import { TYPE_AHEAD_MS, treeKeyAction, typeAheadTarget } from './treeKeys';
 import { TreeRowView } from './TreeRowView';
 import { EmptyOrError } from '../LoadError';
+import { useScaledPx } from '../../ui/rem';
 
 export interface TreeProps {
   nodes: TreeNode[];
@@ -26,6 +27,7 @@ export interface TreeProps {
   load?: { loading: boolean; error: Error | undefined; reload: () => void } | undefined;
 }
 
+/** at the 16 px root; scaled with the console (ui/rem.ts) */
 const ROW_HEIGHT = 28;
 
 /**
@@ -73,12 +75,15 @@ export function Tree({
 
   const filter = useMemo(() => filterIds(nodes, index, settled), [nodes, index, settled]);
   const rows = useMemo(() => visibleRows(nodes, expanded, filter), [nodes, expanded, filter]);
+  const rowHeight = useScaledPx(ROW_HEIGHT);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
   });
+  // the console grew or shrank with the window: every row's place changes
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   // The active row: the one moved to, else the selected one, else the first; always a visible row.
   const activeRow = rows.find((r) => r.node.id === activeId) ?? rows.find((r) => r.node.id === selectedId) ?? rows[0];
   const current = activeRow?.node.id;
@@ -164,7 +169,7 @@ export function Tree({
                   domId={rowDomId(row.node.id)}
                   row={row}
                   top={v.start}
-                  height={ROW_HEIGHT}
+                  height={rowHeight}
                   index={index}
                   checkable={!!checkable}
                   checked={checked}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { checkState, type TreeIndex, type TreeRow } from './treeModel';
+import { rem } from '../../ui/rem';
 
 interface Props {
   domId: string;
@@ -55,7 +56,7 @@ export function TreeRowView({
       data-node-id={node.id}
       data-active={active || undefined}
       onMouseDown={() => onFocusRow(node.id)}
-      style={{ position: 'absolute', top, left: 0, right: 0, height, paddingLeft: 8 + depth * 18 }}
+      style={{ position: 'absolute', top, left: 0, right: 0, height, paddingLeft: rem(8 + depth * 18) }}
       className={`flex items-center gap-1.5 pr-2 text-sm ${selected ? 'bg-brand/15 text-brand' : 'hover:bg-surface-2'} ${
         active ? 'group-focus-visible/tree:outline-2 group-focus-visible/tree:-outline-offset-2 group-focus-visible/tree:outline-brand' : ''
       }`}
