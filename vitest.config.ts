@@ -9,6 +9,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // 2 cores: two workers keep the suite quick without starving the scrypt thread pool.
     maxWorkers: 2,
+    // a failing test prints the open test apps' job clock, domain events and alarm episodes
+    setupFiles: ['tests/infra/failureReport.ts'],
     projects: [
       {
         extends: true,

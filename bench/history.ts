@@ -19,7 +19,7 @@ const RUNS = 40;
 const MIN = 60_000;
 const HOUR = 3_600_000;
 
-const { app, done } = await benchApp({ telemetry: { timers: true } });
+const { app, done } = await benchApp();
 const devices = await ensureTerminals(app, 40);
 const target = devices[0]!;
 const end = Math.floor(Date.now() / HOUR) * HOUR - HOUR;

@@ -33,7 +33,7 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-bench-dist-'));
 execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
 
 // Periodic jobs on, as in production (realtime persistence, comm watch, compaction, retention).
-const { app, done } = await benchApp({ staticDir: dist, telemetry: { timers: true } });
+const { app, done } = await benchApp({ staticDir: dist });
 const devices = await ensureTerminals(app, 8);
 const month = devices[0]!;
 const year = devices[1]!;

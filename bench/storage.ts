@@ -241,7 +241,7 @@ if (PARTS.has('fleet')) {
 // ---------------------------------------------------------------- 3. month raw and year trend of one series
 if (PARTS.has('series')) {
   const detail: Record<string, unknown> = {};
-  const { app, done } = await benchApp({ logger: false, telemetry: { timers: true } });
+  const { app, done } = await benchApp({ logger: false });
   const [dev] = await ensureTerminals(app, 1);
   const now = Date.now();
   const end = Math.floor(now / HOUR) * HOUR - HOUR;
@@ -330,7 +330,7 @@ async function ingestRun(compaction: boolean) {
   const DEVICES = 200;
   const HOURS = INGEST_HOURS;
   let simNow = Date.UTC(2026, 10, 1);
-  const { app, done } = await benchApp({ logger: false, telemetry: { timers: true, now: () => simNow } });
+  const { app, done } = await benchApp({ logger: false, telemetry: { now: () => simNow } });
   const devices = (await ensureTerminals(app, DEVICES)).slice(0, DEVICES);
   if (!compaction) await app.telemetry.compactor.stop();
   const sims = devices.map((d) => new DeviceSim(d.id, d.code, 7));

@@ -40,6 +40,7 @@ import { platformService } from './platform/plugin';
 import { escalationService, type EscalationPluginOptions } from './alarms/escalationPlugin';
 import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
+import { IntervalJobs, type JobRunner } from './jobs/periodicJobs';
 
 export interface AppOptions {
   dataDir: string;
@@ -78,6 +79,8 @@ export interface AppOptions {
   socketPing?: SocketPingOptions;
   /** escalation of unconfirmed alarms: how often to check (0: off) and its clock (issue 19) */
   escalation?: EscalationPluginOptions;
+  /** what runs the periodic jobs: the wall clock unless given (the test suite gives a clock it moves) */
+  jobs?: JobRunner | undefined;
   /** carries session revocation and re-scoping to the sockets; in process unless given (issue 16: Redis) */
   socketBus?: SocketBus;
 }
@@ -85,6 +88,7 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     bootstrapResult: BootstrapResult;
+    jobs: JobRunner;
   }
 }
 
@@ -111,6 +115,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   await app.register(throttling, { redisUrl: options.cluster?.redisUrl, prefix: options.cluster?.prefix });
   await app.register(storePlugin, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, poolSize: options.databasePoolSize });
+  const jobs = options.jobs ?? new IntervalJobs((name, err) => app.log.error({ err }, `periodic job ${name} failed`));
+  app.decorate('jobs', jobs);
+  // No job starts while the app shuts down (a run under way is waited for).
+  app.addHook('preClose', () => jobs.close());
   app.decorate('eventLog', new EventLog(app.db, Date.now, app.store.dialect === 'sqlite' ? app.store.sqlite : undefined));
   const socketBus = options.socketBus ?? new LocalSocketBus();
   app.decorate('socketBus', socketBus);

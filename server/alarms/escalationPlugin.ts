@@ -33,19 +33,13 @@ export const escalationService = fp(
     const job = new EscalationJob(fastify, { now: opts.now ?? Date.now });
     fastify.decorate('escalation', job);
     const checkMs = opts.checkMs ?? DEFAULT_ESCALATION_CHECK_MS;
-    if (checkMs > 0) {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running || !fastify.leadership.isLeader()) return;
-        running = true;
-        job
-          .check()
-          .catch((err) => fastify.log.error({ err }, 'escalation check failed'))
-          .finally(() => (running = false));
-      }, checkMs);
-      timer.unref();
-      fastify.addHook('preClose', async () => clearInterval(timer));
-    }
+    if (checkMs > 0)
+      fastify.jobs.add({
+        name: 'alarms.escalate',
+        periodMs: checkMs,
+        run: () => job.check(),
+        runsHere: () => fastify.leadership.isLeader(),
+      });
 
     await fastify.register(
       async (scoped) => {

@@ -28,50 +28,38 @@ export const telemetryCore = fp(
     const t = new Telemetry(app, opts);
     await t.load();
     app.decorate('telemetry', t);
-    const timers: NodeJS.Timeout[] = [];
     let leadership: Leadership = soleInstance;
     let checkpointer: WalCheckpointer | null = null;
-    if (opts.timers !== false) {
-      if (app.store.dialect === 'sqlite') {
-        checkpointer = new WalCheckpointer(app.store.sqlite, (err) => app.log.error({ err }, 'WAL checkpointer'));
-        checkpointer.start();
-      }
-      if (app.store.dialect === 'postgres')
-        leadership = await new AdvisoryLeadership(
-          app.store,
-          opts.leaderPollMs ?? 2000,
-          // Printed even with logging off: which instance runs the jobs is what an operator asks first.
-          (leader) =>
-            console.log(
-              `${new Date().toISOString()} ${leader ? 'this instance now runs' : 'this instance no longer runs'} the periodic jobs`,
-            ),
-          (err) => app.log.warn({ err }, 'periodic-jobs lock'),
-        ).start();
-      const every = (ms: number, job: () => Promise<unknown>, everywhere = false) => {
-        let running = false;
-        const h = setInterval(() => {
-          if (running || (!everywhere && !leadership.isLeader())) return;
-          running = true;
-          job()
-            .catch((err) => app.log.error({ err }, 'telemetry job failed'))
-            .finally(() => (running = false));
-        }, ms);
-        h.unref();
-        timers.push(h);
-      };
-      every(5_000, () => t.realtime.flush());
-      every(5_000, () => t.commWatch.check());
-      every(30_000, () => t.devices.load(), true);
-      // Closed hours into compressed blocks and rollups; cheap when nothing is due (one check).
-      every(30_000, () => t.compactor.run());
-      every(3600_000, () => t.pruneHistory());
-      // Keeps the planner's statistics fresh so the event list picks the right covering index
-      // (PostgreSQL's autovacuum does this by itself).
-      if (app.store.dialect === 'sqlite') every(3600_000, () => sql`pragma optimize`.execute(app.db));
+    if (app.store.dialect === 'sqlite') {
+      checkpointer = new WalCheckpointer(app.store.sqlite, (err) => app.log.error({ err }, 'WAL checkpointer'));
+      checkpointer.start();
     }
+    if (app.store.dialect === 'postgres')
+      leadership = await new AdvisoryLeadership(
+        app.store,
+        opts.leaderPollMs ?? 2000,
+        // Printed even with logging off: which instance runs the jobs is what an operator asks first.
+        (leader) =>
+          console.log(
+            `${new Date().toISOString()} ${leader ? 'this instance now runs' : 'this instance no longer runs'} the periodic jobs`,
+          ),
+        (err) => app.log.warn({ err }, 'periodic-jobs lock'),
+      ).start();
+    const holder = () => leadership.isLeader();
+    const everywhere = () => true;
+    app.jobs.add({ name: 'realtime.flush', periodMs: 5_000, run: () => t.realtime.flush(), runsHere: holder });
+    app.jobs.add({ name: 'comm.watch', periodMs: 5_000, run: () => t.commWatch.check(), runsHere: holder });
+    app.jobs.add({ name: 'devices.reload', periodMs: 30_000, run: () => t.devices.load(), runsHere: everywhere });
+    // Closed hours into compressed blocks and rollups; cheap when nothing is due (one check).
+    app.jobs.add({ name: 'history.compact', periodMs: 30_000, run: () => t.compactor.run(), runsHere: holder });
+    app.jobs.add({ name: 'history.prune', periodMs: 3600_000, run: () => t.pruneHistory(), runsHere: holder });
+    // Keeps the planner's statistics fresh so the event list picks the right covering index
+    // (PostgreSQL's autovacuum does this by itself).
+    if (app.store.dialect === 'sqlite')
+      app.jobs.add({ name: 'store.optimize', periodMs: 3600_000, run: () => sql`pragma optimize`.execute(app.db), runsHere: holder });
     app.decorate('leadership', leadership);
     app.addHook('onClose', async () => {
-      timers.forEach(clearInterval);
+      await app.jobs.close();
       t.channel.close();
       await t.compactor.stop();
       await t.writer.idle();

@@ -33,8 +33,6 @@ export interface TelemetryOptions {
   commExitMs?: number;
   /** how long a remote command waits for the device's acknowledgement */
   remoteTimeoutMs?: number;
-  /** periodic jobs (realtime persistence, compaction, retention, comm watch); off for deterministic tests */
-  timers?: boolean;
   /** several instances share the database: alarm state is read and written per transaction */
   shared?: boolean;
 }
@@ -118,7 +116,9 @@ export class Telemetry {
     if (!auth.trusted && !this.keys.verify(device.code, auth.key)) throw errors.DEVICE_KEY_INVALID();
     if (batch.readings.length) await this.writer.submit(device, batch.readings);
     if (batch.acks.length) this.channel.ack(device.id, batch.acks);
-    void this.commWatch.seen(device)?.catch(() => undefined);
+    // Awaited (it changes something only when a silent device is back): the answer to the batch that ends
+    // a silence comes after the device shows 正在通信 again. A failed status write must not refuse the batch.
+    await this.commWatch.seen(device)?.catch((err) => this.app.log.error({ err }, 'communication status after a batch'));
     for (const l of this.seenListeners) l(device.id, this.now());
     const commands = await this.channel.take(device.id);
     return { deviceId: device.id, accepted: batch.readings.length, rejected: batch.rejected, commands };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { startMosquitto, startRedis, type LocalServer } from '../../scripts/localServices';
@@ -104,10 +104,8 @@ describe('two instances on one PostgreSQL and Redis', () => {
         JSON.stringify({ time: base + i * 15_000, key: e.key, values: [{ dataId: 1201, value: i }] }),
         { qos: 1 },
       );
-    const replied = async (n: number) => {
-      const deadline = Date.now() + 10_000;
-      while (mqttReplies.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    };
+    const replied = (n: number) =>
+      vi.waitFor(() => expect(mqttReplies.length).toBeGreaterThanOrEqual(n), { timeout: 10_000, interval: 50 });
     await replied(11);
     // one more after them: a second copy of any of the ten would have been answered by now
     await gateway.publishAsync(`voltguard/${e.code}/up`, JSON.stringify({ time: base + 10 * 15_000, key: e.key, values: [] }), { qos: 1 });
@@ -209,13 +207,12 @@ describe('two instances on one PostgreSQL and Redis', () => {
     // The lock moved with B's connection: A runs the jobs now — a value ingested through A is persisted.
     await A.waitForOutput(/this instance now runs the periodic jobs/, 10_000);
     await ingest(A, d[4]!, [{ dataId: 1301, value: 228.5 }]);
-    const deadline = Date.now() + 15_000;
-    let stored: number | null = null;
-    while (Date.now() < deadline && stored !== 228.5) {
-      const r = await db.query<{ value: number }>('select value from realtime where deviceid = $1 and dataid = 1301', [d[4]!.id]);
-      stored = r.rows[0]?.value ?? null;
-      if (stored !== 228.5) await new Promise((res) => setTimeout(res, 250));
-    }
-    expect(stored).toBe(228.5);
+    await vi.waitFor(
+      async () => {
+        const r = await db.query<{ value: number }>('select value from realtime where deviceid = $1 and dataid = 1301', [d[4]!.id]);
+        expect(r.rows[0]?.value).toBe(228.5);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
   }, 60_000);
 });

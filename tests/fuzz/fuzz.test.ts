@@ -25,7 +25,7 @@ let app: FastifyInstance;
 let routes: DeclaredRoute[];
 beforeAll(async () => {
   process.env.VG_CHROMIUM = '/nonexistent/chromium';
-  t = await startApp({ telemetry: { remoteTimeoutMs: 20, timers: false } });
+  t = await startApp({ telemetry: { remoteTimeoutMs: 20 } });
   app = t.app;
   routes = app.declaredRoutes().filter((r) => r.method !== 'HEAD');
 });

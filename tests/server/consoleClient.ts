@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { websocketMachine } from '../../machines/websocketMachine';
 import { createSocketActor } from '../../src/app/realtime/socketActor';
@@ -68,9 +69,10 @@ export class ConsoleClient {
 }
 
 export async function until(pred: () => boolean, ms: number, what = 'condition'): Promise<void> {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await vi.waitFor(
+    () => {
+      if (!pred()) throw new Error(`not within ${ms} ms: ${what}`);
+    },
+    { timeout: ms, interval: 10 },
+  );
 }

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppOptions } from '../../server/app';
+import type { AppOptions } from '../../server/app';
 import { loginPayload } from '../../scripts/loginClient.mjs';
 import type { Envelope } from '../../domain/envelope';
 import type { LoginClient } from '../../domain/socketProtocol';
-import { testDatabase } from '../infra/testStore';
+import { testServer } from '../infra/testApps';
+import type { ManualJobs } from '../infra/manualJobs';
 
 export const ROOT_PASSWORD = 'Root#Pass2024';
 export const DEMO_PASSWORD = 'Demo#Pass2024';
@@ -14,16 +12,14 @@ export const DEMO_PASSWORD = 'Demo#Pass2024';
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** the periodic jobs: they run only when the test moves this clock */
+  jobs: ManualJobs;
   close(): Promise<void>;
 }
 
-/** One fresh app on a fresh temporary data dir; close() shuts it down and removes the dir. */
+/** One fresh app on a fresh store of its own; close() shuts it down and removes the store. */
 export async function startApp(extra: Partial<AppOptions> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voltguard-test-'));
-  const database = await testDatabase();
-  const app = await buildApp({
-    dataDir,
-    databaseUrl: database.databaseUrl,
+  const server = await testServer({
     rootPassword: ROOT_PASSWORD,
     demoPassword: DEMO_PASSWORD,
     logger: false,
@@ -31,16 +27,8 @@ export async function startApp(extra: Partial<AppOptions> = {}): Promise<TestApp
     loginRateLimit: 100_000,
     ...extra,
   });
-  await app.ready();
-  return {
-    app,
-    dataDir,
-    async close() {
-      await app.close();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  await server.app.ready();
+  return { app: server.app, dataDir: server.dataDir, jobs: server.jobs, close: server.close };
 }
 
 export const passwordOf = (userName: string) => (userName === 'root' ? ROOT_PASSWORD : DEMO_PASSWORD);

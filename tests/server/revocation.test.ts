@@ -17,7 +17,7 @@ let url: string;
 const open: ConsoleClient[] = [];
 
 beforeAll(async () => {
-  t = await startApp({ telemetry: { timers: false } });
+  t = await startApp({});
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = t.app.server.address();
   url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -351,7 +351,7 @@ describe('re-scoping open sockets', () => {
 
 describe('expiry', () => {
   it('an idle console is told when its token expires, and the token is refused', async () => {
-    const short = await startApp({ tokenTtlMs: 1500, telemetry: { timers: false } });
+    const short = await startApp({ tokenTtlMs: 1500 });
     try {
       await short.app.listen({ port: 0, host: '127.0.0.1' });
       const addr = short.app.server.address();

@@ -1,6 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { PacedFanOut } from '../../server/push/fanOut';
@@ -17,9 +17,8 @@ const heard = new Map<string, number[]>();
 
 const turn = () => new Promise((r) => setImmediate(r));
 /** Resolves once every client in `ids` has heard `count` messages (or fails on the test's timeout). */
-async function until(ids: string[], count: number) {
-  while (ids.some((id) => (heard.get(id)?.length ?? 0) < count)) await new Promise((r) => setTimeout(r, 5));
-}
+const until = (ids: string[], count: number) =>
+  vi.waitFor(() => expect(ids.filter((id) => (heard.get(id)?.length ?? 0) < count)).toEqual([]), { timeout: 10_000, interval: 5 });
 
 beforeAll(async () => {
   http = createServer();

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { startRedis, type LocalServer } from '../../../scripts/localServices';
 import { testDatabase, testStoreName, type TestDatabase } from '../../infra/testStore';
 import { DEMO_PASSWORD, ROOT_PASSWORD } from '../helpers';
+import { ManualJobs } from '../../infra/manualJobs';
 
 /**
  * What each instance keeps in memory follows the others (issue 16): two apps in this process on one
@@ -29,18 +30,18 @@ describe.runIf(testStoreName() === 'postgres')('state shared by two instances', 
       rootPassword: ROOT_PASSWORD,
       demoPassword: DEMO_PASSWORD,
       cluster: { redisUrl: redis.url, prefix: 'shared-test' },
-      telemetry: { timers: false },
+      jobs: new ManualJobs(),
       ...extra,
     });
   };
   /** Waits for a condition another instance's message brings about (no fixed sleeps). */
-  const until = async (what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await ok())) {
-      if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const until = (what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 5000) =>
+    vi.waitFor(
+      async () => {
+        if (!(await ok())) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+      },
+      { timeout: timeoutMs, interval: 20 },
+    );
   const ingest = (app: FastifyInstance, values: unknown[], time = Date.now()) =>
     app.telemetry.ingest({ device: device.code, time, values }, { trusted: true });
   const episodes = () => A.db.selectFrom('peceventextend').selectAll().where('deviceid', '=', device.id).orderBy('id').execute();

@@ -9,6 +9,7 @@ import { monthStart, partitionName } from '../../../server/telemetry/historyPart
 import { testDatabase, testStoreName, type TestDatabase } from '../../infra/testStore';
 import { auth, DEMO_PASSWORD, login, ROOT_PASSWORD, startApp, type TestApp } from '../helpers';
 import { multipart, PNG } from '../info/multipart';
+import { ManualJobs } from '../../infra/manualJobs';
 
 const onPostgres = testStoreName() === 'postgres';
 const DAY = 86_400_000;
@@ -52,7 +53,7 @@ describe.runIf(onPostgres)('PostgreSQL: history partitioned by month', () => {
   let t: TestApp;
   let deviceId: number;
   beforeAll(async () => {
-    t = await startApp({ telemetry: { timers: false, retention: { rawDays: 400 } } });
+    t = await startApp({ telemetry: { retention: { rawDays: 400 } } });
     deviceId = (await t.app.db.selectFrom('terminal').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => t.close());
@@ -135,7 +136,7 @@ describe.runIf(onPostgres)('PostgreSQL: two instances on one database', () => {
       databaseUrl: database.databaseUrl,
       rootPassword: ROOT_PASSWORD,
       demoPassword: DEMO_PASSWORD,
-      telemetry: { timers: false },
+      jobs: new ManualJobs(),
     });
     apps.push(app);
     return app;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { testDatabase, type TestDatabase } from '../../infra/testStore';
 import { PASSWORD } from './helpers';
+import { ManualJobs } from '../../infra/manualJobs';
 
 /**
  * kill -9 in the middle of a compaction (issue 18): a real child process compacts a data dir and is
@@ -35,7 +36,8 @@ const open = () =>
     rootPassword: PASSWORD,
     demoPassword: PASSWORD,
     demo: true,
-    telemetry: { now: () => NOW, timers: false },
+    telemetry: { now: () => NOW },
+    jobs: new ManualJobs(),
   });
 
 /** The reading of series `k` at step `i` (12 hours of 15 s, a mark now and then). */

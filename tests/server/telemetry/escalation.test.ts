@@ -1,26 +1,22 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { buildApp } from '../../../server/app';
 import type { NoticeMessage, PecEvent } from '../../../domain/telemetry';
 import type { EscalationDto } from '../../../domain/escalation';
 import { DEFAULT_SYSTEM_SETTINGS, type SettingRoleDto } from '../../../domain/schemas/info';
-import { testDatabase, type TestDatabase } from '../../infra/testStore';
+import { testServer, type TestServer } from '../../infra/testApps';
 import { bearer, login, PASSWORD, terminalsOfProject } from './helpers';
-import os from 'node:os';
-import path from 'node:path';
 
 /**
- * Escalation of unconfirmed alarms (issue 19) through the real server: the periodic job runs every
- * 20 ms against a clock the test moves, consoles listen with real socket.io clients, and a restart
- * on the same store shows the decision comes from what is stored.
+ * Escalation of unconfirmed alarms (issue 19) through the real server: the periodic job runs only
+ * when the test runs it (never between two steps of a test), against a clock the test moves; consoles
+ * listen with real socket.io clients, and a restart on the same store shows the decision comes from
+ * what is stored.
  */
 /** the escalation job's clock; readings are stamped apart from it, in the recent past (ingest refuses the future) */
 let clock = 0;
 let readingTime = Date.now() - 6 * 3600_000;
-let dir: string;
-let database: TestDatabase;
+let server: TestServer;
 let app: FastifyInstance;
 let url: string;
 const open: Socket[] = [];
@@ -30,26 +26,23 @@ let wangwu: { token: string; userId: number };
 let devices: { id: number; code: string }[];
 let dutyRoleId: number;
 
-async function start(): Promise<void> {
-  app = await buildApp({
-    dataDir: dir,
-    databaseUrl: database.databaseUrl,
-    rootPassword: PASSWORD,
-    demoPassword: PASSWORD,
-    demo: true,
-    loginRateLimit: 100_000,
-    telemetry: { timers: false },
-    escalation: { checkMs: 20, now: () => clock },
-  });
+async function listen(): Promise<void> {
+  app = server.app;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 }
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-escalation-'));
-  database = await testDatabase();
-  await start();
+  server = await testServer({
+    label: 'escalation app',
+    rootPassword: PASSWORD,
+    demoPassword: PASSWORD,
+    demo: true,
+    loginRateLimit: 100_000,
+    escalation: { checkMs: 5_000, now: () => clock },
+  });
+  await listen();
   zhangsan = await login(app, 'zhangsan');
   lisi = await login(app, 'lisi');
   wangwu = await login(app, 'wangwu');
@@ -57,9 +50,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of open) s.disconnect();
-  await app.close();
-  await database.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await server.close();
 });
 
 const post = async <T>(token: string, url: string, payload: unknown) =>
@@ -89,15 +80,8 @@ function client(user: { token: string; userId: number }): Client {
   return c;
 }
 
-async function until(pred: () => boolean | Promise<boolean>, ms = 4000) {
-  const end = Date.now() + ms;
-  while (!(await pred())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-/** Lets the 20 ms job run a few times at the current clock. */
-const someChecks = () => new Promise((r) => setTimeout(r, 150));
+/** One run of the escalation job at the current clock, finished when it returns. */
+const check = () => server.jobs.run('alarms.escalate');
 
 /**
  * Raises an alarm on a device a minute after the previous reading and sets the job's clock to that
@@ -175,14 +159,17 @@ describe('escalation of unconfirmed alarms', () => {
     const alarmId = await raise(devices[0]!, [{ dataId: 1001, value: 400 }]);
     const raisedAt = clock;
     clock = raisedAt + 119_000;
-    await someChecks();
+    await check();
     expect(escalated(a)).toEqual([]);
     expect((await get<EscalationDto[]>(zhangsan.token, '/wisdompower/v1/event/escalations')).data).toEqual([]);
 
     clock = raisedAt + 120_000;
-    await until(
-      () => escalated(a).length === 1 && escalated(duty).length === 1 && escalated(duty, 'alarm.escalation_notified').length === 1,
-    );
+    await check();
+    await vi.waitFor(() => {
+      expect(escalated(a)).toHaveLength(1);
+      expect(escalated(duty)).toHaveLength(1);
+      expect(escalated(duty, 'alarm.escalation_notified')).toHaveLength(1);
+    });
     const m = escalated(a)[0]!;
     expect(m.projectId).toBe(devices[0] && (await app.telemetry.devices.get(devices[0].id))!.projectid);
     expect(m.logTypeName).toBe('告警升级：剩余电流报警');
@@ -229,13 +216,15 @@ describe('escalation of unconfirmed alarms', () => {
 
     // It escalates once: later checks add nothing.
     clock += 600_000;
-    await someChecks();
+    await check();
     expect(escalated(a)).toHaveLength(1);
 
     // Confirming ends it everywhere.
     const confirmed = await post(zhangsan.token, '/wisdompower/v1/event/save', [{ id: alarmId, confirmeventstatus: 3 }]);
     expect(confirmed.code).toBe(0);
-    await until(() => a.messages.some((x) => x.kind === 'alarm.confirmed' && (x.payload as { eventId: number }).eventId === alarmId));
+    await vi.waitFor(() =>
+      expect(a.messages.some((x) => x.kind === 'alarm.confirmed' && (x.payload as { eventId: number }).eventId === alarmId)).toBe(true),
+    );
     expect((await get<EscalationDto[]>(zhangsan.token, '/wisdompower/v1/event/escalations')).data).toEqual([]);
   });
 
@@ -246,7 +235,7 @@ describe('escalation of unconfirmed alarms', () => {
     expect(await post(zhangsan.token, '/wisdompower/v1/event/save', [{ id: accident, confirmeventstatus: 3 }])).toMatchObject({ code: 0 });
     const warning = await raise(devices[2]!, [{ dataId: 1001, value: 260 }]);
     clock += 86_400_000;
-    await someChecks();
+    await check();
     expect(escalated(a).map((m) => m.payload)).toEqual([]);
     const rows = await app.db.selectFrom('peceventextend').select(['id', 'escalatedat']).where('id', 'in', [accident, warning]).execute();
     expect(rows.map((r) => r.escalatedat)).toEqual([null, null]);
@@ -255,16 +244,18 @@ describe('escalation of unconfirmed alarms', () => {
   it('survives a restart: what became due while the server was down escalates at the first check, nothing twice', async () => {
     const before = await raise(devices[3]!, [{ dataId: 1501, value: 1 }]);
     clock += 60_000;
-    await until(async () => (await get<EscalationDto[]>(zhangsan.token, '/wisdompower/v1/event/escalations')).data.length === 1);
+    await check();
+    expect((await get<EscalationDto[]>(zhangsan.token, '/wisdompower/v1/event/escalations')).data).toHaveLength(1);
     const whileDown = await raise(devices[4]!, [{ dataId: 1501, value: 1 }]);
     for (const s of open) s.disconnect();
-    await app.close();
 
     clock = readingTime + 60_000;
-    await start();
+    server = await server.restart();
+    await listen();
     zhangsan = await login(app, 'zhangsan');
-    await until(async () => (await get<EscalationDto[]>(zhangsan.token, '/wisdompower/v1/event/escalations')).data.length === 2);
-    await someChecks();
+    await check();
+    expect((await get<EscalationDto[]>(zhangsan.token, '/wisdompower/v1/event/escalations')).data).toHaveLength(2);
+    await check();
     const logged = await app.db
       .selectFrom('event_log')
       .select(['subject'])

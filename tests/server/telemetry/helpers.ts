@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../../../server/app';
-import { testDatabase } from '../../infra/testStore';
+import type { AppOptions } from '../../../server/app';
+import { testServer } from '../../infra/testApps';
+import type { ManualJobs } from '../../infra/manualJobs';
 import { loginWith } from '../../../scripts/loginClient.mjs';
 import type { Envelope } from '../../../domain/envelope';
 
@@ -14,31 +12,20 @@ export const digest = (plain: string) =>
     .update('voltguard' + plain)
     .digest('hex');
 
-/** A fresh app on a temp data dir, demo ledger seeded, no periodic jobs (deterministic). */
+/** A fresh app on a store of its own, demo ledger seeded; its periodic jobs run only on the test's clock. */
 export async function makeApp(
   extra: Partial<AppOptions> = {},
-): Promise<{ app: FastifyInstance; dir: string; cleanup: () => Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-telemetry-'));
-  const database = await testDatabase();
-  const app = await buildApp({
-    dataDir: dir,
-    databaseUrl: database.databaseUrl,
+): Promise<{ app: FastifyInstance; dir: string; jobs: ManualJobs; cleanup: () => Promise<void> }> {
+  const server = await testServer({
+    label: 'telemetry app',
     rootPassword: PASSWORD,
     demoPassword: PASSWORD,
     demo: true,
     loginRateLimit: 100_000,
     ...extra,
-    telemetry: { timers: false, remoteTimeoutMs: 400, ...extra.telemetry },
+    telemetry: { remoteTimeoutMs: 400, ...extra.telemetry },
   });
-  return {
-    app,
-    dir,
-    cleanup: async () => {
-      await app.close();
-      await database.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { app: server.app, dir: server.dataDir, jobs: server.jobs, cleanup: server.close };
 }
 
 export async function login(app: FastifyInstance, userName: string, password = PASSWORD): Promise<{ token: string; userId: number }> {

@@ -78,7 +78,7 @@ function dataset(): Map<string, Reading[]> {
 
 beforeAll(async () => {
   const open = async (): Promise<Side> => {
-    const { app, cleanup } = await makeApp({ telemetry: { now: () => clock, timers: false, compaction: { graceMs: 5 * 60_000 } } });
+    const { app, cleanup } = await makeApp({ telemetry: { now: () => clock, compaction: { graceMs: 5 * 60_000 } } });
     return { app, cleanup, token: (await login(app, 'zhangsan')).token };
   };
   compacted = await open();

@@ -21,7 +21,7 @@ let token: string;
 let devs: { id: number; code: string }[];
 
 beforeAll(async () => {
-  ({ app, cleanup } = await makeApp({ telemetry: { now: () => clock, timers: false } }));
+  ({ app, cleanup } = await makeApp({ telemetry: { now: () => clock } }));
   token = (await login(app, 'zhangsan')).token;
   devs = (await terminalsOfProject(app, '西湖文化广场')).slice(0, 2);
   // Device 0: 20 days of leak current and energy at 1 minute, a spike on day 12; device 1: temperature

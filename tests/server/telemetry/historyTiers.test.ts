@@ -28,7 +28,7 @@ const valueAt = (i: number) =>
 
 beforeAll(async () => {
   ({ app, cleanup } = await makeApp({
-    telemetry: { now: () => clock, timers: false, retention: { rawDays: 10, minuteDays: 20, hourDays: 30 } },
+    telemetry: { now: () => clock, retention: { rawDays: 10, minuteDays: 20, hourDays: 30 } },
   }));
   token = (await login(app, 'zhangsan')).token;
   dev = (await terminalsOfProject(app, '西湖文化广场'))[4]!;

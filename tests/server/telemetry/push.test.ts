@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { NoticeMessage } from '../../../domain/telemetry';
@@ -51,13 +51,7 @@ function client(user: { token: string; userId: number }, lastSeq?: number): Clie
   return c;
 }
 
-async function until(pred: () => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const until = (pred: () => boolean, ms = 3000) => vi.waitFor(() => expect(pred()).toBe(true), { timeout: ms, interval: 10 });
 
 /** Raises then ends an alarm on a device: two project events. */
 async function alarmAndEnd(d: { id: number; code: string }) {

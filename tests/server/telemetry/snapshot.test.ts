@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { DeviceSnapshot, MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
@@ -104,11 +104,7 @@ async function consoleOf(user: { token: string; userId: number }, request?: Watc
   return c;
 }
 
-const until = async (what: () => boolean) => {
-  const end = Date.now() + 3000;
-  while (!what() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-  expect(what()).toBe(true);
-};
+const until = (what: () => boolean) => vi.waitFor(() => expect(what()).toBe(true), { timeout: 3000, interval: 10 });
 
 describe('measurement push', () => {
   let reading = 0;
