@@ -8,13 +8,23 @@ import { EVENT_LEVEL, EVENT_TYPE } from './enums';
 
 /** Not in spec §3's EVENT_TYPE list: loss of communication is an alarm episode too (issue 3). */
 export const COMM_LOSS_EVENT_TYPE = 6;
+/** Early warnings (issue 31), always 预警: a series projected to reach its limit soon … */
+export const TREND_WARNING_EVENT_TYPE = 7;
+/** … or staying far above its own normal for the hour of day while still under the limit. */
+export const DEPARTURE_EVENT_TYPE = 8;
+/** Episodes no threshold raised: the threshold engine neither tracks nor ends them. */
+export const NON_THRESHOLD_EVENT_TYPES: readonly number[] = [COMM_LOSS_EVENT_TYPE, TREND_WARNING_EVENT_TYPE, DEPARTURE_EVENT_TYPE];
 export const EVENT_TYPE_TEXT: Record<number, string> = {
   ...Object.fromEntries(EVENT_TYPE.list.map((e) => [e.id, e.text])),
   [COMM_LOSS_EVENT_TYPE]: '通信中断',
+  [TREND_WARNING_EVENT_TYPE]: '趋势预警',
+  [DEPARTURE_EVENT_TYPE]: '异常偏离',
 };
 export const EVENT_TYPE_TEXT_EN: Record<number, string> = {
   ...Object.fromEntries(EVENT_TYPE.list.map((e) => [e.id, e.en])),
   [COMM_LOSS_EVENT_TYPE]: 'Communication loss',
+  [TREND_WARNING_EVENT_TYPE]: 'Trend warning',
+  [DEPARTURE_EVENT_TYPE]: 'Departure from normal',
 };
 
 /** dataTypeId of every catalogue measure: the instantaneous (realtime) value. */

@@ -32,7 +32,16 @@ export const SETTINGS_DEFAULTS = {
   // floodWindowSeconds are shown as one group in the popup and the bell.
   floodThreshold: 5,
   floodWindowSeconds: 60,
+  // Early warning (issue 31): 趋势预警 when a series' daily peak is projected to reach its limit within
+  // the horizon, 异常偏离 when it stays far above its own normal for the hour; projects can be left out.
+  earlyWarningTrend: true,
+  earlyWarningDeparture: true,
+  earlyWarningHorizonDays: 7,
+  earlyWarningOffProjects: [] as number[],
 };
+
+/** Bounds of the early-warning horizon (days). */
+export const EARLY_WARNING_MAX_HORIZON_DAYS = 30;
 
 /** Bounds of the escalation times (seconds): 0 is off, else at least 10 s and at most a day. */
 export const ESCALATION_MIN_SECONDS = 10;

@@ -38,6 +38,7 @@ import { monitorService } from './monitor/plugin';
 import { reportService } from './report/plugin';
 import { platformService } from './platform/plugin';
 import { escalationService, type EscalationPluginOptions } from './alarms/escalationPlugin';
+import { earlyWarningService } from './earlyWarning/plugin';
 import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
 import { IntervalJobs, type JobRunner } from './jobs/periodicJobs';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportService, { prefix: '/wisdompower/v1' });
   await app.register(platformService, { prefix: '/wisdompower/v1' });
   await app.register(escalationService, options.escalation ?? {});
+  await app.register(earlyWarningService);
   await app.register(mqttPlugin, { ...options.mqtt, bodyLimit });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 

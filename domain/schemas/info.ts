@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { ACCESS_TYPE } from '../enums';
 import { nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
 import { isTimeZone } from '../timeZone';
-import { DEFAULT_PAGE_SIZE, ESCALATION_MAX_SECONDS, ESCALATION_MIN_SECONDS, PAGE_SIZES, SETTINGS_DEFAULTS } from '../settingsDefaults';
+import {
+  DEFAULT_PAGE_SIZE,
+  EARLY_WARNING_MAX_HORIZON_DAYS,
+  ESCALATION_MAX_SECONDS,
+  ESCALATION_MIN_SECONDS,
+  PAGE_SIZES,
+  SETTINGS_DEFAULTS,
+} from '../settingsDefaults';
 
 /**
  * Request shapes of the information-management services (issue 7): system settings, access schemes,
@@ -62,6 +69,18 @@ export const systemSettingsSchema = z.object({
     .min(5, '时间窗须为 5 到 3600 秒')
     .max(3600, '时间窗须为 5 到 3600 秒')
     .default(SETTINGS_DEFAULTS.floodWindowSeconds),
+  /** issue 31: trend warnings (趋势预警) and departures from the own normal (异常偏离), per tenant */
+  earlyWarningTrend: z.boolean().default(SETTINGS_DEFAULTS.earlyWarningTrend),
+  earlyWarningDeparture: z.boolean().default(SETTINGS_DEFAULTS.earlyWarningDeparture),
+  /** a trend warns when its projected crossing is at most this many days away */
+  earlyWarningHorizonDays: z
+    .number()
+    .int('预警时长须为 1 到 30 天的整数')
+    .min(1, '预警时长须为 1 到 30 天的整数')
+    .max(EARLY_WARNING_MAX_HORIZON_DAYS, '预警时长须为 1 到 30 天的整数')
+    .default(SETTINGS_DEFAULTS.earlyWarningHorizonDays),
+  /** projects whose series are not watched for early warnings */
+  earlyWarningOffProjects: z.array(id).max(10_000).default([]),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 

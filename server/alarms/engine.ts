@@ -4,7 +4,7 @@ import type { DomainEventInput } from '../events/eventLog';
 import type { DeviceInfo } from '../telemetry/devices';
 import type { ThresholdStore } from '../telemetry/thresholds';
 import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
-import { COMM_LOSS_EVENT_TYPE, MEASURE_BY_ID, type MeasureDef } from '../../domain/telemetry';
+import { MEASURE_BY_ID, NON_THRESHOLD_EVENT_TYPES, type MeasureDef } from '../../domain/telemetry';
 import { step, DEFAULT_CLEAR_COUNT, type Rank } from './hysteresis';
 import { describeEpisode, levelOfRank } from './describe';
 import { noticeFields } from './notice';
@@ -135,8 +135,9 @@ export class AlarmEngine {
    */
   observe(ev: DomainEvent): void {
     if (ev.kind !== 'alarm.raised' && ev.kind !== 'alarm.ended') return;
-    const p = ev.payload as { deviceId?: number; dataId?: number; eventId?: number; peceventlevel?: number };
+    const p = ev.payload as { deviceId?: number; dataId?: number; eventId?: number; peceventlevel?: number; customtype?: number };
     if (typeof p.deviceId !== 'number' || typeof p.dataId !== 'number') return;
+    if (p.customtype !== undefined && NON_THRESHOLD_EVENT_TYPES.includes(p.customtype)) return;
     const key = keyOf(p.deviceId, p.dataId);
     const cur = this.state.get(key) ?? { rank: 0 as Rank, releaseCount: 0, episodeId: null, lastTime: 0 };
     if (ev.kind === 'alarm.raised') {
@@ -154,7 +155,7 @@ export class AlarmEngine {
       .selectFrom('peceventextend')
       .select(['id', 'deviceid', 'dataid', 'peceventlevel', 'eventtime'])
       .where('endeventid', '=', EVENT_STATUS.ACTIVE)
-      .where('customtype', '!=', COMM_LOSS_EVENT_TYPE)
+      .where('customtype', 'not in', NON_THRESHOLD_EVENT_TYPES)
       .execute();
     for (const r of rows) {
       if (r.dataid === null) continue;

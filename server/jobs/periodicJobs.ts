@@ -7,7 +7,14 @@
 
 /** Every periodic job by name: the test clock runs them by these names, and a failing run is logged with it. */
 export type JobName =
-  'realtime.flush' | 'comm.watch' | 'devices.reload' | 'history.compact' | 'history.prune' | 'store.optimize' | 'alarms.escalate';
+  | 'realtime.flush'
+  | 'comm.watch'
+  | 'devices.reload'
+  | 'history.compact'
+  | 'history.prune'
+  | 'store.optimize'
+  | 'alarms.escalate'
+  | 'alarms.earlyWarning';
 
 export interface PeriodicJob {
   name: JobName;

@@ -61,16 +61,16 @@ describe('tree model', () => {
     expect(() => (next as Set<string>).add('z')).toThrow();
   });
 
-  it('filters 20,000 nodes in under 100 ms', () => {
+  // How fast is a bench's question (bench/ledger.ts), never a test's: a timed assertion fails on a busy machine.
+  it('filters 20,000 nodes down to the matching terminals and their project', () => {
     const big: TreeNode[] = Array.from({ length: 100 }, (_, p) => ({
       id: `p${p}`,
       label: `项目${p}`,
       children: Array.from({ length: 200 }, (_, i) => ({ id: `p${p}-${i}`, label: `终端 VG${p}-${i}` })),
     }));
     const bigIndex = indexTree(big);
-    const t0 = performance.now();
     const rows = visibleRows(big, new Set(), filterIds(big, bigIndex, 'vg42-1'));
-    expect(performance.now() - t0).toBeLessThan(100);
     expect(rows[0]!.node.id).toBe('p42');
+    expect(rows.every((r) => r.node.id === 'p42' || r.node.id.startsWith('p42-1'))).toBe(true);
   });
 });

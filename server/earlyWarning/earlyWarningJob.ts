@@ -1,0 +1,259 @@
+import type { FastifyInstance } from 'fastify';
+import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS, EVENT_TYPE } from '../../domain/enums';
+import { DEPARTURE_EVENT_TYPE, MEASURES, TREND_WARNING_EVENT_TYPE, type MeasureDef } from '../../domain/telemetry';
+import type { SystemSettings } from '../../domain/schemas/info';
+import { transact } from '../events/transact';
+import { noticeFields } from '../alarms/notice';
+import { effectiveSettings } from '../system/effective';
+import type { DeviceInfo } from '../telemetry/devices';
+import { HOUR_MS } from './hourly';
+import { SeriesWindows } from './seriesWindows';
+import { assessTrend, DAY_HOURS, type TrendEvidence } from './trend';
+import { DEFAULT_DEPARTURE_OPTIONS, sustainedDeparture } from './departure';
+
+/** The measures watched: every one with an upper limit (residual current, temperatures, power), not the probe status. */
+const WATCHED: readonly MeasureDef[] = MEASURES.filter(
+  (m) => m.alarmLimit !== null && m.eventType !== null && m.eventType !== EVENT_TYPE.PROBE_FAILURE,
+);
+/** Hours of history the trend is fitted on. */
+const TREND_HOURS = 3 * DAY_HOURS;
+/** A trend warning ends once its projected crossing is this much farther than the horizon (no flapping at the edge). */
+const END_MARGIN = 1.25;
+/** Longest stretch a run works before it lets the event loop serve others. */
+const SLICE_MS = 4;
+/** An hour is judged this long after it closed, when late batches of its minutes have come in. */
+const SETTLE_MS = 2 * 60_000;
+
+export interface TrendEvidenceDto {
+  kind: 'trend';
+  slopePerDay: number;
+  /** when the daily peak is projected to reach the limit (ms) */
+  crossingAt: number;
+  windowHours: number;
+  confidence: number;
+  limit: number;
+}
+export interface DepartureEvidenceDto {
+  kind: 'departure';
+  value: number;
+  /** the normal band of the hour: median ± spread (MAD × 1.4826) over the last 14 days */
+  median: number;
+  spread: number;
+  score: number;
+  hours: number;
+  limit: number;
+}
+
+interface Open {
+  id: number;
+  deviceId: number;
+  dataId: number;
+  type: number;
+}
+
+const openKey = (deviceId: number, dataId: number, type: number) => `${deviceId}:${dataId}:${type}`;
+const fixed = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+/**
+ * Early warning before the threshold (issue 31): once an hour, every watched series' hourly medians
+ * (1-minute rollups) are judged for a drift whose daily peak reaches the limit within the horizon
+ * (趋势预警) and for a sustained rise far above the series' own normal for the hour (异常偏离), both
+ * 预警. An episode ends when its evidence goes. Open episodes are read from the store, so a restart
+ * (or another instance taking over the periodic jobs) continues where it stopped; the work is cut
+ * into slices of a few milliseconds.
+ */
+export class EarlyWarningJob {
+  private readonly windows: SeriesWindows;
+  private open: Map<string, Open> | null = null;
+  private evaluatedUpTo = 0;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly now: () => number,
+  ) {
+    this.windows = new SeriesWindows(app.telemetry.series);
+  }
+
+  async run(): Promise<void> {
+    const end = Math.floor((this.now() - SETTLE_MS) / HOUR_MS) * HOUR_MS;
+    if (end <= this.evaluatedUpTo) return;
+    // Read again each hour: on several instances the periodic-jobs holder may have changed since.
+    this.open = await this.loadOpen();
+    const settings = new Map<number, SystemSettings>();
+    let sliceStart = performance.now();
+    for (const device of this.app.telemetry.devices.all()) {
+      let s = settings.get(device.tenantid);
+      if (!s) settings.set(device.tenantid, (s = await effectiveSettings(this.app.db, device.tenantid)));
+      const watched = !s.earlyWarningOffProjects.includes(device.projectid);
+      for (const def of WATCHED) {
+        const th = this.app.telemetry.thresholds.get(device.id, def.dataId);
+        const limit = th?.enabled ? th.alarmLimit : null;
+        if (!watched || limit === null || limit === undefined) {
+          await this.endAll(device, def.dataId, end, '预警已关闭');
+          continue;
+        }
+        const hourly = await this.windows.upTo(device.id, def.dataId, end);
+        await this.judgeTrend(device, def, limit, hourly, end, s);
+        await this.judgeDeparture(device, def, limit, hourly, end, s);
+        if (performance.now() - sliceStart >= SLICE_MS) {
+          await new Promise((r) => setImmediate(r));
+          sliceStart = performance.now();
+        }
+      }
+    }
+    this.evaluatedUpTo = end;
+  }
+
+  private async judgeTrend(device: DeviceInfo, def: MeasureDef, limit: number, hourly: Float64Array, end: number, s: SystemSettings) {
+    const horizonH = s.earlyWarningHorizonDays * DAY_HOURS;
+    const ev: TrendEvidence | null = s.earlyWarningTrend ? assessTrend(hourly.subarray(hourly.length - TREND_HOURS), limit) : null;
+    const open = this.open!.get(openKey(device.id, def.dataId, TREND_WARNING_EVENT_TYPE));
+    if (open) {
+      if (!ev || ev.hoursToCross === 0 || ev.hoursToCross > horizonH * END_MARGIN)
+        await this.end(device, open, end, ev?.hoursToCross === 0 ? '趋势预警结束：已达到限值' : '趋势预警结束：趋势消失', ev?.peak ?? null);
+      return;
+    }
+    if (!ev || ev.hoursToCross === 0 || ev.hoursToCross > horizonH) return;
+    const evidence: TrendEvidenceDto = {
+      kind: 'trend',
+      slopePerDay: ev.slopePerDay,
+      crossingAt: end + Math.round(ev.hoursToCross * HOUR_MS),
+      windowHours: ev.windowHours,
+      confidence: ev.confidence,
+      limit,
+    };
+    const description = `趋势预警：${def.name}每天上升 ${fixed(ev.slopePerDay)}${def.unit}，预计 ${(ev.hoursToCross / DAY_HOURS).toFixed(1)} 天后达到 ${fixed(limit)}${def.unit}`;
+    await this.raise(device, def, TREND_WARNING_EVENT_TYPE, end, ev.peak, limit, description, evidence);
+  }
+
+  private async judgeDeparture(device: DeviceInfo, def: MeasureDef, limit: number, hourly: Float64Array, end: number, s: SystemSettings) {
+    const d = s.earlyWarningDeparture ? sustainedDeparture(hourly, limit) : null;
+    const open = this.open!.get(openKey(device.id, def.dataId, DEPARTURE_EVENT_TYPE));
+    const newest = d?.scores.at(-1) ?? null;
+    if (open) {
+      // A gap in the data says nothing: only a value back near its normal (or the feature off) ends it.
+      if (!s.earlyWarningDeparture || (d && (newest! < DEFAULT_DEPARTURE_OPTIONS.endScore || d.value >= limit)))
+        await this.end(device, open, end, '异常偏离结束', d?.value ?? null);
+      return;
+    }
+    // Far above the band of its hour in each of the sustained hours, above anything of the last 14 days, and still under the limit.
+    if (!d || d.value >= limit || d.value <= d.high || !d.scores.every((x) => x >= DEFAULT_DEPARTURE_OPTIONS.raiseScore)) return;
+    const evidence: DepartureEvidenceDto = {
+      kind: 'departure',
+      value: d.value,
+      median: d.band.median,
+      spread: d.band.spread,
+      score: newest!,
+      hours: d.scores.length,
+      limit,
+    };
+    const description = `异常偏离：${def.name} ${fixed(d.value)}${def.unit}，高于本时段常态 ${fixed(d.band.median)}${def.unit}（已持续 ${d.scores.length} 小时）`;
+    await this.raise(device, def, DEPARTURE_EVENT_TYPE, end, d.value, limit, description, evidence);
+  }
+
+  private async raise(
+    device: DeviceInfo,
+    def: MeasureDef,
+    type: number,
+    at: number,
+    value: number,
+    limit: number,
+    description: string,
+    evidence: TrendEvidenceDto | DepartureEvidenceDto,
+  ) {
+    const id = await transact(this.app, async (trx, emit) => {
+      const { id } = await trx
+        .insertInto('peceventextend')
+        .values({
+          eventtime: at,
+          endtime: null,
+          endeventid: EVENT_STATUS.ACTIVE,
+          customtype: type,
+          peceventlevel: EVENT_LEVEL.EARLY_WARNING,
+          confirmeventstatus: EVENT_CONFIRM.UNCONFIRM,
+          value,
+          endvalue: null,
+          limitvalue: limit,
+          dataid: def.dataId,
+          description,
+          remark: null,
+          updatetime: null,
+          operator: null,
+          deviceid: device.id,
+          projectid: device.projectid,
+          tenantid: device.tenantid,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      emit({
+        kind: 'alarm.raised',
+        tenantId: device.tenantid,
+        projectId: device.projectid,
+        subject: `peceventextend:${id}`,
+        payload: {
+          ...noticeFields(device),
+          eventId: id,
+          customtype: type,
+          peceventlevel: EVENT_LEVEL.EARLY_WARNING,
+          dataId: def.dataId,
+          value,
+          limitvalue: limit,
+          eventtime: at,
+          description,
+          evidence,
+        },
+      });
+      return id;
+    });
+    this.open!.set(openKey(device.id, def.dataId, type), { id, deviceId: device.id, dataId: def.dataId, type });
+  }
+
+  private async end(device: DeviceInfo, open: Open, at: number, description: string, value: number | null) {
+    await transact(this.app, async (trx, emit) => {
+      await trx
+        .updateTable('peceventextend')
+        .set({ endeventid: EVENT_STATUS.END, endtime: at, endvalue: value })
+        .where('id', '=', open.id)
+        .execute();
+      emit({
+        kind: 'alarm.ended',
+        tenantId: device.tenantid,
+        projectId: device.projectid,
+        subject: `peceventextend:${open.id}`,
+        payload: {
+          ...noticeFields(device),
+          eventId: open.id,
+          customtype: open.type,
+          peceventlevel: EVENT_LEVEL.EARLY_WARNING,
+          dataId: open.dataId,
+          value,
+          endtime: at,
+          description,
+        },
+      });
+    });
+    this.open!.delete(openKey(open.deviceId, open.dataId, open.type));
+  }
+
+  private async endAll(device: DeviceInfo, dataId: number, at: number, description: string) {
+    for (const type of [TREND_WARNING_EVENT_TYPE, DEPARTURE_EVENT_TYPE]) {
+      const open = this.open!.get(openKey(device.id, dataId, type));
+      if (open) await this.end(device, open, at, description, null);
+    }
+  }
+
+  /** The open early warnings as stored: what a restart continues from. */
+  private async loadOpen(): Promise<Map<string, Open>> {
+    const rows = await this.app.db
+      .selectFrom('peceventextend')
+      .select(['id', 'deviceid', 'dataid', 'customtype'])
+      .where('endeventid', '=', EVENT_STATUS.ACTIVE)
+      .where('customtype', 'in', [TREND_WARNING_EVENT_TYPE, DEPARTURE_EVENT_TYPE])
+      .execute();
+    const open = new Map<string, Open>();
+    for (const r of rows)
+      if (r.dataid !== null)
+        open.set(openKey(r.deviceid, r.dataid, r.customtype), { id: r.id, deviceId: r.deviceid, dataId: r.dataid, type: r.customtype });
+    return open;
+  }
+}

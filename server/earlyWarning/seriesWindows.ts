@@ -1,0 +1,47 @@
+import type { SeriesReader } from '../telemetry/seriesReader';
+import { HOUR_MS, hourlyMedians } from './hourly';
+
+/** Hours each series keeps: 15 days, the departure's 14 days of normal and the day it is judged on. */
+export const WINDOW_HOURS = 15 * 24;
+
+interface Window {
+  /** the end of its newest hour */
+  end: number;
+  values: Float64Array;
+}
+
+/**
+ * The hourly medians of every watched series over its last WINDOW_HOURS, kept between runs: a run
+ * reads only the minutes of the hours that closed since the last (a restart reads the whole window
+ * once). Read from the 1-minute rollup tier, never from raw readings.
+ */
+export class SeriesWindows {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(private readonly series: SeriesReader) {}
+
+  /** The WINDOW_HOURS hourly values ending at `end` (an hour boundary), newest last; NaN where an hour lacks data. */
+  async upTo(deviceId: number, dataId: number, end: number): Promise<Float64Array> {
+    const key = `${deviceId}:${dataId}`;
+    const w = this.windows.get(key);
+    const start = end - WINDOW_HOURS * HOUR_MS;
+    if (w && w.end === end) return w.values;
+    const values = new Float64Array(WINDOW_HOURS).fill(NaN);
+    let from = start;
+    if (w && w.end > start && w.end < end) {
+      // keep the hours still inside the window, read the new ones
+      const keep = (w.end - start) / HOUR_MS;
+      values.set(w.values.subarray(WINDOW_HOURS - keep), 0);
+      from = w.end;
+    }
+    const hours = (end - from) / HOUR_MS;
+    const minutes = await this.series.rollups(deviceId, dataId, from, end, '1m');
+    values.set(hourlyMedians(minutes, from, hours), WINDOW_HOURS - hours);
+    this.windows.set(key, { end, values });
+    return values;
+  }
+
+  forget(deviceId: number): void {
+    for (const key of this.windows.keys()) if (key.startsWith(`${deviceId}:`)) this.windows.delete(key);
+  }
+}

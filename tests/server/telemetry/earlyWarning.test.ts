@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { DEPARTURE_EVENT_TYPE, TREND_WARNING_EVENT_TYPE } from '../../../domain/telemetry';
+import { EVENT_LEVEL, EVENT_STATUS } from '../../../domain/enums';
+import type { ManualJobs } from '../../infra/manualJobs';
+import { makeApp, terminalsOfProject } from './helpers';
+
+/**
+ * Early warning (issue 31) through the real ingest path and rollup tiers: 16 days of 5-minute readings
+ * of residual current with a daily load cycle, the job run on the test's clock. One device drifts
+ * (25 mA a day, far under the 300 mA limit), one had a load switched on 36 h ago, one had a glitch.
+ */
+const H = 3_600_000;
+const DAY = 24 * H;
+const END = Math.floor(Date.now() / H) * H - DAY;
+const START = END - 16 * DAY;
+let clock = END + 3 * 60_000;
+let app: FastifyInstance;
+let jobs: ManualJobs;
+let cleanup: () => Promise<void>;
+let devices: { id: number; code: string }[];
+
+const cycle = (t: number) => 15 * Math.sin((2 * Math.PI * ((t / H) % 24)) / 24);
+/** a small deterministic noise of ±1 mA */
+const noise = (i: number) => (((i * 37) % 11) - 5) * 0.2;
+const drift = (t: number, from: number, perDay: number) => (t > from ? ((t - from) / DAY) * perDay : 0);
+
+async function feed(code: string, from: number, to: number, value: (t: number, i: number) => number) {
+  const values: { dataId: number; value: number; time: number }[] = [];
+  for (let t = from, i = 0; t < to; t += 5 * 60_000, i++) values.push({ dataId: 1001, value: Math.round(value(t, i) * 10) / 10, time: t });
+  for (let k = 0; k < values.length; k += 500) {
+    const batch = values.slice(k, k + 500);
+    const r = await app.telemetry.ingest({ device: code, time: batch[0]!.time, values: batch }, { trusted: true });
+    expect(r.accepted).toBe(batch.length);
+  }
+}
+
+const drifting = (t: number, i: number) => 100 + cycle(t) + noise(i) + drift(t, END - 4 * DAY, 25);
+const episodes = (deviceId: number) =>
+  app.db
+    .selectFrom('peceventextend')
+    .selectAll()
+    .where('deviceid', '=', deviceId)
+    .where('customtype', 'in', [TREND_WARNING_EVENT_TYPE, DEPARTURE_EVENT_TYPE])
+    .orderBy('id')
+    .execute();
+
+beforeAll(async () => {
+  ({ app, jobs, cleanup } = await makeApp({ telemetry: { now: () => clock } }));
+  devices = (await terminalsOfProject(app, '西湖文化广场')).slice(0, 3);
+  await feed(devices[0]!.code, START, END, drifting);
+  await feed(devices[1]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + (t >= END - 36 * H ? 60 : 0));
+  await feed(devices[2]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + (t === END - 5 * H ? 280 : 0));
+}, 120_000);
+afterAll(async () => {
+  await cleanup();
+});
+
+describe('early warning', () => {
+  it('warns of a drift days before its daily peak reaches the limit, with its evidence', async () => {
+    await jobs.run('alarms.earlyWarning');
+    const [trend] = (await episodes(devices[0]!.id)).filter((e) => e.customtype === TREND_WARNING_EVENT_TYPE);
+    expect(trend).toMatchObject({
+      peceventlevel: EVENT_LEVEL.EARLY_WARNING,
+      endeventid: EVENT_STATUS.ACTIVE,
+      dataid: 1001,
+      limitvalue: 300,
+      eventtime: END,
+    });
+    expect(trend!.description).toMatch(/^趋势预警：剩余电流每天上升 2\d\.\dmA，预计 3\.\d 天后达到 300mA$/);
+    const raised = await app.db
+      .selectFrom('event_log')
+      .select('payload')
+      .where('kind', '=', 'alarm.raised')
+      .where('subject', '=', `peceventextend:${trend!.id}`)
+      .executeTakeFirstOrThrow();
+    const { evidence } = JSON.parse(String(raised.payload)) as {
+      evidence: { kind: string; slopePerDay: number; crossingAt: number; windowHours: number; confidence: number };
+    };
+    expect(evidence.kind).toBe('trend');
+    expect(evidence.slopePerDay).toBeGreaterThan(24);
+    expect(evidence.slopePerDay).toBeLessThan(26);
+    expect(evidence.windowHours).toBe(72);
+    expect(evidence.confidence).toBeGreaterThanOrEqual(0.75);
+    // the peak today is about 100 + 4 × 25 + 15 = 215 mA: (300 − 215) / 25 ≈ 3.4 days ahead
+    expect((evidence.crossingAt - END) / DAY).toBeGreaterThan(3);
+    expect((evidence.crossingAt - END) / DAY).toBeLessThan(4);
+  });
+
+  it('a load switched on and a glitch are no warning', async () => {
+    expect(await episodes(devices[1]!.id)).toEqual([]);
+    expect(await episodes(devices[2]!.id)).toEqual([]);
+  });
+
+  it('judges each closed hour once: another run in the same hour adds nothing', async () => {
+    await jobs.run('alarms.earlyWarning');
+    expect((await episodes(devices[0]!.id)).filter((e) => e.customtype === TREND_WARNING_EVENT_TYPE)).toHaveLength(1);
+  });
+
+  it('ends the warning when the drift stops', async () => {
+    // two more days at the level the drift reached
+    const level = (t: number, i: number) => drifting(Math.min(t, END), i) - cycle(Math.min(t, END)) + cycle(t);
+    clock = END + 2 * DAY + 3 * 60_000;
+    await feed(devices[0]!.code, END, END + 2 * DAY, level);
+    await jobs.run('alarms.earlyWarning');
+    const [trend] = (await episodes(devices[0]!.id)).filter((e) => e.customtype === TREND_WARNING_EVENT_TYPE);
+    expect(trend).toMatchObject({ endeventid: EVENT_STATUS.END, endtime: END + 2 * DAY });
+    const ended = await app.db
+      .selectFrom('event_log')
+      .select('payload')
+      .where('kind', '=', 'alarm.ended')
+      .where('subject', '=', `peceventextend:${trend!.id}`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(ended.payload))).toMatchObject({
+      description: '趋势预警结束：趋势消失',
+      customtype: TREND_WARNING_EVENT_TYPE,
+    });
+  });
+});
