@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS, EVENT_TYPE } from '../../../domain/enums';
-import { COMM_LOSS_EVENT_TYPE } from '../../../domain/telemetry';
+import { COMM_LOSS_EVENT_TYPE, DEPARTURE_EVENT_TYPE, TREND_WARNING_EVENT_TYPE } from '../../../domain/telemetry';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { DateSelector } from '../../app/widgets/dateSelector/DateSelector';
 import type { DateRange } from '../../app/widgets/dateSelector/dateRange';
@@ -29,7 +29,7 @@ function Group({ label, children, testId }: { label: string; children: ReactNode
 }
 
 /** Spec §3 EVENT_TYPE plus the communication-loss episodes (docs/api-telemetry.md). */
-const TYPE_IDS = [...EVENT_TYPE.list.map((e) => e.id), COMM_LOSS_EVENT_TYPE];
+const TYPE_IDS = [...EVENT_TYPE.list.map((e) => e.id), COMM_LOSS_EVENT_TYPE, TREND_WARNING_EVENT_TYPE, DEPARTURE_EVENT_TYPE];
 
 const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 

@@ -1,6 +1,12 @@
 import { EVENT_LEVEL, EVENT_TYPE } from '../../../domain/enums';
-import { COMM_LOSS_EVENT_TYPE, MEASURE_BY_ID, type PecEvent } from '../../../domain/telemetry';
-import { t, type MessageKey } from '../../app/i18n/i18n';
+import {
+  COMM_LOSS_EVENT_TYPE,
+  DEPARTURE_EVENT_TYPE,
+  MEASURE_BY_ID,
+  TREND_WARNING_EVENT_TYPE,
+  type PecEvent,
+} from '../../../domain/telemetry';
+import { currentLanguage, t, type MessageKey } from '../../app/i18n/i18n';
 import { measureText } from '../../app/i18n/measureText';
 
 /** Enumeration labels in the current language (the enum texts themselves are the zh_cn ones). */
@@ -21,6 +27,17 @@ export function describeEvent(
   if (e.customtype === COMM_LOSS_EVENT_TYPE) return t('alarmEvent.desc.commLoss');
   const def = e.dataid === null ? undefined : MEASURE_BY_ID.get(e.dataid);
   if (!def) return e.description;
+  if (e.customtype === TREND_WARNING_EVENT_TYPE || e.customtype === DEPARTURE_EVENT_TYPE) {
+    // The server's Chinese text carries the evidence's figures (rise per day, days to the limit); other
+    // languages get the same statement from the fields.
+    if (currentLanguage() === 'zh_cn') return e.description;
+    return t(e.customtype === TREND_WARNING_EVENT_TYPE ? 'alarmEvent.desc.trend' : 'alarmEvent.desc.departure', {
+      measure: measureText(def.dataId),
+      value: num(e.value),
+      limit: num(e.limitvalue),
+      unit: def.unit,
+    });
+  }
   return t('alarmEvent.desc.over', {
     measure: measureText(def.dataId),
     value: num(e.value),
