@@ -39,6 +39,7 @@ import { reportService } from './report/plugin';
 import { platformService } from './platform/plugin';
 import { escalationService, type EscalationPluginOptions } from './alarms/escalationPlugin';
 import { earlyWarningService } from './earlyWarning/plugin';
+import { earlyWarningRoutes } from './earlyWarning/routes';
 import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
 import { IntervalJobs, type JobRunner } from './jobs/periodicJobs';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(platformService, { prefix: '/wisdompower/v1' });
   await app.register(escalationService, options.escalation ?? {});
   await app.register(earlyWarningService);
+  await app.register(earlyWarningRoutes, { prefix: '/wisdompower/v1' });
   await app.register(mqttPlugin, { ...options.mqtt, bodyLimit });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 

@@ -10,6 +10,8 @@ import { HOUR_MS } from './hourly';
 import { SeriesWindows } from './seriesWindows';
 import { assessTrend, DAY_HOURS, type TrendEvidence } from './trend';
 import { DEFAULT_DEPARTURE_OPTIONS, sustainedDeparture } from './departure';
+import { evidenceOf } from './evidence';
+import type { EarlyWarningEvidenceDto } from '../../domain/earlyWarning';
 
 /** The measures watched: every one with an upper limit (residual current, temperatures, power), not the probe status. */
 const WATCHED: readonly MeasureDef[] = MEASURES.filter(
@@ -74,8 +76,21 @@ export class EarlyWarningJob {
     this.windows = new SeriesWindows(app.telemetry.series);
   }
 
+  /** The end of the newest hour to judge now. */
+  private judgedUpTo(): number {
+    return Math.floor((this.now() - SETTLE_MS) / HOUR_MS) * HOUR_MS;
+  }
+
+  /** What the detectors see of one series now, for the evidence chart. */
+  async evidence(device: DeviceInfo, def: MeasureDef): Promise<EarlyWarningEvidenceDto> {
+    const end = this.judgedUpTo();
+    const th = this.app.telemetry.thresholds.get(device.id, def.dataId);
+    const limit = WATCHED.includes(def) && th?.enabled ? th.alarmLimit : null;
+    return evidenceOf(device.id, def.dataId, limit, await this.windows.upTo(device.id, def.dataId, end), end);
+  }
+
   async run(): Promise<void> {
-    const end = Math.floor((this.now() - SETTLE_MS) / HOUR_MS) * HOUR_MS;
+    const end = this.judgedUpTo();
     if (end <= this.evaluatedUpTo) return;
     // Read again each hour: on several instances the periodic-jobs holder may have changed since.
     this.open = await this.loadOpen();
@@ -117,7 +132,8 @@ export class EarlyWarningJob {
     const evidence: TrendEvidenceDto = {
       kind: 'trend',
       slopePerDay: ev.slopePerDay,
-      crossingAt: end + Math.round(ev.hoursToCross * HOUR_MS),
+      // hours from the newest hour, which starts an hour before `end`
+      crossingAt: end - HOUR_MS + Math.round(ev.hoursToCross * HOUR_MS),
       windowHours: ev.windowHours,
       confidence: ev.confidence,
       limit,

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { DEPARTURE_EVENT_TYPE, TREND_WARNING_EVENT_TYPE } from '../../../domain/telemetry';
 import { EVENT_LEVEL, EVENT_STATUS } from '../../../domain/enums';
 import type { ManualJobs } from '../../infra/manualJobs';
-import { makeApp, terminalsOfProject } from './helpers';
+import { bearer, login, makeApp, terminalsOfProject } from './helpers';
+import type { EarlyWarningEvidenceDto } from '../../../domain/earlyWarning';
 
 /**
  * Early warning (issue 31) through the real ingest path and rollup tiers: 16 days of 5-minute readings
@@ -85,6 +86,39 @@ describe('early warning', () => {
     // the peak today is about 100 + 4 × 25 + 15 = 215 mA: (300 − 215) / 25 ≈ 3.4 days ahead
     expect((evidence.crossingAt - END) / DAY).toBeGreaterThan(3);
     expect((evidence.crossingAt - END) / DAY).toBeLessThan(4);
+  });
+
+  it('answers the evidence the chart draws: hourly medians, their normal band and the fitted drift to its crossing', async () => {
+    const zhangsan = await login(app, 'zhangsan');
+    const res = await app.inject({
+      url: `/wisdompower/v1/earlyWarning/evidence?deviceId=${devices[0]!.id}&dataId=1001`,
+      headers: bearer(zhangsan.token),
+    });
+    const { code, data } = res.json() as { code: number; data: EarlyWarningEvidenceDto };
+    expect(code).toBe(0);
+    expect(data.limit).toBe(300);
+    expect(data.hourly.time).toHaveLength(72);
+    expect(data.hourly.time.at(-1)).toBe(END - H);
+    expect(data.hourly.value.every((v) => v !== null)).toBe(true);
+    // the band of the newest hour comes from 14 days mostly before the drift: the value is far above it
+    expect(data.hourly.value.at(-1)!).toBeGreaterThan(data.hourly.upper.at(-1)!);
+    expect(data.trend!.slopePerDay).toBeGreaterThan(24);
+    expect(data.trend!.line.to).toEqual({ time: data.trend!.crossingAt, value: 300 });
+    expect(data.trend!.line.from.time).toBe(END - 72 * H);
+    const [stored] = (await episodes(devices[0]!.id)).filter((e) => e.customtype === TREND_WARNING_EVENT_TYPE);
+    const raised = await app.db
+      .selectFrom('event_log')
+      .select('payload')
+      .where('subject', '=', `peceventextend:${stored!.id}`)
+      .executeTakeFirstOrThrow();
+    expect(data.trend!.crossingAt).toBe((JSON.parse(String(raised.payload)) as { evidence: { crossingAt: number } }).evidence.crossingAt);
+
+    const wangwu = await login(app, 'wangwu');
+    const other = await app.inject({
+      url: `/wisdompower/v1/earlyWarning/evidence?deviceId=${devices[0]!.id}&dataId=1001`,
+      headers: bearer(wangwu.token),
+    });
+    expect(other.json()).toMatchObject({ code: 4031, data: null });
   });
 
   it('a load switched on and a glitch are no warning', async () => {
