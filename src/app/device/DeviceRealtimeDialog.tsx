@@ -7,6 +7,7 @@ import { useLiveTrend } from './useLiveTrend';
 import { DeviceInfoPanel } from './DeviceInfoPanel';
 import { RealtimeTable } from './RealtimeTable';
 import { TrendGroups } from './TrendGroups';
+import { EvidencePanel } from './EvidencePanel';
 import { LoadError } from '../widgets/LoadError';
 import { rem } from '../ui/rem';
 
@@ -51,6 +52,7 @@ export function DeviceRealtimeDialog({ deviceId, onClose }: { deviceId: number |
                   <RealtimeTable rows={data.measureDataList} />
                   <TrendGroups trendData={data.trendData} live={live} />
                 </div>
+                <EvidencePanel deviceId={data.device.id} dataIds={data.measureDataList.map((m) => m.dataId)} />
               </div>
             )}
           </div>
