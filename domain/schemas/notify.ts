@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_LEVEL, EVENT_TYPE } from '../enums';
+import { EVENT_LEVEL } from '../enums';
 import { pageSchema } from './query';
 
 /**
