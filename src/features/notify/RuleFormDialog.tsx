@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import { EVENT_TYPE } from '../../../domain/enums';
+import { COMM_LOSS_EVENT_TYPE } from '../../../domain/measures';
+import { NOTIFY_LEVELS, type RuleDto } from '../../../domain/schemas/notify';
+import { LevelMark } from '../../app/alarm/AlarmMark';
+import { localizeMessage } from '../../app/i18n/domainText';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { Button, Modal, TextField } from '../../app/ui/Modal';
+import { toastSuccess } from '../../app/ui/toastStore';
+import type { FieldErrors } from '../../app/widgets/formErrors';
+import { typeLabel } from '../alarmEvent/eventText';
+import { ChipGroup } from './ChipGroup';
+import { notifyApi } from './notifyApi';
+import type { RuleChoices } from './ruleChoices';
+import { EMPTY_RULE, checkRule, ruleBody, ruleFormOf, type RuleForm } from './ruleForm';
+
+/** Spec §3 EVENT_TYPE and the communication-loss episodes, as the event list filters them. */
+const TYPE_IDS = [...EVENT_TYPE.list.map((e) => e.id), COMM_LOSS_EVENT_TYPE];
+
+const timeInput = 'rounded border border-line bg-surface-2 px-2 py-1 text-ink outline-none focus:border-brand disabled:opacity-50';
+
+/** Creates or edits a rule: which alarms (projects, levels, types) go to which channels and users, and when. */
+export function RuleFormDialog({
+  open,
+  editing,
+  choices,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing: RuleDto | undefined;
+  choices: RuleChoices;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  useLanguage();
+  const [form, setForm] = useState<RuleForm>(EMPTY_RULE);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  useEffect(() => {
+    if (!open) return;
+    setForm(editing ? ruleFormOf(editing) : EMPTY_RULE);
+    setErrors({});
+  }, [open, editing]);
+  const set =
+    <K extends keyof RuleForm>(key: K) =>
+    (value: RuleForm[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async () => {
+    const found = checkRule(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const body = ruleBody(form);
+    const saved = await (editing ? notifyApi.updateRule(editing.id, body) : notifyApi.createRule(body)).then(
+      () => true,
+      () => false,
+    );
+    if (!saved) return;
+    toastSuccess(t('table.saveSuccess'));
+    onSaved();
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={t(editing ? 'notify.ruleEdit' : 'notify.ruleCreate')} width={640}>
+      <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate data-testid="rule-form">
+        <div className="max-h-[65vh] overflow-auto pr-1">
+          <TextField
+            label={t('notify.ruleName')}
+            name="name"
+            value={form.name}
+            onChange={(e) => set('name')(e.target.value)}
+            error={errors.name}
+            autoComplete="off"
+          />
+          <ChipGroup
+            label={t('notify.projects')}
+            testId="rule-projects"
+            allLabel={t('notify.allProjects')}
+            options={choices.projects.map((p) => ({ id: p.id, label: p.name }))}
+            value={form.projectIds}
+            onChange={set('projectIds')}
+          />
+          <ChipGroup
+            label={t('notify.levels')}
+            testId="rule-levels"
+            options={NOTIFY_LEVELS.map((id) => ({ id, label: <LevelMark level={id} /> }))}
+            value={form.levels}
+            onChange={set('levels')}
+            error={errors.levels}
+          />
+          <ChipGroup
+            label={t('notify.types')}
+            testId="rule-types"
+            allLabel={t('notify.allTypes')}
+            options={TYPE_IDS.map((id) => ({ id, label: typeLabel(id) }))}
+            value={form.types}
+            onChange={set('types')}
+          />
+          <ChipGroup
+            label={t('notify.channels')}
+            testId="rule-channels"
+            options={choices.channels.map((c) => ({ id: c.id, label: c.name }))}
+            value={form.channelIds}
+            onChange={set('channelIds')}
+            error={errors.recipients}
+          />
+          {choices.users.length > 0 && (
+            <ChipGroup
+              label={t('notify.users')}
+              testId="rule-users"
+              options={choices.users.map((u) => ({ id: u.id, label: u.name }))}
+              value={form.userIds}
+              onChange={set('userIds')}
+            />
+          )}
+          <label className="mb-3 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="sendEnd"
+              checked={form.sendEnd}
+              onChange={(e) => set('sendEnd')(e.target.checked)}
+              className="h-4 w-4 accent-[var(--vg-brand)]"
+            />
+            {t('notify.sendEnd')}
+          </label>
+          <fieldset className="mb-3 text-sm">
+            <legend className="mb-1 flex items-center gap-2">
+              <input
+                type="checkbox"
+                name="quiet"
+                checked={form.quiet}
+                onChange={(e) => set('quiet')(e.target.checked)}
+                className="h-4 w-4 accent-[var(--vg-brand)]"
+                aria-label={t('notify.quietHours')}
+              />
+              <span>{t('notify.quietHours')}</span>
+            </legend>
+            <div className="flex flex-wrap items-center gap-2">
+              <label className="flex items-center gap-1">
+                <span className="text-muted">{t('notify.quietFrom')}</span>
+                <input
+                  type="time"
+                  name="quietFrom"
+                  value={form.quietFrom}
+                  disabled={!form.quiet}
+                  onChange={(e) => set('quietFrom')(e.target.value)}
+                  className={timeInput}
+                />
+              </label>
+              <label className="flex items-center gap-1">
+                <span className="text-muted">{t('notify.quietTo')}</span>
+                <input
+                  type="time"
+                  name="quietTo"
+                  value={form.quietTo}
+                  disabled={!form.quiet}
+                  onChange={(e) => set('quietTo')(e.target.value)}
+                  className={timeInput}
+                />
+              </label>
+            </div>
+            {errors.quiet ? (
+              <span className="mt-1 block text-xs text-danger" role="alert">
+                {localizeMessage(errors.quiet)}
+              </span>
+            ) : (
+              <span className="mt-1 block text-xs text-muted">{t('notify.quietHint')}</span>
+            )}
+          </fieldset>
+        </div>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button kind="primary" type="submit">
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

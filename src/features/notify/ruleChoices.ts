@@ -1,0 +1,34 @@
+import type { UserDto } from '../../../domain/schemas/auth';
+import type { ChannelDto } from '../../../domain/schemas/notify';
+import { api } from '../../app/api/client';
+import type { DeviceTreeNode } from '../../app/liveDevices/deviceTree';
+import { notifyApi } from './notifyApi';
+
+export interface Named {
+  id: number;
+  name: string;
+}
+
+/** What a rule picks from: the caller's projects (its scope), the tenant's channels and users. */
+export interface RuleChoices {
+  projects: Named[];
+  channels: ChannelDto[];
+  /** empty when the caller may not list users (user_browser): rules then reach channels only */
+  users: Named[];
+}
+
+function projectsOf(nodes: DeviceTreeNode[]): Named[] {
+  const out: Named[] = [];
+  const walk = (n: DeviceTreeNode) => (n.modelLabel === 'project' ? out.push({ id: n.id, name: n.name }) : n.children?.forEach(walk));
+  nodes.forEach(walk);
+  return out;
+}
+
+export async function loadRuleChoices(): Promise<RuleChoices> {
+  const [tree, channels, users] = await Promise.all([
+    api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree'),
+    notifyApi.channels(),
+    api.get<UserDto[]>('/auth/v1/user/queryByName?name=', { quiet: true }).catch(() => [] as UserDto[]),
+  ]);
+  return { projects: projectsOf(tree), channels, users: users.map((u) => ({ id: u.id, name: u.nicName || u.name })) };
+}
