@@ -40,6 +40,7 @@ import { platformService } from './platform/plugin';
 import { escalationService, type EscalationPluginOptions } from './alarms/escalationPlugin';
 import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
+import { notifyRoutes, notifyService, type NotifyOptions } from './notify/plugin';
 
 export interface AppOptions {
   dataDir: string;
@@ -80,6 +81,8 @@ export interface AppOptions {
   escalation?: EscalationPluginOptions;
   /** carries session revocation and re-scoping to the sockets; in process unless given (issue 16: Redis) */
   socketBus?: SocketBus;
+  /** notifications (issue 28): private receivers, the console link, the delivery worker's clock and timing */
+  notify?: NotifyOptions;
 }
 
 declare module 'fastify' {
@@ -154,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportService, { prefix: '/wisdompower/v1' });
   await app.register(platformService, { prefix: '/wisdompower/v1' });
   await app.register(escalationService, options.escalation ?? {});
+  await app.register(notifyService, options.notify ?? {});
+  await app.register(notifyRoutes, { prefix: '/notify/v1' });
   await app.register(mqttPlugin, { ...options.mqtt, bodyLimit });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 
