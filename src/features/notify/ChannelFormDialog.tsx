@@ -33,7 +33,11 @@ export function ChannelFormDialog({
     setForm(editing ? channelFormOf(editing) : EMPTY_CHANNEL);
     setErrors({});
   }, [open, editing]);
-  const set = (key: keyof ChannelForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof ChannelForm) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    // a change answers the field's error
+    setErrors(({ [key]: _answered, ...rest }) => rest);
+  };
   const shows = (key: keyof ChannelForm) => !!form.kind && KIND_FIELDS[form.kind].includes(key);
   const text = (
     key: keyof ChannelForm,
@@ -76,7 +80,14 @@ export function ChannelFormDialog({
     <Modal open={open} onClose={onClose} title={t(editing ? 'notify.channelEdit' : 'notify.channelCreate')} width={520}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate data-testid="channel-form">
         <div className="max-h-[65vh] overflow-auto pr-1">
-          {text('name', t('notify.channelName'))}
+          <TextField
+            label={t('notify.channelName')}
+            name="name"
+            value={form.name}
+            onChange={(e) => set('name')(e.target.value)}
+            error={errors.name}
+            autoComplete="off"
+          />
           {editing ? (
             <p className="mb-3 text-sm">
               <span className="mb-1 block text-muted">{t('notify.kind')}</span>

@@ -34,7 +34,7 @@ export function ChannelPanel() {
           </span>
         ),
       },
-      { id: 'secret', header: t('notify.secret'), value: (c) => (c.hasSecret ? '******' : '--'), width: 100 },
+      { id: 'secret', header: t('notify.secret'), value: (c) => (c.hasSecret ? '******' : '--'), width: 100, sortable: false },
       {
         id: 'test',
         header: t('alarmEvent.action'),

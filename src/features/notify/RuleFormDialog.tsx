@@ -17,7 +17,16 @@ import { EMPTY_RULE, checkRule, ruleBody, ruleFormOf, type RuleForm } from './ru
 /** Spec §3 EVENT_TYPE and the communication-loss episodes, as the event list filters them. */
 const TYPE_IDS = [...EVENT_TYPE.list.map((e) => e.id), COMM_LOSS_EVENT_TYPE];
 
-const timeInput = 'rounded border border-line bg-surface-2 px-2 py-1 text-ink outline-none focus:border-brand disabled:opacity-50';
+/** which error a field's change answers, where it is not the field's own */
+const ERROR_OF: Partial<Record<keyof RuleForm, string>> = {
+  channelIds: 'recipients',
+  userIds: 'recipients',
+  quietFrom: 'quiet',
+  quietTo: 'quiet',
+};
+
+const timeInput =
+  'w-20 rounded border border-line bg-surface-2 px-2 py-1 text-ink tabular-nums outline-none focus:border-brand disabled:opacity-50';
 
 /** Creates or edits a rule: which alarms (projects, levels, types) go to which channels and users, and when. */
 export function RuleFormDialog({
@@ -43,8 +52,12 @@ export function RuleFormDialog({
   }, [open, editing]);
   const set =
     <K extends keyof RuleForm>(key: K) =>
-    (value: RuleForm[K]) =>
+    (value: RuleForm[K]) => {
       setForm((f) => ({ ...f, [key]: value }));
+      // a change answers the field's error
+      const errorKey = ERROR_OF[key] ?? key;
+      setErrors(({ [errorKey]: _answered, ...rest }) => rest);
+    };
 
   const submit = async () => {
     const found = checkRule(form);
@@ -139,7 +152,10 @@ export function RuleFormDialog({
               <label className="flex items-center gap-1">
                 <span className="text-muted">{t('notify.quietFrom')}</span>
                 <input
-                  type="time"
+                  // text, not type=time: the browser would show its own 12-hour clock (10:00 PM)
+                  inputMode="numeric"
+                  placeholder="HH:mm"
+                  maxLength={5}
                   name="quietFrom"
                   value={form.quietFrom}
                   disabled={!form.quiet}
@@ -150,7 +166,10 @@ export function RuleFormDialog({
               <label className="flex items-center gap-1">
                 <span className="text-muted">{t('notify.quietTo')}</span>
                 <input
-                  type="time"
+                  // text, not type=time: the browser would show its own 12-hour clock (10:00 PM)
+                  inputMode="numeric"
+                  placeholder="HH:mm"
+                  maxLength={5}
                   name="quietTo"
                   value={form.quietTo}
                   disabled={!form.quiet}
