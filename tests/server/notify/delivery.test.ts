@@ -137,6 +137,40 @@ describe('one alarm reaches every kind of channel', () => {
   });
 });
 
+describe('users reached by their contact fields', () => {
+  it('a user sets its own e-mail and language; a rule naming it sends it an English e-mail', async () => {
+    const saved = await call(app, zhangsan.token, 'PUT', '/auth/v1/user/contact', {
+      email: 'zhangsan@voltguard.test',
+      language: 'en',
+      wecomId: 'zhangsan',
+    });
+    expect(saved.code, saved.msg).toBe(0);
+    const me = await call<{ email: string; language: string; wecomId: string }>(app, zhangsan.token, 'GET', '/auth/v1/user');
+    expect(me.data).toMatchObject({ email: 'zhangsan@voltguard.test', language: 'en', wecomId: 'zhangsan' });
+    const mail = await createChannel(app, zhangsan.token, {
+      name: 'user mail',
+      kind: 'email',
+      config: { host: '127.0.0.1', port: smtp.port, security: 'none', from: 'alarm@voltguard.test', to: [] },
+    });
+    const before = smtp.mails.length;
+    const ruleId = await createRule(app, zhangsan.token, { channelIds: [mail], userIds: [zhangsan.userId] });
+    try {
+      const eventId = await raise(app, device(), [ALARM]);
+      await vi.waitFor(async () => {
+        await tickAt(app, clock);
+        expect(smtp.mails.length).toBe(before + 1);
+      });
+      const sent = smtp.mails[before]!;
+      expect(sent.to).toEqual(['zhangsan@voltguard.test']);
+      expect(sent.data).toContain('Residual current');
+      const [row] = await deliveries(app, zhangsan.token, { eventId, channelId: mail });
+      expect(row).toMatchObject({ userId: zhangsan.userId, recipient: 'zhangsan@voltguard.test', status: 'sent', noticeMode: 2 });
+    } finally {
+      await call(app, zhangsan.token, 'DELETE', NOTIFY_PATHS.ruleById(ruleId));
+    }
+  });
+});
+
 describe('delivery you can trust', () => {
   it('a receiver answering 500 twice then 200: delivered once, attempts 3, one delivery id', async () => {
     const channel = await createChannel(app, zhangsan.token, webhook('/flaky'));
