@@ -51,10 +51,7 @@ export function emptyUserForm(tenantId: number | undefined): UserForm {
   };
 }
 
-/** The user as the user API answers it since issue 28, with the ids robot messages mention. */
-type UserWithImIds = UserDto & { wecomId?: string | null; dingtalkId?: string | null };
-
-export function userFormOf(u: UserWithImIds): UserForm {
+export function userFormOf(u: UserDto): UserForm {
   return {
     name: u.name,
     tenantId: String(u.tenantId),

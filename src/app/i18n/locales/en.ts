@@ -852,5 +852,8 @@ const en: LanguagePack = {
   'users.dingtalkId': 'DingTalk ID',
   'user.contact': 'Contact',
   'user.editContact': 'Edit contact details',
+  'user.language': 'Notification language',
+  'user.languageZh': 'Chinese',
+  'user.languageEn': 'English',
 };
 export default en;

@@ -836,6 +836,9 @@ const zh_cn = {
   'users.dingtalkId': '钉钉ID',
   'user.contact': '联系方式',
   'user.editContact': '修改联系方式',
+  'user.language': '通知语言',
+  'user.languageZh': '中文',
+  'user.languageEn': '英文',
 } as const;
 
 /** Every key of the packs, plural forms with their suffix (`table.total_other`). */
