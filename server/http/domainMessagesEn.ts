@@ -65,7 +65,7 @@ const EXACT: Record<string, string> = {
   'rootLabel 须为 terminal': 'rootLabel must be terminal',
   'startTime 须为 YYYY-MM-DD HH:mm:ss': 'startTime must be YYYY-MM-DD HH:mm:ss',
   'endTime 须为 YYYY-MM-DD HH:mm:ss': 'endTime must be YYYY-MM-DD HH:mm:ss',
-  'noticeMode 须为 4': 'noticeMode must be 4',
+  'noticeMode 须为 1、2、3 或 4': 'noticeMode must be 1, 2, 3 or 4',
   '备注长度在 1 到 140 个字符': 'The remark is 1 to 140 characters',
   'remark 长度在 1 到 140 个字符': 'remark is 1 to 140 characters',
 };

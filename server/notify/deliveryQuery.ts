@@ -26,6 +26,8 @@ export interface DeliveryFilter {
   startTime?: number | undefined;
   endTime?: number | undefined;
   noticeMode?: number | undefined;
+  /** a user's message log: the deliveries sent to it and those to channels (no user) */
+  receiver?: number | undefined;
 }
 
 /**
@@ -51,6 +53,8 @@ export async function deliveryPage(
   if (filter.startTime !== undefined) q = q.where('d.createdAt', '>=', filter.startTime);
   if (filter.endTime !== undefined) q = q.where('d.createdAt', '<', filter.endTime);
   if (filter.noticeMode !== undefined) q = q.where('d.noticeMode', '=', filter.noticeMode);
+  const receiver = filter.receiver;
+  if (receiver !== undefined) q = q.where((eb) => eb.or([eb('d.userId', '=', receiver), eb('d.userId', 'is', null)]));
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await q
     .leftJoin('notify_channel as c', 'c.id', 'd.channelId')

@@ -13,7 +13,8 @@ export function alarmLink(publicUrl: string | null, eventId: unknown): string | 
   return `${publicUrl.replace(/\/+$/, '')}/#/alarmEvent?eventId=${eventId}`;
 }
 
-function noticeOf(f: MessageFacts) {
+/** A delivery's facts as the message centre's notice (the same text as the console shows). */
+export function noticeOfFacts(f: MessageFacts) {
   const ev: DomainEvent = {
     seq: 0,
     at: f.at,
@@ -43,7 +44,7 @@ const LABELS = {
 /** One alarm's message in the recipient's language, its time in the project's zone. */
 export function writeAlarm(f: MessageFacts, publicUrl: string | null): Written {
   const l = LABELS[f.lang];
-  const notice = noticeOf(f);
+  const notice = noticeOfFacts(f);
   const level =
     typeof f.payload.peceventlevel === 'number' ? EVENT_LEVEL.textOf(f.payload.peceventlevel, f.lang === 'en' ? 'en' : 'zh_cn') : '--';
   const title = `【${level}】${logTypeName(f.eventKind, f.payload, f.lang)}`;
@@ -73,7 +74,7 @@ export function writeDigest(all: readonly MessageFacts[], publicUrl: string | nu
   const l = LABELS[f.lang];
   const title = l.digest(all.length);
   const shown = all.slice(0, 20).map((one) => {
-    const notice = noticeOf(one);
+    const notice = noticeOfFacts(one);
     return `${formatIn(notice.time, 'yyyy-MM-dd HH:mm:ss', one.zone)} ${contentOf(notice, one.lang)}`;
   });
   const more =

@@ -133,6 +133,27 @@ describe('one alarm reaches every kind of channel', () => {
       expect(rows.every((r) => r.status === 'sent' && r.attempts === 1 && r.sentAt !== null)).toBe(true);
       expect(rows.map((r) => r.noticeMode).sort()).toEqual([2, 3, 3, 3]);
       expect(rows.find((r) => r.channelKind === 'webhook')!.id).toBe(hookBody.deliveryId);
+
+      // the message log lists them under their notice modes beside mode 4
+      const log = (mode: number) =>
+        call<{ noticeMode: number; logTypeName: string; delivery: { id: string; status: string } }[]>(
+          app,
+          zhangsan.token,
+          'POST',
+          '/messageServer/v1/log',
+          {
+            noticeMode: mode,
+            startTime: '2000-01-01 00:00:00',
+            endTime: '2100-01-01 00:00:00',
+            receiver: zhangsan.userId,
+          },
+        );
+      const robots = await log(3);
+      expect(robots.code, robots.msg).toBe(0);
+      expect(robots.data.filter((r) => rows.some((d) => d.id === r.delivery.id))).toHaveLength(3);
+      expect(robots.data[0]).toMatchObject({ noticeMode: 3, logTypeName: '剩余电流报警' });
+      const mails = await log(2);
+      expect(mails.data.map((r) => r.delivery.id)).toContain(rows.find((r) => r.channelKind === 'email')!.id);
     });
   });
 });
