@@ -36,6 +36,8 @@ beforeAll(async () => {
   ({ app, cleanup } = await makeApp({
     logger: { level: 'trace', stream },
     notify: { allowPrivate: true, checkIntervalMs: 0, now: clock.now, publicUrl: 'https://console.example.com' },
+    // escalation runs when the test says so (app.escalation.check())
+    escalation: { checkMs: 0 },
   }));
   await app.ready();
   receiver = await httpReceiver();
@@ -296,6 +298,33 @@ describe('delivery you can trust', () => {
       expect(rows.every((r) => r.status === 'sent')).toBe(true);
       expect(rows.filter((r) => r.mergedInto !== null)).toHaveLength(5);
     });
+  });
+});
+
+describe('escalation', () => {
+  it('an escalated alarm is sent to the users of the escalation role', async () => {
+    const roleId = (await app.db.selectFrom('user_role').select('roleId').where('userId', '=', zhangsan.userId).executeTakeFirstOrThrow())
+      .roleId;
+    const current = await call<{ settings: Record<string, unknown> }>(app, zhangsan.token, 'POST', '/wisdompower/v1/system/setting', {});
+    const saved = await call(app, zhangsan.token, 'POST', '/wisdompower/v1/system/setting/save', {
+      settings: { ...current.data.settings, escalateRoleId: roleId, escalateAlarmSeconds: 60 },
+    });
+    expect(saved.code, saved.msg).toBe(0);
+    await call(app, zhangsan.token, 'PUT', '/auth/v1/user/contact', { email: 'zhangsan@voltguard.test', language: 'zh_cn' });
+    // the alarm was raised hours ago (readings are stamped in the past): due to escalate at once
+    const eventId = await raise(app, device(), [ALARM]);
+    expect(await app.escalation.check()).toContain(eventId);
+    let carrier = '';
+    await vi.waitFor(async () => {
+      await tickAt(app, clock);
+      const rows = (await deliveries(app, zhangsan.token, { eventId })).filter((r) => r.kind === 'escalated');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ userId: zhangsan.userId, recipient: 'zhangsan@voltguard.test', status: 'sent', noticeMode: 2 });
+      // alone, or in a digest with the other overdue alarms escalated in the same check
+      carrier = rows[0]!.mergedInto ?? rows[0]!.id;
+    });
+    const mail = smtp.mails.find((m) => m.data.includes(`X-Voltguard-Delivery: ${carrier}`));
+    expect(mail?.to).toEqual(['zhangsan@voltguard.test']);
   });
 });
 
