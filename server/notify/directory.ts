@@ -81,24 +81,32 @@ async function load(db: Kysely<Database>, tenantId: number): Promise<TenantNotif
  * to an ingest transaction. Dropped when a write that changes them is logged (on any instance: the
  * domain events reach every instance), and read again on next use.
  */
+interface Entry {
+  promise: Promise<TenantNotify>;
+  ready: boolean;
+}
+
 export class NotifyDirectory {
-  private readonly tenants = new Map<number, Promise<TenantNotify>>();
+  private readonly tenants = new Map<number, Entry>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
    * `executor`: the transaction the caller is in. On SQLite the one connection belongs to it until
-   * commit, so a read outside it would wait for ever.
+   * commit, so it must neither read outside it nor wait for a read started outside it (the worker's):
+   * either would wait for ever. It reads for itself then.
    */
   get(tenantId: number, executor: Kysely<Database> = this.db): Promise<TenantNotify> {
-    let t = this.tenants.get(tenantId);
-    if (!t) {
-      t = load(executor, tenantId);
-      this.tenants.set(tenantId, t);
+    const hit = this.tenants.get(tenantId);
+    if (hit && (hit.ready || executor === this.db)) return hit.promise;
+    const entry: Entry = { promise: load(executor, tenantId), ready: false };
+    this.tenants.set(tenantId, entry);
+    entry.promise.then(
+      () => (entry.ready = true),
       // a failed read is not kept: the next alarm tries again
-      t.catch(() => this.tenants.delete(tenantId));
-    }
-    return t;
+      () => this.tenants.get(tenantId) === entry && this.tenants.delete(tenantId),
+    );
+    return entry.promise;
   }
 
   invalidate(tenantId: number | null): void {
