@@ -24,7 +24,15 @@ let wangwu: { token: string; userId: number };
 let devices: { id: number; code: string; projectid: number }[];
 let nextDevice = 0;
 const device = () => devices[nextDevice++]!;
-const SECRETS = ['whsec-Voltguard-1234', 'wecom-key-ABCDEF123', 'ding-token-987654', 'SECdingtalk-secret-42'];
+// what must never appear in an answer or a log line (the last two are set in the 飞书 / SMS test)
+const SECRETS = [
+  'whsec-Voltguard-1234',
+  'wecom-key-ABCDEF123',
+  'ding-token-987654',
+  'SECdingtalk-secret-42',
+  'feishu-secret-77',
+  'sms-key-4242',
+];
 
 beforeAll(async () => {
   const stream = new Writable({
@@ -156,6 +164,67 @@ describe('one alarm reaches every kind of channel', () => {
       expect(robots.data[0]).toMatchObject({ noticeMode: 3, logTypeName: '剩余电流报警' });
       const mails = await log(2);
       expect(mails.data.map((r) => r.delivery.id)).toContain(rows.find((r) => r.channelKind === 'email')!.id);
+    });
+  });
+});
+
+describe("飞书, SMS and the robots' rate limit", () => {
+  it('测试发送 over 飞书 signs its body; SMS fills the gateway template', async () => {
+    const feishu = await createChannel(app, zhangsan.token, {
+      name: 'feishu',
+      kind: 'feishu',
+      config: { url: receiver.url('/feishu'), secret: 'feishu-secret-77' },
+    });
+    const answer = await call<ChannelTestAnswer>(app, zhangsan.token, 'POST', NOTIFY_PATHS.channelTest(feishu), {});
+    expect(answer.data).toMatchObject({ ok: true, status: 200 });
+    const body = JSON.parse(receiver.at('/feishu')[0]!.body) as {
+      timestamp: string;
+      sign: string;
+      msg_type: string;
+      content: { text: string };
+    };
+    expect(body.msg_type).toBe('text');
+    expect(body.sign).toBe(createHmac('sha256', `${body.timestamp}\nfeishu-secret-77`).update('').digest('base64'));
+    expect(Math.abs(Number(body.timestamp) - Date.now() / 1000)).toBeLessThan(60);
+
+    const sms = await createChannel(app, zhangsan.token, {
+      name: 'sms',
+      kind: 'sms',
+      config: {
+        url: receiver.url('/sms?to={phone}'),
+        method: 'POST',
+        headers: { 'x-api-key': 'sms-key-4242' },
+        bodyTemplate: '{"mobile":"{phone}","text":"{content}"}',
+        phones: ['13800000001'],
+      },
+    });
+    expect((await call<ChannelTestAnswer>(app, zhangsan.token, 'POST', NOTIFY_PATHS.channelTest(sms), {})).data.ok).toBe(true);
+    const sent = receiver.at('/sms')[0]!;
+    expect(sent.url).toBe('/sms?to=13800000001');
+    expect(sent.headers['x-api-key']).toBe('sms-key-4242');
+    expect(JSON.parse(sent.body)).toMatchObject({ mobile: '13800000001' });
+    const listed = await call<ChannelDto[]>(app, zhangsan.token, 'GET', NOTIFY_PATHS.channel);
+    expect(JSON.stringify(listed)).not.toContain('sms-key-4242');
+    expect(JSON.stringify(listed)).not.toContain('feishu-secret-77');
+  });
+
+  it('over its rate a robot gets the excess merged into one message', async () => {
+    const wecom = await createChannel(app, zhangsan.token, {
+      name: 'slow',
+      kind: 'wecom',
+      config: { url: receiver.url('/slow?key=k'), ratePerMinute: 2 },
+    });
+    await withRule([wecom], {}, async () => {
+      const resume = clock.t;
+      clock.t = 0;
+      for (let i = 0; i < 4; i++) await raise(app, device(), [ALARM]);
+      clock.t = resume;
+      await vi.waitFor(async () => {
+        await tickAt(app, clock);
+        expect(receiver.at('/slow')).toHaveLength(2);
+      });
+      const second = JSON.parse(receiver.at('/slow')[1]!.body) as { markdown: { content: string } };
+      expect(second.markdown.content).toContain('告警汇总：3 条');
     });
   });
 });
