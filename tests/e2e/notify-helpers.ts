@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config';
 import type { ChannelDto, DeliveryDto, RuleCreate } from '../../domain/schemas/notify';
 import { apiToken, expectPath, loginViaForm } from './helpers';
 
@@ -52,11 +53,15 @@ export class NotifyApi {
     private readonly token: string,
   ) {}
 
-  static async as(request: APIRequestContext, user: string): Promise<NotifyApi> {
+  /** A context of its own (a test's `request` fixture cannot outlive the test); `dispose` when done. */
+  static async as(user: string): Promise<NotifyApi> {
+    const request = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
     return new NotifyApi(request, await apiToken(request, user));
   }
 
-  async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data?: object): Promise<T> {
+  dispose = () => this.request.dispose();
+
+  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: object): Promise<T> {
     const res = await this.request.fetch(path, { method, headers: { authorization: `Bearer ${this.token}` }, ...(data ? { data } : {}) });
     const body = (await res.json()) as { code: number; msg: string; data: T };
     expect(body.code, `${method} ${path}: ${body.msg}`).toBe(0);
@@ -67,8 +72,7 @@ export class NotifyApi {
     this.call<{ id: number }>('POST', '/notify/v1/channel', { name, kind: 'webhook', config: { url, ...(secret ? { secret } : {}) } });
   createRule = (rule: Omit<RuleCreate, 'enabled'>) => this.call<{ id: number }>('POST', '/notify/v1/rule', rule);
   channels = () => this.call<ChannelDto[]>('GET', '/notify/v1/channel');
-  deliveries = (filter: object) =>
-    this.call<DeliveryDto[]>('POST', '/notify/v1/delivery/list', { page: { index: 0, limit: 100 }, filter });
+  deliveries = (filter: object) => this.call<DeliveryDto[]>('POST', '/notify/v1/delivery/list', { page: { index: 0, limit: 100 }, filter });
   deleteChannel = (id: number) => this.call<unknown>('DELETE', `/notify/v1/channel/${id}`);
   deleteRule = (id: number) => this.call<unknown>('DELETE', `/notify/v1/rule/${id}`);
 }

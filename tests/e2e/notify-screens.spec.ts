@@ -83,7 +83,6 @@ for (const [lang, theme, size] of [
 ] as const) {
   test(`通知渠道 and 通知规则 in ${lang}, ${theme} ${size.width}×${size.height}: create, 测试发送 shows the receiver's answer, edit, rule`, async ({
     page,
-    request,
   }) => {
     const w = words[lang];
     const name = unique(lang === 'en' ? 'Duty hook ' : '值班群');
@@ -127,7 +126,10 @@ for (const [lang, theme, size] of [
     await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-channel-dialog-${theme}-${lang}.png` });
     await edit.getByRole('button', { name: w.save }).click();
     await expectToast(page, w.saved);
-    const renamed = page.getByTestId('channel-table').locator('tbody tr').filter({ hasText: `${name}2` });
+    const renamed = page
+      .getByTestId('channel-table')
+      .locator('tbody tr')
+      .filter({ hasText: `${name}2` });
     receiver.received.length = 0;
     await renamed.getByTestId('channel-test').click();
     await expect(result).toHaveAttribute('data-state', 'ok');
@@ -142,12 +144,18 @@ for (const [lang, theme, size] of [
     await page.getByTestId('rule-table').getByRole('button', { name: w.create, exact: true }).click();
     const ruleDialog = page.getByRole('dialog', { name: w.ruleDialog });
     await ruleDialog.locator('input[name=name]').fill(ruleName);
-    await ruleDialog.getByTestId('rule-channels').getByRole('button', { name: `${name}2` }).click();
+    await ruleDialog
+      .getByTestId('rule-channels')
+      .getByRole('button', { name: `${name}2` })
+      .click();
     await ruleDialog.getByRole('button', { name: w.save }).click();
     await expect(ruleDialog.getByTestId('rule-levels').getByRole('alert')).toHaveText(w.levelRequired);
     await ruleDialog.getByTestId('rule-levels').getByRole('button', { name: w.accident }).click();
     await ruleDialog.getByTestId('rule-levels').getByRole('button', { name: w.alarm }).click();
-    await expect(ruleDialog.getByTestId('rule-projects').getByRole('button', { name: w.allProjects })).toHaveAttribute('aria-pressed', 'true');
+    await expect(ruleDialog.getByTestId('rule-projects').getByRole('button', { name: w.allProjects })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await ruleDialog.locator('input[name=quiet]').check();
     await ruleDialog.locator('input[name=sendEnd]').check();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-rule-dialog-${theme}-${lang}.png` });
@@ -161,7 +169,7 @@ for (const [lang, theme, size] of [
     await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-rules-${theme}-${lang}.png` });
 
     // the server holds what the screens said; then both go, so no later alarm is sent to this receiver
-    const api = await NotifyApi.as(request, 'zhangsan');
+    const api = await NotifyApi.as('zhangsan');
     const channel = (await api.channels()).find((c) => c.name === `${name}2`)!;
     expect(JSON.stringify(channel)).not.toContain(secret);
     const rules = await api.call<{ id: number; name: string; levels: number[]; channelIds: number[]; quietHours: unknown }[]>(
@@ -172,5 +180,6 @@ for (const [lang, theme, size] of [
     expect(rule).toMatchObject({ levels: [1, 2], channelIds: [channel.id], quietHours: { from: '22:00', to: '07:00' } });
     await api.deleteRule(rule.id);
     await api.deleteChannel(channel.id);
+    await api.dispose();
   });
 }

@@ -23,6 +23,7 @@ function EventDeliveries({ eventId }: { eventId: number }) {
       {
         id: 'action',
         header: t('alarmEvent.action'),
+        sortable: false,
         value: () => '',
         width: 100,
         cell: (d) => <ResendButton delivery={d} onResent={reload} />,

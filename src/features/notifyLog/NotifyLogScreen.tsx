@@ -26,6 +26,7 @@ export default function NotifyLogScreen() {
       {
         id: 'action',
         header: t('alarmEvent.action'),
+        sortable: false,
         value: () => '',
         width: 100,
         cell: (d) => <ResendButton delivery={d} onResent={reload} />,
