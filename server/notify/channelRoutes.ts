@@ -21,8 +21,6 @@ import { channelDto, loadChannel, tenantChannels, type Channel } from './channel
 import { checkReceiver, testSend } from './channelTest';
 import type { NotifyService } from './service';
 
-export const NOUN_CHANNEL = tx('通知渠道', 'Notification channel');
-
 /** A channel the caller may see: another tenant's is answered as not found, not as forbidden. */
 export async function requireChannel(app: FastifyInstance, session: Session, id: number): Promise<Channel> {
   const channel = await loadChannel(app.db, id);

@@ -65,7 +65,7 @@ export class DeliveryWorker {
 
   start(): void {
     const every = this.options.checkIntervalMs ?? DEFAULT_CHECK_INTERVAL_MS;
-    if (every > 0) this.timer = setInterval(() => this.kick(), every);
+    if (every > 0) this.timer = setInterval(() => this.kick(), every).unref();
   }
 
   async stop(): Promise<void> {
