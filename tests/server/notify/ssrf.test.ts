@@ -1,8 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFY_PATHS, type ChannelTestAnswer } from '../../../domain/schemas/notify';
 import { classifyAddress } from '../../../server/notify/addressPolicy';
 import { quietUntil } from '../../../server/notify/quietHours';
 import { nextAttemptAt } from '../../../server/notify/backoff';
+import { safeFetch } from '../../../server/notify/safeFetch';
 import { login, startApp, type TestApp } from '../helpers';
 import { call } from './helpers';
 
@@ -60,6 +63,28 @@ describe('receiver addresses', () => {
       'http://metadata.google.internal/',
     ])
       expect((await call(open.app, openToken, 'POST', NOTIFY_PATHS.channel, webhook(url))).code, url).toBe(4601);
+  });
+});
+
+describe('redirects', () => {
+  it('follows a redirect only to an allowed address, re-checked', async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url === '/ok') return res.end('fine');
+      res.writeHead(302, { location: req.url === '/to-ok' ? '/ok' : 'http://169.254.169.254/latest/meta-data/' }).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await safeFetch({ url: `${base}/to-ok`, method: 'POST', body: '{}' }, { allowPrivate: true })).toEqual({
+        status: 200,
+        body: 'fine',
+      });
+      await expect(safeFetch({ url: `${base}/to-metadata`, method: 'POST', body: '{}' }, { allowPrivate: true })).rejects.toMatchObject({
+        text: { zh: expect.stringMatching(/^地址不允许：169\.254\.169\.254/) },
+      });
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
 
