@@ -67,6 +67,10 @@ export function secretsOf(config: ChannelConfig): string[] {
   return values.filter((v): v is string => typeof v === 'string' && v.length >= 4);
 }
 
+/** Text from outside (a receiver's answer, an error) with the channel's secrets masked: receivers echo URLs. */
+export const scrubSecrets = (config: ChannelConfig, text: string): string =>
+  secretsOf(config).reduce((t, secret) => t.replaceAll(secret, SECRET_MASK), text);
+
 export const parseConfig = (kind: ChannelKind, config: unknown) => channelConfigSchemas[kind].safeParse(config);
 
 /**

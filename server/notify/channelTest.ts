@@ -6,7 +6,7 @@ import { errors } from '../errors';
 import type { Lang } from '../http/language';
 import { effectiveSettings } from '../system/effective';
 import { METADATA_HOSTS, refusedAddress } from './addressPolicy';
-import type { ChannelConfig } from './channelConfig';
+import { scrubSecrets, type ChannelConfig } from './channelConfig';
 import type { Channel } from './channelStore';
 import { checkUrl } from './safeFetch';
 import { SendError, excerpt, failureText } from './sendError';
@@ -47,13 +47,19 @@ export async function testSend(app: FastifyInstance, service: NotifyService, cha
       { deliveryId: `test-${randomUUID()}`, mergedIds: [], ...written, to: null, mentions: { wecomIds: [], dingtalkIds: [], mobiles: [] } },
       { allowPrivate: service.allowPrivate, now: Date.now },
     );
-    return { ok: true, status: answer.status, body: excerpt(answer.body), error: null, durationMs: Date.now() - started };
+    return {
+      ok: true,
+      status: answer.status,
+      body: scrubSecrets(channel.config, excerpt(answer.body)),
+      error: null,
+      durationMs: Date.now() - started,
+    };
   } catch (err) {
     return {
       ok: false,
       status: err instanceof SendError ? err.status : null,
-      body: err instanceof SendError ? err.body : '',
-      error: failureText(err)[lang],
+      body: err instanceof SendError ? scrubSecrets(channel.config, err.body) : '',
+      error: scrubSecrets(channel.config, failureText(err)[lang]),
       durationMs: Date.now() - started,
     };
   }

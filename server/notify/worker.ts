@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { nextAttemptAt } from './backoff';
-import { ratePerMinuteOf } from './channelConfig';
+import { ratePerMinuteOf, scrubSecrets } from './channelConfig';
 import { loadChannel, type Channel } from './channelStore';
 import { claimDue, markFailed, markSent, postpone } from './claim';
 import { composeUnits, type Unit } from './compose';
@@ -36,8 +36,6 @@ export interface DeliveryWorkerOptions {
 
 export const DEFAULT_CHECK_INTERVAL_MS = 1_000;
 export const DEFAULT_LEASE_MS = 60_000;
-
-const errorJson = (e: unknown) => JSON.stringify(failureText(e));
 
 /**
  * Sends the outbox: takes due deliveries under a lease, writes each message in its recipient's
@@ -173,8 +171,10 @@ export class DeliveryWorker {
       );
     } catch (err) {
       const now = this.now();
-      const error = errorJson(err);
-      this.log.warn({ deliveryId: carrier.id, channelId: channel.id, error: failureText(err).en }, 'notification not delivered');
+      const text = failureText(err);
+      const scrubbed = { zh: scrubSecrets(channel.config, text.zh), en: scrubSecrets(channel.config, text.en) };
+      const error = JSON.stringify(scrubbed);
+      this.log.warn({ deliveryId: carrier.id, channelId: channel.id, error: scrubbed.en }, 'notification not delivered');
       for (const r of unit) await markFailed(this.db, this.owner, r, error, nextAttemptAt(r.attempts + 1, Number(r.createdAt), now));
     }
   }
