@@ -137,7 +137,7 @@ export const channelUpdateSchema = z.object({
   name: channelName.optional(),
   enabled: z.boolean().optional(),
   /** validated against the channel's kind by the server */
-  config: z.record(z.string(), z.unknown()).optional(),
+  config: z.record(z.string().max(64), z.unknown()).optional(),
 });
 export type ChannelUpdate = z.infer<typeof channelUpdateSchema>;
 
@@ -180,7 +180,10 @@ const level = z
   .refine((n) => EVENT_LEVEL.has(n), '请选择正确的报警等级');
 /** alarm types: EVENT_TYPE ids, and 6 通信中断 (commWatch) */
 const alarmType = z.number().int().min(1).max(99);
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '时间须为 HH:mm');
+const hhmm = z
+  .string()
+  .max(5)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, '时间须为 HH:mm');
 
 export const quietHoursSchema = z.object({ from: hhmm, to: hhmm });
 export type QuietHours = z.infer<typeof quietHoursSchema>;
