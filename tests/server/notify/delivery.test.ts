@@ -7,7 +7,7 @@ import { NOTIFY_PATHS, SECRET_MASK, type ChannelDto, type ChannelTestAnswer } fr
 import { formatIn } from '../../../domain/timeZone';
 import { login, makeApp } from '../telemetry/helpers';
 import { httpReceiver, smtpReceiver, type HttpReceiver } from './receivers';
-import { ACCIDENT, ALARM, call, createChannel, createRule, deliveries, fakeClock, raise, tickAt } from './helpers';
+import { ACCIDENT, ALARM, NORMAL, call, ingest, createChannel, createRule, deliveries, fakeClock, raise, tickAt } from './helpers';
 
 /**
  * Notifications through the real server (issue 28): alarms ingested through the device API, a local
@@ -366,6 +366,58 @@ describe('delivery you can trust', () => {
       expect(rows).toHaveLength(6);
       expect(rows.every((r) => r.status === 'sent')).toBe(true);
       expect(rows.filter((r) => r.mergedInto !== null)).toHaveLength(5);
+    });
+  });
+});
+
+describe('ends and re-sends', () => {
+  it('a rule with sendEnd also sends the end of the alarm', async () => {
+    const channel = await createChannel(app, zhangsan.token, webhook('/end'));
+    await withRule([channel], { sendEnd: true }, async () => {
+      const d = device();
+      const eventId = await raise(app, d, [ALARM]);
+      // two readings in a row below the release level end it (anti-flapping)
+      await ingest(app, d, [NORMAL]);
+      await ingest(app, d, [NORMAL]);
+      await vi.waitFor(async () => {
+        await tickAt(app, clock);
+        expect(receiver.at('/end')).toHaveLength(2);
+      });
+      const kinds = receiver.at('/end').map((r) => JSON.parse(r.body) as { kind: string; eventId: number });
+      expect(kinds).toEqual([
+        { ...kinds[0], kind: 'alarm.raised', eventId },
+        { ...kinds[1], kind: 'alarm.ended', eventId },
+      ]);
+      expect((await deliveries(app, zhangsan.token, { eventId })).map((r) => r.kind).sort()).toEqual(['ended', 'raised']);
+    });
+  });
+
+  it('a delivery still failing after a day is failed; 重新发送 sends it again with its id', async () => {
+    const channel = await createChannel(app, zhangsan.token, webhook('/late'));
+    await withRule([channel], {}, async () => {
+      const resume = clock.t;
+      clock.t = 0;
+      const eventId = await raise(app, device(), [ALARM]);
+      receiver.answers.push(503);
+      // the worker's clock a day and more after the delivery was written
+      clock.t = Math.max(resume, Date.now()) + 25 * 3600_000;
+      await vi.waitFor(async () => {
+        await app.notify.worker.tick();
+        const [row] = await deliveries(app, zhangsan.token, { eventId });
+        expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+        expect(row!.lastError).toMatch(/^HTTP 503/);
+      });
+      const [failed] = await deliveries(app, zhangsan.token, { eventId });
+      const resent = await call(app, zhangsan.token, 'POST', NOTIFY_PATHS.deliveryResend(failed!.id), {});
+      expect(resent.code, resent.msg).toBe(0);
+      await vi.waitFor(async () => {
+        await app.notify.worker.tick();
+        const [row] = await deliveries(app, zhangsan.token, { eventId });
+        expect(row).toMatchObject({ id: failed!.id, status: 'sent', attempts: 2 });
+      });
+      expect(receiver.at('/late').map((r) => r.headers['x-voltguard-delivery'])).toEqual([failed!.id, failed!.id]);
+      // another tenant's user does not even find it
+      expect((await call(app, wangwu.token, 'POST', NOTIFY_PATHS.deliveryResend(failed!.id), {})).code).toBe(4005);
     });
   });
 });

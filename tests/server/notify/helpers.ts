@@ -65,10 +65,15 @@ export async function deliveries(app: FastifyInstance, token: string, filter: Re
 
 /** Readings a minute apart in the recent past (ingest refuses the future); one device per alarm. */
 let readingTime = Date.now() - 6 * 3600_000;
-export async function raise(app: FastifyInstance, device: { code: string }, values: { dataId: number; value: number }[]): Promise<number> {
+export async function ingest(app: FastifyInstance, device: { code: string }, values: { dataId: number; value: number }[]): Promise<void> {
   readingTime += 60_000;
   const r = await app.telemetry.ingest({ device: device.code, time: readingTime, values }, { trusted: true });
   expect(r.accepted).toBe(values.length);
+}
+
+/** Ingests readings that raise an alarm; the alarm's event id. */
+export async function raise(app: FastifyInstance, device: { code: string }, values: { dataId: number; value: number }[]): Promise<number> {
+  await ingest(app, device, values);
   const row = await app.db
     .selectFrom('peceventextend')
     .select('id')
