@@ -135,7 +135,7 @@ export function channelRoutes(service: NotifyService) {
     app.post('/channel/:id/test', { schema: { params: idParams, body: noBody.optional() }, config: write }, async (request) => {
       const session = sessionOf(request);
       const channel = await requireChannel(app, session, request.params.id);
-      return ok<ChannelTestAnswer>(await testSend(app, service, channel, languageOf(request)));
+      return ok<ChannelTestAnswer>(await testSend(app, service, channel, languageOf(request), session.userId));
     });
   };
 }

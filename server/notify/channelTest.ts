@@ -35,16 +35,36 @@ export function checkReceiver(kind: ChannelKind, config: ChannelConfig, allowPri
   }
 }
 
+/**
+ * Where a test of an e-mail or SMS channel without recipients of its own goes: the caller's own
+ * address (its contact fields), so the button works before any rule names a user.
+ */
+async function testRecipient(app: FastifyInstance, channel: Channel, userId: number): Promise<string | null> {
+  const c = channel.config as { to?: string[]; phones?: string[] };
+  if ((channel.kind === 'email' && !c.to?.length) || (channel.kind === 'sms' && !c.phones?.length)) {
+    const me = await app.db.selectFrom('app_user').select(['email', 'mobilePhone']).where('id', '=', userId).executeTakeFirst();
+    return (channel.kind === 'email' ? me?.email : me?.mobilePhone) || null;
+  }
+  return null;
+}
+
 /** 测试发送: a test message now, answered with what the receiver said (or why nothing answered). */
-export async function testSend(app: FastifyInstance, service: NotifyService, channel: Channel, lang: Lang): Promise<ChannelTestAnswer> {
+export async function testSend(
+  app: FastifyInstance,
+  service: NotifyService,
+  channel: Channel,
+  lang: Lang,
+  userId: number,
+): Promise<ChannelTestAnswer> {
   const started = Date.now();
   const zone = (await effectiveSettings(app.db, channel.tenantId)).timeZone;
   const written = writeTest(lang, zone, started);
   try {
+    const to = await testRecipient(app, channel, userId);
     const answer = await sendOver(
       channel.kind,
       channel.config,
-      { deliveryId: `test-${randomUUID()}`, mergedIds: [], ...written, to: null, mentions: { wecomIds: [], dingtalkIds: [], mobiles: [] } },
+      { deliveryId: `test-${randomUUID()}`, mergedIds: [], ...written, to, mentions: { wecomIds: [], dingtalkIds: [], mobiles: [] } },
       { allowPrivate: service.allowPrivate, now: Date.now },
     );
     return {

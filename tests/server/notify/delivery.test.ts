@@ -244,6 +244,10 @@ describe('users reached by their contact fields', () => {
       kind: 'email',
       config: { host: '127.0.0.1', port: smtp.port, security: 'none', from: 'alarm@voltguard.test', to: [] },
     });
+    // 测试发送 of a channel without recipients of its own goes to the caller
+    const tested = await call<ChannelTestAnswer>(app, zhangsan.token, 'POST', NOTIFY_PATHS.channelTest(mail), {});
+    expect(tested.data).toMatchObject({ ok: true, status: 250 });
+    expect(smtp.mails.at(-1)!.to).toEqual(['zhangsan@voltguard.test']);
     const before = smtp.mails.length;
     const ruleId = await createRule(app, zhangsan.token, { channelIds: [mail], userIds: [zhangsan.userId] });
     try {
