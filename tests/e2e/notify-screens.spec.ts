@@ -183,3 +183,47 @@ for (const [lang, theme, size] of [
     await api.dispose();
   });
 }
+
+test('root names the tenant of a new channel; 企业微信 test; delete with confirmation', async ({ page }) => {
+  const name = unique('企微群');
+  await openConsole(page, 'root', 'zh_cn', 'bright', '/platform/monitor');
+  await page.goto('/#/systemConfig');
+  await page.getByRole('tab', { name: '通知渠道' }).click();
+  await page.getByTestId('channel-table').getByRole('button', { name: '新建', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '新建通知渠道' });
+  await dialog.locator('input[name=name]').fill(name);
+  await dialog.locator('select[name=kind]').selectOption({ label: '企业微信' });
+  await expect(dialog.locator('input[name=secret]')).toHaveCount(0);
+  await dialog.locator('input[name=url]').fill(`${receiver.url}?key=robot-key`);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('请选择租户');
+  await dialog.locator('select[name=tenantId]').selectOption({ label: '西南智慧用电' });
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expectToast(page, '保存成功!');
+  const row = page.getByTestId('channel-table').locator('tbody tr').filter({ hasText: name });
+  await expect(row).toContainText('西南智慧用电');
+  await expect(row).toContainText('企业微信');
+  // the robot key in the URL is a secret too
+  await expect(row).not.toContainText('robot-key');
+
+  receiver.received.length = 0;
+  await row.getByTestId('channel-test').click();
+  await expect(page.getByTestId('channel-test-result')).toHaveAttribute('data-state', 'ok');
+  expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ msgtype: 'markdown' });
+  await page.getByRole('dialog').getByRole('button', { name: '关闭' }).last().click();
+
+  // the tenant's own administrator sees it; zhangsan's tenant does not
+  const wangwu = await NotifyApi.as('wangwu');
+  expect((await wangwu.channels()).map((c) => c.name)).toContain(name);
+  await wangwu.dispose();
+  const zhangsan = await NotifyApi.as('zhangsan');
+  expect((await zhangsan.channels()).map((c) => c.name)).not.toContain(name);
+  await zhangsan.dispose();
+
+  await selectRow(page, 'channel-table', name);
+  await page.getByTestId('channel-table').getByRole('button', { name: '删除', exact: true }).click();
+  await expect(page.getByRole('dialog')).toContainText(`确定要删除通知渠道 “${name}” 吗？`);
+  await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+  await expectToast(page, '删除成功!');
+  await expect(row).toHaveCount(0);
+});

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TenantDto } from '../../../domain/schemas/auth';
 import { CHANNEL_KINDS, SMS_METHODS, SMTP_SECURITY, type ChannelDto } from '../../../domain/schemas/notify';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal, TextField } from '../../app/ui/Modal';
@@ -17,11 +18,14 @@ const SECURITY_TEXT = { tls: 'TLS', starttls: 'STARTTLS' } as const;
 export function ChannelFormDialog({
   open,
   editing,
+  tenants,
   onClose,
   onSaved,
 }: {
   open: boolean;
   editing: ChannelDto | undefined;
+  /** the tenants the caller serves: with more than one, a new channel names its tenant */
+  tenants: TenantDto[];
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -57,8 +61,10 @@ export function ChannelFormDialog({
     );
   const secretHint = editing ? t('notify.secretKept') : undefined;
 
+  const pickTenant = !editing && tenants.length > 1;
+
   const submit = async () => {
-    const found = checkChannel(form);
+    const found = checkChannel(form, pickTenant);
     setErrors(found);
     if (Object.keys(found).length) return;
     const body = channelBody(form);
@@ -80,6 +86,17 @@ export function ChannelFormDialog({
     <Modal open={open} onClose={onClose} title={t(editing ? 'notify.channelEdit' : 'notify.channelCreate')} width={520}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate data-testid="channel-form">
         <div className="max-h-[65vh] overflow-auto pr-1">
+          {pickTenant && (
+            <SelectField
+              label={t('users.tenant')}
+              name="tenantId"
+              value={form.tenantId}
+              onChange={set('tenantId')}
+              error={errors.tenantId}
+              placeholder="--"
+              options={tenants.map((x) => ({ value: String(x.id), label: x.name }))}
+            />
+          )}
           <TextField
             label={t('notify.channelName')}
             name="name"

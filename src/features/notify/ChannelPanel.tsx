@@ -6,7 +6,11 @@ import { useLoad } from '../../app/widgets/useLoad';
 import { ChannelFormDialog } from './ChannelFormDialog';
 import { ChannelTestDialog } from './ChannelTestDialog';
 import { notifyApi } from './notifyApi';
+import { directory } from '../../app/api/directory';
+import type { TenantDto } from '../../../domain/schemas/auth';
 import { kindText } from './notifyText';
+
+const NO_TENANTS: TenantDto[] = [];
 
 /** What a channel sends to, as the list shows it: its URL, or the mail server and sender (secrets arrive masked). */
 const targetOf = (c: ChannelDto) =>
@@ -18,11 +22,23 @@ const targetOf = (c: ChannelDto) =>
 export function ChannelPanel() {
   useLanguage();
   const channels = useLoad(() => notifyApi.channels(), []);
+  const tenants = useLoad(() => directory.tenants(), []);
+  const tenantList = tenants.data ?? NO_TENANTS;
   const [dialog, setDialog] = useState<{ editing?: ChannelDto } | null>(null);
   const [testing, setTesting] = useState<ChannelDto | undefined>();
   const columns = useMemo<Column<ChannelDto>[]>(
     () => [
       { id: 'name', header: t('notify.channelName'), value: (c) => c.name, width: 180 },
+      ...(tenantList.length > 1
+        ? [
+            {
+              id: 'tenant',
+              header: t('users.tenant'),
+              value: (c: ChannelDto) => tenantList.find((x) => x.id === c.tenantId)?.name,
+              width: 140,
+            },
+          ]
+        : []),
       { id: 'kind', header: t('notify.kind'), value: (c) => kindText(c.kind), width: 130 },
       {
         id: 'target',
@@ -53,7 +69,7 @@ export function ChannelPanel() {
         ),
       },
     ],
-    [],
+    [tenantList],
   );
   return (
     <>
@@ -75,6 +91,7 @@ export function ChannelPanel() {
       <ChannelFormDialog
         open={!!dialog}
         editing={dialog?.editing}
+        tenants={tenantList}
         onClose={() => setDialog(null)}
         onSaved={() => (setDialog(null), channels.reload())}
       />

@@ -6,6 +6,7 @@ import { LevelMark } from '../../app/alarm/AlarmMark';
 import { localizeMessage } from '../../app/i18n/domainText';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal, TextField } from '../../app/ui/Modal';
+import { SelectField } from '../../app/widgets/SelectField';
 import { toastSuccess } from '../../app/ui/toastStore';
 import type { FieldErrors } from '../../app/widgets/formErrors';
 import { typeLabel } from '../alarmEvent/eventText';
@@ -59,12 +60,17 @@ export function RuleFormDialog({
       setErrors(({ [errorKey]: _answered, ...rest }) => rest);
     };
 
+  // A caller serving several tenants names the rule's tenant; its channels and users are that tenant's.
+  const pickTenant = !editing && choices.tenants.length > 1;
+  const inTenant = <T extends { tenantId: number }>(list: readonly T[]) =>
+    choices.tenants.length > 1 ? list.filter((x) => String(x.tenantId) === form.tenantId) : list;
+
   const submit = async () => {
-    const found = checkRule(form);
+    const found = checkRule(form, pickTenant);
     setErrors(found);
     if (Object.keys(found).length) return;
-    const body = ruleBody(form);
-    const saved = await (editing ? notifyApi.updateRule(editing.id, body) : notifyApi.createRule(body)).then(
+    const { tenantId: _fixed, ...body } = ruleBody(form);
+    const saved = await (editing ? notifyApi.updateRule(editing.id, body) : notifyApi.createRule(ruleBody(form))).then(
       () => true,
       () => false,
     );
@@ -77,6 +83,20 @@ export function RuleFormDialog({
     <Modal open={open} onClose={onClose} title={t(editing ? 'notify.ruleEdit' : 'notify.ruleCreate')} width={640}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate data-testid="rule-form">
         <div className="max-h-[65vh] overflow-auto pr-1">
+          {pickTenant && (
+            <SelectField
+              label={t('users.tenant')}
+              name="tenantId"
+              value={form.tenantId}
+              onChange={(v) => {
+                set('tenantId')(v);
+                setForm((f) => ({ ...f, channelIds: [], userIds: [] }));
+              }}
+              error={errors.tenantId}
+              placeholder="--"
+              options={choices.tenants.map((x) => ({ value: String(x.id), label: x.name }))}
+            />
+          )}
           <TextField
             label={t('notify.ruleName')}
             name="name"
@@ -112,16 +132,16 @@ export function RuleFormDialog({
           <ChipGroup
             label={t('notify.channels')}
             testId="rule-channels"
-            options={choices.channels.map((c) => ({ id: c.id, label: c.name }))}
+            options={inTenant(choices.channels).map((c) => ({ id: c.id, label: c.name }))}
             value={form.channelIds}
             onChange={set('channelIds')}
             error={errors.recipients}
           />
-          {choices.users.length > 0 && (
+          {inTenant(choices.users).length > 0 && (
             <ChipGroup
               label={t('notify.users')}
               testId="rule-users"
-              options={choices.users.map((u) => ({ id: u.id, label: u.name }))}
+              options={inTenant(choices.users).map((u) => ({ id: u.id, label: u.name }))}
               value={form.userIds}
               onChange={set('userIds')}
             />

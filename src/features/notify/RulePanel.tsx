@@ -10,7 +10,7 @@ import { notifyApi } from './notifyApi';
 import { loadRuleChoices, type Named, type RuleChoices } from './ruleChoices';
 import { RuleFormDialog } from './RuleFormDialog';
 
-const NO_CHOICES: RuleChoices = { projects: [], channels: [], users: [] };
+const NO_CHOICES: RuleChoices = { projects: [], channels: [], users: [], tenants: [] };
 
 /** Names of ids as one line; an id no longer listed (deleted meanwhile) shows as #id. */
 const namesOf = (ids: readonly number[], from: readonly Named[]) => {
@@ -28,6 +28,9 @@ export function RulePanel() {
   const columns = useMemo<Column<RuleDto>[]>(
     () => [
       { id: 'name', header: t('notify.ruleName'), value: (r) => r.name, width: 160 },
+      ...(c.tenants.length > 1
+        ? [{ id: 'tenant', header: t('users.tenant'), value: (r: RuleDto) => namesOf([r.tenantId], c.tenants), width: 140 }]
+        : []),
       {
         id: 'projects',
         header: t('notify.projects'),

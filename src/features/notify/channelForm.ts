@@ -11,6 +11,8 @@ import type { FieldErrors } from '../../app/widgets/formErrors';
 
 /** The channel dialog's fields as typed, for every kind; lists are typed one per line or comma-separated. */
 export interface ChannelForm {
+  /** '' until chosen, for a caller serving several tenants */
+  tenantId: string;
   name: string;
   kind: ChannelKind | '';
   url: string;
@@ -40,6 +42,7 @@ export const KIND_FIELDS: Record<ChannelKind, readonly (keyof ChannelForm)[]> = 
 };
 
 export const EMPTY_CHANNEL: ChannelForm = {
+  tenantId: '',
   name: '',
   kind: '',
   url: '',
@@ -71,6 +74,7 @@ export function channelFormOf(c: ChannelDto): ChannelForm {
   const headers = k.headers && typeof k.headers === 'object' ? Object.entries(k.headers as Record<string, unknown>) : [];
   return {
     ...EMPTY_CHANNEL,
+    tenantId: String(c.tenantId),
     name: c.name,
     kind: c.kind,
     url: str(k.url),
@@ -128,8 +132,9 @@ function configOf(f: ChannelForm, kind: ChannelKind): Record<string, unknown> {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Checks the fields the kind shows; the messages are in the language in force. */
-export function checkChannel(f: ChannelForm): FieldErrors {
+export function checkChannel(f: ChannelForm, tenantRequired: boolean): FieldErrors {
   const e: FieldErrors = {};
+  if (tenantRequired && !f.tenantId) e.tenantId = t('validation.selectWhat', { what: t('users.tenant') });
   const required = (key: keyof ChannelForm, what: string) => {
     if (!String(f[key]).trim()) e[key] = t('validation.required', { what });
   };
@@ -157,5 +162,6 @@ export function checkChannel(f: ChannelForm): FieldErrors {
 /** The create body (POST /notify/v1/channel); an update sends its name and config. */
 export function channelBody(f: ChannelForm): ChannelCreate {
   const kind = f.kind as ChannelKind;
-  return { name: f.name.trim(), kind, config: configOf(f, kind), enabled: true } as ChannelCreate;
+  const tenant = f.tenantId ? { tenantId: Number(f.tenantId) } : {};
+  return { ...tenant, name: f.name.trim(), kind, config: configOf(f, kind), enabled: true } as ChannelCreate;
 }

@@ -1,6 +1,7 @@
-import type { UserDto } from '../../../domain/schemas/auth';
+import type { TenantDto, UserDto } from '../../../domain/schemas/auth';
 import type { ChannelDto } from '../../../domain/schemas/notify';
 import { api } from '../../app/api/client';
+import { directory } from '../../app/api/directory';
 import type { DeviceTreeNode } from '../../app/liveDevices/deviceTree';
 import { notifyApi } from './notifyApi';
 
@@ -14,7 +15,9 @@ export interface RuleChoices {
   projects: Named[];
   channels: ChannelDto[];
   /** empty when the caller may not list users (user_browser): rules then reach channels only */
-  users: Named[];
+  users: (Named & { tenantId: number })[];
+  /** the tenants the caller serves: more than one lets a rule name its tenant */
+  tenants: TenantDto[];
 }
 
 function projectsOf(nodes: DeviceTreeNode[]): Named[] {
@@ -25,10 +28,16 @@ function projectsOf(nodes: DeviceTreeNode[]): Named[] {
 }
 
 export async function loadRuleChoices(): Promise<RuleChoices> {
-  const [tree, channels, users] = await Promise.all([
+  const [tree, channels, users, tenants] = await Promise.all([
     api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree'),
     notifyApi.channels(),
     api.get<UserDto[]>('/auth/v1/user/queryByName?name=', { quiet: true }).catch(() => [] as UserDto[]),
+    directory.tenants(),
   ]);
-  return { projects: projectsOf(tree), channels, users: users.map((u) => ({ id: u.id, name: u.nicName || u.name })) };
+  return {
+    projects: projectsOf(tree),
+    channels,
+    users: users.map((u) => ({ id: u.id, name: u.nicName || u.name, tenantId: u.tenantId })),
+    tenants,
+  };
 }

@@ -4,6 +4,8 @@ import type { FieldErrors } from '../../app/widgets/formErrors';
 
 /** The rule dialog's fields; an empty project or type list means every one (null on the wire). */
 export interface RuleForm {
+  /** '' until chosen, for a caller serving several tenants */
+  tenantId: string;
   name: string;
   projectIds: number[];
   levels: number[];
@@ -17,6 +19,7 @@ export interface RuleForm {
 }
 
 export const EMPTY_RULE: RuleForm = {
+  tenantId: '',
   name: '',
   projectIds: [],
   levels: [],
@@ -31,6 +34,7 @@ export const EMPTY_RULE: RuleForm = {
 
 export function ruleFormOf(r: RuleDto): RuleForm {
   return {
+    tenantId: String(r.tenantId),
     name: r.name,
     projectIds: r.projectIds ?? [],
     levels: r.levels,
@@ -47,8 +51,9 @@ export function ruleFormOf(r: RuleDto): RuleForm {
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Checks the form; the messages are in the language in force. */
-export function checkRule(f: RuleForm): FieldErrors {
+export function checkRule(f: RuleForm, tenantRequired: boolean): FieldErrors {
   const e: FieldErrors = {};
+  if (tenantRequired && !f.tenantId) e.tenantId = t('validation.selectWhat', { what: t('users.tenant') });
   if (!f.name.trim()) e.name = t('validation.required', { what: t('notify.ruleName') });
   else if (f.name.trim().length > 40) e.name = t('validation.lengthUpTo', { n: 40 });
   if (!f.levels.length) e.levels = t('notify.levelRequired');
@@ -60,6 +65,7 @@ export function checkRule(f: RuleForm): FieldErrors {
 /** The body of POST /notify/v1/rule (PUT takes the same fields). */
 export function ruleBody(f: RuleForm): RuleCreate {
   return {
+    ...(f.tenantId ? { tenantId: Number(f.tenantId) } : {}),
     name: f.name.trim(),
     projectIds: f.projectIds.length ? f.projectIds : null,
     levels: f.levels,
