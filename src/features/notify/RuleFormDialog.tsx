@@ -82,7 +82,7 @@ export function RuleFormDialog({
   return (
     <Modal open={open} onClose={onClose} title={t(editing ? 'notify.ruleEdit' : 'notify.ruleCreate')} width={640}>
       <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate data-testid="rule-form">
-        <div className="max-h-[65vh] overflow-auto pr-1">
+        <div className="max-h-[70vh] overflow-auto pr-1">
           {pickTenant && (
             <SelectField
               label={t('users.tenant')}
@@ -157,18 +157,18 @@ export function RuleFormDialog({
             {t('notify.sendEnd')}
           </label>
           <fieldset className="mb-3 text-sm">
-            <legend className="mb-1 flex items-center gap-2">
-              <input
-                type="checkbox"
-                name="quiet"
-                checked={form.quiet}
-                onChange={(e) => set('quiet')(e.target.checked)}
-                className="h-4 w-4 accent-[var(--vg-brand)]"
-                aria-label={t('notify.quietHours')}
-              />
-              <span>{t('notify.quietHours')}</span>
-            </legend>
-            <div className="flex flex-wrap items-center gap-2">
+            <legend className="sr-only">{t('notify.quietHours')}</legend>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  name="quiet"
+                  checked={form.quiet}
+                  onChange={(e) => set('quiet')(e.target.checked)}
+                  className="h-4 w-4 accent-[var(--vg-brand)]"
+                />
+                {t('notify.quietHours')}
+              </label>
               <label className="flex items-center gap-1">
                 <span className="text-muted">{t('notify.quietFrom')}</span>
                 <input
