@@ -14,6 +14,7 @@ test('the user edits its own contact details; 用户管理 shows the 企业微�
   const headers = { authorization: `Bearer ${token}` };
   const before = ((await (await request.get('/auth/v1/user', { headers })).json()) as { data: Record<string, unknown> }).data;
   const wecom = `lisi-wecom-${Date.now().toString(36)}`;
+  await page.setViewportSize({ width: 1366, height: 768 });
   await loginViaForm(page, 'lisi');
   await expectPath(page, '/alarmEvent');
   await page.getByTestId('user-menu').click();
@@ -34,6 +35,7 @@ test('the user edits its own contact details; 用户管理 shows the 企业微�
   await expect(contact).toContainText('13800138000');
   await expect(contact).toContainText(wecom);
   await expect(contact).toContainText('lisi-ding');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-own-contact-bright-zh_cn.png` });
   await page.keyboard.press('Escape');
 
   // 通知记录 opens for an event manager without 系统配置, in the 系统设置 menu group
