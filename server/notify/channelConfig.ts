@@ -32,6 +32,28 @@ export function maskUrl(raw: string, kind: ChannelKind): string {
   return `${url.protocol}//${auth}${url.host}${path}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * A URL edited from its masked form (a new path or host, the key left as SECRET_MASK): the masked
+ * query values, password and 飞书 hook id are the stored ones again.
+ */
+function unmaskUrl(edited: string, stored: string): string {
+  let next: URL;
+  let old: URL;
+  try {
+    next = new URL(edited);
+    old = new URL(stored);
+  } catch {
+    return edited;
+  }
+  for (const [k, v] of [...next.searchParams])
+    if (v === SECRET_MASK && old.searchParams.has(k)) next.searchParams.set(k, old.searchParams.get(k)!);
+  if (decodeURIComponent(next.password) === SECRET_MASK) next.password = old.password;
+  const mask = encodeURIComponent(SECRET_MASK);
+  if (next.pathname.endsWith(`/${mask}`) || next.pathname.endsWith(`/${SECRET_MASK}`))
+    next.pathname = next.pathname.replace(/[^/]+$/, old.pathname.split('/').at(-1) ?? '');
+  return next.toString();
+}
+
 const masked = (v: string | undefined) => (v ? SECRET_MASK : v);
 
 /** The config as every answer shows it. */
@@ -80,7 +102,8 @@ export const parseConfig = (kind: ChannelKind, config: unknown) => channelConfig
 export function mergeConfig(kind: ChannelKind, stored: ChannelConfig, update: Record<string, unknown>): Record<string, unknown> {
   const old = stored as Record<string, unknown>;
   const next: Record<string, unknown> = { ...old, ...update };
-  if (typeof old.url === 'string' && (update.url === undefined || update.url === maskUrl(old.url, kind))) next.url = old.url;
+  if (typeof old.url === 'string')
+    next.url = update.url === undefined || update.url === maskUrl(old.url, kind) ? old.url : unmaskUrl(String(update.url), old.url);
   for (const key of ['secret', 'pass'] as const) {
     if (update[key] === undefined || update[key] === SECRET_MASK) next[key] = old[key];
     if (next[key] === '' || next[key] === undefined) delete next[key];

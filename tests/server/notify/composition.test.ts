@@ -78,6 +78,14 @@ describe('secrets in channel configs', () => {
     expect(mergeConfig('dingtalk', stored, { ...shown })).toEqual(stored);
     expect(mergeConfig('dingtalk', stored, { ...shown, secret: '' })).toEqual({ url: stored.url });
     expect(secretsOf(stored).sort()).toEqual(['SEC-1', 'tok-1']);
+    // a new host with the key left masked keeps the stored key
+    const moved = mergeConfig('dingtalk', stored, { ...shown, url: String(shown.url).replace('oapi.dingtalk.com', 'oapi2.dingtalk.com') });
+    expect(moved.url).toBe('https://oapi2.dingtalk.com/robot/send?access_token=tok-1');
+    const hook = { url: 'https://open.feishu.cn/open-apis/bot/v2/hook/0f9e-hook' };
+    const feishuShown = maskConfig('feishu', hook);
+    expect(mergeConfig('feishu', hook, { url: String(feishuShown.url).replace('open.feishu.cn', 'open.larksuite.com') }).url).toBe(
+      'https://open.larksuite.com/open-apis/bot/v2/hook/0f9e-hook',
+    );
     const sms = { url: 'https://sms.example.com/send', headers: { authorization: 'Bearer sms-9' } };
     const smsShown = maskConfig('sms', sms as never);
     expect(smsShown.headers).toEqual({ authorization: SECRET_MASK });
