@@ -23,8 +23,8 @@ export type NotifyOptions = Partial<Omit<DeliveryWorkerOptions, 'allowPrivate' |
   publicUrl?: string | undefined;
 };
 
-/** Writes that change what a tenant's alarms are sent to, or how they are written. */
-const CHANGES_DIRECTORY = /^(notify\.(channel|rule)_|user\.|role\.|tenant\.)/;
+/** Writes that change what a tenant's alarms are sent to, or how they are written (not logins). */
+const CHANGES_DIRECTORY = /^(notify\.(channel|rule)_|user\.(created|updated|deleted|status_changed)$|role\.|tenant\.)/;
 
 /**
  * Notifications (issue 28): the outbox written with every alarm and the delivery worker (app.notify).
