@@ -31,6 +31,28 @@ export async function claimDue(db: Kysely<Database>, owner: string, now: number,
     .execute();
 }
 
+/**
+ * Extends the lease of a message's deliveries just before it is sent, if this worker still holds all
+ * of them: a message that waited in the queue behind slow receivers past its lease may have been
+ * taken by another instance meanwhile, and must then not be sent here too.
+ */
+export async function renewLease(
+  db: Kysely<Database>,
+  owner: string,
+  ids: readonly string[],
+  now: number,
+  leaseMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('notify_delivery')
+    .set({ leaseUntil: now + leaseMs })
+    .where('id', 'in', ids)
+    .where('leaseOwner', '=', owner)
+    .where('leaseUntil', '>=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === ids.length;
+}
+
 /** Gives a delivery back without an attempt (quiet hours, the channel's rate), to be taken at `at`. */
 export async function postpone(db: Kysely<Database>, owner: string, ids: readonly string[], at: number): Promise<void> {
   if (!ids.length) return;

@@ -5,7 +5,7 @@ import type { Database } from '../store/schema';
 import { nextAttemptAt } from './backoff';
 import { ratePerMinuteOf, scrubSecrets } from './channelConfig';
 import { loadChannel, type Channel } from './channelStore';
-import { claimDue, markFailed, markSent, postpone } from './claim';
+import { claimDue, markFailed, markSent, postpone, renewLease } from './claim';
 import { composeUnits, type Unit } from './compose';
 import type { NotifyDirectory } from './directory';
 import { parseFacts } from './facts';
@@ -151,6 +151,8 @@ export class DeliveryWorker {
 
   private async send(channel: Channel, unit: Unit): Promise<void> {
     const carrier = unit[0]!;
+    const ids = unit.map((r) => r.id);
+    if (!(await renewLease(this.db, this.owner, ids, this.now(), this.options.leaseMs ?? DEFAULT_LEASE_MS))) return;
     const facts = unit.map((r) => parseFacts(r.facts));
     const written = unit.length === 1 ? writeAlarm(facts[0]!, this.options.publicUrl) : writeDigest(facts, this.options.publicUrl);
     const msg: OutgoingMessage = {
@@ -162,13 +164,7 @@ export class DeliveryWorker {
     };
     try {
       await sendOver(channel.kind, channel.config, msg, { allowPrivate: this.options.allowPrivate, now: Date.now });
-      await markSent(
-        this.db,
-        this.owner,
-        carrier.id,
-        unit.map((r) => r.id),
-        this.now(),
-      );
+      await markSent(this.db, this.owner, carrier.id, ids, this.now());
     } catch (err) {
       const now = this.now();
       const text = failureText(err);
