@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import type { DeliveryDto } from '../../domain/schemas/notify';
 import { SCREENSHOT_DIR } from './helpers';
-import { unique } from './info-helpers';
+import { expectToast, selectRow, unique } from './info-helpers';
 import { ingest } from './alarm-event-helpers';
 import { NotifyApi, openConsole, Receiver, settled, terminalsWithProject, type TerminalIn } from './notify-helpers';
 
@@ -131,7 +131,15 @@ test('an alarm → its delivery in the event detail and 通知记录 (已发送)
   await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-log-retrying-bright-zh_cn.png` });
 
   // the channel switched off: the worker gives the delivery up as 失败, saying why
-  await api.call('PUT', `/notify/v1/channel/${badChannel}`, { enabled: false });
+  await page.goto('/#/systemConfig');
+  await page.getByRole('tab', { name: '通知渠道' }).click();
+  await selectRow(page, 'channel-table', badName);
+  await page.getByTestId('channel-table').getByRole('button', { name: '编辑', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: '编辑通知渠道' });
+  await edit.locator('input[name=enabled]').uncheck();
+  await edit.getByRole('button', { name: '保存' }).click();
+  await expectToast(page, '保存成功!');
+  await expect(page.getByTestId('channel-table').locator('tbody tr').filter({ hasText: badName })).toContainText('否');
   const failed = await deliveryOf(badChannel, 'failed', 60_000);
   expect(failed.lastError).toBeTruthy();
   const failedRow = await notifyLogRow(page, badName, '失败');

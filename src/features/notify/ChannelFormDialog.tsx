@@ -37,14 +37,14 @@ export function ChannelFormDialog({
     setForm(editing ? channelFormOf(editing) : EMPTY_CHANNEL);
     setErrors({});
   }, [open, editing]);
-  const set = (key: keyof ChannelForm) => (value: string) => {
+  const set = (key: Exclude<keyof ChannelForm, 'enabled'>) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
     // a change answers the field's error
     setErrors(({ [key]: _answered, ...rest }) => rest);
   };
   const shows = (key: keyof ChannelForm) => !!form.kind && KIND_FIELDS[form.kind].includes(key);
   const text = (
-    key: keyof ChannelForm,
+    key: Exclude<keyof ChannelForm, 'enabled'>,
     label: string,
     extra: Partial<React.InputHTMLAttributes<HTMLInputElement>> & { hint?: string | undefined } = {},
   ) =>
@@ -69,7 +69,7 @@ export function ChannelFormDialog({
     if (Object.keys(found).length) return;
     const body = channelBody(form);
     const saved = editing
-      ? await notifyApi.updateChannel(editing.id, { name: body.name, config: body.config }).then(
+      ? await notifyApi.updateChannel(editing.id, { name: body.name, config: body.config, enabled: body.enabled }).then(
           () => true,
           () => false,
         )
@@ -194,6 +194,16 @@ export function ChannelFormDialog({
               hint={t('notify.listHint')}
             />
           )}
+          <label className="mb-3 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="enabled"
+              checked={form.enabled}
+              onChange={(e) => setForm((f) => ({ ...f, enabled: e.target.checked }))}
+              className="h-4 w-4 accent-[var(--vg-brand)]"
+            />
+            {t('notify.enabled')}
+          </label>
         </div>
         <div className="mt-4 flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>

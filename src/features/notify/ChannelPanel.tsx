@@ -50,6 +50,7 @@ export function ChannelPanel() {
           </span>
         ),
       },
+      { id: 'enabled', header: t('notify.enabled'), value: (c) => t(c.enabled ? 'notify.yes' : 'notify.no'), width: 90 },
       { id: 'secret', header: t('notify.secret'), value: (c) => (c.hasSecret ? '******' : '--'), width: 100, sortable: false },
       {
         id: 'test',

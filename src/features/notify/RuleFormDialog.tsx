@@ -156,6 +156,16 @@ export function RuleFormDialog({
             />
             {t('notify.sendEnd')}
           </label>
+          <label className="mb-3 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="enabled"
+              checked={form.enabled}
+              onChange={(e) => set('enabled')(e.target.checked)}
+              className="h-4 w-4 accent-[var(--vg-brand)]"
+            />
+            {t('notify.enabled')}
+          </label>
           <fieldset className="mb-3 text-sm">
             <legend className="sr-only">{t('notify.quietHours')}</legend>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">

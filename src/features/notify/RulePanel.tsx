@@ -58,6 +58,7 @@ export function RulePanel() {
       },
       { id: 'channels', header: t('notify.channels'), value: (r) => namesOf(r.channelIds, c.channels) },
       { id: 'users', header: t('notify.users'), value: (r) => namesOf(r.userIds, c.users) },
+      { id: 'enabled', header: t('notify.enabled'), value: (r) => t(r.enabled ? 'notify.yes' : 'notify.no'), width: 90 },
       { id: 'sendEnd', header: t('notify.sendEnd'), value: (r) => t(r.sendEnd ? 'notify.yes' : 'notify.no'), width: 110 },
       {
         id: 'quiet',

@@ -15,6 +15,8 @@ export interface ChannelForm {
   tenantId: string;
   name: string;
   kind: ChannelKind | '';
+  /** a channel switched off sends nothing; what it still had to send fails with the reason */
+  enabled: boolean;
   url: string;
   secret: string;
   host: string;
@@ -45,6 +47,7 @@ export const EMPTY_CHANNEL: ChannelForm = {
   tenantId: '',
   name: '',
   kind: '',
+  enabled: true,
   url: '',
   secret: '',
   host: '',
@@ -77,6 +80,7 @@ export function channelFormOf(c: ChannelDto): ChannelForm {
     tenantId: String(c.tenantId),
     name: c.name,
     kind: c.kind,
+    enabled: c.enabled,
     url: str(k.url),
     secret: str(k.secret) || (c.hasSecret && c.kind !== 'email' ? SECRET_MASK : ''),
     host: str(k.host),
@@ -163,5 +167,5 @@ export function checkChannel(f: ChannelForm, tenantRequired: boolean): FieldErro
 export function channelBody(f: ChannelForm): ChannelCreate {
   const kind = f.kind as ChannelKind;
   const tenant = f.tenantId ? { tenantId: Number(f.tenantId) } : {};
-  return { ...tenant, name: f.name.trim(), kind, config: configOf(f, kind), enabled: true } as ChannelCreate;
+  return { ...tenant, name: f.name.trim(), kind, config: configOf(f, kind), enabled: f.enabled } as ChannelCreate;
 }

@@ -13,6 +13,7 @@ export interface RuleForm {
   channelIds: number[];
   userIds: number[];
   sendEnd: boolean;
+  enabled: boolean;
   quiet: boolean;
   quietFrom: string;
   quietTo: string;
@@ -27,6 +28,7 @@ export const EMPTY_RULE: RuleForm = {
   channelIds: [],
   userIds: [],
   sendEnd: false,
+  enabled: true,
   quiet: false,
   quietFrom: '22:00',
   quietTo: '07:00',
@@ -42,6 +44,7 @@ export function ruleFormOf(r: RuleDto): RuleForm {
     channelIds: r.channelIds,
     userIds: r.userIds,
     sendEnd: r.sendEnd,
+    enabled: r.enabled,
     quiet: r.quietHours !== null,
     quietFrom: r.quietHours?.from ?? EMPTY_RULE.quietFrom,
     quietTo: r.quietHours?.to ?? EMPTY_RULE.quietTo,
@@ -74,6 +77,6 @@ export function ruleBody(f: RuleForm): RuleCreate {
     userIds: f.userIds,
     sendEnd: f.sendEnd,
     quietHours: f.quiet ? { from: f.quietFrom, to: f.quietTo } : null,
-    enabled: true,
+    enabled: f.enabled,
   };
 }

@@ -811,6 +811,7 @@ const en: LanguagePack = {
   'notify.allTypes': 'All types',
   'notify.channels': 'Channels',
   'notify.users': 'Users',
+  'notify.enabled': 'Enabled',
   'notify.sendEnd': 'Also send the end of an alarm',
   'notify.quietHours': 'Quiet hours',
   'notify.quietFrom': 'From',

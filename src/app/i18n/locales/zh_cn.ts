@@ -795,6 +795,7 @@ const zh_cn = {
   'notify.allTypes': '全部类型',
   'notify.channels': '通知渠道',
   'notify.users': '通知用户',
+  'notify.enabled': '启用',
   'notify.sendEnd': '发送结束通知',
   'notify.quietHours': '免打扰时段',
   'notify.quietFrom': '开始',
