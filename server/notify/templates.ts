@@ -47,7 +47,8 @@ export function writeAlarm(f: MessageFacts, publicUrl: string | null): Written {
   const notice = noticeOfFacts(f);
   const level =
     typeof f.payload.peceventlevel === 'number' ? EVENT_LEVEL.textOf(f.payload.peceventlevel, f.lang === 'en' ? 'en' : 'zh_cn') : '--';
-  const title = `【${level}】${logTypeName(f.eventKind, f.payload, f.lang)}`;
+  const title =
+    f.lang === 'en' ? `[${level}] ${logTypeName(f.eventKind, f.payload, 'en')}` : `【${level}】${logTypeName(f.eventKind, f.payload)}`;
   const time = formatIn(notice.time, 'yyyy-MM-dd HH:mm:ss', f.zone);
   const content = contentOf(notice, f.lang);
   const link = alarmLink(publicUrl, f.payload.eventId);

@@ -259,7 +259,7 @@ describe('users reached by their contact fields', () => {
       });
       const sent = smtp.mails[before]!;
       expect(sent.to).toEqual(['zhangsan@voltguard.test']);
-      expect(sent.data).toContain('Residual current');
+      expect(sent.data).toContain('Subject: [Alarm] Residual current alarm');
       const [row] = await deliveries(app, zhangsan.token, { eventId, channelId: mail });
       expect(row).toMatchObject({ userId: zhangsan.userId, recipient: 'zhangsan@voltguard.test', status: 'sent', noticeMode: 2 });
     } finally {
