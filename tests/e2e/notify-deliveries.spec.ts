@@ -128,7 +128,10 @@ test('an alarm → its delivery in the event detail and 通知记录 (已发送)
   const retryRow = await notifyLogRow(page, badName, '重试中');
   await expect(retryRow).toContainText('500');
   await expect(retryRow.getByTestId('delivery-resend')).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-log-retrying-bright-zh_cn.png` });
+  await page.getByTestId('delivery-filters').locator('select[name=channelId]').selectOption({ index: 0 });
+  await page.getByTestId('delivery-filters').getByRole('button', { name: '查询' }).click();
+  await expect(page.getByTestId('delivery-table').locator('tbody tr')).toHaveCount(2);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-log-bright-zh_cn.png` });
 
   // the channel switched off: the worker gives the delivery up as 失败, saying why
   await page.goto('/#/systemConfig');
@@ -167,5 +170,15 @@ test('通知记录 in English on the dark theme at 1920×1080', async ({ page })
   const table = page.getByTestId('delivery-table');
   await expect(table.locator('thead')).toContainText('Attempts');
   await expect(table.locator('[data-delivery-status=sent]').first()).toHaveText(/Sent/);
+  await expect(table.locator('tbody')).toContainText('Alarm raised');
   await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-log-dark-en.png` });
+
+  // the event's detail in English
+  const eventId = (await api.deliveries({}))[0]!.eventId!;
+  await page.goto('/#/alarmEvent');
+  await page.locator(`[data-event-id="${eventId}"]`).getByTestId('event-detail-open').click();
+  const detail = page.getByTestId('event-detail');
+  await expect(detail).toContainText('Probe failure');
+  await expect(detail.getByRole('region', { name: 'Notifications sent' }).locator('[data-delivery-status=sent]')).toHaveText(/Sent/);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-event-detail-dark-en.png` });
 });

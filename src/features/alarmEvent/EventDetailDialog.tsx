@@ -25,7 +25,7 @@ function EventDeliveries({ eventId }: { eventId: number }) {
         header: t('alarmEvent.action'),
         sortable: false,
         value: () => '',
-        width: 100,
+        width: 90,
         cell: (d) => <ResendButton delivery={d} onResent={reload} />,
       },
     ],
@@ -59,7 +59,7 @@ export function EventDetailDialog({ event, onClose }: { event: PecEvent | undefi
     </>
   );
   return (
-    <Modal open={!!event} onClose={onClose} title={t('alarmEvent.detailTitle')} width={1100} closable>
+    <Modal open={!!event} onClose={onClose} title={t('alarmEvent.detailTitle')} width={1240} closable>
       {event && (
         <div data-testid="event-detail" data-event-id={event.id}>
           <dl className="mb-4 grid grid-cols-[max-content_1fr_max-content_1fr] gap-x-4 gap-y-1.5 text-sm">

@@ -1,8 +1,10 @@
 import type { DeliveryDto } from '../../../domain/schemas/notify';
-import { t } from '../../app/i18n/i18n';
+import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
+import { LevelMark } from '../../app/alarm/AlarmMark';
+import { currentLanguage, t } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
 import type { Column } from '../../app/widgets/table/DataTable';
-import { kindText, statusText } from '../notify/notifyText';
+import { deliveryKindText, kindText, statusText } from '../notify/notifyText';
 import { DeliveryStatusMark } from './DeliveryStatusMark';
 
 const time = (ms: number | null) => (ms ? formatTime(ms, 'yyyy-MM-dd HH:mm:ss') : '--');
@@ -16,15 +18,34 @@ const recipientOf = (d: DeliveryDto) => [d.userName, d.recipient].filter(Boolean
  */
 export function deliveryColumns(withEvent: boolean): Column<DeliveryDto>[] {
   return [
-    { id: 'createdAt', header: t('notify.createdAt'), value: (d) => time(d.createdAt), width: 170 },
-    ...(withEvent ? [{ id: 'event', header: t('notify.event'), value: (d: DeliveryDto) => d.eventId ?? '--', width: 80 }] : []),
+    { id: 'createdAt', header: t('notify.createdAt'), value: (d) => time(d.createdAt), width: 160 },
+    // the event's own detail shows its level above the list
+    ...(withEvent
+      ? [
+          { id: 'event', header: t('notify.event'), value: (d: DeliveryDto) => d.eventId ?? '--', width: 70 },
+          {
+            id: 'level',
+            header: t('alarmEvent.level'),
+            value: (d: DeliveryDto) => (d.level === null ? '' : alarmLabel(levelState(d.level), currentLanguage())),
+            cell: (d: DeliveryDto) => (d.level === null ? '--' : <LevelMark level={d.level} />),
+            width: 120,
+          },
+        ]
+      : []),
+    {
+      id: 'kind',
+      header: t('notify.deliveryKind'),
+      // a message merged into another (a flood digest, a rate limit) says so
+      value: (d) => (d.mergedInto ? `${deliveryKindText(d.kind)} · ${t('notify.merged')}` : deliveryKindText(d.kind)),
+      width: 110,
+    },
     {
       id: 'channel',
       header: t('notify.channel'),
       value: (d) => `${d.channelName ?? `#${d.channelId}`} (${kindText(d.channelKind)})`,
-      width: 200,
+      width: 190,
     },
-    { id: 'recipient', header: t('notify.recipient'), value: recipientOf, width: 160 },
+    { id: 'recipient', header: t('notify.recipient'), value: recipientOf, width: 130 },
     {
       id: 'status',
       header: t('notify.status'),
@@ -39,6 +60,6 @@ export function deliveryColumns(withEvent: boolean): Column<DeliveryDto>[] {
       value: (d) => d.lastError ?? '',
       cell: (d) => <span title={d.lastError ?? ''}>{d.lastError ?? '--'}</span>,
     },
-    { id: 'sentAt', header: t('notify.sentAt'), value: (d) => time(d.sentAt), width: 170 },
+    { id: 'sentAt', header: t('notify.sentAt'), value: (d) => time(d.sentAt), width: 160 },
   ];
 }
