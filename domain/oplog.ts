@@ -46,6 +46,13 @@ export const OPLOG_KINDS = {
   'alarm.escalation_notified': { zh: '发送升级通知', en: 'Send escalation message' },
   'device.status_changed': { zh: '设备状态变化', en: 'Device status change' },
   'report.affirmed': { zh: '确认分析报告', en: 'Confirm analysis report' },
+  'notify.channel_created': { zh: '新建通知渠道', en: 'Create notification channel' },
+  'notify.channel_updated': { zh: '修改通知渠道', en: 'Update notification channel' },
+  'notify.channel_deleted': { zh: '删除通知渠道', en: 'Delete notification channel' },
+  'notify.rule_created': { zh: '新建通知规则', en: 'Create notification rule' },
+  'notify.rule_updated': { zh: '修改通知规则', en: 'Update notification rule' },
+  'notify.rule_deleted': { zh: '删除通知规则', en: 'Delete notification rule' },
+  'notify.delivery_resent': { zh: '重发通知', en: 'Resend notification' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type OplogKind = keyof typeof OPLOG_KINDS;
@@ -66,6 +73,7 @@ export const OPLOG_FAMILIES: Record<string, { zh: string; en: string }> = {
   project: { zh: '项目', en: 'Projects' },
   alarm: { zh: '告警事件', en: 'Alarm events' },
   report: { zh: '分析报告', en: 'Analysis reports' },
+  notify: { zh: '通知', en: 'Notifications' },
 };
 
 export const isOplogKind = (kind: string): kind is OplogKind => Object.hasOwn(OPLOG_KINDS, kind);
@@ -91,6 +99,9 @@ export const OPLOG_SUBJECTS: Record<string, { zh: string; en: string }> = {
   property: { zh: '自定义属性', en: 'Custom column' },
   file: { zh: '文件', en: 'File' },
   report: { zh: '分析报告', en: 'Analysis report' },
+  notify_channel: { zh: '通知渠道', en: 'Notification channel' },
+  notify_rule: { zh: '通知规则', en: 'Notification rule' },
+  notify_delivery: { zh: '通知', en: 'Notification' },
 };
 
 /** A subject as readers say it; a subject of an unknown shape is shown as stored. */

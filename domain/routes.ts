@@ -9,6 +9,8 @@ export interface RouteDef {
   path: string;
   titleKey: string;
   permission: PagePermission;
+  /** further page permissions that open the route as well (any one of them grants) */
+  alsoOpenWith?: readonly PagePermission[];
   shell: Shell;
   group: MenuGroup;
   /** hidden from the menu in multi-project service mode (spec §2 menu rules) */
@@ -50,6 +52,15 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/systemConfig', titleKey: 'route.systemConfig', permission: 'wp_system_config', shell: 'main', group: 'system' },
   { path: '/log', titleKey: 'route.log', permission: 'wp_operate_log', shell: 'main', group: 'system' },
+  {
+    path: '/notifyLog',
+    titleKey: 'route.notifyLog',
+    permission: 'wp_system_config',
+    // who configures the channels and who handles the alarms both audit what was sent
+    alsoOpenWith: ['wp_event_manager'],
+    shell: 'main',
+    group: 'system',
+  },
   { path: '/platform/monitor', titleKey: 'route.platformMonitor', permission: 'wp_platform_monitor', shell: 'platform', group: 'platform' },
   { path: '/platform/operate', titleKey: 'route.platformOperate', permission: 'wp_platform_operate', shell: 'platform', group: 'platform' },
   { path: '/platform/user', titleKey: 'route.platformUser', permission: 'wp_platform_user', shell: 'platform', group: 'platform' },

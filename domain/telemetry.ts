@@ -324,7 +324,8 @@ export interface NoticeMessage {
 }
 
 export const messageLogBody = z.object({
-  noticeMode: z.literal(4, { error: 'noticeMode 须为 4' }).default(4),
+  /** 4: the web console (the event log); 1 短信, 2 邮件, 3 webhook/机器人: notification deliveries (issue 28) */
+  noticeMode: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'noticeMode 须为 1、2、3 或 4' }).default(4),
   startTime: timeText,
   endTime: timeText,
   receiver: z.number().int().positive(),

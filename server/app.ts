@@ -43,6 +43,7 @@ import { earlyWarningRoutes } from './earlyWarning/routes';
 import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
 import { IntervalJobs, type JobRunner } from './jobs/periodicJobs';
+import { notifyRoutes, notifyService, type NotifyOptions } from './notify/plugin';
 
 export interface AppOptions {
   dataDir: string;
@@ -85,6 +86,8 @@ export interface AppOptions {
   jobs?: JobRunner | undefined;
   /** carries session revocation and re-scoping to the sockets; in process unless given (issue 16: Redis) */
   socketBus?: SocketBus;
+  /** notifications (issue 28): private receivers, the console link, the delivery worker's clock and timing */
+  notify?: NotifyOptions;
 }
 
 declare module 'fastify' {
@@ -166,6 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(escalationService, options.escalation ?? {});
   await app.register(earlyWarningService);
   await app.register(earlyWarningRoutes, { prefix: '/wisdompower/v1' });
+  await app.register(notifyService, options.notify ?? {});
+  await app.register(notifyRoutes, { prefix: '/notify/v1' });
   await app.register(mqttPlugin, { ...options.mqtt, bodyLimit });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 

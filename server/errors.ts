@@ -208,6 +208,28 @@ export const errors = {
     '服务器无法生成 PDF（%s），请使用“打印”另存为 PDF',
     'The server cannot make a PDF (%s): use Print and save as PDF',
   ),
+  // Notifications (issue 28).
+  NOTIFY_ADDRESS_REFUSED: createError(
+    'NOTIFY_ADDRESS_REFUSED',
+    4601,
+    'invalid',
+    '通知地址不允许：%s',
+    'The notification address is refused: %s',
+  ),
+  NOTIFY_CONFIG_INVALID: createError(
+    'NOTIFY_CONFIG_INVALID',
+    4602,
+    'invalid',
+    '通知渠道配置错误：%s',
+    'The channel configuration is wrong: %s',
+  ),
+  NOTIFY_RESEND_PENDING: createError(
+    'NOTIFY_RESEND_PENDING',
+    4603,
+    'conflict',
+    '该通知尚在发送队列中，无需重发',
+    'This notification is still queued: no need to send it again',
+  ),
   INTERNAL: createError('INTERNAL', 5000, 'internal', '服务器内部错误，请稍后再试', 'Internal server error, please try again later'),
 } as const;
 

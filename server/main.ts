@@ -52,6 +52,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
         : false,
     // ESCALATION_CHECK_S: seconds between escalation checks (default 5); 0 turns escalation off.
     escalation: { checkMs: env.ESCALATION_CHECK_S === '0' ? 0 : seconds(env.ESCALATION_CHECK_S, 1000) },
+    // Notifications (docs/notifications.md): private receivers, console links, worker timing.
+    notify: {
+      allowPrivate: env.NOTIFY_ALLOW_PRIVATE === '1' || env.NOTIFY_ALLOW_PRIVATE === 'true',
+      publicUrl: env.PUBLIC_URL || undefined,
+      checkIntervalMs: seconds(env.NOTIFY_CHECK_INTERVAL_MS, 1),
+      leaseMs: seconds(env.NOTIFY_LEASE_S, 1000),
+    },
     telemetry: {
       retention: {
         // HISTORY_RETENTION_DAYS, the older name, still sets the raw tier.

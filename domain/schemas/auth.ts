@@ -73,6 +73,22 @@ export const roleBody = z.object({
 });
 export const roleUpdateBody = roleBody.extend({ id });
 
+/**
+ * How notifications reach a user (issue 28): e-mail and phone (the e-mail and SMS channels), the
+ * 企业微信 / 钉钉 user ids a robot message mentions, and the language of the messages.
+ */
+const contactText = (max: number) => z.string().max(max).refine(noControlChars, '不能包含控制字符').nullish();
+export const contactFields = {
+  email: contactText(100),
+  mobilePhone: contactText(32),
+  wecomId: contactText(64),
+  dingtalkId: contactText(64),
+  language: z.enum(['zh_cn', 'en']).nullish(),
+};
+/** PUT /auth/v1/user/contact: a user edits its own contact fields (what is left out stays). */
+export const contactUpdateBody = z.object(contactFields);
+export type ContactUpdate = z.infer<typeof contactUpdateBody>;
+
 export const userCreateBody = z.object({
   name: nameSchema,
   nicName: z.string().max(64).refine(noControlChars, '不能包含控制字符').optional(),
@@ -81,8 +97,7 @@ export const userCreateBody = z.object({
   password: digest,
   roleId: id.optional(),
   roles: z.array(idRef).max(1).optional(),
-  email: z.string().max(100).refine(noControlChars, '不能包含控制字符').nullish(),
-  mobilePhone: z.string().max(32).refine(noControlChars, '不能包含控制字符').nullish(),
+  ...contactFields,
 });
 export const userUpdateBody = userCreateBody.omit({ password: true }).partial().extend({ id });
 
@@ -118,6 +133,10 @@ export interface UserDto {
   customConfig: string | null;
   email: string | null;
   mobilePhone: string | null;
+  wecomId?: string | null;
+  dingtalkId?: string | null;
+  /** the language of the user's notifications: zh_cn (default) or en */
+  language?: string | null;
   roles: RoleDto[];
   modelNodes: { id: number; modelLabel: string; name?: string }[];
   relativeUserGroup: { id: number; name: string }[];

@@ -4,6 +4,7 @@ import { userRoutes } from './routes/users';
 import { roleRoutes } from './routes/roles';
 import { groupRoutes } from './routes/groups';
 import { userStatusRoutes } from './routes/userStatus';
+import { contactRoutes } from './routes/contact';
 
 /** The auth service of spec §7 under /auth/v1. */
 export async function authService(app: FastifyInstance, opts: SessionRouteOptions) {
@@ -12,4 +13,5 @@ export async function authService(app: FastifyInstance, opts: SessionRouteOption
   await app.register(roleRoutes);
   await app.register(groupRoutes);
   await app.register(userStatusRoutes);
+  await app.register(contactRoutes);
 }

@@ -27,6 +27,9 @@ export interface DomainEvent extends Required<Omit<DomainEventInput, 'payload' |
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** Hears events appended by transact(), inside their transaction, before it commits. */
+export type InTransactionListener = (events: readonly DomainEvent[], trx: Transaction<Database>) => Promise<void> | void;
+
 /**
  * The one append-only domain event log: every write in the system lands here with a monotonic
  * sequence number. Listeners hear about an event only after its transaction committed.
@@ -40,6 +43,7 @@ export class EventLog {
   private readonly emitter = new EventEmitter();
   private readonly postgres: boolean;
   private relay: ((event: DomainEvent) => void) | null = null;
+  private readonly inTransactionListeners: InTransactionListener[] = [];
   /** SQLite: one INSERT prepared once (alarm events come in thousands a second during ingest) */
   private readonly insertStmt: SQLite.Statement<unknown[]> | null;
 
@@ -140,6 +144,24 @@ export class EventLog {
     const ev = await this.append(input);
     this.publish(ev);
     return ev;
+  }
+
+  /**
+   * Writes that must land with the events or not at all (issue 28: a notification outbox row per
+   * alarm): the listener runs inside the events' transaction and a throw rolls it back.
+   */
+  inTransaction(listener: InTransactionListener): () => void {
+    this.inTransactionListeners.push(listener);
+    return () => {
+      const i = this.inTransactionListeners.indexOf(listener);
+      if (i >= 0) this.inTransactionListeners.splice(i, 1);
+    };
+  }
+
+  /** Runs the in-transaction listeners on events just appended in `trx` (by transact()). */
+  async appended(events: readonly DomainEvent[], trx: Transaction<Database>): Promise<void> {
+    if (events.length === 0) return;
+    for (const listener of this.inTransactionListeners) await listener(events, trx);
   }
 
   onEvent(listener: (ev: DomainEvent) => void): () => void {

@@ -11,7 +11,8 @@ declare module 'fastify' {
 
 /**
  * Runs a write and its domain events in one transaction: either both land or neither does, and the
- * events are published only after the commit.
+ * events are published only after the commit. In-transaction listeners (the notification outbox) write
+ * in the same transaction.
  */
 export async function transact<T>(
   app: FastifyInstance,
@@ -20,7 +21,9 @@ export async function transact<T>(
   const pending: DomainEventInput[] = [];
   const { result, events } = await app.db.transaction().execute(async (trx) => {
     const result = await work(trx, (ev) => pending.push(ev));
-    return { result, events: await app.eventLog.appendMany(pending, trx) };
+    const events = await app.eventLog.appendMany(pending, trx);
+    await app.eventLog.appended(events, trx);
+    return { result, events };
   });
   for (const ev of events) app.eventLog.publish(ev);
   return result;

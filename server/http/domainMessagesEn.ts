@@ -66,7 +66,11 @@ const EXACT: Record<string, string> = {
   'rootLabel 须为 terminal': 'rootLabel must be terminal',
   'startTime 须为 YYYY-MM-DD HH:mm:ss': 'startTime must be YYYY-MM-DD HH:mm:ss',
   'endTime 须为 YYYY-MM-DD HH:mm:ss': 'endTime must be YYYY-MM-DD HH:mm:ss',
-  'noticeMode 须为 4': 'noticeMode must be 4',
+  'noticeMode 须为 1、2、3 或 4': 'noticeMode must be 1, 2, 3 or 4',
+  // notifications (issue 28)
+  '时间须为 HH:mm': 'The time must be HH:mm',
+  请选择通知渠道或接收人: 'Choose a channel or a recipient',
+  请选择正确的报警等级: 'Choose a valid alarm level',
   '备注长度在 1 到 140 个字符': 'The remark is 1 to 140 characters',
   'remark 长度在 1 到 140 个字符': 'remark is 1 to 140 characters',
 };

@@ -12,8 +12,12 @@ import { visibleProjects } from '../telemetry/visibility';
 import { alarmLevelOf, contentOf, logTypeName, toNotice } from './notice';
 import { languageOf } from '../http/language';
 import { ESCALATION_MESSAGE_KIND } from './hub';
+import { deliveryLog } from '../notify/messageLog';
 
-/** POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter). */
+/**
+ * POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter,
+ * notice mode 4), and the notifications sent by SMS, e-mail and webhook/robot (modes 1–3, issue 28).
+ */
 export async function messageLogService(fastify: FastifyInstance) {
   const app = typed(fastify);
   app.post('/log', { schema: { body: messageLogBody }, config: guarded('shell') }, async (request) => {
@@ -26,6 +30,20 @@ export async function messageLogService(fastify: FastifyInstance) {
     const end = parseTime(body.endTime, zone);
     if (start === null) throw errors.BAD_REQUEST(tx('startTime 无法解析', 'startTime cannot be read'));
     if (end === null) throw errors.BAD_REQUEST(tx('endTime 无法解析', 'endTime cannot be read'));
+    const page = body.page ?? { index: 0, limit: 100 };
+    // Modes 1–3: the notifications sent by SMS, e-mail and webhook/robot (issue 28).
+    if (body.noticeMode !== 4) {
+      const { data, total } = await deliveryLog(app, session, {
+        noticeMode: body.noticeMode,
+        start,
+        end,
+        receiver: body.receiver,
+        page,
+        lang,
+        zone,
+      });
+      return ok(data, { total });
+    }
     const scope = await visibleProjects(app, session);
     // The project events the user may see, and the escalation messages sent to this user (issue 19).
     const mine = sql<boolean>`(kind = ${ESCALATION_MESSAGE_KIND} and subject = ${`user:${session.userId}`})`;
@@ -40,7 +58,6 @@ export async function messageLogService(fastify: FastifyInstance) {
       .where('at', '>=', start)
       .where('at', '<', end);
     const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const page = body.page ?? { index: 0, limit: 100 };
     const rows = await q
       .selectAll()
       .orderBy('seq', 'desc')

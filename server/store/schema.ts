@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Tables of the embedded store. JSON-valued columns are TEXT so the same queries run on PostgreSQL. */
 export interface TenantTable {
@@ -8,6 +8,9 @@ export interface TenantTable {
   status: Generated<number>;
   createdAt: number;
 }
+
+/** A nullable text column a row may be inserted without. */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface UserTable {
   id: Generated<number>;
@@ -19,6 +22,11 @@ export interface UserTable {
   passwordHash: string;
   email: string | null;
   mobilePhone: string | null;
+  /** 企业微信 / 钉钉 user ids a robot message mentions (issue 28) */
+  wecomId: OptionalText;
+  dingtalkId: OptionalText;
+  /** the language of the notifications sent to this user ('zh_cn' | 'en'); null: zh_cn */
+  language: OptionalText;
   createdAt: number;
   updatedAt: number;
   /** 1: the account is disabled (login refused, sessions ended); 0: active */

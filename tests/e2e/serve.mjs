@@ -44,6 +44,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // 事故) would put its banner over screens other specs measure and photograph. Its own spec
     // (escalation.spec.ts) runs a server of its own with the production setting.
     ESCALATION_CHECK_S: '0',
+    // Notification specs send to receivers they start on 127.0.0.1 (issue 28).
+    NOTIFY_ALLOW_PRIVATE: '1',
     ...(live ? busy : quiet),
     ...(process.env.E2E_SIMULATOR === '1' ? { SIMULATOR: '1' } : {}),
   },

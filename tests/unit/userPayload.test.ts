@@ -14,6 +14,8 @@ describe('user save payload (spec §3)', () => {
       roles: [{ id: 3 }],
       mobilePhone: null,
       email: null,
+      wecomId: null,
+      dingtalkId: null,
       customConfig: JSON.stringify({ usertype: 3 }),
       password: await passwordDigest('Abcdef1#x'),
     });

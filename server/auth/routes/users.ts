@@ -92,6 +92,9 @@ export async function userRoutes(fastify: FastifyInstance) {
           passwordHash,
           email: body.email ?? null,
           mobilePhone: body.mobilePhone ?? null,
+          wecomId: body.wecomId ?? null,
+          dingtalkId: body.dingtalkId ?? null,
+          language: body.language ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -142,6 +145,9 @@ export async function userRoutes(fastify: FastifyInstance) {
               : target.customConfig,
         email: body.email !== undefined ? body.email : target.email,
         mobilePhone: body.mobilePhone !== undefined ? body.mobilePhone : target.mobilePhone,
+        wecomId: body.wecomId !== undefined ? body.wecomId : target.wecomId,
+        dingtalkId: body.dingtalkId !== undefined ? body.dingtalkId : target.dingtalkId,
+        language: body.language !== undefined ? body.language : target.language,
         updatedAt: Date.now(),
       };
       await trx.updateTable('app_user').set(changes).where('id', '=', target.id).execute();

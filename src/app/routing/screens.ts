@@ -15,6 +15,7 @@ export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> 
   '/usergroupmanage': () => import('../../features/usergroupmanage/UsergroupManageScreen'),
   '/systemConfig': () => import('../../features/systemConfig/SystemConfigScreen'),
   '/log': () => import('../../features/log/OperationLogScreen'),
+  '/notifyLog': () => import('../../features/notifyLog/NotifyLogScreen'),
   '/platform/monitor': () => import('../../features/platformMonitor/PlatformMonitorScreen'),
   '/platform/operate': () => import('../../features/platformOperate/PlatformOperateScreen'),
   '/platform/user': () => import('../../features/platformUser/PlatformUserScreen'),

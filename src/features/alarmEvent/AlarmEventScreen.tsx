@@ -11,6 +11,8 @@ import { useLoad } from '../../app/widgets/useLoad';
 import { EventFiltersBar, type FilterState } from './EventFiltersBar';
 import { EventTable } from './EventTable';
 import { RemarkDialog } from './RemarkDialog';
+import { EventDetailDialog } from './EventDetailDialog';
+import type { PecEvent } from '../../../domain/telemetry';
 import { confirmEvents, exportEvents, remarkEvents } from './eventApi';
 import { loadDeviceTree, parseTreeKey as scopeOfKey, treeKey as nodeKey } from '../../app/liveDevices/deviceTree';
 import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
@@ -34,6 +36,7 @@ export default function AlarmEventScreen() {
   const [page, setPage] = usePaging();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [remarkOpen, setRemarkOpen] = useState(false);
+  const [detail, setDetail] = useState<PecEvent | undefined>();
   const filters = useMemo<EventFilters>(
     () => ({
       start: filterState.range.start,
@@ -130,6 +133,7 @@ export default function AlarmEventScreen() {
             selected={selected}
             onSelectedChange={setSelected}
             onView={realtime ? realtime.openDevice : undefined}
+            onDetail={setDetail}
             topInsert={list.topInsert}
             pageKey={pageKey}
             load={list}
@@ -143,6 +147,7 @@ export default function AlarmEventScreen() {
           />
         </div>
       </div>
+      <EventDetailDialog event={detail} onClose={() => setDetail(undefined)} />
       <RemarkDialog
         open={remarkOpen}
         initial={selectedRows.length === 1 ? (selectedRows[0]!.remark ?? '') : ''}

@@ -32,7 +32,7 @@ const COLUMNS: { key: MessageKey; width: number; sortKey?: string }[] = [
   { key: 'alarmEvent.remark', width: 120 },
   { key: 'alarmEvent.remarkOperator', width: 104 },
   { key: 'alarmEvent.remarkTime', width: 150 },
-  { key: 'alarmEvent.action', width: 64 },
+  { key: 'alarmEvent.action', width: 112 },
 ];
 const SELECT_WIDTH = 40;
 const MIN_WIDTH = SELECT_WIDTH + COLUMNS.reduce((s, c) => s + c.width, 0);
@@ -51,12 +51,13 @@ interface RowProps {
   onCheck: (id: number, shift: boolean) => void;
   onOnly: (id: number, shift: boolean) => void;
   onView: ((deviceId: number) => void) | undefined;
+  onDetail: (row: PecEvent) => void;
   /** the language, so a switch re-renders the memoised rows */
   lang: string;
 }
 
 /** One event; memoised so a live insert re-renders only the rows whose data changed. */
-const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowProps) {
+const Row = memo(function Row({ row, selected, onCheck, onOnly, onView, onDetail }: RowProps) {
   const cell = 'truncate px-2';
   return (
     <tr
@@ -124,12 +125,15 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView }: RowPro
       <td className={`${cell} tabular-nums`} data-col="remarktime">
         {time(row.remarktime)}
       </td>
-      <td className="px-2" onClick={(e) => e.stopPropagation()}>
+      <td className="space-x-3 px-2 whitespace-nowrap" onClick={(e) => e.stopPropagation()}>
         {onView && (
           <button type="button" className="text-brand hover:underline" onClick={() => onView(row.deviceid)}>
             {t('alarmEvent.view')}
           </button>
         )}
+        <button type="button" className="text-brand hover:underline" data-testid="event-detail-open" onClick={() => onDetail(row)}>
+          {t('alarmEvent.detail')}
+        </button>
       </td>
     </tr>
   );
@@ -140,6 +144,8 @@ export interface EventTableProps {
   selected: ReadonlySet<number>;
   onSelectedChange: (next: ReadonlySet<number>) => void;
   onView: ((deviceId: number) => void) | undefined;
+  /** opens the event's detail with its notifications (a stable function: the rows are memoised) */
+  onDetail: (row: PecEvent) => void;
   /** bumped when rows were inserted on top; the table keeps the user's place unless at the very top */
   topInsert: { version: number; added: number };
   /** the page key (filters + page); a new page scrolls back to the top */
@@ -154,7 +160,7 @@ export interface EventTableProps {
  * The event table with a virtualized body: only the rows in view (plus overscan) are in the DOM, so a
  * 100-row page and a stream of live inserts stay cheap. Shift-click selects a range.
  */
-export function EventTable({ rows, selected, onSelectedChange, onView, topInsert, pageKey, load, sort }: EventTableProps) {
+export function EventTable({ rows, selected, onSelectedChange, onView, onDetail, topInsert, pageKey, load, sort }: EventTableProps) {
   useLanguage();
   const lang = currentLanguage();
   const scroller = useRef<HTMLDivElement>(null);
@@ -282,6 +288,7 @@ export function EventTable({ rows, selected, onSelectedChange, onView, topInsert
                   onCheck={handlers.onCheck}
                   onOnly={handlers.onOnly}
                   onView={onView}
+                  onDetail={onDetail}
                   lang={lang}
                 />
               );

@@ -5,15 +5,19 @@ import { SettingsPanel } from './SettingsPanel';
 import { SchemePanel } from './SchemePanel';
 import { DeviceAccessPanel } from './DeviceAccessPanel';
 import { GraphTreePanel } from './GraphTreePanel';
+import { ChannelPanel } from '../notify/ChannelPanel';
+import { RulePanel } from '../notify/RulePanel';
 
 const TABS: { key: MessageKey; panel: () => React.ReactNode }[] = [
   { key: 'system.tabSettings', panel: () => <SettingsPanel /> },
   { key: 'system.tabSchemes', panel: () => <SchemePanel /> },
   { key: 'system.tabDevices', panel: () => <DeviceAccessPanel /> },
   { key: 'system.tabGraph', panel: () => <GraphTreePanel /> },
+  { key: 'system.tabChannels', panel: () => <ChannelPanel /> },
+  { key: 'system.tabRules', panel: () => <RulePanel /> },
 ];
 
-/** /systemConfig: settings, access schemes, device access and the graph tree, one tab each. */
+/** /systemConfig: settings, access schemes, device access, the graph tree, notification channels and rules, one tab each. */
 export default function SystemConfigScreen() {
   useLanguage();
   return (

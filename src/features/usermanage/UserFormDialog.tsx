@@ -91,6 +91,24 @@ export function UserFormDialog({ open, editing, roles, tenants, defaultTenantId,
           onChange={(e) => set('email')(e.target.value)}
           error={errors.email}
         />
+        <div className="grid grid-cols-2 gap-x-3">
+          <TextField
+            label={t('users.wecomId')}
+            name="wecomId"
+            value={form.wecomId}
+            onChange={(e) => set('wecomId')(e.target.value)}
+            error={errors.wecomId}
+            autoComplete="off"
+          />
+          <TextField
+            label={t('users.dingtalkId')}
+            name="dingtalkId"
+            value={form.dingtalkId}
+            onChange={(e) => set('dingtalkId')(e.target.value)}
+            error={errors.dingtalkId}
+            autoComplete="off"
+          />
+        </div>
         {!editing && (
           <>
             <TextField

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordDigest } from '../../../domain/digest';
 import { USER_TYPE } from '../../../domain/enums';
-import { MSG, mobileSchema, plainNameSchema, requiredSelect, strongPasswordSchema } from '../../../domain/validation';
+import { MSG, mobileSchema, noControlChars, plainNameSchema, requiredSelect, strongPasswordSchema } from '../../../domain/validation';
 import type { UserDto } from '../../../domain/schemas/auth';
 import zh from '../../app/i18n/locales/zh_cn';
 
@@ -12,9 +12,15 @@ export interface UserForm {
   roleId: string;
   mobilePhone: string;
   email: string;
+  /** the 企业微信 / 钉钉 user ids a robot message mentions (issue 28) */
+  wecomId: string;
+  dingtalkId: string;
   password: string;
   confirmPassword: string;
 }
+
+/** A 企业微信 or 钉钉 user id: optional, up to 64 characters without control characters. */
+const imIdSchema = z.string().max(64, zh['validation.lengthUpTo'].replace('{{n}}', '64')).refine(noControlChars, MSG.noControlChars);
 
 const common = {
   name: plainNameSchema,
@@ -22,6 +28,8 @@ const common = {
   roleId: requiredSelect(zh['term.role']),
   mobilePhone: z.union([z.literal(''), mobileSchema]),
   email: z.union([z.literal(''), z.email(zh['validation.email'])]),
+  wecomId: imIdSchema,
+  dingtalkId: imIdSchema,
 };
 
 export const userEditSchema = z.object(common);
@@ -36,6 +44,8 @@ export function emptyUserForm(tenantId: number | undefined): UserForm {
     roleId: '',
     mobilePhone: '',
     email: '',
+    wecomId: '',
+    dingtalkId: '',
     password: '',
     confirmPassword: '',
   };
@@ -48,6 +58,8 @@ export function userFormOf(u: UserDto): UserForm {
     roleId: u.roles[0] ? String(u.roles[0].id) : '',
     mobilePhone: u.mobilePhone ?? '',
     email: u.email ?? '',
+    wecomId: u.wecomId ?? '',
+    dingtalkId: u.dingtalkId ?? '',
     password: '',
     confirmPassword: '',
   };
@@ -66,6 +78,8 @@ export async function userPayload(form: UserForm, editing?: UserDto) {
     roles: [{ id: Number(rest.roleId) }],
     mobilePhone: rest.mobilePhone || null,
     email: rest.email || null,
+    wecomId: rest.wecomId.trim() || null,
+    dingtalkId: rest.dingtalkId.trim() || null,
   };
   if (editing) return { ...body, id: editing.id };
   return { ...body, customConfig: JSON.stringify({ usertype: USER_TYPE.PROJECT }), password: await passwordDigest(password) };

@@ -1,0 +1,106 @@
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../store/dialect';
+import type { Database } from '../store/schema';
+import type { DeliveryRow } from './tables';
+
+const DUE = ['pending', 'retrying'];
+
+/**
+ * Takes up to `limit` due deliveries for this worker for `leaseMs`. On PostgreSQL the rows are locked
+ * with FOR UPDATE SKIP LOCKED while the lease is written, so of several instances exactly one takes
+ * each row; on SQLite one process owns the store. A lease left by a killed process expires and the
+ * row is taken again, with the same id.
+ */
+export async function claimDue(db: Kysely<Database>, owner: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
+  const pg = isPostgres(db);
+  const due = db
+    .selectFrom('notify_delivery')
+    .select('id')
+    .where('status', 'in', DUE)
+    .where('nextAttemptAt', '<=', now)
+    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
+    .orderBy('nextAttemptAt')
+    .limit(limit)
+    .$if(pg, (q) => q.forUpdate().skipLocked());
+  return db
+    .updateTable('notify_delivery')
+    .set({ leaseOwner: owner, leaseUntil: now + leaseMs })
+    .where('id', 'in', due)
+    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
+    .returningAll()
+    .execute();
+}
+
+/**
+ * Extends the lease of a message's deliveries just before it is sent, if this worker still holds all
+ * of them: a message that waited in the queue behind slow receivers past its lease may have been
+ * taken by another instance meanwhile, and must then not be sent here too.
+ */
+export async function renewLease(
+  db: Kysely<Database>,
+  owner: string,
+  ids: readonly string[],
+  now: number,
+  leaseMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('notify_delivery')
+    .set({ leaseUntil: now + leaseMs })
+    .where('id', 'in', ids)
+    .where('leaseOwner', '=', owner)
+    .where('leaseUntil', '>=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === ids.length;
+}
+
+/** Gives a delivery back without an attempt (quiet hours, the channel's rate), to be taken at `at`. */
+export async function postpone(db: Kysely<Database>, owner: string, ids: readonly string[], at: number): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .updateTable('notify_delivery')
+    .set({ nextAttemptAt: at, leaseOwner: null, leaseUntil: null })
+    .where('id', 'in', ids)
+    .where('leaseOwner', '=', owner)
+    .execute();
+}
+
+/** Marks a message's deliveries sent: the carrying one, and the ones merged into it. */
+export async function markSent(db: Kysely<Database>, owner: string, carrier: string, ids: readonly string[], now: number): Promise<void> {
+  await db
+    .updateTable('notify_delivery')
+    .set((eb) => ({
+      status: 'sent',
+      attempts: sql<number>`${eb.ref('attempts')} + 1`,
+      sentAt: now,
+      lastError: null,
+      nextAttemptAt: null,
+      leaseOwner: null,
+      leaseUntil: null,
+      mergedInto: eb
+        .case()
+        .when('id', '=', carrier)
+        .then(sql<string | null>`null`)
+        .else(carrier)
+        .end(),
+    }))
+    .where('id', 'in', ids)
+    .where('leaseOwner', '=', owner)
+    .execute();
+}
+
+/** Records a failed attempt: retried at `next`, or failed for good when `next` is null. */
+export async function markFailed(db: Kysely<Database>, owner: string, row: DeliveryRow, error: string, next: number | null): Promise<void> {
+  await db
+    .updateTable('notify_delivery')
+    .set({
+      status: next === null ? 'failed' : 'retrying',
+      attempts: row.attempts + 1,
+      lastError: error,
+      nextAttemptAt: next,
+      leaseOwner: null,
+      leaseUntil: null,
+    })
+    .where('id', '=', row.id)
+    .where('leaseOwner', '=', owner)
+    .execute();
+}

@@ -1,0 +1,70 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** Tables of migration 014_notify, joined to the Database interface by declaration merging. */
+export interface NotifyChannelTable {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  kind: string;
+  /** JSON text of the kind's config, secrets included */
+  config: string;
+  enabled: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NotifyRuleTable {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  projectIds: string | null;
+  levels: string;
+  types: string | null;
+  channelIds: string;
+  userIds: string;
+  sendEnd: number;
+  quietHours: string | null;
+  enabled: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NotifyDeliveryTable {
+  id: string;
+  tenantId: number;
+  eventSeq: number | null;
+  eventId: number | null;
+  kind: string;
+  ruleId: number | null;
+  channelId: number;
+  userId: number | null;
+  recipient: string | null;
+  projectId: number | null;
+  level: number | null;
+  floodKey: string | null;
+  /** JSON text of MessageFacts */
+  facts: string;
+  status: string;
+  attempts: number;
+  /** JSON text of a Text {zh, en} */
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+  nextAttemptAt: number | null;
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  mergedInto: string | null;
+  noticeMode: number;
+}
+
+declare module '../store/schema' {
+  interface Database {
+    notify_channel: NotifyChannelTable;
+    notify_rule: NotifyRuleTable;
+    notify_delivery: NotifyDeliveryTable;
+  }
+}
+
+export type ChannelRow = Selectable<NotifyChannelTable>;
+export type RuleRow = Selectable<NotifyRuleTable>;
+export type DeliveryRow = Selectable<NotifyDeliveryTable>;

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
+import { nextAttemptAt } from './backoff';
+import { ratePerMinuteOf, scrubSecrets } from './channelConfig';
+import { loadChannel, type Channel } from './channelStore';
+import { claimDue, markFailed, markSent, postpone, renewLease } from './claim';
+import { composeUnits, type Unit } from './compose';
+import type { NotifyDirectory } from './directory';
+import { parseFacts } from './facts';
+import { isAccident } from './matching';
+import type { OutgoingMessage } from './message';
+import { quietUntil } from './quietHours';
+import { RateWindow } from './rateWindow';
+import { failureText } from './sendError';
+import { sendOver } from './senders';
+import type { DeliveryRow } from './tables';
+import { writeAlarm, writeDigest } from './templates';
+import { tx } from '../http/text';
+
+export interface DeliveryWorkerOptions {
+  /** the worker's clock (tests drive it) */
+  now?: () => number;
+  /** how often due deliveries are looked for; 0: only when kicked or ticked (tests) */
+  checkIntervalMs?: number;
+  /** messages in flight at once */
+  concurrency?: number;
+  /** how long a taken delivery is this worker's; after a crash another takes it once this passes */
+  leaseMs?: number;
+  batchSize?: number;
+  allowPrivate: boolean;
+  /** the console's base URL for links to alarms (PUBLIC_URL) */
+  publicUrl: string | null;
+}
+
+export const DEFAULT_CHECK_INTERVAL_MS = 1_000;
+export const DEFAULT_LEASE_MS = 60_000;
+
+/**
+ * Sends the outbox: takes due deliveries under a lease, writes each message in its recipient's
+ * language, holds 报警/预警 through quiet hours, merges floods and excess over a channel's rate, and
+ * retries with backoff. It runs beside ingest, never in its path: the alarm transaction only writes
+ * rows, and a slow receiver holds one of `concurrency` sends, not the ingest or the push.
+ */
+export class DeliveryWorker {
+  readonly owner = randomUUID();
+  private readonly now: () => number;
+  private readonly rates = new RateWindow();
+  private running: Promise<number> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly directory: NotifyDirectory,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: DeliveryWorkerOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Looks for due deliveries soon (an alarm was just committed). */
+  kick(): void {
+    this.tick().catch((err: unknown) => this.log.error({ err }, 'notification worker'));
+  }
+
+  /** One round: take what is due and send it. Resolves with the number of messages sent or failed. */
+  tick(): Promise<number> {
+    if (this.stopped) return Promise.resolve(0);
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.round().finally(() => {
+      this.running = null;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        this.kick();
+      }
+    });
+    return this.running;
+  }
+
+  private async round(): Promise<number> {
+    const now = this.now();
+    const rows = await claimDue(this.db, this.owner, now, this.options.leaseMs ?? DEFAULT_LEASE_MS, this.options.batchSize ?? 200);
+    if (!rows.length) return 0;
+    const sendable = await this.holdQuiet(rows, now);
+    const groups = new Map<string, DeliveryRow[]>();
+    for (const r of sendable) {
+      const key = `${r.channelId}|${r.recipient ?? ''}|${parseFacts(r.facts).lang}`;
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    const jobs: (() => Promise<void>)[] = [];
+    for (const group of groups.values()) {
+      const channel = await loadChannel(this.db, group[0]!.channelId);
+      if (!channel || !channel.enabled) {
+        const why = JSON.stringify(tx('通知渠道已删除或停用', 'The channel was deleted or disabled'));
+        for (const r of group) await markFailed(this.db, this.owner, r, why, null);
+        continue;
+      }
+      const t = await this.directory.get(channel.tenantId);
+      const budget = this.rates.remaining(channel.id, ratePerMinuteOf(channel.kind, channel.config), now);
+      if (budget === 0) {
+        await postpone(
+          this.db,
+          this.owner,
+          group.map((r) => r.id),
+          this.rates.freeAt(channel.id, now),
+        );
+        continue;
+      }
+      for (const unit of composeUnits(group, t.flood, budget)) {
+        this.rates.record(channel.id, now);
+        jobs.push(() => this.send(channel, unit));
+      }
+    }
+    await pool(jobs, this.options.concurrency ?? 4);
+    return jobs.length;
+  }
+
+  /** Quiet hours of a delivery's rule hold 报警 and 预警 until they end; never 事故. */
+  private async holdQuiet(rows: DeliveryRow[], now: number): Promise<DeliveryRow[]> {
+    const sendable: DeliveryRow[] = [];
+    for (const r of rows) {
+      if (r.ruleId === null || isAccident(r.level)) {
+        sendable.push(r);
+        continue;
+      }
+      const t = await this.directory.get(r.tenantId);
+      const quiet = t.rules.find((rule) => rule.id === r.ruleId)?.quietHours;
+      const until = quiet ? quietUntil(now, t.zone, quiet) : null;
+      if (until === null) sendable.push(r);
+      else await postpone(this.db, this.owner, [r.id], until);
+    }
+    return sendable;
+  }
+
+  private async send(channel: Channel, unit: Unit): Promise<void> {
+    const carrier = unit[0]!;
+    const ids = unit.map((r) => r.id);
+    if (!(await renewLease(this.db, this.owner, ids, this.now(), this.options.leaseMs ?? DEFAULT_LEASE_MS))) return;
+    const facts = unit.map((r) => parseFacts(r.facts));
+    const written = unit.length === 1 ? writeAlarm(facts[0]!, this.options.publicUrl) : writeDigest(facts, this.options.publicUrl);
+    const msg: OutgoingMessage = {
+      deliveryId: carrier.id,
+      mergedIds: unit.slice(1).map((r) => r.id),
+      ...written,
+      to: carrier.recipient,
+      mentions: facts[0]!.mentions ?? { wecomIds: [], dingtalkIds: [], mobiles: [] },
+    };
+    try {
+      await sendOver(channel.kind, channel.config, msg, { allowPrivate: this.options.allowPrivate, now: Date.now });
+      await markSent(this.db, this.owner, carrier.id, ids, this.now());
+    } catch (err) {
+      const now = this.now();
+      const text = failureText(err);
+      const scrubbed = { zh: scrubSecrets(channel.config, text.zh), en: scrubSecrets(channel.config, text.en) };
+      const error = JSON.stringify(scrubbed);
+      this.log.warn({ deliveryId: carrier.id, channelId: channel.id, error: scrubbed.en }, 'notification not delivered');
+      for (const r of unit) await markFailed(this.db, this.owner, r, error, nextAttemptAt(r.attempts + 1, Number(r.createdAt), now));
+    }
+  }
+}
+
+/** Runs jobs with at most `limit` at once. */
+async function pool(jobs: readonly (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) await jobs[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, lane));
+}

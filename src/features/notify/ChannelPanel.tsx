@@ -1,0 +1,102 @@
+import { useMemo, useState } from 'react';
+import type { ChannelDto } from '../../../domain/schemas/notify';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { useLoad } from '../../app/widgets/useLoad';
+import { ChannelFormDialog } from './ChannelFormDialog';
+import { ChannelTestDialog } from './ChannelTestDialog';
+import { notifyApi } from './notifyApi';
+import { directory } from '../../app/api/directory';
+import type { TenantDto } from '../../../domain/schemas/auth';
+import { kindText } from './notifyText';
+
+const NO_TENANTS: TenantDto[] = [];
+
+/** What a channel sends to, as the list shows it: its URL, or the mail server and sender (secrets arrive masked). */
+const targetOf = (c: ChannelDto) =>
+  c.kind === 'email'
+    ? `${String(c.config.host ?? '')}:${String(c.config.port ?? '')} · ${String(c.config.from ?? '')}`
+    : String(c.config.url ?? '');
+
+/** 系统配置 → 通知渠道: the tenant's channels; create, edit, delete, and 测试发送 per channel. */
+export function ChannelPanel() {
+  useLanguage();
+  const channels = useLoad(() => notifyApi.channels(), []);
+  const tenants = useLoad(() => directory.tenants(), []);
+  const tenantList = tenants.data ?? NO_TENANTS;
+  const [dialog, setDialog] = useState<{ editing?: ChannelDto } | null>(null);
+  const [testing, setTesting] = useState<ChannelDto | undefined>();
+  const columns = useMemo<Column<ChannelDto>[]>(
+    () => [
+      { id: 'name', header: t('notify.channelName'), value: (c) => c.name, width: 180 },
+      ...(tenantList.length > 1
+        ? [
+            {
+              id: 'tenant',
+              header: t('users.tenant'),
+              value: (c: ChannelDto) => tenantList.find((x) => x.id === c.tenantId)?.name,
+              width: 140,
+            },
+          ]
+        : []),
+      { id: 'kind', header: t('notify.kind'), value: (c) => kindText(c.kind), width: 130 },
+      {
+        id: 'target',
+        header: t('notify.url'),
+        value: targetOf,
+        cell: (c) => (
+          <span translate="no" className="font-mono text-xs" title={targetOf(c)}>
+            {targetOf(c)}
+          </span>
+        ),
+      },
+      { id: 'enabled', header: t('notify.enabled'), value: (c) => t(c.enabled ? 'notify.yes' : 'notify.no'), width: 90 },
+      { id: 'secret', header: t('notify.secret'), value: (c) => (c.hasSecret ? '******' : '--'), width: 100, sortable: false },
+      {
+        id: 'test',
+        header: t('alarmEvent.action'),
+        value: () => '',
+        sortable: false,
+        width: 120,
+        cell: (c) => (
+          <button
+            type="button"
+            className="text-brand hover:underline"
+            data-testid="channel-test"
+            onClick={(e) => (e.stopPropagation(), setTesting(c))}
+          >
+            {t('notify.test')}
+          </button>
+        ),
+      },
+    ],
+    [tenantList],
+  );
+  return (
+    <>
+      <DataTable
+        testId="channel-table"
+        columns={columns}
+        data={channels.data ?? []}
+        load={channels}
+        getRowId={(c) => String(c.id)}
+        onCreate={() => setDialog({})}
+        onEdit={(c) => setDialog({ editing: c })}
+        target={{ noun: t('term.channel'), name: (c) => c.name }}
+        onDelete={async (rows) => {
+          for (const c of rows) await notifyApi.deleteChannel(c.id);
+          channels.reload();
+        }}
+        exportable={false}
+      />
+      <ChannelFormDialog
+        open={!!dialog}
+        editing={dialog?.editing}
+        tenants={tenantList}
+        onClose={() => setDialog(null)}
+        onSaved={() => (setDialog(null), channels.reload())}
+      />
+      <ChannelTestDialog channel={testing} onClose={() => setTesting(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { DELIVERY_STATUSES, type ChannelDto, type DeliveryListRequest, type DeliveryStatus } from '../../../domain/schemas/notify';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { parseProjectTime } from '../../app/time/projectTime';
+import { Button } from '../../app/ui/Modal';
+import { SelectField } from '../../app/widgets/SelectField';
+import { statusText } from '../notify/notifyText';
+
+export interface DeliveryFilterValue {
+  status: DeliveryStatus | '';
+  channelId: string;
+  start: string;
+  end: string;
+}
+export const EMPTY_DELIVERY_FILTER: DeliveryFilterValue = { status: '', channelId: '', start: '', end: '' };
+
+/** The request filter: datetime-local inputs are project time (the one time-zone rule); the range is [start, end). */
+export function toDeliveryFilter(f: DeliveryFilterValue): DeliveryListRequest['filter'] {
+  const start = f.start ? parseProjectTime(f.start) : null;
+  const end = f.end ? parseProjectTime(f.end) : null;
+  return {
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.channelId ? { channelId: Number(f.channelId) } : {}),
+    ...(start !== null ? { startTime: start } : {}),
+    ...(end !== null ? { endTime: end } : {}),
+  };
+}
+
+const input = 'rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand';
+
+/** Status, channel and time range of the 通知记录 list. */
+export function DeliveryFilters({ channels, onSearch }: { channels: ChannelDto[]; onSearch: (f: DeliveryFilterValue) => void }) {
+  useLanguage();
+  const [f, setF] = useState(EMPTY_DELIVERY_FILTER);
+  return (
+    <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), onSearch(f))} data-testid="delivery-filters">
+      <SelectField
+        className="w-36"
+        label={t('notify.status')}
+        name="status"
+        value={f.status}
+        onChange={(status) => setF({ ...f, status: status as DeliveryStatus | '' })}
+        placeholder={t('notify.allStatus')}
+        options={DELIVERY_STATUSES.map((s) => ({ value: s, label: statusText(s) }))}
+      />
+      <SelectField
+        className="w-48"
+        label={t('notify.channel')}
+        name="channelId"
+        value={f.channelId}
+        onChange={(channelId) => setF({ ...f, channelId })}
+        placeholder={t('notify.allChannels')}
+        options={channels.map((c) => ({ value: String(c.id), label: c.name }))}
+      />
+      <label className="mb-3 block text-sm">
+        <span className="mb-1 block text-muted">{t('notify.start')}</span>
+        <input
+          type="datetime-local"
+          name="start"
+          value={f.start}
+          onChange={(e) => setF({ ...f, start: e.target.value })}
+          className={input}
+        />
+      </label>
+      <label className="mb-3 block text-sm">
+        <span className="mb-1 block text-muted">{t('notify.end')}</span>
+        <input type="datetime-local" name="end" value={f.end} onChange={(e) => setF({ ...f, end: e.target.value })} className={input} />
+      </label>
+      <Button kind="primary" type="submit" className="mb-3">
+        {t('common.query')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMemo, useState } from 'react';
+import type { ChannelDto, DeliveryDto } from '../../../domain/schemas/notify';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { Button } from '../../app/ui/Modal';
+import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { ScreenFrame } from '../../app/widgets/ScreenFrame';
+import { usePaging } from '../../app/widgets/table/usePaging';
+import { useLoad } from '../../app/widgets/useLoad';
+import { notifyApi } from '../notify/notifyApi';
+import { deliveryColumns } from './deliveryColumns';
+import { DeliveryFilters, EMPTY_DELIVERY_FILTER, toDeliveryFilter, type DeliveryFilterValue } from './DeliveryFilters';
+import { ResendButton } from './ResendButton';
+
+/** /notifyLog: every notification sent or still to send, newest first; filter, page, resend a failed one. */
+export default function NotifyLogScreen() {
+  useLanguage();
+  const [filter, setFilter] = useState<DeliveryFilterValue>(EMPTY_DELIVERY_FILTER);
+  const [page, setPage] = usePaging();
+  const list = useLoad(() => notifyApi.deliveries({ page, filter: toDeliveryFilter(filter) }), [filter, page]);
+  // An event manager without 系统配置 may not list the channels: the filter then offers 全部 only.
+  const channels = useLoad(() => notifyApi.channels({ quiet: true }).catch(() => [] as ChannelDto[]), []);
+  const reload = list.reload;
+  const columns = useMemo<Column<DeliveryDto>[]>(
+    () => [
+      ...deliveryColumns(true),
+      {
+        id: 'action',
+        header: t('alarmEvent.action'),
+        sortable: false,
+        value: () => '',
+        width: 100,
+        cell: (d) => <ResendButton delivery={d} onResent={reload} />,
+      },
+    ],
+    [reload],
+  );
+  return (
+    <ScreenFrame
+      title={t('route.notifyLog')}
+      testId="notify-log"
+      filters={<DeliveryFilters channels={channels.data ?? []} onSearch={(f) => (setFilter(f), setPage((p) => ({ ...p, index: 0 })))} />}
+    >
+      <DataTable
+        testId="delivery-table"
+        columns={columns}
+        data={list.data?.rows ?? []}
+        load={list}
+        getRowId={(d) => d.id}
+        server={{
+          total: list.data?.total ?? 0,
+          pageIndex: page.index,
+          pageSize: page.limit,
+          onChange: (index, limit) => setPage({ index, limit }),
+        }}
+        actions={<Button onClick={reload}>{t('alarmEvent.refresh')}</Button>}
+      />
+    </ScreenFrame>
+  );
+}
