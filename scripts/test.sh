@@ -12,6 +12,8 @@ if ! { command -v fc-list >/dev/null && fc-list 2>/dev/null | grep -qi 'Noto San
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || need_pkgs+=(postgresql)
 command -v redis-server >/dev/null || need_pkgs+=(redis-server)
 { command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ]; } || need_pkgs+=(mosquitto)
+# Gateways in the MQTT downtime test publish with the real mosquitto_pub.
+command -v mosquitto_pub >/dev/null || need_pkgs+=(mosquitto-clients)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
     echo "Installing ${need_pkgs[*]} with apt (needed for the browser, PostgreSQL, Redis and MQTT tests)…"

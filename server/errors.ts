@@ -162,8 +162,9 @@ export const errors = {
     'DEVICE_KEY_INVALID',
     4302,
     'forbidden',
-    '设备密钥错误（X-Device-Key）',
-    'Wrong device key (X-Device-Key)',
+    // %s: where the key was read (the HTTP header, or the MQTT payload's key field)
+    '设备密钥错误（%s）',
+    'Wrong device key (%s)',
   ),
   BATCH_TOO_LARGE: createError(
     'BATCH_TOO_LARGE',

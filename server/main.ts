@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp, DEFAULT_TOKEN_TTL_MS } from './app';
 import { CREDENTIALS_FILE } from './seed/credentials';
+import { defaultMqttClientId } from './mqtt/clientId';
 import { gracefulShutdown } from './shutdown';
 import { checkDataDir, startupFaultLine } from './startupFaults';
 import { redactUrl } from './store/postgresStore';
@@ -34,6 +35,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
             host: env.MQTT_HOST || host,
             shareGroup: env.MQTT_SHARE_GROUP,
             topicPrefix: env.MQTT_TOPIC_PREFIX || undefined,
+            clientId: env.MQTT_CLIENT_ID || defaultMqttClientId(port),
+            sessionExpirySeconds: seconds(env.MQTT_SESSION_EXPIRY_S, 1),
           }
         : undefined,
     rootPassword: env.ROOT_PASSWORD,

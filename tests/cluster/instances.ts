@@ -12,8 +12,9 @@ export const PASSWORD = 'Cluster#Pass2024';
 
 export type Instance = InstanceProcess;
 
-export function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+export function startInstance(name: string, env: Record<string, string>, port?: number): Promise<Instance> {
   return startInstanceProcess(name, {
+    port,
     env: {
       ROOT_PASSWORD: PASSWORD,
       DEMO_PASSWORD: PASSWORD,
