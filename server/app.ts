@@ -40,6 +40,7 @@ import { platformService } from './platform/plugin';
 import { escalationService, type EscalationPluginOptions } from './alarms/escalationPlugin';
 import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
+import { attachOps, instrument } from './ops/attach';
 
 export interface AppOptions {
   dataDir: string;
@@ -80,6 +81,8 @@ export interface AppOptions {
   escalation?: EscalationPluginOptions;
   /** carries session revocation and re-scoping to the sockets; in process unless given (issue 16: Redis) */
   socketBus?: SocketBus;
+  /** METRICS_TOKEN: opens /metrics to any address that sends it as a bearer token (else this host only) */
+  metricsToken?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -133,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(routeGuard);
   await app.register(apiDocs);
+  await attachOps(app, { metricsToken: options.metricsToken });
 
   await app.register(authService, {
     prefix: '/auth/v1',
@@ -168,5 +172,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await attachPush(app, options.pushWindow);
   if (options.cluster) await attachCluster(app, options.cluster);
   else app.decorate('cluster', null);
+  instrument(app);
   return app;
 }

@@ -15,7 +15,9 @@ import { inLang, isText, type Text, type TextArg } from './http/text';
  * - not_found / method / conflict / too_large / media / throttled: what their HTTP names say;
  * - outcome: the request was valid and handled, and the answer is "no": a field device refused or did
  *   not answer, this server has no PDF renderer, a checked token is not alive;
- * - internal: a server defect. Never expected: every 5xx is a bug.
+ * - unavailable: this instance cannot serve it right now (a store, Redis or broker it needs is
+ *   unreachable, or it is stopping): the same request later, or on another instance, can succeed;
+ * - internal: a server defect. Never expected: every other 5xx is a bug.
  */
 export type ErrorKind =
   | 'invalid'
@@ -28,6 +30,7 @@ export type ErrorKind =
   | 'media'
   | 'throttled'
   | 'outcome'
+  | 'unavailable'
   | 'internal';
 
 export const STATUS_OF_KIND: Record<ErrorKind, number> = {
@@ -42,6 +45,7 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   throttled: 429,
   outcome: 200,
   internal: 500,
+  unavailable: 503,
 };
 
 export class VgError extends Error {
@@ -209,10 +213,23 @@ export const errors = {
     '服务器无法生成 PDF（%s），请使用“打印”另存为 PDF',
     'The server cannot make a PDF (%s): use Print and save as PDF',
   ),
+  METRICS_DENIED: createError(
+    'METRICS_DENIED',
+    4033,
+    'forbidden',
+    '监控指标只对本机或持有 METRICS_TOKEN 的请求开放',
+    'Metrics are open only to this host or to requests with the METRICS_TOKEN',
+  ),
+  NOT_READY: createError('NOT_READY', 5031, 'unavailable', '服务未就绪：%s', 'Not ready: %s'),
   INTERNAL: createError('INTERNAL', 5000, 'internal', '服务器内部错误，请稍后再试', 'Internal server error, please try again later'),
 } as const;
 
 export type ErrorKey = keyof typeof errors;
+
+/** A registry error carrying data for the client (what failed), same code, kind and message. */
+export function withData(err: VgError, data: unknown): VgError {
+  return new VgError(err.key, err.code, err.kind, err.text, data);
+}
 
 /** A registry error with its own message (e.g. a list of refused grants), same code and kind. */
 export function withMessage(base: (typeof errors)[ErrorKey], text: Text | string): VgError {

@@ -47,6 +47,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
     loginRateLimit: seconds(env.LOGIN_RATE_LIMIT, 1),
+    metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : undefined,
     // Demo mode feeds the ledger with simulated devices (same ingest path as field gateways).
     simulator:
@@ -90,7 +91,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
 
   // Graceful shutdown (what every deploy, systemctl restart or container stop sends): stop
   // accepting, tell every socket the server is going away, flush and close the store, exit 0.
-  const shutdown = gracefulShutdown({ close: () => app.close() });
+  const shutdown = gracefulShutdown({
+    close: () => {
+      // /readyz answers 503 from here on, so a balancer that still polls it takes this instance out.
+      app.readiness.drain();
+      return app.close();
+    },
+  });
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   return app;
