@@ -6,6 +6,7 @@ import { errors, VgError } from '../errors';
 import { languageOf, parseAcceptLanguage } from './language';
 import { tx } from './text';
 import { parseJsonBody } from './jsonBody';
+import { discardBody } from './discardBody';
 import { RouteTable } from './routeTable';
 
 /** The envelope of a coded error, in the request's language. */
@@ -34,9 +35,10 @@ export const errorHandling = fp(
       }
     });
 
-    app.setErrorHandler((err: FastifyError | VgError, request, reply) => {
+    app.setErrorHandler(async (err: FastifyError | VgError, request, reply) => {
       const vg = toVgError(err, opts.bodyLimit);
       if (vg.statusCode >= 500) request.log.error({ err }, 'request failed');
+      if (vg.code === errors.BODY_TOO_LARGE.code) await discardBody(request.raw);
       return sendError(request, reply, vg);
     });
 
