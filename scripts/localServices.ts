@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { privateNginxConf } from './nginxConfig';
 
 export interface LocalServer {
   /** the URL a client connects to */
@@ -43,12 +44,17 @@ export function missingPackages(): string[] {
   if (!postgresBin()) missing.push('postgresql');
   if (!which('redis-server')) missing.push('redis-server');
   if (!which('mosquitto') && !fs.existsSync('/usr/sbin/mosquitto')) missing.push('mosquitto');
+  if (!nginxBin()) missing.push('nginx-light');
   return missing;
 }
 
 function which(cmd: string): string | null {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
+}
+
+function nginxBin(): string | null {
+  return which('nginx') ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);
 }
 
 /** The newest /usr/lib/postgresql/<version>/bin with a postgres binary. */
@@ -244,6 +250,38 @@ export async function startMosquitto(): Promise<LocalServer> {
     pid: child.pid!,
     dir,
     async stop() {
+      await stopChild(child, 'SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * nginx in the foreground with deploy/nginx.conf in front of `upstreams` (host:port), listening on a
+ * free loopback port. Its workers run as nginx's default user: the directory is opened to them.
+ */
+export async function startNginx(upstreams: string[], port?: number): Promise<LocalServer> {
+  const bin = nginxBin();
+  if (!bin) throw new Error('nginx is not installed: apt-get install -y nginx-light');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-nginx-'));
+  fs.chmodSync(dir, 0o755);
+  const listen = port ?? (await freePort());
+  const conf = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(conf, privateNginxConf(dir, `127.0.0.1:${listen}`, upstreams));
+  const logFile = path.join(dir, 'error.log');
+  const out = fs.openSync(path.join(dir, 'stderr.log'), 'a');
+  // -e: nginx's first log lines, before it reads the config, go here too rather than to /var/log/nginx
+  const child = spawn(bin, ['-c', conf, '-e', logFile], { stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  children.add(child);
+  await waitForPort(listen, child, 'nginx', () => tail(logFile) + tail(path.join(dir, 'stderr.log')));
+  return {
+    url: `http://127.0.0.1:${listen}`,
+    port: listen,
+    pid: child.pid!,
+    dir,
+    async stop() {
+      // SIGTERM is nginx's fast shutdown: open connections are closed at once.
       await stopChild(child, 'SIGTERM');
       fs.rmSync(dir, { recursive: true, force: true });
     },
