@@ -23,6 +23,10 @@ export interface LocalPostgres extends LocalServer {
   /** creates an empty database and returns its URL */
   createDatabase(name: string): Promise<string>;
   dropDatabase(name: string): Promise<void>;
+  /** stops the server ("fast": sessions ended) and keeps its data, as a restart or failover would */
+  halt(): Promise<void>;
+  /** starts it again after halt(), on the same port with the same data */
+  resume(): Promise<void>;
 }
 
 /** A port the kernel just gave out on 127.0.0.1 (free at that moment). */
@@ -155,12 +159,16 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<LocalPo
   };
   const args = ['-D', data, '-p', String(port), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   const run = asPostgres(path.join(bin, 'postgres'), args);
-  const out = fs.openSync(logFile, 'a');
-  fs.chmodSync(logFile, 0o666);
-  const child = spawn(run.cmd, run.args, { stdio: ['ignore', out, out], cwd: dir });
-  fs.closeSync(out);
-  children.add(child);
-  await waitForPort(port, child, 'postgres', () => tail(logFile));
+  const launch = async () => {
+    const out = fs.openSync(logFile, 'a');
+    fs.chmodSync(logFile, 0o666);
+    const c = spawn(run.cmd, run.args, { stdio: ['ignore', out, out], cwd: dir });
+    fs.closeSync(out);
+    children.add(c);
+    await waitForPort(port, c, 'postgres', () => tail(logFile));
+    return c;
+  };
+  let child = await launch();
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const admin = async (statement: string) => {
     const { default: pg } = await import('pg');
@@ -172,21 +180,33 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<LocalPo
       await c.end();
     }
   };
-  // The port opens a moment before the server accepts queries.
-  for (let i = 0; ; i++) {
-    try {
-      await admin('select 1');
-      break;
-    } catch (err) {
-      if (i > 100) throw err;
-      await new Promise((res) => setTimeout(res, 100));
+  const ready = async () => {
+    // The port opens a moment before the server accepts queries.
+    for (let i = 0; ; i++) {
+      try {
+        await admin('select 1');
+        return;
+      } catch (err) {
+        if (i > 100) throw err;
+        await new Promise((res) => setTimeout(res, 100));
+      }
     }
-  }
+  };
+  await ready();
   return {
     url: adminUrl,
     port,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
     dir,
+    async halt() {
+      await stopChild(child, 'SIGINT');
+    },
+    async resume() {
+      child = await launch();
+      await ready();
+    },
     async createDatabase(name: string) {
       await admin(`create database "${name}"`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;

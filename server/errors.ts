@@ -221,6 +221,28 @@ export const errors = {
     'Metrics are open only to this host or to requests with the METRICS_TOKEN',
   ),
   NOT_READY: createError('NOT_READY', 5031, 'unavailable', '服务未就绪：%s', 'Not ready: %s'),
+  // The store refuses for a while (issue 34 item 4): nothing of the request was kept; send it again later.
+  STORE_UNREACHABLE: createError(
+    'STORE_UNREACHABLE',
+    5032,
+    'unavailable',
+    '数据库暂时无法连接，本次请求未保存，请稍后重试',
+    'The database cannot be reached right now; nothing of this request was kept: please try again shortly',
+  ),
+  STORE_FULL: createError(
+    'STORE_FULL',
+    5033,
+    'unavailable',
+    '存储空间已满，本次请求未保存，请通知管理员释放磁盘空间',
+    'The storage is full; nothing of this request was kept: ask the administrator to free disk space',
+  ),
+  STORE_READ_ONLY: createError(
+    'STORE_READ_ONLY',
+    5034,
+    'unavailable',
+    '存储只读，本次请求未保存，请通知管理员检查磁盘或数据库',
+    'The storage is read-only; nothing of this request was kept: ask the administrator to check the disk or database',
+  ),
   INTERNAL: createError('INTERNAL', 5000, 'internal', '服务器内部错误，请稍后再试', 'Internal server error, please try again later'),
 } as const;
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import { errors, VgError } from '../errors';
 import { tx, type Text } from '../http/text';
+import { storeFault } from '../store/faults';
 import type { Telemetry } from '../telemetry/service';
 import { ingestAnswer } from '../telemetry/answer';
 import { mqttTopics, type MqttTopics } from './topics';
@@ -126,8 +127,8 @@ export class MqttIngest {
       this.mqttDevices.add(result.deviceId);
       answer = ingestAnswer(result);
     } catch (err) {
-      const vg = err instanceof VgError ? err : errors.INTERNAL();
-      if (!(err instanceof VgError)) this.log.error({ err, topic }, 'MQTT ingest failed');
+      const vg = err instanceof VgError ? err : (storeFault(err) ?? errors.INTERNAL());
+      if (vg.code === errors.INTERNAL.code) this.log.error({ err, topic }, 'MQTT ingest failed');
       this.log.warn({ topic, code: vg.code, reason: vg.message }, 'MQTT batch refused');
       answer = { code: vg.code, msg: vg.message, data: vg.data ?? null };
     }
