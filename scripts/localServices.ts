@@ -222,25 +222,44 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<LocalPo
   };
 }
 
+export interface LocalRedis extends LocalServer {
+  /** stops the server (its data goes: no persistence), as a restart would */
+  halt(): Promise<void>;
+  /** starts it again after halt(), on the same port */
+  resume(): Promise<void>;
+}
+
 /** redis-server in the foreground (no persistence) on a free port. */
-export async function startRedis(): Promise<LocalServer> {
+export async function startRedis(): Promise<LocalRedis> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-redis-'));
   const port = await freePort();
   const logFile = path.join(dir, 'log');
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'],
-    { stdio: ['ignore', out, out] },
-  );
-  fs.closeSync(out);
-  children.add(child);
-  await waitForPort(port, child, 'redis-server', () => tail(logFile));
+  const launch = async () => {
+    const out = fs.openSync(logFile, 'a');
+    const c = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'],
+      { stdio: ['ignore', out, out] },
+    );
+    fs.closeSync(out);
+    children.add(c);
+    await waitForPort(port, c, 'redis-server', () => tail(logFile));
+    return c;
+  };
+  let child = await launch();
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
     dir,
+    async halt() {
+      await stopChild(child, 'SIGTERM');
+    },
+    async resume() {
+      child = await launch();
+    },
     async stop() {
       await stopChild(child, 'SIGTERM');
       fs.rmSync(dir, { recursive: true, force: true });

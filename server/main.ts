@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp, DEFAULT_TOKEN_TTL_MS } from './app';
 import { CREDENTIALS_FILE } from './seed/credentials';
 import { defaultMqttClientId } from './mqtt/clientId';
+import { surviveRedisOutages } from './cluster/redisFaults';
 import { gracefulShutdown } from './shutdown';
 import { checkDataDir, startupFaultLine } from './startupFaults';
 import { redactUrl } from './store/postgresStore';
@@ -22,6 +23,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   checkDataDir(dataDir);
   // TOKEN_TTL_S (seconds) wins over TOKEN_TTL_HOURS: short lifetimes are for trying expiry out.
   const tokenTtlMs = seconds(env.TOKEN_TTL_S, 1000) ?? seconds(env.TOKEN_TTL_HOURS, 3600_000) ?? DEFAULT_TOKEN_TTL_MS;
+  if (env.REDIS_URL) surviveRedisOutages((err) => console.error(`Redis unreachable: ${err instanceof Error ? err.message : String(err)}`));
   const app = await buildApp({
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
