@@ -102,7 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(options.logger ?? false),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     bodyLimit,
-    return503OnClosing: true,
+    // Requests arriving while the app closes get our envelope (server/ops/attach.ts), not Fastify's body.
+    return503OnClosing: false,
     forceCloseConnections: true,
     // Clients see our envelope, never Fastify's default error bodies: router and HTTP parser failures too.
     frameworkErrors,

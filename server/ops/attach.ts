@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Metrics } from './metrics';
 import { Readiness } from './readiness';
-import { opsRoutes, type OpsRouteOptions } from './routes';
+import { DRAINING, opsRoutes, type OpsRouteOptions } from './routes';
+import { errors } from '../errors';
+import { sendError } from '../http/errorHandling';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,12 +13,24 @@ declare module 'fastify' {
   }
 }
 
-/** Before the services: they may report to app.metrics as they start. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+/** Before the services: they may report to app.metrics as they start, and their routes get the drain hook. */
 export async function attachOps(app: FastifyInstance, opts: OpsRouteOptions): Promise<void> {
   const metrics = new Metrics();
+  const readiness = new Readiness(app);
   app.decorate('metrics', metrics);
-  app.decorate('readiness', new Readiness(app));
+  app.decorate('readiness', readiness);
   app.addHook('onClose', async () => metrics.close());
+  // While the app closes, a request that still arrives (on a kept-alive connection) gets the envelope
+  // with Retry-After and the connection closed — not Fastify's own 503 body (return503OnClosing is off).
+  app.addHook('preClose', async () => readiness.drain());
+  app.addHook('onRequest', async (request, reply) => {
+    // the probes answer for themselves: alive, and not ready (with the full report)
+    if (!readiness.draining || PROBES.has(request.routeOptions.url ?? '')) return;
+    reply.header('connection', 'close');
+    return sendError(request, reply, errors.NOT_READY(DRAINING));
+  });
   await app.register(opsRoutes, opts);
 }
 

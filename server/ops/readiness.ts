@@ -35,13 +35,17 @@ async function within(check: () => Promise<unknown>): Promise<CheckResult> {
  * and it is not draining: from the first SIGTERM on, a load balancer or orchestrator takes it out.
  */
 export class Readiness {
-  private draining = false;
+  private stopping = false;
 
   constructor(private readonly app: FastifyInstance) {}
 
-  /** Called on SIGTERM, before the drain: readiness reports false from now on. */
+  /** Called on SIGTERM (and as the app starts closing): readiness reports false from now on. */
   drain(): void {
-    this.draining = true;
+    this.stopping = true;
+  }
+
+  get draining(): boolean {
+    return this.stopping;
   }
 
   async report(): Promise<ReadinessReport> {

@@ -3,12 +3,16 @@ import { errors, withData } from '../errors';
 import { ok } from '../http/envelope';
 import { sendError } from '../http/errorHandling';
 import { publicRoute } from '../http/routeOptions';
+import { tx } from '../http/text';
 import { mayReadMetrics } from './metricsAccess';
 
 export interface OpsRouteOptions {
   /** METRICS_TOKEN: a bearer token that opens /metrics to any address */
   metricsToken?: string | undefined;
 }
+
+/** What a stopping instance says it is not ready for. */
+export const DRAINING = tx('正在停止', 'draining');
 
 /** Probes poll every few seconds: their answers are not worth a log line each. */
 const quiet = { logLevel: 'warn' as const, schema: { hide: true } };
@@ -25,9 +29,8 @@ export async function opsRoutes(app: FastifyInstance, opts: OpsRouteOptions): Pr
   app.get('/readyz', { ...quiet, config: publicRoute('readiness probes of load balancers and orchestrators') }, async (request, reply) => {
     const report = await app.readiness.report();
     if (report.ready) return ok(report);
-    const failing = report.draining ? ['draining'] : Object.entries(report.checks).flatMap(([k, v]) => (v === 'unreachable' ? [k] : []));
-    reply.header('retry-after', '5');
-    return sendError(request, reply, withData(errors.NOT_READY(failing.join(', ')), report));
+    const failing = Object.entries(report.checks).flatMap(([k, v]) => (v === 'unreachable' ? [k] : []));
+    return sendError(request, reply, withData(errors.NOT_READY(report.draining ? DRAINING : failing.join(', ')), report));
   });
 
   app.get(

@@ -105,6 +105,15 @@ describe('health and metrics', () => {
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toMatchObject({ code: 5031, msg: 'Not ready: draining', data: { ready: false, draining: true } });
   });
+
+  it("while draining, any other request gets the same envelope (not Fastify's own 503 body) and the connection closed", async () => {
+    const res = await app.inject({ url: '/wisdompower/v1/system/setting/public' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.headers.connection).toBe('close');
+    expect(res.json()).toEqual({ code: 5031, msg: '服务未就绪：正在停止', data: null });
+    expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
 });
 
 describe('METRICS_TOKEN', () => {
