@@ -1,15 +1,16 @@
 /**
  * Try the scale-out mode on one machine: `npm run cluster` starts a private PostgreSQL, Redis and
  * Mosquitto from Debian's packages (each on a free loopback port with a temporary data directory),
- * two Voltguard instances on them, and the device simulator publishing over MQTT; prints the URLs.
- * Ctrl-C stops everything by its own PID. Options: --instances N (2), --port P (first console port,
- * default 8081), --devices N and --interval S for the simulator.
+ * two Voltguard instances on them, nginx in front of them with deploy/nginx.conf, and the device
+ * simulator publishing over MQTT; prints the URLs. Ctrl-C stops everything by its own PID. Options:
+ * --instances N (2), --port P (nginx, default 8080; the instances take the ports after it),
+ * --devices N and --interval S for the simulator.
  * As root the packages are installed with apt when missing; otherwise it names them.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { missingPackages, startMosquitto, startPostgres, startRedis, type LocalServer } from './localServices';
+import { missingPackages, startMosquitto, startNginx, startPostgres, startRedis, type LocalServer } from './localServices';
 import { startInstanceProcess, type InstanceProcess } from './instanceProcess';
 
 function arg(name: string, fallback: string): string {
@@ -34,7 +35,7 @@ if (missing.length) {
 }
 
 const count = Number(arg('instances', '2'));
-const firstPort = Number(arg('port', '8081'));
+const balancerPort = Number(arg('port', '8080'));
 const password = process.env.ROOT_PASSWORD || `Vg-${randomBytes(6).toString('base64url')}`;
 const servers: LocalServer[] = [];
 const instances: InstanceProcess[] = [];
@@ -70,11 +71,18 @@ try {
     ROOT_PASSWORD: password,
     DEMO_PASSWORD: password,
     SIMULATOR: '0',
+    // nginx on this host is the one proxy: the browsers' addresses come from its X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
   };
   for (let i = 0; i < count; i++) {
     const name = String.fromCharCode(65 + i);
-    instances.push(await startInstanceProcess(name, { env, port: firstPort + i, echo: false }));
+    instances.push(await startInstanceProcess(name, { env, port: balancerPort + 1 + i, echo: false }));
   }
+  const nginx = await startNginx(
+    instances.map((i) => `127.0.0.1:${i.port}`),
+    balancerPort,
+  );
+  servers.push(nginx);
   simulator = spawn(
     process.execPath,
     [
@@ -93,14 +101,15 @@ try {
     [
       '',
       'Voltguard scale-out on this machine:',
-      ...instances.map((i) => `  console ${i.name}      http://localhost:${i.port}`),
+      `  console        http://localhost:${balancerPort}  (nginx with deploy/nginx.conf, in front of every instance)`,
+      ...instances.map((i) => `  instance ${i.name}     http://localhost:${i.port}  (directly; /metrics and /readyz here)`),
       `  PostgreSQL     ${databaseUrl}  (data ${pg.dir})`,
       `  Redis          ${redis.url}`,
       `  MQTT broker    ${mqtt.url}  (gateways publish to voltguard/<deviceCode>/up, docs/mqtt.md)`,
       `  simulator      ${process.argv.includes('--devices') ? arg('devices', '40') : 'every'} demo device over MQTT`,
       `  logins         root / ${password} (and the demo users with the same password)`,
       '',
-      'Kill one instance (kill -9 <pid>) and watch the consoles on the others carry on:',
+      'Kill one instance (kill -9 <pid>) and watch the consoles behind nginx come back on the others:',
       ...instances.map((i) => `  ${i.name}: pid ${i.pid}`),
       'Ctrl-C stops everything.',
     ].join('\n'),

@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { privateNginxConf } from './nginxConfig';
 
 export interface LocalServer {
   /** the URL a client connects to */
@@ -22,6 +23,10 @@ export interface LocalPostgres extends LocalServer {
   /** creates an empty database and returns its URL */
   createDatabase(name: string): Promise<string>;
   dropDatabase(name: string): Promise<void>;
+  /** stops the server ("fast": sessions ended) and keeps its data, as a restart or failover would */
+  halt(): Promise<void>;
+  /** starts it again after halt(), on the same port with the same data */
+  resume(): Promise<void>;
 }
 
 /** A port the kernel just gave out on 127.0.0.1 (free at that moment). */
@@ -43,12 +48,17 @@ export function missingPackages(): string[] {
   if (!postgresBin()) missing.push('postgresql');
   if (!which('redis-server')) missing.push('redis-server');
   if (!which('mosquitto') && !fs.existsSync('/usr/sbin/mosquitto')) missing.push('mosquitto');
+  if (!nginxBin()) missing.push('nginx-light');
   return missing;
 }
 
 function which(cmd: string): string | null {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
+}
+
+function nginxBin(): string | null {
+  return which('nginx') ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);
 }
 
 /** The newest /usr/lib/postgresql/<version>/bin with a postgres binary. */
@@ -149,12 +159,16 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<LocalPo
   };
   const args = ['-D', data, '-p', String(port), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   const run = asPostgres(path.join(bin, 'postgres'), args);
-  const out = fs.openSync(logFile, 'a');
-  fs.chmodSync(logFile, 0o666);
-  const child = spawn(run.cmd, run.args, { stdio: ['ignore', out, out], cwd: dir });
-  fs.closeSync(out);
-  children.add(child);
-  await waitForPort(port, child, 'postgres', () => tail(logFile));
+  const launch = async () => {
+    const out = fs.openSync(logFile, 'a');
+    fs.chmodSync(logFile, 0o666);
+    const c = spawn(run.cmd, run.args, { stdio: ['ignore', out, out], cwd: dir });
+    fs.closeSync(out);
+    children.add(c);
+    await waitForPort(port, c, 'postgres', () => tail(logFile));
+    return c;
+  };
+  let child = await launch();
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const admin = async (statement: string) => {
     const { default: pg } = await import('pg');
@@ -166,21 +180,33 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<LocalPo
       await c.end();
     }
   };
-  // The port opens a moment before the server accepts queries.
-  for (let i = 0; ; i++) {
-    try {
-      await admin('select 1');
-      break;
-    } catch (err) {
-      if (i > 100) throw err;
-      await new Promise((res) => setTimeout(res, 100));
+  const ready = async () => {
+    // The port opens a moment before the server accepts queries.
+    for (let i = 0; ; i++) {
+      try {
+        await admin('select 1');
+        return;
+      } catch (err) {
+        if (i > 100) throw err;
+        await new Promise((res) => setTimeout(res, 100));
+      }
     }
-  }
+  };
+  await ready();
   return {
     url: adminUrl,
     port,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
     dir,
+    async halt() {
+      await stopChild(child, 'SIGINT');
+    },
+    async resume() {
+      child = await launch();
+      await ready();
+    },
     async createDatabase(name: string) {
       await admin(`create database "${name}"`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
@@ -196,25 +222,44 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<LocalPo
   };
 }
 
+export interface LocalRedis extends LocalServer {
+  /** stops the server (its data goes: no persistence), as a restart would */
+  halt(): Promise<void>;
+  /** starts it again after halt(), on the same port */
+  resume(): Promise<void>;
+}
+
 /** redis-server in the foreground (no persistence) on a free port. */
-export async function startRedis(): Promise<LocalServer> {
+export async function startRedis(): Promise<LocalRedis> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-redis-'));
   const port = await freePort();
   const logFile = path.join(dir, 'log');
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'],
-    { stdio: ['ignore', out, out] },
-  );
-  fs.closeSync(out);
-  children.add(child);
-  await waitForPort(port, child, 'redis-server', () => tail(logFile));
+  const launch = async () => {
+    const out = fs.openSync(logFile, 'a');
+    const c = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'],
+      { stdio: ['ignore', out, out] },
+    );
+    fs.closeSync(out);
+    children.add(c);
+    await waitForPort(port, c, 'redis-server', () => tail(logFile));
+    return c;
+  };
+  let child = await launch();
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
     dir,
+    async halt() {
+      await stopChild(child, 'SIGTERM');
+    },
+    async resume() {
+      child = await launch();
+    },
     async stop() {
       await stopChild(child, 'SIGTERM');
       fs.rmSync(dir, { recursive: true, force: true });
@@ -244,6 +289,38 @@ export async function startMosquitto(): Promise<LocalServer> {
     pid: child.pid!,
     dir,
     async stop() {
+      await stopChild(child, 'SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * nginx in the foreground with deploy/nginx.conf in front of `upstreams` (host:port), listening on a
+ * free loopback port. Its workers run as nginx's default user: the directory is opened to them.
+ */
+export async function startNginx(upstreams: string[], port?: number): Promise<LocalServer> {
+  const bin = nginxBin();
+  if (!bin) throw new Error('nginx is not installed: apt-get install -y nginx-light');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-nginx-'));
+  fs.chmodSync(dir, 0o755);
+  const listen = port ?? (await freePort());
+  const conf = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(conf, privateNginxConf(dir, `127.0.0.1:${listen}`, upstreams));
+  const logFile = path.join(dir, 'error.log');
+  const out = fs.openSync(path.join(dir, 'stderr.log'), 'a');
+  // -e: nginx's first log lines, before it reads the config, go here too rather than to /var/log/nginx
+  const child = spawn(bin, ['-c', conf, '-e', logFile], { stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  children.add(child);
+  await waitForPort(listen, child, 'nginx', () => tail(logFile) + tail(path.join(dir, 'stderr.log')));
+  return {
+    url: `http://127.0.0.1:${listen}`,
+    port: listen,
+    pid: child.pid!,
+    dir,
+    async stop() {
+      // SIGTERM is nginx's fast shutdown: open connections are closed at once.
       await stopChild(child, 'SIGTERM');
       fs.rmSync(dir, { recursive: true, force: true });
     },

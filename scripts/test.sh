@@ -12,11 +12,23 @@ if ! { command -v fc-list >/dev/null && fc-list 2>/dev/null | grep -qi 'Noto San
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || need_pkgs+=(postgresql)
 command -v redis-server >/dev/null || need_pkgs+=(redis-server)
 { command -v mosquitto >/dev/null || [ -x /usr/sbin/mosquitto ]; } || need_pkgs+=(mosquitto)
+# Gateways in the MQTT downtime test publish with the real mosquitto_pub.
+command -v mosquitto_pub >/dev/null || need_pkgs+=(mosquitto-clients)
+# /metrics is checked with promtool (Debian's prometheus; the test never starts the Prometheus service),
+# and the cluster tests put Debian's nginx in front of the instances.
+command -v promtool >/dev/null || need_pkgs+=(prometheus)
+{ command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]; } || need_pkgs+=(nginx-light)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
     echo "Installing ${need_pkgs[*]} with apt (needed for the browser, PostgreSQL, Redis and MQTT tests)…"
     apt-get update -qq
+    # policy-rc.d answering 101: the packages' services (prometheus, nginx) are installed, never started
+    own_policy=0
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+      printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d && own_policy=1
+    fi
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_pkgs[@]}" >/dev/null
+    if [ "$own_policy" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
   else
     echo "The tests need Debian's packages: ${need_pkgs[*]}." >&2
     echo "Install them (apt-get install -y ${need_pkgs[*]}) or run this command as root." >&2

@@ -44,6 +44,7 @@ import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
 import { IntervalJobs, type JobRunner } from './jobs/periodicJobs';
 import { notifyRoutes, notifyService, type NotifyOptions } from './notify/plugin';
+import { attachOps, instrument } from './ops/attach';
 
 export interface AppOptions {
   dataDir: string;
@@ -88,6 +89,8 @@ export interface AppOptions {
   socketBus?: SocketBus;
   /** notifications (issue 28): private receivers, the console link, the delivery worker's clock and timing */
   notify?: NotifyOptions;
+  /** METRICS_TOKEN: opens /metrics to any address that sends it as a bearer token (else this host only) */
+  metricsToken?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -108,7 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(options.logger ?? false),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     bodyLimit,
-    return503OnClosing: true,
+    // Requests arriving while the app closes get our envelope (server/ops/attach.ts), not Fastify's body.
+    return503OnClosing: false,
     forceCloseConnections: true,
     // Clients see our envelope, never Fastify's default error bodies: router and HTTP parser failures too.
     frameworkErrors,
@@ -146,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(routeGuard);
   await app.register(apiDocs);
+  await attachOps(app, { metricsToken: options.metricsToken });
 
   await app.register(authService, {
     prefix: '/auth/v1',
@@ -185,5 +190,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await attachPush(app, options.pushWindow);
   if (options.cluster) await attachCluster(app, options.cluster);
   else app.decorate('cluster', null);
+  instrument(app);
   return app;
 }

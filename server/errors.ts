@@ -15,7 +15,9 @@ import { inLang, isText, type Text, type TextArg } from './http/text';
  * - not_found / method / conflict / too_large / media / throttled: what their HTTP names say;
  * - outcome: the request was valid and handled, and the answer is "no": a field device refused or did
  *   not answer, this server has no PDF renderer, a checked token is not alive;
- * - internal: a server defect. Never expected: every 5xx is a bug.
+ * - unavailable: this instance cannot serve it right now (a store, Redis or broker it needs is
+ *   unreachable, or it is stopping): the same request later, or on another instance, can succeed;
+ * - internal: a server defect. Never expected: every other 5xx is a bug.
  */
 export type ErrorKind =
   | 'invalid'
@@ -28,6 +30,7 @@ export type ErrorKind =
   | 'media'
   | 'throttled'
   | 'outcome'
+  | 'unavailable'
   | 'internal';
 
 export const STATUS_OF_KIND: Record<ErrorKind, number> = {
@@ -42,6 +45,7 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   throttled: 429,
   outcome: 200,
   internal: 500,
+  unavailable: 503,
 };
 
 export class VgError extends Error {
@@ -162,8 +166,9 @@ export const errors = {
     'DEVICE_KEY_INVALID',
     4302,
     'forbidden',
-    '设备密钥错误（X-Device-Key）',
-    'Wrong device key (X-Device-Key)',
+    // %s: where the key was read (the HTTP header, or the MQTT payload's key field)
+    '设备密钥错误（%s）',
+    'Wrong device key (%s)',
   ),
   BATCH_TOO_LARGE: createError(
     'BATCH_TOO_LARGE',
@@ -230,10 +235,45 @@ export const errors = {
     '该通知尚在发送队列中，无需重发',
     'This notification is still queued: no need to send it again',
   ),
+  METRICS_DENIED: createError(
+    'METRICS_DENIED',
+    4033,
+    'forbidden',
+    '监控指标只对本机或持有 METRICS_TOKEN 的请求开放',
+    'Metrics are open only to this host or to requests with the METRICS_TOKEN',
+  ),
+  NOT_READY: createError('NOT_READY', 5031, 'unavailable', '服务未就绪：%s', 'Not ready: %s'),
+  // The store refuses for a while (issue 34 item 4): nothing of the request was kept; send it again later.
+  STORE_UNREACHABLE: createError(
+    'STORE_UNREACHABLE',
+    5032,
+    'unavailable',
+    '数据库暂时无法连接，本次请求未保存，请稍后重试',
+    'The database cannot be reached right now; nothing of this request was kept: please try again shortly',
+  ),
+  STORE_FULL: createError(
+    'STORE_FULL',
+    5033,
+    'unavailable',
+    '存储空间已满，本次请求未保存，请通知管理员释放磁盘空间',
+    'The storage is full; nothing of this request was kept: ask the administrator to free disk space',
+  ),
+  STORE_READ_ONLY: createError(
+    'STORE_READ_ONLY',
+    5034,
+    'unavailable',
+    '存储只读，本次请求未保存，请通知管理员检查磁盘或数据库',
+    'The storage is read-only; nothing of this request was kept: ask the administrator to check the disk or database',
+  ),
   INTERNAL: createError('INTERNAL', 5000, 'internal', '服务器内部错误，请稍后再试', 'Internal server error, please try again later'),
 } as const;
 
 export type ErrorKey = keyof typeof errors;
+
+/** A registry error carrying data for the client (what failed), same code, kind and message. */
+export function withData(err: VgError, data: unknown): VgError {
+  return new VgError(err.key, err.code, err.kind, err.text, data);
+}
 
 /** A registry error with its own message (e.g. a list of refused grants), same code and kind. */
 export function withMessage(base: (typeof errors)[ErrorKey], text: Text | string): VgError {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { buildApp, DEFAULT_TOKEN_TTL_MS } from './app';
 import { CREDENTIALS_FILE } from './seed/credentials';
+import { defaultMqttClientId } from './mqtt/clientId';
+import { surviveRedisOutages } from './cluster/redisFaults';
 import { gracefulShutdown } from './shutdown';
 import { checkDataDir, startupFaultLine } from './startupFaults';
 import { redactUrl } from './store/postgresStore';
@@ -21,6 +23,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   checkDataDir(dataDir);
   // TOKEN_TTL_S (seconds) wins over TOKEN_TTL_HOURS: short lifetimes are for trying expiry out.
   const tokenTtlMs = seconds(env.TOKEN_TTL_S, 1000) ?? seconds(env.TOKEN_TTL_HOURS, 3600_000) ?? DEFAULT_TOKEN_TTL_MS;
+  if (env.REDIS_URL) surviveRedisOutages((err) => console.error(`Redis unreachable: ${err instanceof Error ? err.message : String(err)}`));
   const app = await buildApp({
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -34,6 +37,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
             host: env.MQTT_HOST || host,
             shareGroup: env.MQTT_SHARE_GROUP,
             topicPrefix: env.MQTT_TOPIC_PREFIX || undefined,
+            clientId: env.MQTT_CLIENT_ID || defaultMqttClientId(port),
+            sessionExpirySeconds: seconds(env.MQTT_SESSION_EXPIRY_S, 1),
           }
         : undefined,
     rootPassword: env.ROOT_PASSWORD,
@@ -44,6 +49,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
     loginRateLimit: seconds(env.LOGIN_RATE_LIMIT, 1),
+    metricsToken: env.METRICS_TOKEN || undefined,
     trustProxy: env.TRUST_PROXY ? (env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY) : undefined,
     // Demo mode feeds the ledger with simulated devices (same ingest path as field gateways).
     simulator:
@@ -94,7 +100,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
 
   // Graceful shutdown (what every deploy, systemctl restart or container stop sends): stop
   // accepting, tell every socket the server is going away, flush and close the store, exit 0.
-  const shutdown = gracefulShutdown({ close: () => app.close() });
+  const shutdown = gracefulShutdown({
+    close: () => {
+      // /readyz answers 503 from here on, so a balancer that still polls it takes this instance out.
+      app.readiness.drain();
+      return app.close();
+    },
+  });
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   return app;

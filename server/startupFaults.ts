@@ -68,6 +68,9 @@ export function startupFaultLine(err: unknown, ctx: StartupContext): string {
     default:
       break;
   }
+  // SQLITE_READONLY and its variants (…_DBMOVED, …_DIRECTORY): the file or its -wal/-shm refuse writes.
+  if (code.startsWith('SQLITE_READONLY'))
+    return `Voltguard cannot start: ${db} is read-only (${code}): the file, its -wal or -shm file, or the disk under it refuses writes. Give the server’s user write access to them, or set DATA_DIR to a writable directory.`;
   const message = (e?.message ?? String(err)).split('\n')[0]!.slice(0, 300);
   return `Voltguard cannot start: ${message}`;
 }

@@ -26,7 +26,12 @@ export class RedisCommandQueue implements CommandQueue {
       .exec();
   }
 
+  /**
+   * With Redis away an ingest must not wait for it (each command would time out after 5 s) nor fail:
+   * the batch is stored and answered with no commands; those waiting stay in Redis for the next batch.
+   */
   async take(deviceId: number): Promise<PendingCommand[]> {
+    if (!this.redis.isReady) return [];
     const key = this.key(deviceId);
     const [list] = (await this.redis.multi().lRange(key, 0, -1).del(key).exec()) as unknown as [string[], number];
     return (list ?? []).map((s) => JSON.parse(s) as PendingCommand);

@@ -6,10 +6,17 @@ import { errors, VgError } from '../errors';
 import { languageOf, parseAcceptLanguage } from './language';
 import { tx } from './text';
 import { parseJsonBody } from './jsonBody';
+import { discardBody } from './discardBody';
+import { storeFault } from '../store/faults';
 import { RouteTable } from './routeTable';
+
+/** Seconds a client waits before sending again what this instance could not serve now. */
+export const RETRY_AFTER_S = 5;
 
 /** The envelope of a coded error, in the request's language. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, vg: VgError): FastifyReply {
+  // A 503 says when to try again (gateways, nginx's next upstream and scripts read it).
+  if (vg.kind === 'unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_S));
   return reply.status(vg.statusCode).send({ code: vg.code, msg: vg.messageIn(languageOf(request)), data: vg.data });
 }
 
@@ -34,9 +41,11 @@ export const errorHandling = fp(
       }
     });
 
-    app.setErrorHandler((err: FastifyError | VgError, request, reply) => {
+    app.setErrorHandler(async (err: FastifyError | VgError, request, reply) => {
       const vg = toVgError(err, opts.bodyLimit);
-      if (vg.statusCode >= 500) request.log.error({ err }, 'request failed');
+      if (vg.statusCode === 500) request.log.error({ err }, 'request failed');
+      else if (vg.kind === 'unavailable') request.log.warn({ code: vg.code, reason: err.message }, 'request not served: the store refuses');
+      if (vg.code === errors.BODY_TOO_LARGE.code) await discardBody(request.raw);
       return sendError(request, reply, vg);
     });
 
@@ -56,6 +65,8 @@ export const errorHandling = fp(
 /** Maps a thrown error to the registry. */
 export function toVgError(err: FastifyError | VgError | Error, bodyLimit: number): VgError {
   if (err instanceof VgError) return err;
+  const fault = storeFault(err);
+  if (fault) return fault;
   const code = (err as FastifyError).code ?? '';
   switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -1,5 +1,6 @@
 import { errors } from '../errors';
 import { tx } from './text';
+import { loneSurrogatePath } from './loneSurrogates';
 
 /** Deeper nesting than any request of ours needs; beyond it JSON.stringify of a payload would overflow. */
 export const MAX_JSON_DEPTH = 64;
@@ -27,7 +28,8 @@ function depthOf(text: string, limit: number): number {
 
 /**
  * Parses a JSON request body: empty, malformed, too deeply nested, or holding a `__proto__` or
- * `constructor.prototype` key (prototype pollution) each answer their own INVALID_JSON message.
+ * `constructor.prototype` key (prototype pollution) each answer their own INVALID_JSON message; a
+ * string (a name, any field) holding a lone UTF-16 surrogate is refused naming its field.
  */
 export function parseJsonBody(text: string): unknown {
   if (text.length === 0 || text.trim() === '') throw errors.INVALID_JSON(tx('请求体为空', 'the body is empty'));
@@ -47,5 +49,13 @@ export function parseJsonBody(text: string): unknown {
     );
   }
   if (forbidden) throw errors.INVALID_JSON(tx(`不允许含有键 ${forbidden}`, `the key ${forbidden} is not allowed`));
+  const lone = loneSurrogatePath(text, value);
+  if (lone)
+    throw errors.BAD_REQUEST(
+      tx(
+        `${lone}：含有不成对的 UTF-16 代理项（\\uD800–\\uDFFF），不是有效的文字`,
+        `${lone}: holds a lone UTF-16 surrogate (\\uD800–\\uDFFF), which is not valid text`,
+      ),
+    );
   return value;
 }

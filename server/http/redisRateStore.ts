@@ -18,7 +18,7 @@ return {current, ttl}
  * ioredis), so an address throttled by one instance is throttled by all of them: with REDIS_URL the
  * login calls are limited per address across the instances, not per instance.
  */
-export function redisRateStore(redis: ScriptRunner, prefix: string): FastifyRateLimitStoreCtor {
+export function redisRateStore(redis: ScriptRunner, prefix: string, onError: (err: Error) => void): FastifyRateLimitStoreCtor {
   class RedisRateStore implements FastifyRateLimitStore {
     private readonly key: string;
     constructor(_options: FastifyRateLimitOptions, key = `${prefix}:ratelimit:`) {
@@ -31,7 +31,11 @@ export function redisRateStore(redis: ScriptRunner, prefix: string): FastifyRate
           const [current, ttl] = reply as [number, number];
           done(null, { current, ttl });
         },
-        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+        (err: unknown) => {
+          const e = err instanceof Error ? err : new Error(String(err));
+          onError(e);
+          done(e);
+        },
       );
     }
 

@@ -22,17 +22,21 @@ export const throttling = fp(
   async function throttling(app: FastifyInstance, opts: ThrottlingOptions) {
     let store: ReturnType<typeof redisRateStore> | undefined;
     if (opts.redisUrl) {
-      const redis = createClient({ url: opts.redisUrl });
+      // No offline queue: while Redis is away a count fails at once instead of waiting for it, and the
+      // limiter lets the call through (skipOnError below): fail open, logged, never a locked-out login.
+      const redis = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
       redis.on('error', (err: Error) => app.log.warn({ err }, 'Redis (throttling)'));
       await redis.connect();
       app.addHook('onClose', async () => {
         await redis.close();
       });
-      store = redisRateStore(redis, opts.prefix ?? 'voltguard');
+      store = redisRateStore(redis, opts.prefix ?? 'voltguard', (err) =>
+        app.log.warn({ err }, 'login throttle not counted: Redis unreachable, the call is let through'),
+      );
     }
     await app.register(rateLimit, {
       global: false,
-      ...(store ? { store } : {}),
+      ...(store ? { store, skipOnError: true } : {}),
       errorResponseBuilder: () => errors.RATE_LIMITED(),
     });
   },

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { connectAsync, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import { connect, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import { errors, VgError } from '../errors';
+import { tx, type Text } from '../http/text';
+import { storeFault } from '../store/faults';
 import type { Telemetry } from '../telemetry/service';
 import { ingestAnswer } from '../telemetry/answer';
 import { mqttTopics, type MqttTopics } from './topics';
@@ -14,8 +16,15 @@ export interface MqttIngestOptions {
   maxPayload: number;
   /** 5 against brokers that speak it (user properties, response topics); 4 (3.1.1) otherwise */
   protocolVersion: 4 | 5;
+  /** stable across restarts: the broker keeps this instance's session (and queues its QoS 1 uplinks) under it */
   clientId: string;
+  /** MQTT 5: how long the broker keeps the session while this instance is away (seconds) */
+  sessionExpirySeconds: number;
 }
+
+/** Where an MQTT gateway put its key, named in the wrong-key answer. */
+const KEY_IN_PAYLOAD = tx('消息的 key 字段', "the payload's key field");
+const KEY_IN_PROPERTY = tx('MQTT 5 用户属性 x-device-key', 'the MQTT 5 user property x-device-key');
 
 interface Answer {
   code: number;
@@ -38,6 +47,8 @@ export class MqttIngest {
   private stopPending: (() => void) | null = null;
   private inFlight = 0;
   private drained: (() => void) | null = null;
+  /** set by close(): uplinks that still arrive are left unacknowledged, so the broker keeps them */
+  private closing = false;
 
   constructor(
     private readonly telemetry: Telemetry,
@@ -48,24 +59,58 @@ export class MqttIngest {
   }
 
   async start(): Promise<void> {
+    // A persistent session (clean: false, a stable client id, MQTT 5 session expiry): while this
+    // instance is away — a deploy, a crash — the broker queues the QoS 1 uplinks of its subscription
+    // and hands them over when it reconnects (docs/mqtt.md).
     const options: IClientOptions = {
       clientId: this.opts.clientId,
       protocolVersion: this.opts.protocolVersion,
-      clean: true,
+      clean: false,
+      ...(this.opts.protocolVersion === 5 ? { properties: { sessionExpiryInterval: this.opts.sessionExpirySeconds } } : {}),
       reconnectPeriod: 1000,
       connectTimeout: 10_000,
     };
-    const client = await connectAsync(this.opts.url, options);
-    client.on('error', (err) => this.log.warn({ err }, 'MQTT'));
+    // connect(), not connectAsync(): the queued uplinks follow the CONNACK at once, so the handlers
+    // must be in place before the connection is made.
+    const client = connect(this.opts.url, options);
+    this.client = client;
+    // mqtt.js acknowledges a QoS 1 message once this calls back; while closing it never does, so
+    // what arrives then stays with the broker and comes back with the session.
+    client.handleMessage = (_packet, callback) => {
+      if (!this.closing) callback();
+    };
     client.on('message', (topic, payload, packet) => {
+      if (this.closing) return;
       this.inFlight++;
       void this.handle(topic, payload, packet).finally(() => {
         if (--this.inFlight === 0) this.drained?.();
       });
     });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const settle = (err?: Error) => {
+          client.off('connect', connected);
+          client.off('error', settle);
+          if (err) reject(err);
+          else resolve();
+        };
+        const connected = () => settle();
+        client.on('connect', connected);
+        client.on('error', settle);
+      });
+    } catch (err) {
+      this.client = null;
+      await client.endAsync(true);
+      throw err;
+    }
+    client.on('error', (err) => this.log.warn({ err }, 'MQTT'));
     await client.subscribeAsync(this.filter(), { qos: 1 });
-    this.client = client;
     this.stopPending = this.telemetry.channel.onPending((deviceId) => void this.pushCommands(deviceId));
+  }
+
+  /** Whether the broker connection is up now (the readiness check). */
+  get connected(): boolean {
+    return this.client?.connected ?? false;
   }
 
   private async handle(topic: string, payload: Buffer, packet: IPublishPacket): Promise<void> {
@@ -77,12 +122,13 @@ export class MqttIngest {
     const code = parsed.code;
     let answer: Answer;
     try {
-      const result = await this.telemetry.ingest(this.batchOf(code, payload), { key: this.keyOf(payload, packet) });
+      const { key, keySource } = this.keyOf(payload, packet);
+      const result = await this.telemetry.ingest(this.batchOf(code, payload), { key, keySource });
       this.mqttDevices.add(result.deviceId);
       answer = ingestAnswer(result);
     } catch (err) {
-      const vg = err instanceof VgError ? err : errors.INTERNAL();
-      if (!(err instanceof VgError)) this.log.error({ err, topic }, 'MQTT ingest failed');
+      const vg = err instanceof VgError ? err : (storeFault(err) ?? errors.INTERNAL());
+      if (vg.code === errors.INTERNAL.code) this.log.error({ err, topic }, 'MQTT ingest failed');
       this.log.warn({ topic, code: vg.code, reason: vg.message }, 'MQTT batch refused');
       answer = { code: vg.code, msg: vg.message, data: vg.data ?? null };
     }
@@ -106,15 +152,15 @@ export class MqttIngest {
     return { ...batch, device: code };
   }
 
-  private keyOf(payload: Buffer, packet: IPublishPacket): string | undefined {
+  private keyOf(payload: Buffer, packet: IPublishPacket): { key: string | undefined; keySource: Text } {
     const prop = packet.properties?.userProperties?.['x-device-key'];
-    if (typeof prop === 'string') return prop;
-    if (payload.length > this.opts.maxPayload) return undefined;
+    if (typeof prop === 'string') return { key: prop, keySource: KEY_IN_PROPERTY };
+    if (payload.length > this.opts.maxPayload) return { key: undefined, keySource: KEY_IN_PAYLOAD };
     try {
       const key = (JSON.parse(payload.toString('utf8')) as { key?: unknown }).key;
-      return typeof key === 'string' ? key : undefined;
+      return { key: typeof key === 'string' ? key : undefined, keySource: KEY_IN_PAYLOAD };
     } catch {
-      return undefined;
+      return { key: undefined, keySource: KEY_IN_PAYLOAD };
     }
   }
 
@@ -147,12 +193,15 @@ export class MqttIngest {
     }
   }
 
-  /** Stops taking uplinks, answers those in hand, then disconnects. */
+  /**
+   * Stops taking uplinks, answers those in hand, then disconnects. The subscription is kept: the
+   * broker queues for this session until the instance is back (or the session expires).
+   */
   async close(): Promise<void> {
     this.stopPending?.();
+    this.closing = true;
     const client = this.client;
     if (!client) return;
-    await client.unsubscribeAsync(this.filter()).catch(() => undefined);
     if (this.inFlight > 0) await new Promise<void>((r) => (this.drained = r));
     this.client = null;
     await client.endAsync();

@@ -15,9 +15,18 @@ export interface MqttOptions {
   topicPrefix?: string | undefined;
   /** largest accepted payload (default: the HTTP body limit) */
   maxPayload?: number | undefined;
-  /** this instance's MQTT client id (default voltguard-<host>-<pid>) */
+  /** this instance's MQTT client id, stable across its restarts (main.ts: MQTT_CLIENT_ID or voltguard-<host>-<port>) */
   clientId?: string | undefined;
+  /** MQTT 5 session expiry interval in seconds (MQTT_SESSION_EXPIRY_S, default one day) */
+  sessionExpirySeconds?: number | undefined;
 }
+
+/**
+ * One day: long enough to cover a deploy, a night's outage or a weekend's repair without losing the
+ * queued uplinks, short enough that a retired instance's session — which keeps drawing its share of a
+ * shared subscription while it exists — is dropped by the broker the next day.
+ */
+export const DEFAULT_SESSION_EXPIRY_S = 86_400;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +53,9 @@ export const mqttPlugin = fp(
         topicPrefix: opts.topicPrefix,
         maxPayload: opts.maxPayload ?? opts.bodyLimit,
         protocolVersion: broker ? 4 : 5,
+        // In-process apps (the tests) without an id get a fresh one: they must not take each other's session.
         clientId: opts.clientId ?? `voltguard-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+        sessionExpirySeconds: opts.sessionExpirySeconds ?? DEFAULT_SESSION_EXPIRY_S,
       },
       app.log,
     );

@@ -1,11 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
 import type { Database } from './schema';
 import type { Store } from './storeTypes';
 import { migrateToLatest } from './migrate';
 import { withStatementCache } from './statementCache';
+
+/**
+ * SQLite rolls a transaction back by itself when a write fails for want of space or on an I/O error
+ * (SQLITE_FULL, SQLITE_IOERR). Kysely's rollback after that fails ("no transaction is active") and its
+ * error replaced the real one: a full disk answered 服务器内部错误 instead of 存储空间已满. So a
+ * rollback with no transaction open is skipped and the cause reaches the caller.
+ */
+class SelfRollbackAwareDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: withStatementCache(sqlite) });
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
+}
 
 /** Opens (creating when needed) the SQLite file in WAL mode and applies pending migrations. */
 export async function openSqliteStore(dataDir: string): Promise<Store> {
@@ -19,7 +40,7 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
   // Statement journals (every multi-row INSERT of ingest keeps one) and temp tables in memory: on
   // disk each history INSERT wrote its journal pages to a temp file, a sixth of ingest's SQLite time.
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SelfRollbackAwareDialect(sqlite) });
   await migrateToLatest(db);
   let closed = false;
   return {

@@ -64,7 +64,10 @@ export const telemetryCore = fp(
       await t.compactor.stop();
       await t.writer.idle();
       // Another instance holding the lock has the same latest values (relayed) and persists them.
-      if (leadership.isLeader()) await t.realtime.flush();
+      // A store that refuses now (full disk, database away) must not fail the shutdown: the readings
+      // themselves are in history; only this snapshot of the latest ones is left as it was.
+      if (leadership.isLeader())
+        await t.realtime.flush().catch((err: unknown) => app.log.warn({ err }, 'latest values not persisted at shutdown'));
       await leadership.close();
       await checkpointer?.stop();
     });

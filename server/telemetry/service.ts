@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { IngestResult } from '../../domain/telemetry';
 import { errors } from '../errors';
+import type { Text } from '../http/text';
 import { AlarmEngine } from '../alarms/engine';
 import { CommWatch } from '../alarms/commWatch';
 import { DEFAULT_CLEAR_COUNT } from '../alarms/hysteresis';
@@ -38,8 +39,10 @@ export interface TelemetryOptions {
 }
 
 export interface IngestAuth {
-  /** the X-Device-Key header; ignored when trusted */
+  /** the X-Device-Key header (or the MQTT payload's key); ignored when trusted */
   key?: string | undefined;
+  /** where the key came from, named in the wrong-key answer (default: the X-Device-Key header) */
+  keySource?: Text;
   /** in-process sources (the simulator) are not asked for a key */
   trusted?: boolean;
 }
@@ -113,7 +116,7 @@ export class Telemetry {
     const batch = checkBatch(raw, this.now(), zone);
     const device = await this.devices.get(batch.device);
     if (!device) throw errors.DEVICE_UNKNOWN(String(batch.device));
-    if (!auth.trusted && !this.keys.verify(device.code, auth.key)) throw errors.DEVICE_KEY_INVALID();
+    if (!auth.trusted && !this.keys.verify(device.code, auth.key)) throw errors.DEVICE_KEY_INVALID(auth.keySource ?? 'X-Device-Key');
     if (batch.readings.length) await this.writer.submit(device, batch.readings);
     if (batch.acks.length) this.channel.ack(device.id, batch.acks);
     // Awaited (it changes something only when a silent device is back): the answer to the batch that ends

@@ -31,6 +31,7 @@ export class IngestWriter {
   private queue: Job[] = [];
   private readonly committedListeners = new Set<(batch: CommittedReadings[]) => void>();
   private readonly rowListeners = new Set<(groups: readonly HistoryGroup[]) => void>();
+  private readonly timingListeners = new Set<(seconds: number) => void>();
   private draining: Promise<void> | null = null;
 
   constructor(
@@ -62,6 +63,12 @@ export class IngestWriter {
     return () => this.rowListeners.delete(listener);
   }
 
+  /** Hears how long each committed transaction took (the store write latency of /metrics). */
+  onTransactionTimed(listener: (seconds: number) => void): () => void {
+    this.timingListeners.add(listener);
+    return () => this.timingListeners.delete(listener);
+  }
+
   /** Resolves when everything submitted so far is committed. */
   async idle(): Promise<void> {
     while (this.draining) await this.draining;
@@ -86,6 +93,7 @@ export class IngestWriter {
 
   private async commit(jobs: Job[]): Promise<void> {
     const journal: Journal = new Map();
+    const started = performance.now();
     try {
       await transact(this.app, async (trx, emit) => {
         await this.history.write(trx, jobs);
@@ -114,6 +122,8 @@ export class IngestWriter {
       this.alarms.rollback(journal);
       throw err;
     }
+    const seconds = (performance.now() - started) / 1000;
+    for (const l of this.timingListeners) l(seconds);
     for (const l of this.rowListeners) l(jobs);
     const committed = new Array<CommittedReadings>(jobs.length);
     for (let i = 0; i < jobs.length; i++) {

@@ -12,8 +12,12 @@ export const PASSWORD = 'Cluster#Pass2024';
 
 export type Instance = InstanceProcess;
 
-export function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+/** Whatever answers HTTP for the tests: an instance, or the balancer in front of them. */
+export type Target = Pick<Instance, 'url' | 'name'>;
+
+export function startInstance(name: string, env: Record<string, string>, port?: number): Promise<Instance> {
   return startInstanceProcess(name, {
+    port,
     env: {
       ROOT_PASSWORD: PASSWORD,
       DEMO_PASSWORD: PASSWORD,
@@ -35,7 +39,7 @@ interface Envelope<T> {
 }
 
 export async function call<T>(
-  inst: Instance,
+  inst: Target,
   method: string,
   url: string,
   body?: unknown,
@@ -49,7 +53,7 @@ export async function call<T>(
   return (await res.json()) as Envelope<T>;
 }
 
-export async function login(inst: Instance, userName = 'root'): Promise<{ token: string; userId: number }> {
+export async function login(inst: Target, userName = 'root'): Promise<{ token: string; userId: number }> {
   const post = (path: string, body: object) => call<{ token: string; user: { id: number } }>(inst, 'POST', path, body);
   const r = await loginWith(post, userName, PASSWORD, Date.now(), 'web');
   if (r.code !== 0) throw new Error(`login ${userName} on ${inst.name}: ${r.msg}`);
@@ -58,7 +62,7 @@ export async function login(inst: Instance, userName = 'root'): Promise<{ token:
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export async function deviceKey(inst: Instance, token: string, deviceId: number): Promise<{ code: string; key: string }> {
+export async function deviceKey(inst: Target, token: string, deviceId: number): Promise<{ code: string; key: string }> {
   const r = await call<{ code: string; key: string }>(
     inst,
     'GET',

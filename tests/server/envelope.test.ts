@@ -102,6 +102,40 @@ describe('missing and wrong fields: the msg names the field', () => {
   });
 });
 
+describe('lone UTF-16 surrogates (issue 34 item 7)', () => {
+  // Written as JSON escapes: the only way a request can carry one.
+  it.each([
+    ['a high one alone', '{"name":"\\ud800x"}', 'name'],
+    ['a low one alone', '{"name":"x\\udc00"}', 'name'],
+    ['deep in the body', '{"name":"r","pageNodes":[],"remark":{"a":["ok","\\uDBFF"]}}', 'remark.a.1'],
+  ])('%s is refused naming the field, in both languages', async (_what, payload, field) => {
+    const zh = expectEnvelopeError(
+      await t.app.inject({ method: 'POST', url: '/auth/v1/role', headers: { ...json, ...auth(token) }, payload }),
+    );
+    expect(zh.code).toBe(4000);
+    expect(zh.msg).toBe(`请求参数错误：${field}：含有不成对的 UTF-16 代理项（\\uD800–\\uDFFF），不是有效的文字`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/role',
+      headers: { ...json, ...auth(token), 'accept-language': 'en' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain(`${field}: holds a lone UTF-16 surrogate`);
+    expect(await t.app.db.selectFrom('role').select('id').where('name', 'like', 'x%').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('a proper pair (an emoji) is text like any other', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/role',
+      headers: { ...json, ...auth(token) },
+      payload: '{"name":"值班\\ud83d\\ude00"}',
+    });
+    expect(res.json().msg).not.toContain('代理项');
+  });
+});
+
 describe('oversized bodies', () => {
   it('a body over the 1 MiB limit gets a BODY_TOO_LARGE envelope naming the limit', async () => {
     const payload = JSON.stringify({ userName: 'x'.repeat(1_100_000), password: 'a'.repeat(64), timestamps: Date.now(), client: 'web' });

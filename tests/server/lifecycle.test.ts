@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { gracefulShutdown, SHUTDOWN_DEADLINE_MS } from '../../server/shutdown';
+import { gracefulShutdown, SECOND_SIGNAL_MARGIN_MS, SHUTDOWN_DEADLINE_MS } from '../../server/shutdown';
 import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import type { NoticeMessage } from '../../domain/telemetry';
@@ -180,17 +180,28 @@ describe('the signal handler', () => {
   function handler(close: () => Promise<void>) {
     const exits: number[] = [];
     const lines: string[] = [];
-    const onSignal = gracefulShutdown({ close, exit: (c) => void exits.push(c), log: (l) => void lines.push(l) });
-    return { onSignal, exits, lines };
+    const clock = { ms: 0 };
+    const onSignal = gracefulShutdown({ close, exit: (c) => void exits.push(c), log: (l) => void lines.push(l), now: () => clock.ms });
+    return { onSignal, exits, lines, clock };
   }
 
   it('a second signal exits at once while the first is still closing', () => {
     const h = handler(() => new Promise<void>(() => {}));
     h.onSignal('SIGTERM');
     expect(h.exits).toEqual([]);
+    h.clock.ms = SECOND_SIGNAL_MARGIN_MS;
     h.onSignal('SIGINT');
     expect(h.exits).toEqual([1]);
     expect(h.lines).toEqual(['SIGTERM: shutting down', 'SIGINT while shutting down: exiting now']);
+  });
+
+  it('the same stop arriving twice (group-wide, and forwarded by npm) does not cut the drain short', () => {
+    const h = handler(() => new Promise<void>(() => {}));
+    h.onSignal('SIGTERM');
+    h.clock.ms = SECOND_SIGNAL_MARGIN_MS - 1;
+    h.onSignal('SIGTERM');
+    expect(h.exits).toEqual([]);
+    expect(h.lines[1]).toMatch(/^SIGTERM again within \d+ ms/);
   });
 
   it('a close that hangs is cut off at the deadline, inside 2 s', () => {

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -69,6 +69,41 @@ describe('startup faults: one line, the problem and what to do, exit 1', () => {
     if (!locked) return;
     const r = await start({ DATA_DIR: dir });
     expectOneLine(r, dir, 'not writable', 'set DATA_DIR');
+  });
+
+  it('a read-only DATA_DIR holding an existing database (a read-only mount)', { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    const app = await buildApp({ dataDir: dir, demo: false, rootPassword: 'Root#Pass2024', logger: false });
+    await app.close();
+    const mount = tempDir();
+    // A read-only bind mount: the disk refuses writes (EROFS) whoever asks, root included.
+    const bind = spawnSync('mount', ['--bind', dir, mount]);
+    if (bind.status !== 0) return;
+    try {
+      if (spawnSync('mount', ['-o', 'remount,bind,ro', mount]).status !== 0) return;
+      const r = await start({ DATA_DIR: mount });
+      expectOneLine(r, mount, 'not writable', 'set DATA_DIR');
+    } finally {
+      spawnSync('umount', [mount]);
+    }
+  });
+
+  it('a database file that refuses writes in a writable DATA_DIR', { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    const app = await buildApp({ dataDir: dir, demo: false, rootPassword: 'Root#Pass2024', logger: false });
+    await app.close();
+    const file = path.join(dir, 'voltguard.sqlite');
+    try {
+      execFileSync('chattr', ['+i', file], { stdio: 'ignore' });
+    } catch {
+      return; // no chattr here: root writes through any mode
+    }
+    try {
+      const r = await start({ DATA_DIR: dir });
+      expectOneLine(r, file, 'read-only', 'write access');
+    } finally {
+      execFileSync('chattr', ['-i', file], { stdio: 'ignore' });
+    }
   });
 
   it('a DATA_DIR that is a file', { timeout: 40_000 }, async () => {

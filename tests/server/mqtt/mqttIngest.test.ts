@@ -132,7 +132,8 @@ describe('MQTT ingest', () => {
     expect(byCode[4001]).toMatch(/^请求体不是合法的 JSON：/);
     expect(byCode[4002]).toBe(`请求体过大，上限为 ${MAX_PAYLOAD} 字节`);
     expect(byCode[4301]).toBe('设备不存在：NO-SUCH-DEVICE');
-    expect(byCode[4302]).toMatch(/设备密钥错误/);
+    expect(byCode[4302]).toMatch(/设备密钥错误（消息的 key 字段）/);
+    expect(byCode[4302]).not.toMatch(/X-Device-Key/);
     for (const r of refused) expect(r.data).toBeNull();
     // nothing of the refused ones stored, all of the good ones
     const rows = await app.db
