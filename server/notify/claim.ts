@@ -104,3 +104,13 @@ export async function markFailed(db: Kysely<Database>, owner: string, row: Deliv
     .where('leaseOwner', '=', owner)
     .execute();
 }
+
+/** Deliveries waiting to go out (queued, or retrying after a failure): the delivery backlog of /metrics. */
+export async function countWaiting(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('notify_delivery')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', DUE)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

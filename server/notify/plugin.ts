@@ -9,6 +9,7 @@ import { outboxWriter } from './outbox';
 import { ruleRoutes } from './ruleRoutes';
 import type { NotifyService } from './service';
 import { DEFAULT_CHECK_INTERVAL_MS, DeliveryWorker, type DeliveryWorkerOptions } from './worker';
+import { countWaiting } from './claim';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +48,16 @@ export const notifyService = fp(async function notifyService(app: FastifyInstanc
   // Polls for what fell due (retries, the end of quiet hours) on the app's job clock; a committed alarm
   // kicks it at once. Every instance polls: the claim's lease makes each delivery go out once.
   const every = opts.checkIntervalMs ?? DEFAULT_CHECK_INTERVAL_MS;
-  if (every > 0) app.jobs.add({ name: 'notify.deliver', periodMs: every, run: () => worker.tick(), runsHere: () => true });
+  if (every > 0)
+    app.jobs.add({
+      name: 'notify.deliver',
+      periodMs: every,
+      run: async () => {
+        await worker.tick();
+        app.metrics.setDeliveryBacklog(await countWaiting(app.db));
+      },
+      runsHere: () => true,
+    });
   app.addHook('preClose', async () => {
     stopOutbox();
     stopListening();
