@@ -74,6 +74,7 @@ export class EarlyWarningJob {
     private readonly now: () => number,
   ) {
     this.windows = new SeriesWindows(app.telemetry.series);
+    app.telemetry.writer.onRowsWritten((groups) => this.windows.noteWritten(groups));
   }
 
   /** The end of the newest hour to judge now. */

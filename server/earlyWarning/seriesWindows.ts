@@ -1,4 +1,5 @@
 import type { SeriesReader } from '../telemetry/seriesReader';
+import type { HistoryGroup } from '../telemetry/historyTypes';
 import { HOUR_MS, hourlyMedians } from './hourly';
 
 /** Hours each series keeps: 15 days, the departure's 14 days of normal and the day it is judged on. */
@@ -17,6 +18,8 @@ interface Window {
  */
 export class SeriesWindows {
   private readonly windows = new Map<string, Window>();
+  /** per device, the earliest end of its kept windows: a reading before it changes a kept hour */
+  private readonly endOf = new Map<number, number>();
 
   constructor(private readonly series: SeriesReader) {}
 
@@ -38,10 +41,29 @@ export class SeriesWindows {
     const minutes = await this.series.rollups(deviceId, dataId, from, end, '1m');
     values.set(hourlyMedians(minutes, from, hours), WINDOW_HOURS - hours);
     this.windows.set(key, { end, values });
+    this.endOf.set(deviceId, Math.min(this.endOf.get(deviceId) ?? end, end));
     return values;
   }
 
-  forget(deviceId: number): void {
+  /**
+   * Committed readings (the ingest writer's hook): a late one — a gateway uploading what it buffered
+   * while offline — lands in hours already kept, so that device's windows are read again next time.
+   * One comparison per reading on the ingest path.
+   */
+  noteWritten(groups: readonly HistoryGroup[]): void {
+    for (const g of groups) {
+      const end = this.endOf.get(g.deviceid);
+      if (end === undefined) continue;
+      for (const r of g.readings)
+        if (r.time < end) {
+          this.forget(g.deviceid);
+          break;
+        }
+    }
+  }
+
+  private forget(deviceId: number): void {
+    this.endOf.delete(deviceId);
     for (const key of this.windows.keys()) if (key.startsWith(`${deviceId}:`)) this.windows.delete(key);
   }
 }

@@ -60,6 +60,11 @@ export function SettingsPanel() {
       escalateRoleId: Number(form.escalateRoleId || 0),
       floodThreshold: Number(form.floodThreshold),
       floodWindowSeconds: Number(form.floodWindowSeconds),
+      earlyWarningTrend: form.earlyWarningTrend === 'true',
+      earlyWarningDeparture: form.earlyWarningDeparture === 'true',
+      earlyWarningHorizonDays: Number(form.earlyWarningHorizonDays),
+      // the projects left out, kept as loaded ("1,2" in the form's text)
+      earlyWarningOffProjects: form.earlyWarningOffProjects ? form.earlyWarningOffProjects.split(',').map(Number) : [],
     };
     const v = validateForm(systemSettingsSchema, candidate);
     if (!v.ok) return setErrors(v.errors);
@@ -212,6 +217,42 @@ export function SettingsPanel() {
           value={form.floodWindowSeconds}
           onChange={(e) => set('floodWindowSeconds')(e.target.value)}
           error={errors.floodWindowSeconds}
+        />
+      </fieldset>
+      <fieldset className="col-span-2 mt-2 grid grid-cols-3 gap-x-6 border-t border-line pt-3" data-testid="settings-early-warning">
+        <legend className="pr-2 text-sm font-semibold">{t('system.sectionEarlyWarning')}</legend>
+        <p className="col-span-3 mb-2 text-xs text-muted">{t('system.earlyWarningHint')}</p>
+        <SelectField
+          label={t('system.earlyWarningTrend')}
+          name="earlyWarningTrend"
+          value={form.earlyWarningTrend}
+          onChange={set('earlyWarningTrend')}
+          placeholder="--"
+          options={[
+            { value: 'true', label: t('system.on') },
+            { value: 'false', label: t('system.off') },
+          ]}
+        />
+        <SelectField
+          label={t('system.earlyWarningDeparture')}
+          name="earlyWarningDeparture"
+          value={form.earlyWarningDeparture}
+          onChange={set('earlyWarningDeparture')}
+          placeholder="--"
+          options={[
+            { value: 'true', label: t('system.on') },
+            { value: 'false', label: t('system.off') },
+          ]}
+        />
+        <TextField
+          label={t('system.earlyWarningHorizon')}
+          name="earlyWarningHorizonDays"
+          type="number"
+          min={1}
+          max={30}
+          value={form.earlyWarningHorizonDays}
+          onChange={(e) => set('earlyWarningHorizonDays')(e.target.value)}
+          error={errors.earlyWarningHorizonDays}
         />
       </fieldset>
       <div className="col-span-2">

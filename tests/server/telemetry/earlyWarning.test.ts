@@ -48,7 +48,7 @@ const episodes = (deviceId: number) =>
 
 beforeAll(async () => {
   ({ app, jobs, cleanup } = await makeApp({ telemetry: { now: () => clock } }));
-  devices = (await terminalsOfProject(app, '西湖文化广场')).slice(0, 3);
+  devices = (await terminalsOfProject(app, '西湖文化广场')).slice(0, 4);
   await feed(devices[0]!.code, START, END, drifting);
   await feed(devices[1]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + (t >= END - 36 * H ? 60 : 0));
   await feed(devices[2]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + (t === END - 5 * H ? 280 : 0));
@@ -124,6 +124,25 @@ describe('early warning', () => {
   it('a load switched on and a glitch are no warning', async () => {
     expect(await episodes(devices[1]!.id)).toEqual([]);
     expect(await episodes(devices[2]!.id)).toEqual([]);
+  });
+
+  it('a gateway uploading days it buffered offline is judged on them (the kept hourly windows are read again)', async () => {
+    const late = devices[3]!;
+    const zhangsan = await login(app, 'zhangsan');
+    const evidence = async () =>
+      (
+        (
+          await app.inject({
+            url: `/wisdompower/v1/earlyWarning/evidence?deviceId=${late.id}&dataId=1001`,
+            headers: bearer(zhangsan.token),
+          })
+        ).json() as { data: EarlyWarningEvidenceDto }
+      ).data;
+    expect((await evidence()).hourly.value.every((v) => v === null)).toBe(true);
+    await feed(late.code, END - 5 * DAY, END, drifting);
+    const after = await evidence();
+    expect(after.hourly.value.every((v) => v !== null)).toBe(true);
+    expect(after.trend!.slopePerDay).toBeGreaterThan(24);
   });
 
   it('judges each closed hour once: another run in the same hour adds nothing', async () => {

@@ -176,6 +176,12 @@ const en: LanguagePack = {
   'system.sectionGeneral': 'General',
   'system.sectionEscalation': 'Alarm escalation',
   'system.sectionFlood': 'Alarm grouping',
+  'system.sectionEarlyWarning': 'Early warning',
+  'system.earlyWarningHint':
+    'Warnings before the threshold: a trend warning when the daily peak reaches the alarm limit within the horizon on its trend; a departure when values stay far above their normal for the hour.',
+  'system.earlyWarningTrend': 'Trend warning',
+  'system.earlyWarningDeparture': 'Departure from normal',
+  'system.earlyWarningHorizon': 'Horizon (days)',
   'system.escalateAccident': 'Escalate an unconfirmed accident after (s)',
   'system.escalateAlarm': 'Escalate an unconfirmed alarm after (s)',
   'system.escalateWarning': 'Escalate an unconfirmed early warning after (s)',

@@ -173,6 +173,12 @@ const zh_cn = {
   'system.sectionGeneral': '常规',
   'system.sectionEscalation': '告警升级',
   'system.sectionFlood': '告警成组',
+  'system.sectionEarlyWarning': '早期预警',
+  'system.earlyWarningHint':
+    '阈值之前预警：趋势预警在日峰值按趋势将于预警时长内达到报警值时发出；异常偏离在数值持续远高于本时段常态时发出。',
+  'system.earlyWarningTrend': '趋势预警',
+  'system.earlyWarningDeparture': '异常偏离',
+  'system.earlyWarningHorizon': '预警时长（天）',
   'system.escalateAccident': '事故未确认升级时限（秒）',
   'system.escalateAlarm': '报警未确认升级时限（秒）',
   'system.escalateWarning': '预警未确认升级时限（秒）',
