@@ -67,7 +67,7 @@ export function isPlatformSide(p: AccessProfile): boolean {
 }
 
 export function canOpenRoute(p: AccessProfile, route: RouteDef): boolean {
-  return p.isRoot || p.pages.includes(route.permission) || !!route.alsoOpenWith?.some((x) => p.pages.includes(x));
+  return p.isRoot || p.pages.includes(route.permission);
 }
 
 /** Menu items of one shell: hidden without permission, in service mode, and empty groups dropped. */
