@@ -28,6 +28,7 @@ const BENCHES: Record<string, string> = {
   kioskSoak:
     'a kiosk for a 24 h day compressed with page.clock under a steady alarm stream: retained heap, rotation under a flood (issue 19)',
   reconnectStorm: '1,000 consoles in 4 processes, the server restarted with SIGTERM: all resubscribed, first alarm after (issue 13)',
+  notify: 'alarm → webhook received at 1,000 alarms/min over 3 channel kinds, ingest with notification rules on against off (issue 28)',
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

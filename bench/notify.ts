@@ -1,0 +1,341 @@
+/**
+ * Notifications (issue 28), every party in its own process as in production:
+ *  - this process is the server (benchApp: periodic jobs on, the delivery worker on its production
+ *    timer and kicks, `notify: { allowPrivate: true }` as NOTIFY_ALLOW_PRIVATE=1 sets it) on a loopback port;
+ *  - the receiver (bench/notifyReceiver.ts) on a free 127.0.0.1 port: each tenant's generic webhook,
+ *    企业微信 robot and 钉钉 robot channel (kinds `webhook`, `wecom`, `dingtalk`, production default rates)
+ *    point at it; one rule per tenant sends every alarm of every project over its 3 channels;
+ *  - the gateways (bench/notifyLoad.ts) post device reports to the real HTTP ingest.
+ * Two parts, in this order:
+ *  1. `notify_p50_ms` / `notify_p99_ms`: 1,000 devices reporting every 15 s, each over the leak limit on
+ *     every 4th report (1,000 alarms a minute) for 75 s; for every (alarm, channel) the receiver's
+ *     receipt − the reading's send time (its time as posted). A digest counts each alarm it carries at
+ *     its receipt: the webhook body names every delivery id it carries; a robot's markdown is matched to
+ *     the delivery it was written from, and the deliveries merged into it are the server's record.
+ *     The bench waits (polling) until every delivery of the window is out;
+ *  2. `notify_ingest_ratio`: readings/s of bench/ingest.ts's alarming data set through the HTTP ingest
+ *     from 64 connections, on another 1,000 devices (a few hours back), the rules enabled against
+ *     disabled (PUT /notify/v1/rule/{id}), alternating rounds of the same report sequence, best round of
+ *     each. Before each round the bench polls until nothing is due to the worker.
+ * Run: npm run bench -- notify   (or: npx tsx bench/notify.ts [seconds of paced load] [seconds a flood round])
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { benchApp, ensureTerminals, injectLogin, loopDelay, stats } from './lib';
+import { recordResults } from './results';
+import { parseFacts } from '../server/notify/facts';
+import { writeAlarm, writeDigest } from '../server/notify/templates';
+import type { LoadJob } from './notifyLoad';
+import type { Received } from './notifyReceiver';
+
+const PACED_S = Number(process.argv[2] ?? 75);
+const ROUND_S = Number(process.argv[3] ?? 8);
+const PAIRS = 3;
+const DEVICES = 1000;
+const INTERVAL_MS = 15_000;
+const ALARM_EVERY = 4; // 1,000 devices × 4 reports a minute ÷ 4 = 1,000 alarms a minute
+const FLOOD_CONNECTIONS = 64;
+/** how long the last notifications may take once the load stops (a robot's minute budget frees within 60 s) */
+const DRAIN_MS = 150_000;
+
+const say = (what: string) => console.error(`${new Date().toISOString()} notify: ${what}`);
+const { app, done } = await benchApp({ logger: false, notify: { allowPrivate: true } });
+const children = new Set<ChildProcess>();
+const start = (file: string, env: Record<string, string>) => {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+};
+const message = <T>(child: ChildProcess, type: string) =>
+  new Promise<T>((resolve, reject) => {
+    const h = (m: { type: string }) => {
+      if (m.type === type) {
+        child.off('message', h);
+        resolve(m as T);
+      }
+    };
+    child.on('message', h);
+    child.once('exit', (code) => reject(new Error(`child exited (${code}) before '${type}'`)));
+  });
+
+try {
+  const devices = (await ensureTerminals(app, 2 * DEVICES)).slice(0, 2 * DEVICES);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const all = devices.map((d) => ({ code: d.code, key: app.telemetry.keys.keyOf(d.code) }));
+  // The paced fleet reports now; the flood rounds' own 1,000 devices report a few hours back (their readings later round by round).
+  const gateways = all.slice(0, DEVICES);
+  const floodGateways = all.slice(DEVICES);
+
+  const receiver = start('./notifyReceiver.ts', {});
+  const { port } = await message<{ port: number }>(receiver, 'listening');
+  const receiverUrl = `http://127.0.0.1:${port}`;
+
+  // ---- channels and rules through the REST API, as an administrator configures them
+  const auth = { authorization: `Bearer ${(await injectLogin(app, 'root', 'Bench#Pass123')).token}` };
+  const api = async <T>(method: 'POST' | 'PUT', path: string, payload: object): Promise<T> => {
+    const res = (await app.inject({ method, url: `/notify/v1${path}`, headers: auth, payload })).json() as {
+      code: number;
+      msg: string;
+      data: T;
+    };
+    if (res.code !== 0) throw new Error(`${method} ${path}: ${res.code} ${res.msg}`);
+    return res.data;
+  };
+  const projects = await app.db.selectFrom('project').select(['id', 'tenantid']).execute();
+  const tenants = [...new Set(projects.filter((p) => devices.some((d) => d.projectid === p.id)).map((p) => p.tenantid))];
+  const channelKind = new Map<number, string>();
+  const channelOfPath = new Map<string, number>();
+  const rules: number[] = [];
+  for (const tenantId of tenants) {
+    const ids: number[] = [];
+    for (const [kind, path, query] of [
+      ['webhook', `/webhook/t${tenantId}`, ''],
+      ['wecom', `/wecom/t${tenantId}`, '?key=bench-key'],
+      ['dingtalk', `/dingtalk/t${tenantId}`, '?access_token=bench-token'],
+    ] as const) {
+      const { id } = await api<{ id: number }>('POST', '/channel', {
+        name: `压测 ${kind} ${tenantId}`,
+        kind,
+        config: { url: `${receiverUrl}${path}${query}` },
+        tenantId,
+      });
+      ids.push(id);
+      channelKind.set(id, kind);
+      channelOfPath.set(path, id);
+    }
+    const rule = await api<{ id: number }>('POST', '/rule', {
+      name: `压测规则 ${tenantId}`,
+      projectIds: null,
+      levels: [1, 2, 4],
+      types: null,
+      channelIds: ids,
+      userIds: [],
+      sendEnd: false,
+      quietHours: null,
+      tenantId,
+    });
+    rules.push(rule.id);
+  }
+  const setRules = async (enabled: boolean) => {
+    for (const id of rules) await api('PUT', `/rule/${id}`, { enabled });
+  };
+  /** Polls (no fixed sleep) until nothing is due to the worker now: what an earlier round queued is out or waiting for its time. */
+  const workerIdle = async () => {
+    await app.telemetry.writer.idle();
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const now = Date.now();
+      const row = await app.db
+        .selectFrom('notify_delivery')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['pending', 'retrying'])
+        .where((eb) => eb.or([eb('nextAttemptAt', 'is', null), eb('nextAttemptAt', '<=', now)]))
+        .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) === 0 || Date.now() > until) return Number(row.n);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+
+  const waitingSince = async (since: number | null) => {
+    let q = app.db
+      .selectFrom('notify_delivery')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', ['pending', 'retrying']);
+    if (since !== null) q = q.where('createdAt', '>=', since);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+  /** Polls until no delivery (written since `since`) is pending or retrying, for at most DRAIN_MS; returns the wait. */
+  const drain = async (since: number | null) => {
+    const t0 = Date.now();
+    while ((await waitingSince(since)) > 0 && Date.now() - t0 < DRAIN_MS) await new Promise((r) => setTimeout(r, 250));
+    return Date.now() - t0;
+  };
+  // ---- 1. alarm → webhook received, 1,000 alarms a minute over 3 channels per tenant
+  say(`paced load: ${DEVICES} devices every ${INTERVAL_MS / 1000} s for ${PACED_S} s`);
+  const windowStart = Date.now();
+  const loop = loopDelay();
+  const cpu0 = process.cpuUsage();
+  const paced: LoadJob = {
+    mode: 'paced',
+    url,
+    devices: gateways,
+    intervalMs: INTERVAL_MS,
+    alarmEvery: ALARM_EVERY,
+    durationMs: PACED_S * 1000,
+  };
+  const pacedLoad = start('./notifyLoad.ts', { BENCH_NOTIFY_LOAD: JSON.stringify(paced) });
+  const sent = await message<{ posted: number; failed: number; crossings: string[]; seconds: number }>(pacedLoad, 'done');
+  const loopMs = loop.stop();
+  const cpu = process.cpuUsage(cpu0);
+  const serverCpuShare = +((cpu.user + cpu.system) / 1000 / (Date.now() - windowStart)).toFixed(2);
+  await app.telemetry.writer.idle();
+  const crossings = new Set(sent.crossings);
+  say(`${crossings.size} alarms sent; waiting for their notifications`);
+
+  // Every delivery written since the window opened is out (or failed) before the receiver is read: polled.
+  const drainMs = await drain(windowStart);
+  const waiting = await waitingSince(windowStart);
+  receiver.send({ type: 'collect' });
+  const { received, bad } = await message<{ received: Received[]; bad: number }>(receiver, 'collected');
+
+  // ---- correlation: each message's carrier delivery, then every delivery it carried
+  const rows = await app.db
+    .selectFrom('notify_delivery')
+    .select(['id', 'channelId', 'mergedInto', 'facts', 'status', 'kind', 'createdAt'])
+    .where((eb) => eb.or([eb('createdAt', '>=', windowStart), eb('sentAt', '>=', windowStart)]))
+    .execute();
+  const keyOf = (facts: string) => {
+    const p = parseFacts(facts).payload as { deviceCode?: string; eventtime?: number; dataId?: number };
+    return p.dataId === 1001 ? `${p.deviceCode}|${p.eventtime}` : null;
+  };
+  const mergedInto = new Map<string, string[]>();
+  const single = new Map<string, string>();
+  const digestHead = new Map<string, string>();
+  for (const r of rows) {
+    if (r.mergedInto) mergedInto.set(r.mergedInto, [...(mergedInto.get(r.mergedInto) ?? []), r.id]);
+    if (channelKind.get(r.channelId) === 'webhook') continue;
+    const f = parseFacts(r.facts);
+    single.set(`${r.channelId}|${writeAlarm(f, null).markdown}`, r.id);
+    digestHead.set(`${r.channelId}|${writeDigest([f], null).markdown.split('\n')[1]}`, r.id);
+  }
+  const firstReceipt = new Map<string, number>();
+  let unmatched = 0;
+  let duplicates = 0;
+  const inWindow = received.filter((m) => m.t >= windowStart);
+  for (const m of inWindow) {
+    const channelId = channelOfPath.get(m.path);
+    let ids: string[] = [];
+    if (m.ids) ids = m.ids;
+    else if (channelId !== undefined && m.markdown !== undefined) {
+      const carrier = m.markdown.startsWith('### 告警汇总')
+        ? digestHead.get(`${channelId}|${m.markdown.split('\n')[1]}`)
+        : single.get(`${channelId}|${m.markdown}`);
+      if (carrier) ids = [carrier, ...(mergedInto.get(carrier) ?? [])];
+    }
+    if (!ids.length) unmatched++;
+    for (const id of ids) {
+      if (firstReceipt.has(id)) duplicates++;
+      else firstReceipt.set(id, m.t);
+    }
+  }
+  const latencies: number[] = [];
+  const perKind: Record<string, number[]> = { webhook: [], wecom: [], dingtalk: [] };
+  let expected = 0;
+  let missing = 0;
+  for (const r of rows) {
+    const key = r.kind === 'raised' ? keyOf(r.facts) : null;
+    if (!key || !crossings.has(key)) continue;
+    expected++;
+    const t = firstReceipt.get(r.id);
+    if (t === undefined) {
+      missing++;
+      continue;
+    }
+    const ms = t - Number(key.split('|')[1]);
+    latencies.push(ms);
+    perKind[channelKind.get(r.channelId)!]!.push(ms);
+  }
+  const latency = stats(latencies);
+  const messagesByKind = Object.fromEntries(
+    ['webhook', 'wecom', 'dingtalk'].map((k) => [k, inWindow.filter((m) => m.path.startsWith(`/${k}/`)).length]),
+  );
+  // ---- 2. ingest with the rules on against off: the same report sequence, alternating rounds
+  // Each round's reports are later than the last round's (same values, same order), a few hours back.
+  let nextBase = Date.now() - 6 * 3_600_000;
+  const flood = async (rulesOn: boolean, seconds: number) => {
+    await setRules(rulesOn);
+    const leftDue = await workerIdle();
+    const deliveriesBefore = await countDeliveries();
+    const job: LoadJob = {
+      mode: 'flood',
+      url,
+      devices: floodGateways,
+      connections: FLOOD_CONNECTIONS,
+      seconds,
+      baseTime: nextBase,
+    };
+    const load = start('./notifyLoad.ts', { BENCH_NOTIFY_LOAD: JSON.stringify(job) });
+    const r = await message<{ posted: number; failed: number; readings: number; seconds: number }>(load, 'done');
+    nextBase += (Math.ceil(r.posted / floodGateways.length) + 1) * 15_000;
+    await app.telemetry.writer.idle();
+    const round = {
+      rulesOn,
+      readingsPerS: Math.round(r.readings / r.seconds),
+      reports: r.posted,
+      failed: r.failed,
+      deliveriesWritten: (await countDeliveries()) - deliveriesBefore,
+      dueAtStart: leftDue,
+    };
+    say(`flood round ${JSON.stringify(round)}`);
+    return round;
+  };
+  const countDeliveries = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom('notify_delivery')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  say('warm-up round');
+  await flood(false, 3);
+  const rounds: Awaited<ReturnType<typeof flood>>[] = [];
+  for (let p = 0; p < PAIRS; p++) {
+    // the order alternates too, so neither side always runs second
+    const order = p % 2 === 0 ? [false, true] : [true, false];
+    for (const on of order) rounds.push(await flood(on, ROUND_S));
+  }
+  const best = (on: boolean) => Math.max(...rounds.filter((r) => r.rulesOn === on).map((r) => r.readingsPerS));
+  const ratio = +(best(true) / best(false)).toFixed(3);
+
+  const detail = {
+    devices: DEVICES,
+    tenants: tenants.length,
+    channels: channelKind.size,
+    rules: rules.length,
+    ingestRatio: {
+      dataSet: 'bench/ingest.ts alarming (leak every 5th report, A-phase temperature every 7th, rotating), 14 readings a report',
+      connections: FLOOD_CONNECTIONS,
+      roundSeconds: ROUND_S,
+      bestRulesOnPerS: best(true),
+      bestRulesOffPerS: best(false),
+      rounds,
+    },
+    latency: {
+      pacedSeconds: +sent.seconds.toFixed(1),
+      reportsPosted: sent.posted,
+      reportsFailed: sent.failed,
+      alarmsSent: crossings.size,
+      alarmsPerMinute: Math.round((crossings.size / sent.seconds) * 60),
+      expectedDeliveries: expected,
+      timedDeliveries: latencies.length,
+      missingDeliveries: missing,
+      stillWaitingAtEnd: waiting,
+      drainMsAfterLoad: drainMs,
+      messagesReceived: inWindow.length,
+      messagesByKind,
+      unmatchedMessages: unmatched,
+      unreadableMessages: bad,
+      duplicateReceipts: duplicates,
+      deliveriesByStatus: Object.fromEntries(
+        ['sent', 'failed', 'pending', 'retrying'].map((s) => [s, rows.filter((r) => r.createdAt >= windowStart && r.status === s).length]),
+      ),
+      sendToReceiptMs: latency,
+      byChannelKind: Object.fromEntries(Object.entries(perKind).map(([k, v]) => [k, stats(v)])),
+      serverLoopDelayMs: loopMs,
+      serverCpuShare,
+    },
+  };
+  console.log(JSON.stringify({ bench: 'notify', ...detail, target: 'p99 ≤ 2000 ms, ingest ratio ≥ 0.95' }, null, 2));
+  if (!latencies.length) throw new Error('no notification was timed');
+  recordResults('notify', { notify_p50_ms: latency.p50, notify_p99_ms: latency.p99, notify_ingest_ratio: ratio }, detail);
+} finally {
+  for (const child of children) child.kill();
+  await done();
+}
+process.exit(0);
