@@ -46,6 +46,14 @@ export const OPLOG_KINDS = {
   'alarm.escalation_notified': { zh: '发送升级通知', en: 'Send escalation message' },
   'device.status_changed': { zh: '设备状态变化', en: 'Device status change' },
   'report.affirmed': { zh: '确认分析报告', en: 'Confirm analysis report' },
+  'workorder.created': { zh: '派单', en: 'Dispatch work order' },
+  'workorder.accepted': { zh: '接单', en: 'Accept work order' },
+  'workorder.resolved': { zh: '处理完成', en: 'Resolve work order' },
+  'workorder.approved': { zh: '审核通过', en: 'Approve work order' },
+  'workorder.rejected': { zh: '退回工单', en: 'Return work order' },
+  'workorder.reassigned': { zh: '转派', en: 'Reassign work order' },
+  'workorder.overdue': { zh: '工单超时', en: 'Work order overdue' },
+  'workorder.assigned_notified': { zh: '发送派单通知', en: 'Send work order message' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type OplogKind = keyof typeof OPLOG_KINDS;
@@ -66,6 +74,7 @@ export const OPLOG_FAMILIES: Record<string, { zh: string; en: string }> = {
   project: { zh: '项目', en: 'Projects' },
   alarm: { zh: '告警事件', en: 'Alarm events' },
   report: { zh: '分析报告', en: 'Analysis reports' },
+  workorder: { zh: '处置工单', en: 'Work orders' },
 };
 
 export const isOplogKind = (kind: string): kind is OplogKind => Object.hasOwn(OPLOG_KINDS, kind);
@@ -91,6 +100,7 @@ export const OPLOG_SUBJECTS: Record<string, { zh: string; en: string }> = {
   property: { zh: '自定义属性', en: 'Custom column' },
   file: { zh: '文件', en: 'File' },
   report: { zh: '分析报告', en: 'Analysis report' },
+  workorder: { zh: '工单', en: 'Work order' },
 };
 
 /** A subject as readers say it; a subject of an unknown shape is shown as stored. */

@@ -39,6 +39,7 @@ import { reportService } from './report/plugin';
 import { platformService } from './platform/plugin';
 import { escalationService, type EscalationPluginOptions } from './alarms/escalationPlugin';
 import { earlyWarningService } from './earlyWarning/plugin';
+import { workOrderService, type WorkOrderPluginOptions } from './workorder/plugin';
 import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
 import { IntervalJobs, type JobRunner } from './jobs/periodicJobs';
@@ -80,6 +81,8 @@ export interface AppOptions {
   socketPing?: SocketPingOptions;
   /** escalation of unconfirmed alarms: how often to check (0: off) and its clock (issue 19) */
   escalation?: EscalationPluginOptions;
+  /** work orders (issue 29): how often to mark overdue orders (0: off) and the clock of their decisions */
+  workorder?: WorkOrderPluginOptions;
   /** what runs the periodic jobs: the wall clock unless given (the test suite gives a clock it moves) */
   jobs?: JobRunner | undefined;
   /** carries session revocation and re-scoping to the sockets; in process unless given (issue 16: Redis) */
@@ -164,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(platformService, { prefix: '/wisdompower/v1' });
   await app.register(escalationService, options.escalation ?? {});
   await app.register(earlyWarningService);
+  await app.register(workOrderService, options.workorder ?? {});
   await app.register(mqttPlugin, { ...options.mqtt, bodyLimit });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 

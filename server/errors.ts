@@ -208,6 +208,31 @@ export const errors = {
     '服务器无法生成 PDF（%s），请使用“打印”另存为 PDF',
     'The server cannot make a PDF (%s): use Print and save as PDF',
   ),
+  // Work orders (issue 29).
+  ORDER_STATE: createError('ORDER_STATE', 4601, 'conflict', '工单 %s 状态为%s，不能%s', 'Work order %s is %s: it cannot be %s'),
+  ORDER_NOT_ASSIGNEE: createError(
+    'ORDER_NOT_ASSIGNEE',
+    4602,
+    'forbidden',
+    '只有工单的处理人可以%s',
+    'Only the work order’s assignee may %s',
+  ),
+  ORDER_READINGS_OUT: createError(
+    'ORDER_READINGS_OUT',
+    4603,
+    'invalid',
+    '设备读数仍超出阈值（%s），请待恢复正常后再提交，或填写强制关闭原因',
+    'The device readings are still over their limits (%s): submit once they are back to normal, or state an override reason',
+  ),
+  ORDER_FIELD_MISSING: createError('ORDER_FIELD_MISSING', 4604, 'invalid', '请填写%s', 'Please give %s'),
+  ORDER_EVENTS: createError('ORDER_EVENTS', 4605, 'invalid', '%s', '%s'),
+  ORDER_ASSIGNEE: createError(
+    'ORDER_ASSIGNEE',
+    4606,
+    'invalid',
+    '处理人 %s 不能处置该项目的工单',
+    'User %s cannot handle work orders of this project',
+  ),
   INTERNAL: createError('INTERNAL', 5000, 'internal', '服务器内部错误，请稍后再试', 'Internal server error, please try again later'),
 } as const;
 

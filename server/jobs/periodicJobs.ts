@@ -14,7 +14,8 @@ export type JobName =
   | 'history.prune'
   | 'store.optimize'
   | 'alarms.escalate'
-  | 'alarms.earlyWarning';
+  | 'alarms.earlyWarning'
+  | 'workorders.overdue';
 
 export interface PeriodicJob {
   name: JobName;

@@ -11,7 +11,7 @@ import { timeZoneOf } from '../system/effective';
 import { visibleProjects } from '../telemetry/visibility';
 import { alarmLevelOf, contentOf, logTypeName, toNotice } from './notice';
 import { languageOf } from '../http/language';
-import { ESCALATION_MESSAGE_KIND } from './hub';
+import { USER_MESSAGE_KINDS } from './hub';
 
 /** POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter). */
 export async function messageLogService(fastify: FastifyInstance) {
@@ -27,8 +27,8 @@ export async function messageLogService(fastify: FastifyInstance) {
     if (start === null) throw errors.BAD_REQUEST(tx('startTime 无法解析', 'startTime cannot be read'));
     if (end === null) throw errors.BAD_REQUEST(tx('endTime 无法解析', 'endTime cannot be read'));
     const scope = await visibleProjects(app, session);
-    // The project events the user may see, and the escalation messages sent to this user (issue 19).
-    const mine = sql<boolean>`(kind = ${ESCALATION_MESSAGE_KIND} and subject = ${`user:${session.userId}`})`;
+    // The project events the user may see, and the messages sent to this user (escalation, work orders).
+    const mine = sql<boolean>`(kind in (${sql.join(USER_MESSAGE_KINDS)}) and subject = ${`user:${session.userId}`})`;
     let projectRows = sql<boolean>`"projectId" is not null`;
     if (scope !== 'all') {
       const ids = [...scope];
