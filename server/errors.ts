@@ -220,7 +220,7 @@ export const errors = {
   ORDER_READINGS_OUT: createError(
     'ORDER_READINGS_OUT',
     4603,
-    'invalid',
+    'conflict',
     '设备读数仍超出阈值（%s），请待恢复正常后再提交，或填写强制关闭原因',
     'The device readings are still over their limits (%s): submit once they are back to normal, or state an override reason',
   ),

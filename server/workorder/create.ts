@@ -42,7 +42,7 @@ export async function createOrder(app: FastifyInstance, session: Session, body: 
     .where('work_order.status', '!=', ORDER_STATUS.CLOSED)
     .executeTakeFirst();
   if (open)
-    throw errors.ORDER_EVENTS(
+    throw errors.CONFLICT(
       tx(`事件 ${open.eventId} 已在工单 ${open.id} 中处置`, `event ${open.eventId} is already on work order ${open.id}`),
     );
   const assigneeName = await requireAssignee(app, body.assigneeId, projectId);
