@@ -78,6 +78,15 @@ export const kpiQuery = z.object({
   end: z.string().min(10).max(23),
 });
 
+export const assigneesQuery = z.object({ projectId: z.coerce.number().int().positive() });
+
+/** A user who may be given an order of a project. */
+export interface AssigneeDto {
+  id: number;
+  name: string;
+  nicName: string | null;
+}
+
 /** One row of the list. */
 export interface OrderRowDto {
   id: number;

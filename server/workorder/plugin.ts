@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import {
+  assigneesQuery,
   kpiQuery,
+  type AssigneeDto,
   orderCreateBody,
   orderListBody,
   orderTransitionBody,
@@ -18,6 +20,7 @@ import { idParams } from '../http/wire';
 import { timeZoneOf } from '../system/effective';
 import { parseTime } from '../telemetry/time';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { assignees } from './assignees';
 import { createOrder } from './create';
 import { kpi } from './kpi';
 import { markOverdue } from './overdue';
@@ -88,6 +91,18 @@ export const workOrderService = fp(
           async (request) => {
             const status = await transitionOrder(app, sessionOf(request), request.params.id, request.body, now());
             return ok({ id: request.params.id, status }, { msg: '操作成功' });
+          },
+        );
+
+        // Who may be given an order of the project (the dispatch dialog's choices).
+        app.get(
+          '/assignees',
+          { schema: { querystring: assigneesQuery }, config: guarded('events', 'workorder_dispatch') },
+          async (request) => {
+            const { projectId } = request.query;
+            if (!mayseeProject(await visibleProjects(app, sessionOf(request)), projectId))
+              throw errors.NOT_FOUND(nounWithId(NOUN.project, projectId));
+            return ok<AssigneeDto[]>(await assignees(app, projectId));
           },
         );
 

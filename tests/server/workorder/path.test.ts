@@ -244,6 +244,17 @@ describe('the whole path', () => {
   });
 });
 
+describe('assignees', () => {
+  it('offers the users who hold 处置 and see the project; another tenant gets not-found', async () => {
+    const projectId = devices[0]!.projectid;
+    const a = await zhangsan.get<{ id: number; name: string }[]>(`/workorder/v1/assignees?projectId=${projectId}`);
+    expect(a.code).toBe(0);
+    expect(a.data.map((u) => u.name)).toEqual(expect.arrayContaining(['zhangsan', 'lisi']));
+    expect(a.data.map((u) => u.name)).not.toContain('wangwu');
+    expect((await wangwu.get(`/workorder/v1/assignees?projectId=${projectId}`)).msg).toContain('不存在');
+  });
+});
+
 describe('overdue', () => {
   it('the job marks open orders past due once, pushes the mark and lists them as overdue', async () => {
     const device = devices[0]!;
