@@ -11,6 +11,8 @@ import { useLoad } from '../../app/widgets/useLoad';
 import { EventFiltersBar, type FilterState } from './EventFiltersBar';
 import { EventTable } from './EventTable';
 import { RemarkDialog } from './RemarkDialog';
+import { DispatchDialog } from './DispatchDialog';
+import { useOperationCan } from '../../app/session/useOperationCan';
 import { confirmEvents, exportEvents, remarkEvents } from './eventApi';
 import { loadDeviceTree, parseTreeKey as scopeOfKey, treeKey as nodeKey } from '../../app/liveDevices/deviceTree';
 import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
@@ -84,6 +86,8 @@ export default function AlarmEventScreen() {
     await list.refreshRows(ids);
   };
   const selectedRows = list.rows.filter((r) => selected.has(r.id));
+  const can = useOperationCan();
+  const [dispatchOpen, setDispatchOpen] = useState(false);
 
   return (
     <ScreenFrame
@@ -117,6 +121,11 @@ export default function AlarmEventScreen() {
               {t('alarmEvent.confirm')}
             </Button>
             <Button onClick={openRemark}>{t('alarmEvent.addRemark')}</Button>
+            {can('workorder_dispatch') && (
+              <Button onClick={() => setDispatchOpen(true)} disabled={selectedRows.length === 0}>
+                {t('wo.dispatch')}
+              </Button>
+            )}
             <Button onClick={list.reload}>{t('alarmEvent.refresh')}</Button>
             <span className="text-sm text-muted" data-testid="selected-count">
               {selected.size ? t('alarmEvent.selected', { count: selectedRows.length }) : ''}
@@ -143,6 +152,7 @@ export default function AlarmEventScreen() {
           />
         </div>
       </div>
+      <DispatchDialog rows={selectedRows} open={dispatchOpen} onClose={() => setDispatchOpen(false)} />
       <RemarkDialog
         open={remarkOpen}
         initial={selectedRows.length === 1 ? (selectedRows[0]!.remark ?? '') : ''}
