@@ -1,11 +1,17 @@
 import type { OrderDetailDto } from '../../../domain/schemas/workorder';
-import { t, useLanguage } from '../../app/i18n/i18n';
+import { MEASURE_BY_ID } from '../../../domain/telemetry';
+import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 /** One order: its state, record, readings at 处理完成 and the stamped timeline. */
 export function OrderDetailView({ order }: { order: OrderDetailDto }) {
   useLanguage();
+  const en = currentLanguage() === 'en';
+  const measure = (dataId: number) => {
+    const def = MEASURE_BY_ID.get(dataId);
+    return def ? { name: en ? def.en : def.name, unit: def.unit } : { name: String(dataId), unit: '' };
+  };
   const time = (v: number | null) => (v === null ? '--' : formatTime(v, 'yyyy-MM-dd HH:mm:ss'));
   return (
     <div className="space-y-3 text-sm" data-testid="order-detail">
@@ -38,9 +44,9 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
           <h3 className="mb-1 font-medium">{t('wo.readings')}</h3>
           <ul className="space-y-0.5" data-testid="order-readings">
             {order.readings.map((r) => (
-              <li key={`${r.deviceId}-${r.dataId}`} className={r.inRange ? '' : 'text-danger'} translate="no">
-                {r.dataId}: {r.value}
-                {r.alarmLimit !== null ? ` / ${r.alarmLimit}` : ''}
+              <li key={`${r.deviceId}-${r.dataId}`} className={r.inRange ? '' : 'text-danger'}>
+                {measure(r.dataId).name}: {r.value} {measure(r.dataId).unit}
+                {r.alarmLimit !== null ? ` / ${r.alarmLimit} ${measure(r.dataId).unit}` : ''}
               </li>
             ))}
           </ul>
