@@ -51,6 +51,16 @@ test('alarm → 派单 → 接单 → 处理完成 → 审核 → 已关闭, the
     // 派单 from the event list.
     const page = await desk.newPage();
     await loginOn(page, server, 'zhangsan');
+    // 系统配置: the SLA per level and the cause catalogue, saved as they are.
+    await page.goto(`${server.url}/#/systemConfig`);
+    const orders = page.getByTestId('settings-orders');
+    await expect(orders.locator('input[name=orderDueAccidentHours]')).toHaveValue('2');
+    await expect(orders.locator('input[name=orderDueAlarmHours]')).toHaveValue('8');
+    await expect(orders.locator('input[name=orderDueWarningHours]')).toHaveValue('72');
+    await expect(orders.locator('input[name=orderCauses]')).toHaveValue('线路老化、过载、漏电/绝缘下降、接触不良、设备故障、误报、其他');
+    await page.getByTestId('settings-form').getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('保存成功!')).toBeVisible();
+
     await page.goto(`${server.url}/#/alarmEvent`);
     const row = page.getByTestId('event-table').locator('tbody tr[data-event-id]').first();
     await expect(row).toContainText('剩余电流报警');
