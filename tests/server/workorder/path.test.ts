@@ -112,6 +112,16 @@ describe('the whole path', () => {
     // The assignee's bell: a message addressed to lisi only.
     const told = await app.db.selectFrom('event_log').selectAll().where('kind', '=', 'workorder.assigned_notified').execute();
     expect(told.map((e) => e.subject)).toEqual([`user:${lisiId}`]);
+    const centre = async (who: ReturnType<typeof caller>, receiver: number) =>
+      (
+        await who.post<{ logTypeName: string }[]>('/messageServer/v1/log', {
+          receiver,
+          startTime: Date.now() - 3600_000,
+          endTime: Date.now() + 60_000,
+        })
+      ).data.filter((m) => m.logTypeName === '新工单');
+    expect((await centre(lisi, lisiId)).map((m) => m.logTypeName)).toEqual(['新工单']);
+    expect(await centre(zhangsan, zhangsanId)).toEqual([]);
 
     // Only the assignee accepts.
     expect((await zhangsan.post(T(id), { action: 'accept' })).msg).toContain('只有工单的处理人可以接单');
