@@ -54,6 +54,7 @@ export const OPLOG_KINDS = {
   'workorder.reassigned': { zh: '转派', en: 'Reassign work order' },
   'workorder.overdue': { zh: '工单超时', en: 'Work order overdue' },
   'workorder.assigned_notified': { zh: '发送派单通知', en: 'Send work order message' },
+  'workorder.overdue_notified': { zh: '发送工单超时通知', en: 'Send overdue work order message' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type OplogKind = keyof typeof OPLOG_KINDS;

@@ -16,6 +16,7 @@ const KIND_TEXT: Record<string, { zh: string; en: string }> = {
   // work orders (issue 29): the assignee's message and the overdue mark, in the bell and message centre
   'workorder.assigned_notified': { zh: '新工单', en: 'New work order' },
   'workorder.overdue': { zh: '工单超时', en: 'Work order overdue' },
+  'workorder.overdue_notified': { zh: '工单超时', en: 'Work order overdue' },
   'workorder.created': { zh: '派单', en: 'Work order dispatched' },
   'workorder.accepted': { zh: '接单', en: 'Work order accepted' },
   'workorder.resolved': { zh: '处理完成', en: 'Work order resolved' },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { OrderDetailDto, OrderRowDto } from '../../../domain/schemas/workorder';
 import { permissionId } from '../../../domain/permissions';
+import { DEFAULT_SYSTEM_SETTINGS } from '../../../domain/schemas/info';
 import { testServer, type TestServer } from '../../infra/testApps';
 import { multipart, PNG } from '../info/multipart';
 import { bearer, login, PASSWORD, terminalsOfProject } from '../telemetry/helpers';
@@ -273,6 +274,16 @@ describe('overdue', () => {
       await zhangsan.post<{ id: number }>('/workorder/v1/order', { eventIds: [eventId], assigneeId: lisiId, dueAt: clock + 3600_000 })
     ).data.id;
     const due = clock + 3600_000;
+    const adminRole = await app.db
+      .selectFrom('role')
+      .innerJoin('user_role', 'user_role.roleId', 'role.id')
+      .select('role.id')
+      .where('user_role.userId', '=', zhangsanId)
+      .executeTakeFirstOrThrow();
+    const saved = await zhangsan.post('/wisdompower/v1/system/setting/save', {
+      settings: { ...DEFAULT_SYSTEM_SETTINGS, escalateRoleId: adminRole.id },
+    });
+    expect(saved.code).toBe(0);
     clock = due - 1;
     await server.jobs.run('workorders.overdue');
     expect((await detail(id)).overdueAt).toBeNull();
@@ -286,6 +297,9 @@ describe('overdue', () => {
     expect(d.timeline.filter((s) => s.action === 'overdue')).toHaveLength(1);
     const marks = await app.db.selectFrom('event_log').selectAll().where('kind', '=', 'workorder.overdue').execute();
     expect(marks.map((m) => [m.subject, m.projectId])).toEqual([[`workorder:${id}`, device.projectid]]);
+    // the assignee and the escalation role's users (项目管理员: zhangsan) are told
+    const told = await app.db.selectFrom('event_log').selectAll().where('kind', '=', 'workorder.overdue_notified').orderBy('seq').execute();
+    expect(told.map((m) => m.subject).sort()).toEqual([`user:${lisiId}`, `user:${zhangsanId}`].sort());
     const overdue = await zhangsan.post<OrderRowDto[]>('/workorder/v1/order/list', {
       page: { index: 0, limit: 50 },
       filter: { overdue: true },
