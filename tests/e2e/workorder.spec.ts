@@ -109,6 +109,14 @@ test('alarm → 派单 → 接单 → 处理完成 → 审核 → 已关闭, the
     await page.goto(`${server.url}/#/workOrder`);
     const table = page.getByTestId('workorder-table');
     await expect(table).toContainText('待审核');
+    // filtered by project and assignee, still there
+    await page.locator('select[name=projectId]').selectOption({ label: '西湖文化广场' });
+    await page.locator('select[name=assigneeId]').selectOption({ label: 'lisi' });
+    await expect(table).toContainText('待审核');
+    await page.locator('select[name=projectId]').selectOption({ label: '滨江科技园' });
+    await expect(table).not.toContainText('待审核');
+    await page.locator('select[name=projectId]').selectOption({ label: '西湖文化广场' });
+    await expect(table).toContainText('待审核');
     await table.getByText('待审核').click();
     await page.getByRole('button', { name: '详情' }).click();
     const detail = page.getByTestId('order-detail');

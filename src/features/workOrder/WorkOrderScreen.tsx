@@ -11,13 +11,24 @@ import { usePaging } from '../../app/widgets/table/usePaging';
 import { useLoad } from '../../app/widgets/useLoad';
 import { OrderDetailView } from './OrderDetailView';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { listOrders, orderDetail, transition } from './workOrderApi';
+import { api } from '../../app/api/client';
+import type { DeviceTreeNode } from '../../app/liveDevices/deviceTree';
+import { assigneesOf, listOrders, orderDetail, transition } from './workOrderApi';
+
+/** The projects of the device tree, in tree order. */
+function projectsOf(nodes: readonly DeviceTreeNode[]): { id: number; name: string }[] {
+  return nodes.flatMap((n) => (n.modelLabel === 'project' ? [{ id: n.id, name: n.name }] : projectsOf(n.children ?? [])));
+}
 
 /** /workOrder (工单管理): every order the user may see, filtered by state and overdue; detail, review. */
 export default function WorkOrderScreen() {
   useLanguage();
   const [status, setStatus] = useState<'' | OrderStatus>('');
   const [overdue, setOverdue] = useState<'' | 'yes' | 'no'>('');
+  const [projectId, setProjectId] = useState('');
+  const [assigneeId, setAssigneeId] = useState('');
+  const projects = useLoad(() => api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree').then(projectsOf), []);
+  const people = useLoad(async () => (projectId ? assigneesOf(Number(projectId)) : []), [projectId]);
   const [page, setPage] = usePaging();
   const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<OrderDetailDto | undefined>();
@@ -26,8 +37,10 @@ export default function WorkOrderScreen() {
     () => ({
       ...(status ? { status: [status] } : {}),
       ...(overdue ? { overdue: overdue === 'yes' } : {}),
+      ...(projectId ? { projectId: Number(projectId) } : {}),
+      ...(assigneeId ? { assigneeId: Number(assigneeId) } : {}),
     }),
-    [status, overdue],
+    [status, overdue, projectId, assigneeId],
   );
   const list = useLoad(() => listOrders({ page, filter }), [page, filter], version);
   const show = async (row: OrderRowDto) => setOpen(await orderDetail(row.id));
@@ -67,6 +80,25 @@ export default function WorkOrderScreen() {
             value={status}
             onChange={(v) => (setStatus(v as '' | OrderStatus), setPage({ ...page, index: 0 }))}
             options={[{ value: '', label: t('wo.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`wo.state.${s}`) }))]}
+          />
+          <SelectField
+            label={t('wo.project')}
+            name="projectId"
+            value={projectId}
+            dataOptions
+            onChange={(v) => (setProjectId(v), setAssigneeId(''), setPage({ ...page, index: 0 }))}
+            options={[{ value: '', label: t('wo.all') }, ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
+          />
+          <SelectField
+            label={t('wo.assignee')}
+            name="assigneeId"
+            value={assigneeId}
+            dataOptions
+            onChange={(v) => (setAssigneeId(v), setPage({ ...page, index: 0 }))}
+            options={[
+              { value: '', label: t('wo.all') },
+              ...(people.data ?? []).map((u) => ({ value: String(u.id), label: u.nicName || u.name })),
+            ]}
           />
           <SelectField
             label={t('wo.overdue')}

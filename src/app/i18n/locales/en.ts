@@ -16,6 +16,7 @@ const en: LanguagePack = {
   'route.historyData': 'History data',
   'route.workOrder': 'Work orders',
   'route.myWorkOrder': 'My work orders',
+  'wo.project': 'Project',
   'wo.id': 'Order',
   'wo.status': 'State',
   'wo.events': 'Events',

@@ -15,6 +15,7 @@ const zh_cn = {
   'route.historyData': '历史数据',
   'route.workOrder': '工单管理',
   'route.myWorkOrder': '我的工单',
+  'wo.project': '项目',
   'wo.id': '工单号',
   'wo.status': '状态',
   'wo.events': '事件',
