@@ -53,6 +53,15 @@ export const OPLOG_KINDS = {
   'notify.rule_updated': { zh: '修改通知规则', en: 'Update notification rule' },
   'notify.rule_deleted': { zh: '删除通知规则', en: 'Delete notification rule' },
   'notify.delivery_resent': { zh: '重发通知', en: 'Resend notification' },
+  'workorder.created': { zh: '派单', en: 'Dispatch work order' },
+  'workorder.accepted': { zh: '接单', en: 'Accept work order' },
+  'workorder.resolved': { zh: '处理完成', en: 'Resolve work order' },
+  'workorder.approved': { zh: '审核通过', en: 'Approve work order' },
+  'workorder.rejected': { zh: '退回工单', en: 'Return work order' },
+  'workorder.reassigned': { zh: '转派', en: 'Reassign work order' },
+  'workorder.overdue': { zh: '工单超时', en: 'Work order overdue' },
+  'workorder.assigned_notified': { zh: '发送派单通知', en: 'Send work order message' },
+  'workorder.overdue_notified': { zh: '发送工单超时通知', en: 'Send overdue work order message' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type OplogKind = keyof typeof OPLOG_KINDS;
@@ -74,6 +83,7 @@ export const OPLOG_FAMILIES: Record<string, { zh: string; en: string }> = {
   alarm: { zh: '告警事件', en: 'Alarm events' },
   report: { zh: '分析报告', en: 'Analysis reports' },
   notify: { zh: '通知', en: 'Notifications' },
+  workorder: { zh: '处置工单', en: 'Work orders' },
 };
 
 export const isOplogKind = (kind: string): kind is OplogKind => Object.hasOwn(OPLOG_KINDS, kind);
@@ -102,6 +112,7 @@ export const OPLOG_SUBJECTS: Record<string, { zh: string; en: string }> = {
   notify_channel: { zh: '通知渠道', en: 'Notification channel' },
   notify_rule: { zh: '通知规则', en: 'Notification rule' },
   notify_delivery: { zh: '通知', en: 'Notification' },
+  workorder: { zh: '工单', en: 'Work order' },
 };
 
 /** A subject as readers say it; a subject of an unknown shape is shown as stored. */

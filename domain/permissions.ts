@@ -66,6 +66,10 @@ export const CUSTOM_PERMISSIONS = [
   'remote_param_browser',
   'remote_param_update',
   'user_logo',
+  // issue 29: work orders (派单, 处置, 审核)
+  'workorder_dispatch',
+  'workorder_handle',
+  'workorder_review',
 ] as const;
 
 export const GROUP_TEXT: Record<PermissionGroup, string> = {
@@ -107,6 +111,9 @@ export const CUSTOM_TEXT: Record<(typeof CUSTOM_PERMISSIONS)[number], string> = 
   remote_param_browser: '遥调查看',
   remote_param_update: '遥调修改',
   user_logo: '用户组Logo',
+  workorder_dispatch: '派单',
+  workorder_handle: '处置',
+  workorder_review: '审核',
 };
 
 export interface PermissionEntry {

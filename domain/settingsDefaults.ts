@@ -38,7 +38,19 @@ export const SETTINGS_DEFAULTS = {
   earlyWarningDeparture: true,
   earlyWarningHorizonDays: 7,
   earlyWarningOffProjects: [] as number[],
+  // Work orders (issue 29): hours from dispatch to the due time, per alarm level (the SLA), and the
+  // catalogue of causes an on-site record picks from.
+  orderDueAccidentHours: 2,
+  orderDueAlarmHours: 8,
+  orderDueWarningHours: 72,
+  orderCauses: ['线路老化', '过载', '漏电/绝缘下降', '接触不良', '设备故障', '误报', '其他'] as string[],
 };
+
+/** Bounds of a work order's due time from dispatch (hours, per level). */
+export const ORDER_DUE_MIN_HOURS = 1;
+export const ORDER_DUE_MAX_HOURS = 720;
+/** The cause that counts as a false alarm in the review figures. */
+export const FALSE_ALARM_CAUSE = '误报';
 
 /** Bounds of the early-warning horizon (days). */
 export const EARLY_WARNING_MAX_HORIZON_DAYS = 30;

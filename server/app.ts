@@ -40,6 +40,7 @@ import { platformService } from './platform/plugin';
 import { escalationService, type EscalationPluginOptions } from './alarms/escalationPlugin';
 import { earlyWarningService } from './earlyWarning/plugin';
 import { earlyWarningRoutes } from './earlyWarning/routes';
+import { workOrderService, type WorkOrderPluginOptions } from './workorder/plugin';
 import { LocalSocketBus, type SocketBus } from './push/bus';
 import { watchSessionEvents } from './auth/revocation';
 import { IntervalJobs, type JobRunner } from './jobs/periodicJobs';
@@ -83,6 +84,8 @@ export interface AppOptions {
   socketPing?: SocketPingOptions;
   /** escalation of unconfirmed alarms: how often to check (0: off) and its clock (issue 19) */
   escalation?: EscalationPluginOptions;
+  /** work orders (issue 29): how often to mark overdue orders (0: off) and the clock of their decisions */
+  workorder?: WorkOrderPluginOptions;
   /** what runs the periodic jobs: the wall clock unless given (the test suite gives a clock it moves) */
   jobs?: JobRunner | undefined;
   /** carries session revocation and re-scoping to the sockets; in process unless given (issue 16: Redis) */
@@ -176,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(earlyWarningRoutes, { prefix: '/wisdompower/v1' });
   await app.register(notifyService, options.notify ?? {});
   await app.register(notifyRoutes, { prefix: '/notify/v1' });
+  await app.register(workOrderService, options.workorder ?? {});
   await app.register(mqttPlugin, { ...options.mqtt, bodyLimit });
   await app.register(simulatorPlugin, { ...(options.simulator || {}), enabled: !!options.simulator });
 

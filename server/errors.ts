@@ -265,6 +265,31 @@ export const errors = {
     '存储只读，本次请求未保存，请通知管理员检查磁盘或数据库',
     'The storage is read-only; nothing of this request was kept: ask the administrator to check the disk or database',
   ),
+  // Work orders (issue 29).
+  ORDER_STATE: createError('ORDER_STATE', 4701, 'conflict', '工单 %s 状态为%s，不能%s', 'Work order %s is %s: it cannot be %s'),
+  ORDER_NOT_ASSIGNEE: createError(
+    'ORDER_NOT_ASSIGNEE',
+    4702,
+    'forbidden',
+    '只有工单的处理人可以%s',
+    'Only the work order’s assignee may %s',
+  ),
+  ORDER_READINGS_OUT: createError(
+    'ORDER_READINGS_OUT',
+    4703,
+    'conflict',
+    '设备读数仍超出阈值（%s），请待恢复正常后再提交，或填写强制关闭原因',
+    'The device readings are still over their limits (%s): submit once they are back to normal, or state an override reason',
+  ),
+  ORDER_FIELD_MISSING: createError('ORDER_FIELD_MISSING', 4704, 'invalid', '请填写%s', 'Please give %s'),
+  ORDER_EVENTS: createError('ORDER_EVENTS', 4705, 'invalid', '%s', '%s'),
+  ORDER_ASSIGNEE: createError(
+    'ORDER_ASSIGNEE',
+    4706,
+    'invalid',
+    '处理人 %s 不能处置该项目的工单',
+    'User %s cannot handle work orders of this project',
+  ),
   INTERNAL: createError('INTERNAL', 5000, 'internal', '服务器内部错误，请稍后再试', 'Internal server error, please try again later'),
 } as const;
 

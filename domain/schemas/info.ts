@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ACCESS_TYPE } from '../enums';
-import { nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
+import { boundedName, nameSchema, phoneOrLandlineSchema, plainNameSchema, textSchema } from '../validation';
 import { isTimeZone } from '../timeZone';
 import {
   DEFAULT_PAGE_SIZE,
   EARLY_WARNING_MAX_HORIZON_DAYS,
   ESCALATION_MAX_SECONDS,
   ESCALATION_MIN_SECONDS,
+  ORDER_DUE_MAX_HOURS,
+  ORDER_DUE_MIN_HOURS,
   PAGE_SIZES,
   SETTINGS_DEFAULTS,
 } from '../settingsDefaults';
@@ -24,6 +26,10 @@ export { PAGE_SIZES, DEFAULT_PAGE_SIZE };
 
 /** ESCALATION_MIN_SECONDS and ESCALATION_MAX_SECONDS, spelled out so both languages can name them */
 export const ESCALATION_MSG = '升级时限须为 0（不升级）或 10 到 86400 秒';
+/** ORDER_DUE_MIN_HOURS and ORDER_DUE_MAX_HOURS, spelled out so both languages can name them */
+export const ORDER_DUE_MSG = '处置时限须为 1 到 720 小时的整数';
+const orderDueHours = z.number().int(ORDER_DUE_MSG).min(ORDER_DUE_MIN_HOURS, ORDER_DUE_MSG).max(ORDER_DUE_MAX_HOURS, ORDER_DUE_MSG);
+const CAUSE_MSG = '原因目录须为 1 到 50 个不重复的名称';
 const escalationSeconds = z
   .number()
   .int(ESCALATION_MSG)
@@ -81,6 +87,17 @@ export const systemSettingsSchema = z.object({
     .default(SETTINGS_DEFAULTS.earlyWarningHorizonDays),
   /** projects whose series are not watched for early warnings */
   earlyWarningOffProjects: z.array(id).max(10_000).default([]),
+  /** issue 29: a work order is due this many hours after dispatch, per level of its alarms (the highest) */
+  orderDueAccidentHours: orderDueHours.default(SETTINGS_DEFAULTS.orderDueAccidentHours),
+  orderDueAlarmHours: orderDueHours.default(SETTINGS_DEFAULTS.orderDueAlarmHours),
+  orderDueWarningHours: orderDueHours.default(SETTINGS_DEFAULTS.orderDueWarningHours),
+  /** the causes an on-site record picks from (误报 counts as a false alarm) */
+  orderCauses: z
+    .array(boundedName(20))
+    .min(1, CAUSE_MSG)
+    .max(50, CAUSE_MSG)
+    .refine((l) => new Set(l).size === l.length, CAUSE_MSG)
+    .default(SETTINGS_DEFAULTS.orderCauses),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 

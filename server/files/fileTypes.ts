@@ -13,6 +13,7 @@ const startsWith =
   (head: Buffer) =>
     bytes.every((b, i) => head[i] === b);
 const zip = startsWith(0x50, 0x4b, 0x03, 0x04);
+const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
 
 export const FILE_TYPES: readonly FileType[] = [
   { ext: 'png', mime: 'image/png', magic: startsWith(0x89, 0x50, 0x4e, 0x47) },
@@ -23,6 +24,12 @@ export const FILE_TYPES: readonly FileType[] = [
     ext: 'webp',
     mime: 'image/webp',
     magic: (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+  // on-site photos from phones (issue 29): an ISO base media file whose major brand is a HEIF image one
+  {
+    ext: 'heic',
+    mime: 'image/heic',
+    magic: (h) => h.subarray(4, 8).toString('latin1') === 'ftyp' && HEIF_BRANDS.has(h.subarray(8, 12).toString('latin1')),
   },
   { ext: 'bmp', mime: 'image/bmp', magic: startsWith(0x42, 0x4d) },
   { ext: 'pdf', mime: 'application/pdf', magic: startsWith(0x25, 0x50, 0x44, 0x46) },

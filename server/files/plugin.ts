@@ -64,10 +64,11 @@ export async function fileService(fastify: FastifyInstance, opts: FileServiceOpt
     app.store.dialect === 'postgres' ? new DatabaseFileStorage(app.db) : new FileStorage(path.join(opts.dataDir, 'files'));
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
 
-  // Spec §6 names no file group; uploads serve the user-group logo, so user_logo guards them.
+  // Spec §6 names no file group; uploads serve the user-group logo (user_logo) and a work order's
+  // on-site photos (处置, issue 29: the electrician on site uploads from the phone).
   app.post(
     '/file',
-    { schema: { querystring: z.object({ tenantId: idText.optional() }) }, config: guarded('groups', 'user_logo') },
+    { schema: { querystring: z.object({ tenantId: idText.optional() }) }, config: guarded('uploads', 'user_logo workorder_handle') },
     async (request) => {
       const session = sessionOf(request);
       const tenantId = request.query.tenantId ?? session.tenantId;

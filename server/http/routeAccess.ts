@@ -22,6 +22,8 @@ export type Area =
   | 'users'
   | 'roles'
   | 'groups'
+  /** uploading a file: the user-group logo, a work order's on-site photos (issue 29) */
+  | 'uploads'
   | 'system'
   | 'oplog'
   /** the platform shell: never a project user */
@@ -52,6 +54,7 @@ export const AREA_PAGES: Record<Exclude<Area, 'self' | 'platform'>, readonly Pag
   users: ['wp_user_manage', 'wp_usergroup_manage', 'wp_role_manage'],
   roles: ['wp_role_manage', 'wp_user_manage'],
   groups: ['wp_usergroup_manage', 'wp_user_manage'],
+  uploads: ['wp_usergroup_manage', 'wp_user_manage', 'wp_event_manager'],
   system: ['wp_system_config', 'wp_device'],
   oplog: ['wp_operate_log'],
 };

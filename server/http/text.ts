@@ -31,6 +31,7 @@ export const NOUN = {
   file: tx('文件', 'File'),
   group: tx('参数组', 'Parameter group'),
   enumeration: tx('枚举', 'Enumeration'),
+  order: tx('工单', 'Work order'),
 } as const;
 
 /** "用户 12 " / "User 12" (the Chinese keeps a space before what follows, e.g. "不存在") */

@@ -15,7 +15,8 @@ export type JobName =
   | 'store.optimize'
   | 'alarms.escalate'
   | 'alarms.earlyWarning'
-  | 'notify.deliver';
+  | 'notify.deliver'
+  | 'workorders.overdue';
 
 export interface PeriodicJob {
   name: JobName;

@@ -10,6 +10,8 @@ import type { PacedFanOut } from './fanOut';
 export const ALL_PROJECTS_ROOM = 'projects:all';
 /** the message a user of the escalation role is sent (server/alarms/escalation.ts) */
 export const ESCALATION_MESSAGE_KIND = 'alarm.escalation_notified';
+/** messages addressed to one user (subject `user:<id>`): the escalation message, a work order given to them (issue 29) */
+export const USER_MESSAGE_KINDS: readonly string[] = [ESCALATION_MESSAGE_KIND, 'workorder.assigned_notified', 'workorder.overdue_notified'];
 const SETTINGS_KINDS = new Set(['system.setting_saved', 'usergroup.created', 'usergroup.updated', 'usergroup.deleted']);
 export const projectRoom = (id: number) => `project:${id}`;
 const isProjectRoom = (room: string) => room === ALL_PROJECTS_ROOM || room.startsWith('project:');
@@ -60,7 +62,7 @@ export class PushHub {
     if (SETTINGS_KINDS.has(ev.kind)) this.io.local.emit('settings');
     // An escalation message (issue 19) is for one user: only that user's consoles hear it. It is not
     // replayed on reconnect; the message centre holds it.
-    if (ev.kind === ESCALATION_MESSAGE_KIND) {
+    if (USER_MESSAGE_KINDS.includes(ev.kind)) {
       const userId = (ev.payload as { userId?: unknown } | null)?.userId;
       // Through the same queue as the project messages: a console drops a message whose seq is not
       // above the last it saw, so every message must reach it in seq order.

@@ -13,6 +13,16 @@ const KIND_TEXT: Record<string, { zh: string; en: string }> = {
   'remote.command_answered': { zh: '遥控应答', en: 'Remote command answer' },
   'remote.params_saved': { zh: '遥调参数设置', en: 'Remote parameters set' },
   'threshold.saved': { zh: '阈值设置', en: 'Thresholds set' },
+  // work orders (issue 29): the assignee's message and the overdue mark, in the bell and message centre
+  'workorder.assigned_notified': { zh: '新工单', en: 'New work order' },
+  'workorder.overdue': { zh: '工单超时', en: 'Work order overdue' },
+  'workorder.overdue_notified': { zh: '工单超时', en: 'Work order overdue' },
+  'workorder.created': { zh: '派单', en: 'Work order dispatched' },
+  'workorder.accepted': { zh: '接单', en: 'Work order accepted' },
+  'workorder.resolved': { zh: '处理完成', en: 'Work order resolved' },
+  'workorder.approved': { zh: '工单关闭', en: 'Work order closed' },
+  'workorder.rejected': { zh: '工单退回', en: 'Work order returned' },
+  'workorder.reassigned': { zh: '转派', en: 'Work order reassigned' },
 };
 const typeIn = (customtype: number, lang: Lang) => (lang === 'en' ? (EVENT_TYPE_TEXT_EN[customtype] ?? 'Event') : typeText(customtype));
 

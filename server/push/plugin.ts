@@ -11,8 +11,8 @@ import { timeZoneOf } from '../system/effective';
 import { visibleProjects } from '../telemetry/visibility';
 import { alarmLevelOf, contentOf, logTypeName, toNotice } from './notice';
 import { languageOf } from '../http/language';
-import { ESCALATION_MESSAGE_KIND } from './hub';
 import { deliveryLog } from '../notify/messageLog';
+import { USER_MESSAGE_KINDS } from './hub';
 
 /**
  * POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter,
@@ -45,8 +45,8 @@ export async function messageLogService(fastify: FastifyInstance) {
       return ok(data, { total });
     }
     const scope = await visibleProjects(app, session);
-    // The project events the user may see, and the escalation messages sent to this user (issue 19).
-    const mine = sql<boolean>`(kind = ${ESCALATION_MESSAGE_KIND} and subject = ${`user:${session.userId}`})`;
+    // The project events the user may see, and the messages sent to this user (escalation, work orders).
+    const mine = sql<boolean>`(kind in (${sql.join(USER_MESSAGE_KINDS)}) and subject = ${`user:${session.userId}`})`;
     let projectRows = sql<boolean>`"projectId" is not null`;
     if (scope !== 'all') {
       const ids = [...scope];

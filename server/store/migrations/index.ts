@@ -13,6 +13,7 @@ import * as m011 from './011_history_tiers_unindexed';
 import * as m012 from './012_event_remark_stamp';
 import * as m013 from './013_event_escalation';
 import * as m014 from './014_notify';
+import * as m015 from './015_workorders';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '012_event_remark_stamp': m012,
   '013_event_escalation': m013,
   '014_notify': m014,
+  '015_workorders': m015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,9 +16,16 @@ const GROUP_ICON: Record<MenuGroup, typeof ShieldIcon> = {
 };
 
 /** Sidebar of spec §1–2: the menu groups with their hiding rules; the collapse state is kept locally. */
+/** below this viewport width the sidebar starts collapsed */
+const NARROW_PX = 640;
+
 export function Sidebar({ profile, shell, location }: { profile: AccessProfile; shell: 'main' | 'platform'; location: string }) {
   useLanguage();
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
+  // A phone-width browser (an electrician on site, issue 29) starts with the rail until the user chooses.
+  const [collapsed, setCollapsed] = useState(() => {
+    const saved = localStorage.getItem(COLLAPSE_KEY);
+    return saved === null ? window.innerWidth < NARROW_PX : saved === '1';
+  });
   const toggle = () => {
     localStorage.setItem(COLLAPSE_KEY, collapsed ? '0' : '1');
     setCollapsed(!collapsed);

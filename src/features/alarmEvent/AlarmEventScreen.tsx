@@ -13,6 +13,8 @@ import { EventTable } from './EventTable';
 import { RemarkDialog } from './RemarkDialog';
 import { EventDetailDialog } from './EventDetailDialog';
 import type { PecEvent } from '../../../domain/telemetry';
+import { DispatchDialog } from './DispatchDialog';
+import { useOperationCan } from '../../app/session/useOperationCan';
 import { confirmEvents, exportEvents, remarkEvents } from './eventApi';
 import { loadDeviceTree, parseTreeKey as scopeOfKey, treeKey as nodeKey } from '../../app/liveDevices/deviceTree';
 import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
@@ -87,6 +89,8 @@ export default function AlarmEventScreen() {
     await list.refreshRows(ids);
   };
   const selectedRows = list.rows.filter((r) => selected.has(r.id));
+  const can = useOperationCan();
+  const [dispatchOpen, setDispatchOpen] = useState(false);
 
   return (
     <ScreenFrame
@@ -120,6 +124,11 @@ export default function AlarmEventScreen() {
               {t('alarmEvent.confirm')}
             </Button>
             <Button onClick={openRemark}>{t('alarmEvent.addRemark')}</Button>
+            {can('workorder_dispatch') && (
+              <Button onClick={() => setDispatchOpen(true)} disabled={selectedRows.length === 0}>
+                {t('wo.dispatch')}
+              </Button>
+            )}
             <Button onClick={list.reload}>{t('alarmEvent.refresh')}</Button>
             <span className="text-sm text-muted" data-testid="selected-count">
               {selected.size ? t('alarmEvent.selected', { count: selectedRows.length }) : ''}
@@ -148,6 +157,7 @@ export default function AlarmEventScreen() {
         </div>
       </div>
       <EventDetailDialog event={detail} onClose={() => setDetail(undefined)} />
+      <DispatchDialog rows={selectedRows} open={dispatchOpen} onClose={() => setDispatchOpen(false)} />
       <RemarkDialog
         open={remarkOpen}
         initial={selectedRows.length === 1 ? (selectedRows[0]!.remark ?? '') : ''}

@@ -36,7 +36,11 @@ export function SettingsPanel() {
 
   const apply = (dto: SystemSettingDto) => {
     setLoaded(dto);
-    setForm(Object.fromEntries(Object.entries(dto.settings).map(([k, v]) => [k, String(v)])) as Record<keyof SystemSettings, string>);
+    setForm(
+      Object.fromEntries(
+        Object.entries(dto.settings).map(([k, v]) => [k, Array.isArray(v) && k === 'orderCauses' ? v.join('、') : String(v)]),
+      ) as Record<keyof SystemSettings, string>,
+    );
   };
   useEffect(() => {
     api.post<SystemSettingDto>('/wisdompower/v1/system/setting', {}).then(apply, () => {});
@@ -65,6 +69,14 @@ export function SettingsPanel() {
       earlyWarningHorizonDays: Number(form.earlyWarningHorizonDays),
       // the projects left out, kept as loaded ("1,2" in the form's text)
       earlyWarningOffProjects: form.earlyWarningOffProjects ? form.earlyWarningOffProjects.split(',').map(Number) : [],
+      // work orders (issue 29): hours per level, the causes separated by 、 or a comma
+      orderDueAccidentHours: Number(form.orderDueAccidentHours),
+      orderDueAlarmHours: Number(form.orderDueAlarmHours),
+      orderDueWarningHours: Number(form.orderDueWarningHours),
+      orderCauses: form.orderCauses
+        .split(/[、,，]/)
+        .map((c) => c.trim())
+        .filter(Boolean),
     };
     const v = validateForm(systemSettingsSchema, candidate);
     if (!v.ok) return setErrors(v.errors);
@@ -254,6 +266,37 @@ export function SettingsPanel() {
           onChange={(e) => set('earlyWarningHorizonDays')(e.target.value)}
           error={errors.earlyWarningHorizonDays}
         />
+      </fieldset>
+      <fieldset className="col-span-2 mt-2 grid grid-cols-3 gap-x-6 border-t border-line pt-3" data-testid="settings-orders">
+        <legend className="pr-2 text-sm font-semibold">{t('system.sectionOrders')}</legend>
+        {(
+          [
+            ['orderDueAccidentHours', 'system.orderDueAccident'],
+            ['orderDueAlarmHours', 'system.orderDueAlarm'],
+            ['orderDueWarningHours', 'system.orderDueWarning'],
+          ] as const
+        ).map(([key, label]) => (
+          <TextField
+            key={key}
+            label={t(label)}
+            name={key}
+            type="number"
+            min={1}
+            value={form[key]}
+            onChange={(e) => set(key)(e.target.value)}
+            error={errors[key]}
+          />
+        ))}
+        <div className="col-span-3">
+          <TextField
+            label={t('system.orderCauses')}
+            name="orderCauses"
+            value={form.orderCauses}
+            onChange={(e) => set('orderCauses')(e.target.value)}
+            error={errors.orderCauses}
+            hint={t('system.orderCausesHint')}
+          />
+        </div>
       </fieldset>
       <div className="col-span-2">
         <TextField

@@ -1,0 +1,127 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import {
+  assigneesQuery,
+  kpiQuery,
+  type AssigneeDto,
+  orderCreateBody,
+  orderListBody,
+  orderTransitionBody,
+  type KpiDto,
+  type OrderDetailDto,
+  type OrderRowDto,
+} from '../../domain/schemas/workorder';
+import { sessionOf } from '../auth/session';
+import { errors } from '../errors';
+import { ok } from '../http/envelope';
+import { guarded, typed } from '../http/routeOptions';
+import { NOUN, nounWithId, tx } from '../http/text';
+import { idParams } from '../http/wire';
+import { timeZoneOf } from '../system/effective';
+import { parseTime } from '../telemetry/time';
+import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { assignees } from './assignees';
+import { createOrder } from './create';
+import { kpi } from './kpi';
+import { markOverdue } from './overdue';
+import { listOrders, orderDetail } from './query';
+import { transitionOrder } from './transition';
+
+/** How often open orders are checked against their due time. */
+export const DEFAULT_OVERDUE_CHECK_MS = 30_000;
+
+export interface WorkOrderPluginOptions {
+  /** between overdue checks; 0 turns the job off */
+  checkMs?: number | undefined;
+  /** the clock of dispatch, transitions and the overdue decisions (tests drive it) */
+  now?: (() => number) | undefined;
+}
+
+/**
+ * Work orders (处置工单, issue 29) under /workorder/v1: dispatch, the steps of an order, list, detail,
+ * the review figures, and the overdue job on the periodic-jobs holder. Data area: events (the alarm
+ * pages); each write needs its operation permission (派单 workorder_dispatch, 处置 workorder_handle,
+ * 审核 workorder_review). docs/workorders.md.
+ */
+export const workOrderService = fp(
+  async function workOrderService(fastify: FastifyInstance, opts: WorkOrderPluginOptions) {
+    const now = opts.now ?? Date.now;
+    const checkMs = opts.checkMs ?? DEFAULT_OVERDUE_CHECK_MS;
+    if (checkMs > 0)
+      fastify.jobs.add({
+        name: 'workorders.overdue',
+        periodMs: checkMs,
+        run: () => markOverdue(fastify, now()),
+        runsHere: () => fastify.leadership.isLeader(),
+      });
+
+    await fastify.register(
+      async (scoped) => {
+        const app = typed(scoped);
+        app.post('/order', { schema: { body: orderCreateBody }, config: guarded('events', 'workorder_dispatch') }, async (request) => {
+          const id = await createOrder(app, sessionOf(request), request.body, now());
+          return ok({ id }, { msg: '派单成功' });
+        });
+
+        app.post(
+          '/order/list',
+          {
+            schema: { body: orderListBody },
+            config: guarded('events', 'event_browser workorder_dispatch workorder_handle workorder_review'),
+          },
+          async (request) => {
+            const { rows, total } = await listOrders(app, sessionOf(request), request.body, now());
+            return ok<OrderRowDto[]>(rows, { total });
+          },
+        );
+
+        app.get(
+          '/order/:id',
+          { schema: { params: idParams }, config: guarded('events', 'event_browser workorder_dispatch workorder_handle workorder_review') },
+          async (request) => ok<OrderDetailDto>(await orderDetail(app, sessionOf(request), request.params.id)),
+        );
+
+        // The permission depends on the action (checked inside); any of the three lets a caller in.
+        app.post(
+          '/order/:id/transition',
+          {
+            schema: { params: idParams, body: orderTransitionBody },
+            config: guarded('events', 'workorder_dispatch workorder_handle workorder_review'),
+          },
+          async (request) => {
+            const status = await transitionOrder(app, sessionOf(request), request.params.id, request.body, now());
+            return ok({ id: request.params.id, status }, { msg: '操作成功' });
+          },
+        );
+
+        // Who may be given an order of the project (the dispatch dialog's choices).
+        app.get(
+          '/assignees',
+          { schema: { querystring: assigneesQuery }, config: guarded('events', 'workorder_dispatch') },
+          async (request) => {
+            const { projectId } = request.query;
+            if (!mayseeProject(await visibleProjects(app, sessionOf(request)), projectId))
+              throw errors.NOT_FOUND(nounWithId(NOUN.project, projectId));
+            return ok<AssigneeDto[]>(await assignees(app, projectId));
+          },
+        );
+
+        app.get('/kpi', { schema: { querystring: kpiQuery }, config: guarded('events', 'event_browser') }, async (request) => {
+          const session = sessionOf(request);
+          const zone = await timeZoneOf(app, session);
+          const start = parseTime(request.query.start, zone);
+          const end = parseTime(request.query.end, zone);
+          if (start === null) throw errors.BAD_REQUEST(tx('start 无法解析', 'start cannot be read'));
+          if (end === null) throw errors.BAD_REQUEST(tx('end 无法解析', 'end cannot be read'));
+          if (end <= start) throw errors.BAD_REQUEST(tx('开始时间须早于结束时间', 'the start must be before the end'));
+          const visible = await visibleProjects(app, session);
+          const { projectId } = request.query;
+          if (projectId !== undefined && !mayseeProject(visible, projectId)) throw errors.NOT_FOUND(nounWithId(NOUN.project, projectId));
+          return ok<KpiDto>(await kpi(app, projectId !== undefined ? new Set([projectId]) : visible, start, end, now()));
+        });
+      },
+      { prefix: '/workorder/v1' },
+    );
+  },
+  { name: 'workorder', dependencies: ['telemetry'] },
+);

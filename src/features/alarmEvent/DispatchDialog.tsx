@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import type { PecEvent } from '../../../domain/telemetry';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { Button, Modal } from '../../app/ui/Modal';
+import { toastSuccess } from '../../app/ui/toastStore';
+import { SelectField } from '../../app/widgets/SelectField';
+import { useLoad } from '../../app/widgets/useLoad';
+import { assigneesOf, createOrder } from '../workOrder/workOrderApi';
+
+/** 派单: the selected events (of one project) to a user who may handle them, with an optional note. */
+export function DispatchDialog({ rows, open, onClose }: { rows: PecEvent[]; open: boolean; onClose: () => void }) {
+  useLanguage();
+  const projectId = rows[0]?.projectid;
+  const people = useLoad(async () => (open && projectId ? assigneesOf(projectId) : []), [open, projectId]);
+  const [assignee, setAssignee] = useState('');
+  const [note, setNote] = useState('');
+  const chosen = assignee || String(people.data?.[0]?.id ?? '');
+  const submit = async () => {
+    const { id } = await createOrder({
+      eventIds: rows.map((r) => r.id),
+      assigneeId: Number(chosen),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    });
+    toastSuccess(t('wo.orderNo', { id }));
+    setNote('');
+    onClose();
+  };
+  return (
+    <Modal open={open} onClose={onClose} title={t('wo.dispatchTitle')} width={420}>
+      <div data-testid="dispatch-dialog">
+        <SelectField
+          label={t('wo.assignee')}
+          name="assignee"
+          value={chosen}
+          onChange={setAssignee}
+          dataOptions
+          options={(people.data ?? []).map((u) => ({ value: String(u.id), label: u.nicName || u.name }))}
+        />
+        <label className="mb-3 block text-sm">
+          <span className="mb-1 block text-muted">{t('wo.note')}</span>
+          <input
+            name="note"
+            className="w-full rounded border border-line bg-surface-2 px-3 py-1.5"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </label>
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button kind="primary" disabled={!chosen || rows.length === 0} onClick={() => void submit().catch(() => undefined)}>
+            {t('wo.dispatch')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

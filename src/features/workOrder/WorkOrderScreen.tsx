@@ -1,0 +1,159 @@
+import { useMemo, useState } from 'react';
+import type { OrderDetailDto, OrderRowDto, OrderStatus } from '../../../domain/schemas/workorder';
+import { ORDER_STATUSES } from '../../../domain/schemas/workorder';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { formatTime } from '../../app/time/projectTime';
+import { Button, Modal } from '../../app/ui/Modal';
+import { ScreenFrame } from '../../app/widgets/ScreenFrame';
+import { SelectField } from '../../app/widgets/SelectField';
+import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { usePaging } from '../../app/widgets/table/usePaging';
+import { useLoad } from '../../app/widgets/useLoad';
+import { OrderDetailView } from './OrderDetailView';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import { api } from '../../app/api/client';
+import type { DeviceTreeNode } from '../../app/liveDevices/deviceTree';
+import { assigneesOf, listOrders, orderDetail, transition } from './workOrderApi';
+
+/** The projects of the device tree, in tree order. */
+function projectsOf(nodes: readonly DeviceTreeNode[]): { id: number; name: string }[] {
+  return nodes.flatMap((n) => (n.modelLabel === 'project' ? [{ id: n.id, name: n.name }] : projectsOf(n.children ?? [])));
+}
+
+/** /workOrder (工单管理): every order the user may see, filtered by state and overdue; detail, review. */
+export default function WorkOrderScreen() {
+  useLanguage();
+  const [status, setStatus] = useState<'' | OrderStatus>('');
+  const [overdue, setOverdue] = useState<'' | 'yes' | 'no'>('');
+  const [projectId, setProjectId] = useState('');
+  const [assigneeId, setAssigneeId] = useState('');
+  const projects = useLoad(() => api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree').then(projectsOf), []);
+  const people = useLoad(async () => (projectId ? assigneesOf(Number(projectId)) : []), [projectId]);
+  const [page, setPage] = usePaging();
+  const [version, setVersion] = useState(0);
+  const [open, setOpen] = useState<OrderDetailDto | undefined>();
+  const [reason, setReason] = useState('');
+  const filter = useMemo(
+    () => ({
+      ...(status ? { status: [status] } : {}),
+      ...(overdue ? { overdue: overdue === 'yes' } : {}),
+      ...(projectId ? { projectId: Number(projectId) } : {}),
+      ...(assigneeId ? { assigneeId: Number(assigneeId) } : {}),
+    }),
+    [status, overdue, projectId, assigneeId],
+  );
+  const list = useLoad(() => listOrders({ page, filter }), [page, filter], version);
+  const show = async (row: OrderRowDto) => setOpen(await orderDetail(row.id));
+  const step = async (action: 'approve' | 'reject') => {
+    if (!open) return;
+    await transition(open.id, action === 'reject' ? { action, reason } : { action });
+    setReason('');
+    setOpen(await orderDetail(open.id));
+    setVersion((v) => v + 1);
+  };
+  const columns = useMemo<Column<OrderRowDto>[]>(
+    () => [
+      { id: 'id', header: t('wo.id'), value: (r) => r.id, width: 80 },
+      {
+        id: 'status',
+        header: t('wo.status'),
+        value: (r) => t(`wo.state.${r.status}`),
+        cell: (r) => <OrderStatusBadge status={r.status} overdue={r.overdueAt !== null} />,
+        width: 150,
+      },
+      { id: 'events', header: t('wo.events'), value: (r) => r.eventIds.join(', '), width: 120 },
+      { id: 'assignee', header: t('wo.assignee'), value: (r) => r.assigneeName ?? r.assigneeId, width: 120 },
+      { id: 'createdAt', header: t('wo.createdAt'), value: (r) => formatTime(r.createdAt, 'yyyy-MM-dd HH:mm'), width: 150 },
+      { id: 'dueAt', header: t('wo.dueAt'), value: (r) => formatTime(r.dueAt, 'yyyy-MM-dd HH:mm'), width: 150 },
+      { id: 'cause', header: t('wo.cause'), value: (r) => r.cause ?? '--', width: 120 },
+    ],
+    [],
+  );
+  return (
+    <ScreenFrame
+      title={t('route.workOrder')}
+      testId="workorder"
+      filters={
+        <>
+          <SelectField
+            label={t('wo.status')}
+            value={status}
+            onChange={(v) => (setStatus(v as '' | OrderStatus), setPage({ ...page, index: 0 }))}
+            options={[{ value: '', label: t('wo.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`wo.state.${s}`) }))]}
+          />
+          <SelectField
+            label={t('wo.project')}
+            name="projectId"
+            value={projectId}
+            dataOptions
+            onChange={(v) => (setProjectId(v), setAssigneeId(''), setPage({ ...page, index: 0 }))}
+            options={[{ value: '', label: t('wo.all') }, ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
+          />
+          <SelectField
+            label={t('wo.assignee')}
+            name="assigneeId"
+            value={assigneeId}
+            dataOptions
+            onChange={(v) => (setAssigneeId(v), setPage({ ...page, index: 0 }))}
+            options={[
+              { value: '', label: t('wo.all') },
+              ...(people.data ?? []).map((u) => ({ value: String(u.id), label: u.nicName || u.name })),
+            ]}
+          />
+          <SelectField
+            label={t('wo.overdue')}
+            value={overdue}
+            onChange={(v) => (setOverdue(v as '' | 'yes' | 'no'), setPage({ ...page, index: 0 }))}
+            options={[
+              { value: '', label: t('wo.all') },
+              { value: 'yes', label: t('wo.overdueOnly') },
+              { value: 'no', label: t('wo.inTime') },
+            ]}
+          />
+        </>
+      }
+    >
+      <DataTable
+        testId="workorder-table"
+        columns={columns}
+        data={list.data?.rows ?? []}
+        load={list}
+        getRowId={(r) => String(r.id)}
+        server={{
+          total: list.data?.total ?? 0,
+          pageIndex: page.index,
+          pageSize: page.limit,
+          onChange: (index, limit) => setPage({ index, limit }),
+        }}
+        rowActions={[{ label: t('common.detail'), run: (r) => void show(r) }]}
+        exportable={false}
+      />
+      <Modal open={!!open} onClose={() => setOpen(undefined)} title={t('wo.detailTitle')} width={640} closable>
+        {open && (
+          <>
+            <OrderDetailView order={open} />
+            {open.status === 'review' && (
+              <div className="mt-4 space-y-2">
+                <textarea
+                  className="w-full rounded border border-line bg-surface-2 p-2 text-sm"
+                  placeholder={t('wo.rejectReason')}
+                  aria-label={t('wo.rejectReason')}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+                <div className="flex justify-end gap-2">
+                  <Button onClick={() => void step('reject')} disabled={!reason.trim()}>
+                    {t('wo.action.reject')}
+                  </Button>
+                  <Button kind="primary" onClick={() => void step('approve')}>
+                    {t('wo.action.approve')}
+                  </Button>
+                </div>
+              </div>
+            )}
+          </>
+        )}
+      </Modal>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,29 @@
+import type { AssigneeDto, OrderAction, OrderDetailDto, OrderListBody, OrderRowDto, OrderStatus } from '../../../domain/schemas/workorder';
+import { api, request } from '../../app/api/client';
+
+const BASE = '/workorder/v1';
+
+export async function listOrders(body: OrderListBody) {
+  const r = await request<OrderRowDto[]>('POST', `${BASE}/order/list`, body, { read: true });
+  return { rows: r.data, total: r.total ?? r.data.length };
+}
+
+export const orderDetail = (id: number) => api.get<OrderDetailDto>(`${BASE}/order/${id}`);
+
+export const createOrder = (body: { eventIds: number[]; assigneeId: number; note?: string }) =>
+  api.post<{ id: number }>(`${BASE}/order`, body);
+
+export interface TransitionInput {
+  action: OrderAction;
+  cause?: string;
+  measures?: string;
+  fileIds?: string[];
+  overrideReason?: string;
+  reason?: string;
+  assigneeId?: number;
+}
+
+export const transition = (id: number, body: TransitionInput) =>
+  api.post<{ id: number; status: OrderStatus }>(`${BASE}/order/${id}/transition`, body);
+
+export const assigneesOf = (projectId: number) => api.get<AssigneeDto[]>(`${BASE}/assignees?projectId=${projectId}`);
