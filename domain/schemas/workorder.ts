@@ -47,7 +47,7 @@ export const orderListBody = z.object({
   page: z.object({ index: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).default({ index: 0, limit: 100 }),
   filter: z
     .object({
-      status: z.array(z.enum(ORDER_STATUSES)).optional(),
+      status: z.array(z.enum(ORDER_STATUSES)).max(ORDER_STATUSES.length).optional(),
       projectId: id.optional(),
       assigneeId: id.optional(),
       /** true: only overdue orders; false: only orders not overdue */
