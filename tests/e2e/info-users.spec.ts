@@ -41,9 +41,11 @@ test("create a role and a user with it; the user logs in and sees only that role
   await expectPath(page, '/login');
   await loginViaForm(page, userName, 'Rizhi#2026');
   await expectPath(page, '/log');
-  await expect(page.locator('[data-menu-item]')).toHaveCount(2);
+  // the role's two pages, and 通知记录, which comes with 系统配置 (issue 28)
+  await expect(page.locator('[data-menu-item]')).toHaveCount(3);
   await expect(page.locator('[data-menu-item="/log"]')).toBeVisible();
   await expect(page.locator('[data-menu-item="/systemConfig"]')).toBeVisible();
+  await expect(page.locator('[data-menu-item="/notifyLog"]')).toBeVisible();
   await page.goto('/#/usermanage');
   await expectPath(page, '/noPermission');
 });

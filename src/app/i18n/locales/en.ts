@@ -374,6 +374,8 @@ const en: LanguagePack = {
   'monitor.type.4': 'Probe failure',
   'monitor.type.5': 'Switch event',
   'monitor.type.6': 'Comm. loss',
+  'monitor.type.7': 'Trend warning',
+  'monitor.type.8': 'Departure',
   'ledger.level': 'Level',
   'ledger.level.province': 'Province',
   'ledger.level.city': 'City',

@@ -367,6 +367,8 @@ const zh_cn = {
   'monitor.type.4': '探头故障',
   'monitor.type.5': '开关事件',
   'monitor.type.6': '通信中断',
+  'monitor.type.7': '趋势预警',
+  'monitor.type.8': '异常偏离',
   'ledger.level': '层级',
   'ledger.level.province': '省',
   'ledger.level.city': '市',
