@@ -109,13 +109,22 @@ test('the header strip counts every state and level, and the time of the newest 
   await page.goto(kioskUrl(token));
   const legend = page.getByTestId('wall-legend');
   await expect(legend).toContainText('共40台设备');
-  const counts = await legend
-    .locator('[data-count-state]')
-    .evaluateAll((els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-count-state'), Number(e.getAttribute('data-count'))])));
-  expect(Object.keys(counts)).toEqual([...ALARM_STATES, 'stale']);
-  expect(ALARM_STATES.reduce((s, k) => s + counts[k]!, 0)).toBe(40);
-  const states = await page.getByTestId('device-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
-  for (const s of ALARM_STATES) expect(states.filter((x) => x === s).length).toBe(counts[s]);
+  // The simulator keeps changing states: the legend and the tiles are read in one evaluation, and read again
+  // when a state change landed between the two updates.
+  await expect(async () => {
+    const { counts, states } = await page.evaluate(() => ({
+      counts: Object.fromEntries(
+        [...document.querySelectorAll('[data-testid="wall-legend"] [data-count-state]')].map((e) => [
+          e.getAttribute('data-count-state'),
+          Number(e.getAttribute('data-count')),
+        ]),
+      ),
+      states: [...document.querySelectorAll('[data-testid="device-tile"]')].map((e) => e.getAttribute('data-state')),
+    }));
+    expect(Object.keys(counts)).toEqual([...ALARM_STATES, 'stale']);
+    expect(ALARM_STATES.reduce((s, k) => s + counts[k]!, 0)).toBe(40);
+    for (const s of ALARM_STATES) expect(states.filter((x) => x === s).length).toBe(counts[s]);
+  }).toPass({ timeout: 10_000 });
   await expect(page.getByTestId('wall-newest-time')).toHaveText(/^\d\d:\d\d:\d\d$/);
 });
 
