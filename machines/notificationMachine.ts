@@ -25,6 +25,8 @@ export interface Notice {
   customtype?: number | null;
   /** the alarm event (peceventextend id) a raised alarm opened, for confirming it from the bell */
   eventId?: number | null;
+  /** the measure an alarm is about (its value is shown with that measure's unit and decimals) */
+  dataId?: number | null;
   description: {
     projectName: string | null;
     deviceName: string | null;

@@ -4,6 +4,7 @@ import type { DomainEvent } from '../events/eventLog';
 import type { Lang } from '../http/language';
 import { typeText } from '../alarms/describe';
 import { formatDuration } from '../../domain/duration';
+import { measureValueWithUnit } from '../../domain/measureFormat';
 
 const KIND_TEXT: Record<string, { zh: string; en: string }> = {
   'device.status_changed': { zh: '设备状态变化', en: 'Device status change' },
@@ -93,7 +94,8 @@ export function contentOf(n: NoticeMessage, lang: Lang = 'zh'): string {
   const p = n.payload as Payload;
   const code = d.deviceCode ? (lang === 'en' ? ` (${d.deviceCode})` : `（${d.deviceCode}）`) : '';
   const where = [d.projectName, d.deviceName && `${d.deviceName}${code}`].filter(Boolean).join(' ');
-  const value = d.value !== null ? String(d.value) : '';
+  // A value is said with its measure's unit and decimals (温度恢复，28.7 ℃), a state in words.
+  const value = typeof d.value === 'number' ? measureValueWithUnit(num(p.dataId), d.value, lang) : d.value !== null ? String(d.value) : '';
   // The stored description is the server's Chinese; in English it is said again from the payload.
   const what = lang === 'en' ? (describeEn(p) ?? (typeof d.value === 'number' ? value : '')) : (str(p.description) ?? value);
   if (n.kind === 'alarm.escalated' || n.kind === 'alarm.escalation_notified') {

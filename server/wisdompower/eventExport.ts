@@ -17,6 +17,8 @@ const COLUMNS = [
   { zh: '类型', en: 'Type', key: 'customtypeName', width: 14 },
   { zh: '等级', en: 'Level', key: 'peceventlevelName', width: 10 },
   { zh: '数值', en: 'Value', key: 'value', width: 10 },
+  // the value stays a number a spreadsheet can sum; its unit beside it
+  { zh: '单位', en: 'Unit', key: 'unit', width: 8 },
   { zh: '描述', en: 'Description', key: 'description', width: 36 },
   { zh: '状态', en: 'Status', key: 'status', width: 10 },
   { zh: '结束时间', en: 'Ended at', key: 'endtime', width: 22 },
@@ -49,6 +51,7 @@ function cells(r: PecEvent, zone: string, lang: Lang) {
     customtypeName: lang === 'en' ? (EVENT_TYPE_TEXT_EN[r.customtype] ?? r.customtypeName) : r.customtypeName,
     peceventlevelName: lang === 'en' ? EVENT_LEVEL.textOf(r.peceventlevel, 'en') : r.peceventlevelName,
     value: r.value,
+    unit: (r.dataid === null ? undefined : MEASURE_BY_ID.get(r.dataid))?.unit ?? '',
     description: lang === 'en' ? descriptionEn(r) : r.description,
     status: EVENT_STATUS.textOf(r.endeventid, l),
     endtime: r.endtime ? formatTime(r.endtime, zone, true) : '',

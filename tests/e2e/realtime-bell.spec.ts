@@ -20,6 +20,7 @@ test('an alarm raised through the ingest path rings the bell; 查看 opens the d
     await page.getByTestId('bell').hover();
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('剩余电流报警');
+    await expect(notice.getByTestId('notice-value')).toHaveText('487.5 mA');
     await expect(page.getByTestId('bell-badge')).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/bell-bright-zh.png` });
 
@@ -78,7 +79,8 @@ test('a socket that drops and comes back loses no alarm', async ({ page, context
     await gw.report({ 1102: 96.5 });
     await context.setOffline(false);
     await page.getByTestId('bell').hover();
-    await expect(page.getByTestId('notice').filter({ hasText: gw.code }).filter({ hasText: '512.25' })).toBeVisible({ timeout: 15_000 });
+    // the value in the measure's decimals and unit
+    await expect(page.getByTestId('notice').filter({ hasText: gw.code }).filter({ hasText: '512.3 mA' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('notice').filter({ hasText: gw.code }).filter({ hasText: '96.5' })).toBeVisible();
   } finally {
     await gw.close();
@@ -104,6 +106,48 @@ test('bell and device dialog in English, dark', async ({ page }) => {
     await expect(page.getByTestId('trend-group').first()).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/device-dialog-dark-en.png` });
   } finally {
+    await gw.close();
+  }
+});
+
+test('the bell panel at 1366×768: six messages in view at 14 px or more, actions as labelled buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const gw = await Gateway.open(E2E_LIVE_URL, 35);
+  const normal = { 1001: 80, 1101: 35, 1102: 35, 1103: 35, 1104: 35, 1401: 5, 1501: 0 };
+  // an earlier spec may have left this device alarming: its alarms end before the page opens
+  await gw.report(normal);
+  gw.startHeartbeat();
+  try {
+    await loginViaForm(page, 'wangwu');
+    await expectPath(page, '/home');
+    await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
+    // seven alarms of one device on five types (four temperature probes stay under the flood threshold of 5)
+    await gw.report({ 1001: 401.5, 1101: 91, 1102: 92, 1103: 93, 1104: 94, 1401: 31.25, 1501: 1 });
+    await page.getByTestId('bell').hover();
+    const panel = page.getByTestId('bell-panel');
+    const mine = panel.getByTestId('notice').filter({ hasText: gw.code });
+    for (const value of ['401.5 mA', '91.0 ℃', '92.0 ℃', '93.0 ℃', '94.0 ℃', '31.25 kW', '故障'])
+      await expect(mine.filter({ has: page.getByTestId('notice-value').getByText(value, { exact: true }) })).toHaveCount(1);
+    const box = (await panel.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(768);
+    // rows wholly inside the panel's scroll area, counted from the top
+    const inView = await panel.locator('ul').evaluate((list) => {
+      const area = list.getBoundingClientRect();
+      return [...list.querySelectorAll('[data-testid=notice],[data-testid=notice-group]')].filter((li) => {
+        const r = li.getBoundingClientRect();
+        return r.top >= area.top - 0.5 && r.bottom <= area.bottom + 0.5;
+      }).length;
+    });
+    expect(inView).toBeGreaterThanOrEqual(6);
+    const row = mine.first();
+    for (const el of [row, row.getByTestId('notice-value'), row.getByTestId('notice-read')]) {
+      expect(parseFloat(await el.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(14);
+    }
+    await expect(row.getByRole('button', { name: '已读' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/bell-1366-zh.png` });
+  } finally {
+    // the device back to normal: the alarms end, and later specs find it quiet
+    await gw.report(normal);
     await gw.close();
   }
 });

@@ -61,9 +61,11 @@ test('/realtimeData fills the table with the checked devices and updates it live
     await tree.getByRole('checkbox', { name: new RegExp(gw.code) }).check();
     const row = page.locator(`[data-testid=realtime-row][data-device="38"]`);
     await expect(row).toBeVisible();
-    await gw.report({ 1001: 123.45, 1103: 47.5 });
-    await expect(row.locator('[data-measure="1001"]')).toHaveText('123.45');
-    await expect(row.locator('[data-measure="1103"]')).toHaveText('47.5');
+    await gw.report({ 1001: 123.45, 1103: 47, 1501: 0 });
+    // each measure in its own fixed decimals, so a column reads aligned (47.0 beside 47.5); 探头状态 in words
+    await expect(row.locator('[data-measure="1001"]')).toHaveText('123.5');
+    await expect(row.locator('[data-measure="1103"]')).toHaveText('47.0');
+    await expect(row.locator('[data-measure="1501"]')).toHaveText('正常');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/realtime-data-bright-zh.png` });
   } finally {
     await gw.close();

@@ -1,10 +1,11 @@
 import { t, useLanguage } from '../i18n/i18n';
 import type { RealtimeMeasure } from './realtimeTypes';
 import { measureText } from '../i18n/measureText';
+import { measureValueWithUnit } from '../../../domain/measureFormat';
 
-/** Parameter and realtime value with unit; '--' for null; over-limit rows coloured. */
+/** Parameter and realtime value with unit and the measure's fixed decimals (a state in words); '--' for null; over-limit rows coloured. */
 export function RealtimeTable({ rows }: { rows: RealtimeMeasure[] }) {
-  useLanguage();
+  const lang = useLanguage();
   return (
     <table className="w-full text-sm" data-testid="realtime-table">
       <thead className="bg-surface-2 text-left text-muted">
@@ -21,7 +22,9 @@ export function RealtimeTable({ rows }: { rows: RealtimeMeasure[] }) {
             className={`border-t border-line ${r.isOverproof ? 'bg-danger/10 font-medium text-danger' : ''}`}
           >
             <td className="px-3 py-1">{measureText(r.dataId, r.measureName)}</td>
-            <td className="px-3 py-1 text-right font-mono">{r.value === null ? '--' : `${Number(r.value.toFixed(2))} ${r.unit}`}</td>
+            <td className="px-3 py-1 text-right font-mono tabular-nums">
+              {r.value === null ? '--' : measureValueWithUnit(r.dataId, r.value, lang)}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -8,7 +8,7 @@ import { LevelMark } from '../alarm/AlarmMark';
 import { groupNotices } from '../../../domain/floodGroups';
 import { floodGroupText } from './FloodGroupRow';
 import { ConfirmAlarmsButton } from './ConfirmAlarmsButton';
-import { noticeTypeText } from './notices';
+import { noticeTypeText, noticeValueText } from './notices';
 
 /**
  * A new alarm or accident pops up over the screen and hides itself after 60 s unless opened (spec §9).
@@ -69,7 +69,7 @@ export function AlarmPopup() {
       <div className="mt-[0.25em]">
         {t('bell.value')}
         {t('punct.colon')}
-        <b>{d.value ?? '--'}</b>
+        <b data-testid="alarm-popup-value">{noticeValueText(popup)}</b>
         {'\u3000'}
         {t('bell.contact')}
         {t('punct.colon')}

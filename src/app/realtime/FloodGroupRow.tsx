@@ -8,6 +8,7 @@ import { AlarmIcon } from '../alarm/AlarmIcon';
 import { useRealtime } from './RealtimeContext';
 import { noticeTypeText } from './notices';
 import { ConfirmAlarmsButton } from './ConfirmAlarmsButton';
+import { BELL_ACTION, BELL_ROW } from './bellStyles';
 
 const deviceText = (n: Notice) => n.description.deviceName ?? n.description.deviceCode ?? '--';
 
@@ -33,21 +34,13 @@ export function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
   const [open, setOpen] = useState(false);
   const level = group.latest.level;
   return (
-    <li
-      className="border-b border-line px-4 py-2 text-sm last:border-b-0"
-      data-testid="notice-group"
-      data-scope={group.scope}
-      data-count={group.count}
-    >
+    <li className={BELL_ROW} data-testid="notice-group" data-scope={group.scope} data-count={group.count}>
       <div className="flex items-center gap-1.5 font-medium">
         {level !== null && <AlarmIcon state={levelState(level)} size="1.15em" title={alarmLabel(levelState(level), currentLanguage())} />}
         <span data-testid="notice-group-text">{floodGroupText(group)}</span>
       </div>
       {group.scope === 'type' && open && (
-        <ul
-          className="mt-1 max-h-44 divide-y divide-line overflow-y-auto rounded bg-surface-2 px-2 text-xs"
-          data-testid="notice-group-devices"
-        >
+        <ul className="mt-1 max-h-44 divide-y divide-line overflow-y-auto rounded bg-surface-2 px-2" data-testid="notice-group-devices">
           {groupDevices(group).map(({ latest, count }) => (
             <li key={latest.id} className="flex items-center justify-between gap-2 py-1" data-testid="notice-group-device">
               <span className="min-w-0">
@@ -70,7 +63,7 @@ export function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
           ))}
         </ul>
       )}
-      <div className="mt-0.5 flex items-center justify-between gap-3 text-xs text-muted">
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-muted">
         <span className="min-w-0 truncate">
           {group.scope === 'device' ? (
             (group.latest.description.projectName ?? '--')
@@ -86,21 +79,21 @@ export function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
             </button>
           )}
         </span>
-        <span className="flex shrink-0 gap-3">
+        <span className="flex shrink-0 gap-1.5">
           {group.scope === 'device' && (
             <button
               type="button"
-              className="text-brand hover:underline"
+              className={BELL_ACTION}
               onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: group.latest.id })}
               data-testid="notice-group-view"
             >
               {t('bell.view')}
             </button>
           )}
-          <ConfirmAlarmsButton notices={group.items} className="text-brand hover:underline" testId="notice-group-confirm" />
+          <ConfirmAlarmsButton notices={group.items} className={BELL_ACTION} testId="notice-group-confirm" />
           <button
             type="button"
-            className="text-brand hover:underline"
+            className={BELL_ACTION}
             onClick={() => notifications.send({ type: 'NOTICE.READ_MANY', ids: group.ids })}
             data-testid="notice-group-read"
           >

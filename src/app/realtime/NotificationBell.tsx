@@ -12,7 +12,8 @@ import { AlarmIcon } from '../alarm/AlarmIcon';
 import { groupNotices } from '../../../domain/floodGroups';
 import { ConfirmAlarmsButton } from './ConfirmAlarmsButton';
 import { FloodGroupRow } from './FloodGroupRow';
-import { noticeTypeText } from './notices';
+import { noticeTypeText, noticeValueText } from './notices';
+import { BELL_ACTION, BELL_ROW } from './bellStyles';
 
 export const BADGE_MAX = 99;
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
@@ -97,11 +98,11 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
           data-testid="bell-panel"
           role="dialog"
           aria-label={t('bell.title')}
-          className="absolute top-full right-0 z-50 mt-2 flex h-[21.875rem] w-[26.25rem] flex-col rounded-lg border border-line bg-surface text-ink shadow-2xl"
+          className="absolute top-full right-0 z-50 mt-2 flex h-[min(37rem,calc(100vh-5rem))] w-[min(32rem,calc(100vw-2rem))] flex-col rounded-lg border border-line bg-surface text-ink shadow-2xl"
         >
           <div className="flex items-baseline justify-between border-b border-line px-4 py-2">
             <span className="font-semibold">{t('bell.title')}</span>
-            <span className="text-xs text-muted" data-testid="bell-count">
+            <span className="text-sm text-muted" data-testid="bell-count">
               {t('bell.count', { count: items.length })}
             </span>
           </div>
@@ -116,20 +117,15 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
             )}
             {items.length === 0 && <li className="p-6 text-center text-sm text-muted">{t('bell.empty')}</li>}
           </ul>
-          <div className="flex items-center justify-between border-t border-line px-4 py-2 text-sm">
-            <button type="button" className="text-brand hover:underline" onClick={() => notifications.send({ type: 'NOTICE.CLEAR_ALL' })}>
+          <div className="flex flex-wrap items-center justify-end gap-2 border-t border-line px-4 py-2">
+            <button type="button" className={BELL_ACTION} onClick={() => notifications.send({ type: 'NOTICE.CLEAR_ALL' })}>
               {t('bell.readAll')}
             </button>
-            <button type="button" className="text-brand hover:underline" onClick={onOpenMessageCenter} data-testid="open-message-center">
+            <button type="button" className={BELL_ACTION} onClick={onOpenMessageCenter} data-testid="open-message-center">
               {t('messageCenter.title')}
             </button>
             {shell !== 'platform' && (
-              <Link
-                href="/alarmEvent"
-                className="text-brand hover:underline"
-                data-testid="view-all-messages"
-                onClick={() => setOpen(false)}
-              >
+              <Link href="/alarmEvent" className={BELL_ACTION} data-testid="view-all-messages" onClick={() => setOpen(false)}>
                 {t('bell.viewAll')}
               </Link>
             )}
@@ -144,7 +140,7 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
   const { notifications } = useRealtime();
   const d = notice.description;
   return (
-    <li className="border-b border-line px-4 py-2 text-sm last:border-b-0" data-testid="notice" data-first={first || undefined}>
+    <li className={BELL_ROW} data-testid="notice" data-first={first || undefined}>
       <div className="flex items-center justify-between gap-2">
         <span className="inline-flex items-center gap-1.5 font-medium" data-level={notice.level}>
           {notice.level !== null && (
@@ -152,26 +148,28 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
           )}
           {noticeTypeText(notice)}
         </span>
-        <span className="font-mono text-xs text-muted">{formatTime(notice.time, 'yyyy-MM-dd HH:mm:ss.SSS')}</span>
+        <span className="font-mono text-muted">{formatTime(notice.time, 'yyyy-MM-dd HH:mm:ss')}</span>
       </div>
-      <div className="mt-0.5 text-ink">
+      <div className="mt-0.5 truncate text-ink">
         {dash(d.projectName)} · {dash(d.deviceName)} <span className="text-muted">({dash(d.deviceCode)})</span>
       </div>
-      <div className="mt-0.5 flex items-center justify-between text-xs text-muted">
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-muted">
         <span>
           {t('bell.value')}
           {t('punct.colon')}
-          <span className="text-ink">{dash(d.value)}</span>
+          <span className="text-ink" data-testid="notice-value">
+            {noticeValueText(notice)}
+          </span>
           {'\u3000'}
           {t('bell.contact')}
           {t('punct.colon')}
           <span className="text-ink">{dash(d.contactInfo)}</span>
         </span>
-        <span className="flex gap-3">
+        <span className="flex gap-1.5">
           {showMute && (
             <button
               type="button"
-              className="text-warn hover:underline"
+              className={`${BELL_ACTION} text-warn`}
               onClick={() => notifications.send({ type: 'NOTICE.MUTE' })}
               data-testid="notice-mute"
             >
@@ -180,16 +178,16 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
           )}
           <button
             type="button"
-            className="text-brand hover:underline"
+            className={BELL_ACTION}
             onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: notice.id })}
             data-testid="notice-view"
           >
             {t('bell.view')}
           </button>
-          <ConfirmAlarmsButton notices={[notice]} className="text-brand hover:underline" testId="notice-confirm" />
+          <ConfirmAlarmsButton notices={[notice]} className={BELL_ACTION} testId="notice-confirm" />
           <button
             type="button"
-            className="text-brand hover:underline"
+            className={BELL_ACTION}
             onClick={() => notifications.send({ type: 'NOTICE.READ', id: notice.id })}
             data-testid="notice-read"
           >

@@ -1,8 +1,9 @@
 import type { NoticeMessage } from '../../../domain/telemetry';
 import type { Notice } from '../../../machines/notificationMachine';
 import { EVENT_LEVEL } from '../../../domain/enums';
-import { t, tDynamic } from '../i18n/i18n';
+import { currentLanguage, t, tDynamic } from '../i18n/i18n';
 import { levelLabel } from '../monitor/palette';
+import { measureValueWithUnit } from '../../../domain/measureFormat';
 
 /** A raised alarm (communication loss included: streams/alarmStreams.ts raisedAlarmStream) as the bell shows it. */
 export function toNotice(m: NoticeMessage): Notice {
@@ -10,6 +11,7 @@ export function toNotice(m: NoticeMessage): Notice {
   const level = typeof p.peceventlevel === 'number' ? p.peceventlevel : null;
   const customtype = typeof p.customtype === 'number' ? p.customtype : null;
   const eventId = typeof p.eventId === 'number' ? p.eventId : null;
+  const dataId = typeof p.dataId === 'number' ? p.dataId : null;
   return {
     id: m.id,
     seq: m.seq,
@@ -19,6 +21,7 @@ export function toNotice(m: NoticeMessage): Notice {
     level,
     customtype,
     eventId,
+    dataId,
     description: m.description,
   };
 }
@@ -33,4 +36,11 @@ export function noticeTypeText(n: Pick<Notice, 'kind' | 'level' | 'customtype' |
   if (n.kind === 'alarm.ended') return t('bell.recovered', { type });
   if (n.level === null || n.level === EVENT_LEVEL.ACCIDENT) return type;
   return t('bell.typeLevel', { type, level: levelLabel(n.level) });
+}
+
+/** A notice's value with its measure's unit and decimals (512.5 mA, 探头状态 故障); -- when it has none. */
+export function noticeValueText(n: Pick<Notice, 'dataId' | 'description'>): string {
+  const v = n.description.value;
+  if (typeof v === 'number') return measureValueWithUnit(n.dataId, v, currentLanguage());
+  return v === null || v === '' ? '--' : v;
 }

@@ -4,12 +4,11 @@ import { formatTime } from '../../app/time/projectTime';
 import { MEASURES } from '../../../domain/telemetry';
 import { isDeviceStatusNormal } from '../../../domain/enums';
 import type { Tile } from '../../../streams/deviceTiles';
-import { t, useLanguage } from '../../app/i18n/i18n';
+import { t, useLanguage, type Language } from '../../app/i18n/i18n';
+import { measureValueText } from '../../../domain/measureFormat';
 import { deviceStatusText } from '../../app/i18n/enumText';
 
-const fmt = (v: number | undefined) => (v === undefined ? '--' : Number(v.toFixed(2)).toString());
-
-const Row = memo(function Row({ tile, onOpen }: { tile: Tile; onOpen: (id: number) => void }) {
+const Row = memo(function Row({ tile, onOpen, lang }: { tile: Tile; onOpen: (id: number) => void; lang: Language }) {
   const normal = isDeviceStatusNormal(tile.devicestatus);
   return (
     <tr
@@ -26,8 +25,8 @@ const Row = memo(function Row({ tile, onOpen }: { tile: Tile; onOpen: (id: numbe
       <td className="px-3 py-1.5">{tile.projectName}</td>
       <td className={`px-3 py-1.5 ${normal ? 'text-ok' : 'text-danger'}`}>{deviceStatusText(tile.devicestatus)}</td>
       {MEASURES.map((m) => (
-        <td key={m.dataId} className="px-3 py-1.5 text-right font-mono" data-measure={m.dataId}>
-          {fmt(tile.values[m.dataId])}
+        <td key={m.dataId} className="px-3 py-1.5 text-right font-mono tabular-nums" data-measure={m.dataId}>
+          {tile.values[m.dataId] === undefined ? '--' : measureValueText(m, tile.values[m.dataId]!, lang)}
         </td>
       ))}
       <td className="px-3 py-1.5 font-mono text-xs text-muted">{tile.time ? formatTime(tile.time, 'HH:mm:ss') : '--'}</td>
@@ -37,7 +36,7 @@ const Row = memo(function Row({ tile, onOpen }: { tile: Tile; onOpen: (id: numbe
 
 /** The realtime table of the checked devices: one row per device, one column per measure. */
 export function RealtimeDataTable({ tiles, onOpen }: { tiles: Tile[]; onOpen: (id: number) => void }) {
-  useLanguage();
+  const lang = useLanguage();
   return (
     <div className="min-h-0 flex-1 overflow-auto rounded border border-line bg-surface">
       <table className="w-max min-w-full text-sm" data-testid="realtime-data-table">
@@ -57,7 +56,7 @@ export function RealtimeDataTable({ tiles, onOpen }: { tiles: Tile[]; onOpen: (i
         </thead>
         <tbody>
           {tiles.map((tile) => (
-            <Row key={tile.deviceId} tile={tile} onOpen={onOpen} />
+            <Row key={tile.deviceId} tile={tile} onOpen={onOpen} lang={lang} />
           ))}
         </tbody>
       </table>

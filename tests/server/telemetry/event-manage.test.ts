@@ -156,6 +156,10 @@ describe('event/export/list', () => {
     const types = new Set<string>();
     ws.eachRow((r, n) => n > 1 && types.add(String(r.getCell(5).value)));
     expect([...types]).toEqual(['温度']);
+    // the value a number, its unit in the column beside it
+    expect(ws.getRow(1).getCell(8).value).toBe('单位');
+    expect(typeof ws.getRow(2).getCell(7).value).toBe('number');
+    expect(ws.getRow(2).getCell(8).value).toBe('℃');
   });
 });
 
