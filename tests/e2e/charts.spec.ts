@@ -81,6 +81,11 @@ test('history: a hole in the data stays a hole, and the 平均值/差值 labels 
   expect(boxes.filter((b) => b.text.startsWith('平均值'))).toHaveLength(2);
   expect(boxes.filter((b) => b.text.startsWith('差值'))).toHaveLength(2);
   expect(overlapping(boxes)).toEqual([]);
+  // limit labels at the left edge of the plot, never over the newest points at the right
+  const limitBoxes = boxes.filter((b) => b.text.includes('上限'));
+  expect(limitBoxes.length).toBeGreaterThan(0);
+  const plotLeft = Math.min(...boxes.map((b) => b.x));
+  for (const b of limitBoxes) expect(b.x).toBeLessThanOrEqual(plotLeft + 1);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/trend-labels-gap-bright-zh_cn.png` });
 });
 

@@ -64,7 +64,8 @@ function drawLimits(u: uPlot, lines: ReturnType<typeof limitLines>, dark: boolea
     ctx.stroke();
     const text = `${t(l.kind === 'alarm' ? 'ledger.alarmLimit' : 'ledger.warnLimit')} ${l.value} ${l.unit}`.trim();
     const w = ctx.measureText(text).width + 6 * px;
-    return { text, color, ink, box: { x: bbox.left + bbox.width - w - 4 * px, y: y - 14 * px, w, h: 13 * px } };
+    // at the left edge: over the oldest points, never the newest an operator reads
+    return { text, color, ink, box: { x: bbox.left + 4 * px, y: y - 14 * px, w, h: 13 * px } };
   });
   ctx.setLineDash([]);
   const placed = placeLabels(

@@ -7,6 +7,7 @@ import type { ChartOptions } from '../charts/Chart';
 import { t } from '../i18n/i18n';
 import { axisUnits, paddedRange, PRECISION } from './trendScale';
 import { placeLabels } from './labelLayout';
+import { sharedLimits } from './sharedLimits';
 import { rootScale } from '../ui/rem';
 
 export { MIN_ZOOM_MS, PRECISION, Y_PADDING, axisUnits, clampZoom, paddedRange } from './trendScale';
@@ -137,7 +138,6 @@ function hline(ctx: CanvasRenderingContext2D, u: uPlot, y: number, color: string
 function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
   const { ctx, bbox } = u;
   const px = uPlot.pxRatio * rootScale();
-  const right = bbox.left + bbox.width;
   const labels: LabelRequest[] = [];
   const label = (text: string, x: number, y: number, color: string, align: CanvasTextAlign = 'left', chip?: string) =>
     labels.push({ text, x, y, color, align, chip });
@@ -145,21 +145,20 @@ function drawOverlays(u: uPlot, series: readonly PlotSeries[], st: PlotState) {
   ctx.beginPath();
   ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
   ctx.clip();
+  // One line and one label per limit value: devices sharing 70 ℃ draw it once. The label sits at the
+  // left edge, where it covers the oldest points rather than the newest an operator is reading.
+  if (st.flags.limit)
+    for (const l of sharedLimits(series.filter((_ps, k) => u.series[k + 1]?.show))) {
+      const y = u.valToPos(l.value, l.scale, true);
+      hline(ctx, u, y, limitColour, [6, 4]);
+      const who = l.names.length === 1 ? `${l.names[0]} ` : '';
+      label(`${who}${t(l.key)} ${fmt(l.value)}`, bbox.left + 4 * px, y - 3 * px, limitInk, 'left', limitColour);
+    }
   series.forEach((ps, k) => {
     if (!u.series[k + 1]?.show) return;
     const s = st.stats[k];
     const X = (ms: number) => u.valToPos(ms / 1000, 'x', true);
     const Y = (v: number) => u.valToPos(v, ps.scale, true);
-    if (st.flags.limit) {
-      for (const [v, key] of [
-        [ps.upperLimit, 'trend.upper'],
-        [ps.lowerLimit, 'trend.lower'],
-      ] as const) {
-        if (v == null) continue;
-        hline(ctx, u, Y(v), limitColour, [6, 4]);
-        label(`${ps.label} ${t(key)} ${fmt(v)}`, right - 4 * px, Y(v) - 3 * px, limitInk, 'right', limitColour);
-      }
-    }
     if (!s || s.count === 0) return;
     if (st.flags.avg && s.avg != null) {
       hline(ctx, u, Y(s.avg), ps.color, [2, 3]);
