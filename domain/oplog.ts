@@ -116,9 +116,10 @@ export const OPLOG_SUBJECTS: Record<string, { zh: string; en: string }> = {
 };
 
 /** A subject as readers say it; a subject of an unknown shape is shown as stored. */
-export function oplogSubjectText(subject: string | null, lang: 'zh' | 'en' = 'zh'): string {
+export function oplogSubjectText(subject: string | null, lang: 'zh' | 'en' = 'zh', name: string | null = null): string {
   if (!subject) return '';
   const i = subject.indexOf(':');
   const noun = i > 0 ? OPLOG_SUBJECTS[subject.slice(0, i)] : undefined;
-  return noun ? `${noun[lang]} ${subject.slice(i + 1)}` : subject;
+  // the object by its name when the log knows it (用户组 值班组), by its id otherwise (用户组 5)
+  return noun ? `${noun[lang]} ${name ?? subject.slice(i + 1)}` : subject;
 }

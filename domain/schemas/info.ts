@@ -228,6 +228,12 @@ export interface OperationLogRow {
   tenantId: number | null;
   projectId: number | null;
   subject: string | null;
+  /**
+   * What the subject is called, in the answer's language and the project zone: a user's or project's name,
+   * a device's name and code, an event's type, time and device; null when the object is gone and its
+   * entry carried no name.
+   */
+  subjectName: string | null;
   payload: { before?: unknown; after?: unknown; [k: string]: unknown };
 }
 

@@ -11,6 +11,7 @@ import { languageOf } from '../http/language';
 import { timeZoneOf } from '../system/effective';
 import { formatTime } from '../telemetry/time';
 import { sendXlsx } from './xlsx';
+import { withSubjectNames } from './subjectNames';
 
 const exportBody = z.object({ filter: operationLogFilter.default({}) });
 
@@ -38,15 +39,17 @@ export async function operationLogService(fastify: FastifyInstance) {
       .limit(body.page.limit)
       .offset(body.page.index * body.page.limit)
       .execute();
-    return ok(rows.map(toRow), { total: Number(total) });
+    const named = await withSubjectNames(app.db, rows.map(toRow), languageOf(request), await timeZoneOf(app, session));
+    return ok(named, { total: Number(total) });
   });
 
   app.post('/operationlog/export', { schema: { body: orEmpty(exportBody) }, config: access }, async (request, reply) => {
     const session = sessionOf(request);
     const filter = request.body.filter;
-    const rows = (await logQuery(app.db, session, filter).selectAll().orderBy('seq', 'desc').limit(EXPORT_MAX_ROWS).execute()).map(toRow);
     const lang = languageOf(request);
     const zone = await timeZoneOf(app, session);
+    const stored = await logQuery(app.db, session, filter).selectAll().orderBy('seq', 'desc').limit(EXPORT_MAX_ROWS).execute();
+    const rows = await withSubjectNames(app.db, stored.map(toRow), lang, zone);
     const h = (zh: string, en: string) => (lang === 'en' ? en : zh);
     return sendXlsx(
       reply,
@@ -65,7 +68,7 @@ export async function operationLogService(fastify: FastifyInstance) {
         time: formatTime(r.at, zone),
         actorName: r.actorName ?? '--',
         kindText: oplogKindText(r.kind, lang),
-        subject: oplogSubjectText(r.subject, lang),
+        subject: oplogSubjectText(r.subject, lang, r.subjectName),
         before: brief(r.payload.before),
         after: brief(r.payload.after),
       })),

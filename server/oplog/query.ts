@@ -34,7 +34,7 @@ export function toRow(r: {
   projectId: number | null;
   subject: string | null;
   payload: string;
-}): OperationLogRow {
+}): Omit<OperationLogRow, 'subjectName'> {
   let payload: OperationLogRow['payload'] = {};
   try {
     const v: unknown = JSON.parse(r.payload);

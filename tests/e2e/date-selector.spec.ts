@@ -32,6 +32,15 @@ test('季 → 自定义 ends today at the latest; 季 → 日 is today; previous
   await expect(selector(page).getByLabel('开始日期')).toHaveValue(day(quarterStart));
   await expect(selector(page).getByLabel('结束日期')).toHaveValue(today);
   await expect(selector(page).getByLabel('结束日期')).toHaveAttribute('max', today);
+  // typed in the app's format in either language (never the browser's mm/dd/yyyy); wrong text is named
+  const from = selector(page).getByLabel('开始日期');
+  await expect(from).toHaveAttribute('placeholder', 'yyyy-MM-dd');
+  await from.fill('11/02/2026');
+  await expect(selector(page).getByRole('alert')).toHaveText('请按 yyyy-MM-dd 填写');
+  await from.fill('2999-01-01');
+  await expect(selector(page).getByRole('alert')).toHaveText(`不能晚于 ${today}`);
+  await from.fill(day(quarterStart));
+  await expect(selector(page).getByRole('alert')).toHaveCount(0);
 
   // The quarter before, then 日: the same place in that quarter (today's date one quarter back).
   await pick(page, '季');

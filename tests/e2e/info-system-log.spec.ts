@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm, logoutViaMenu } from './helpers';
+import { apiToken, expectPath, loginViaForm, logoutViaMenu, SCREENSHOT_DIR } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 
 test('system settings validate and save; access schemes are created and deleted; the graph tree filters', async ({ page }) => {
@@ -69,16 +69,19 @@ test('the operation log shows the writes with before/after, filters by kind and 
   await page.locator('select[name=kind]').selectOption('usergroup');
   await page.getByRole('button', { name: '查询' }).click();
   const table = page.getByTestId('log-table');
-  // the subject reads 用户组 <id> (issue 15: no raw keys in the log)
-  const rows = table.locator('tbody tr').filter({ hasText: new RegExp(`用户组 ${id}(?!\\d)`) });
+  // the subject reads 用户组 <its name now> (issue 30: no ids in the log), the change inline
+  const rows = table.locator('tbody tr').filter({ hasText: `用户组 ${groupName}2` });
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('修改用户组');
   await expect(rows.first()).toContainText('wangwu');
+  await expect(rows.first().getByTestId('log-changes')).toContainText(`name: ${groupName} → ${groupName}2`);
   await expect(rows.nth(1)).toContainText('新建用户组');
-  await rows.first().getByRole('button').click();
+  await rows.first().getByTestId('log-changes').click();
   const detail = page.getByRole('dialog', { name: '操作详情' });
-  await expect(detail).toContainText(`"name": "${groupName}"`);
-  await expect(detail).toContainText(`"name": "${groupName}2"`);
+  const name = detail.getByTestId('log-diff').locator('tr[data-field=name]');
+  await expect(name.locator('td').nth(1)).toHaveText(groupName);
+  await expect(name.locator('td').nth(2)).toHaveText(`${groupName}2`);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/log-diff-bright-zh.png` });
   await detail.getByRole('button', { name: '关闭' }).click();
 
   const download = page.waitForEvent('download');

@@ -4,6 +4,7 @@ import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { SelectField } from '../../app/widgets/SelectField';
 import { parseProjectTime } from '../../app/time/projectTime';
+import { TimeTextField } from '../../app/widgets/TimeTextField';
 
 export interface LogFilterValue {
   start: string;
@@ -13,7 +14,7 @@ export interface LogFilterValue {
 }
 export const EMPTY_FILTER: LogFilterValue = { start: '', end: '', userName: '', kind: '' };
 
-/** The request filter: datetime-local inputs are project time (the one time-zone rule); the range is [start, end). */
+/** The request filter: the time fields (yyyy-MM-dd HH:mm) are project time (the one time-zone rule); the range is [start, end). */
 export function toRequestFilter(f: LogFilterValue) {
   const start = f.start ? parseProjectTime(f.start) : null;
   const end = f.end ? parseProjectTime(f.end) : null;
@@ -43,17 +44,11 @@ export function LogFilters({ onSearch, onExport }: { onSearch: (f: LogFilterValu
     <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), onSearch(f))}>
       <label className="mb-3 block text-sm">
         <span className="mb-1 block text-muted">{t('log.start')}</span>
-        <input
-          type="datetime-local"
-          name="start"
-          value={f.start}
-          onChange={(e) => setF({ ...f, start: e.target.value })}
-          className={input}
-        />
+        <TimeTextField shape="datetime" name="start" label={t('log.start')} value={f.start} onChange={(start) => setF({ ...f, start })} />
       </label>
       <label className="mb-3 block text-sm">
         <span className="mb-1 block text-muted">{t('log.end')}</span>
-        <input type="datetime-local" name="end" value={f.end} onChange={(e) => setF({ ...f, end: e.target.value })} className={input} />
+        <TimeTextField shape="datetime" name="end" label={t('log.end')} value={f.end} onChange={(end) => setF({ ...f, end })} />
       </label>
       <label className="mb-3 block text-sm">
         <span className="mb-1 block text-muted">{t('log.user')}</span>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { formatTime } from '../../app/time/projectTime';
 import type { OperationLogRow } from '../../../domain/schemas/info';
 import { oplogKindText, oplogSubjectText } from '../../../domain/oplog';
+import { changedFields, changesLine } from '../../../domain/oplogDiff';
 import { request } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
@@ -12,8 +13,6 @@ import { useLoad } from '../../app/widgets/useLoad';
 import { LogDetailDialog } from './LogDetailDialog';
 import { EMPTY_FILTER, LogFilters, toRequestFilter, type LogFilterValue } from './LogFilters';
 import { usePaging } from '../../app/widgets/table/usePaging';
-
-const brief = (v: unknown) => (v === undefined ? '' : JSON.stringify(v));
 
 /** /log: every write, newest first, from the domain event log; filter, page, export, details. */
 export default function OperationLogScreen() {
@@ -32,25 +31,26 @@ export default function OperationLogScreen() {
       { id: 'time', header: t('log.time'), value: (r) => formatTime(r.at, 'yyyy-MM-dd HH:mm:ss'), width: 180 },
       { id: 'user', header: t('log.user'), value: (r) => r.actorName, width: 120 },
       { id: 'kind', header: t('log.kind'), value: (r) => oplogKindText(r.kind, lang), width: 140 },
-      { id: 'subject', header: t('log.subject'), value: (r) => oplogSubjectText(r.subject, lang), width: 160 },
+      { id: 'subject', header: t('log.subject'), value: (r) => oplogSubjectText(r.subject, lang, r.subjectName), width: 200 },
       {
         id: 'after',
         header: `${t('log.before')} → ${t('log.after')}`,
-        value: (r) => `${brief(r.payload.before)} → ${brief(r.payload.after)}`,
-        cell: (r) => (
-          <button
-            type="button"
-            className="max-w-full truncate text-left text-brand hover:underline"
-            onClick={(e) => (e.stopPropagation(), setDetail(r))}
-          >
-            {/* the payload as stored: JSON is data, not words of either language */}
-            {brief(r.payload.after ?? r.payload.before) ? (
-              <code translate="no">{brief(r.payload.after ?? r.payload.before)}</code>
-            ) : (
-              t('common.detail')
-            )}
-          </button>
-        ),
+        value: (r) => changesLine(changedFields(r.payload)),
+        cell: (r) => {
+          const line = changesLine(changedFields(r.payload));
+          return (
+            <button
+              type="button"
+              className="max-w-full truncate text-left text-brand hover:underline"
+              onClick={(e) => (e.stopPropagation(), setDetail(r))}
+              title={line}
+              data-testid="log-changes"
+            >
+              {/* field names and values are data, not words of either language */}
+              {line ? <span translate="no">{line}</span> : t('common.detail')}
+            </button>
+          );
+        },
       },
     ],
     [lang],

@@ -4,6 +4,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { parseProjectTime } from '../../app/time/projectTime';
 import { Button } from '../../app/ui/Modal';
 import { SelectField } from '../../app/widgets/SelectField';
+import { TimeTextField } from '../../app/widgets/TimeTextField';
 import { statusText } from '../notify/notifyText';
 
 export interface DeliveryFilterValue {
@@ -14,7 +15,7 @@ export interface DeliveryFilterValue {
 }
 export const EMPTY_DELIVERY_FILTER: DeliveryFilterValue = { status: '', channelId: '', start: '', end: '' };
 
-/** The request filter: datetime-local inputs are project time (the one time-zone rule); the range is [start, end). */
+/** The request filter: the time fields (yyyy-MM-dd HH:mm) are project time (the one time-zone rule); the range is [start, end). */
 export function toDeliveryFilter(f: DeliveryFilterValue): DeliveryListRequest['filter'] {
   const start = f.start ? parseProjectTime(f.start) : null;
   const end = f.end ? parseProjectTime(f.end) : null;
@@ -25,8 +26,6 @@ export function toDeliveryFilter(f: DeliveryFilterValue): DeliveryListRequest['f
     ...(end !== null ? { endTime: end } : {}),
   };
 }
-
-const input = 'rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand';
 
 /** Status, channel and time range of the 通知记录 list. */
 export function DeliveryFilters({ channels, onSearch }: { channels: ChannelDto[]; onSearch: (f: DeliveryFilterValue) => void }) {
@@ -54,17 +53,17 @@ export function DeliveryFilters({ channels, onSearch }: { channels: ChannelDto[]
       />
       <label className="mb-3 block text-sm">
         <span className="mb-1 block text-muted">{t('notify.start')}</span>
-        <input
-          type="datetime-local"
+        <TimeTextField
+          shape="datetime"
           name="start"
+          label={t('notify.start')}
           value={f.start}
-          onChange={(e) => setF({ ...f, start: e.target.value })}
-          className={input}
+          onChange={(start) => setF({ ...f, start })}
         />
       </label>
       <label className="mb-3 block text-sm">
         <span className="mb-1 block text-muted">{t('notify.end')}</span>
-        <input type="datetime-local" name="end" value={f.end} onChange={(e) => setF({ ...f, end: e.target.value })} className={input} />
+        <TimeTextField shape="datetime" name="end" label={t('notify.end')} value={f.end} onChange={(end) => setF({ ...f, end })} />
       </label>
       <Button kind="primary" type="submit" className="mb-3">
         {t('common.query')}

@@ -16,6 +16,7 @@ type Row = {
   kind: string;
   actorName: string;
   subject: string;
+  subjectName: string | null;
   payload: { before?: Record<string, unknown>; after?: Record<string, unknown> };
 };
 const list = async (token: string, body: unknown) =>
@@ -56,6 +57,26 @@ describe('operation log', () => {
     });
     expect(created).toMatchObject({ kind: 'user.created', actorName: 'zhangsan', payload: { after: { name: 'oplog_user' } } });
     expect(updated!.seq).toBeGreaterThan(created!.seq);
+  });
+
+  it('names each subject by what it is called now, and an object that is gone by the name its entry carried', async () => {
+    const rows = (await list(zhangsan, { filter: { kind: 'user' } })).data.filter((r) => r.subject === `user:${createdId}`);
+    expect(rows.map((r) => r.subjectName)).toEqual(['oplog_user2', 'oplog_user2']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/user',
+      headers: auth(zhangsan),
+      payload: {
+        name: 'oplog_gone',
+        nicName: 'oplog_gone',
+        password: await passwordDigest('Abcdef1#x'),
+        customConfig: JSON.stringify({ usertype: 3 }),
+      },
+    });
+    const goneId = env<number>(res).data;
+    expect(env(await t.app.inject({ method: 'DELETE', url: `/auth/v1/user?id=${goneId}`, headers: auth(zhangsan) })).code).toBe(0);
+    const gone = (await list(zhangsan, { filter: { kind: 'user.created' } })).data.find((r) => r.subject === `user:${goneId}`);
+    expect(gone?.subjectName).toBe('oplog_gone');
   });
 
   it('filters by exact kind, user name and time, and pages', async () => {
@@ -105,5 +126,7 @@ describe('operation log', () => {
     const ws = wb.getWorksheet('操作日志')!;
     expect(ws.getRow(1).values).toContain('修改后');
     expect(ws.getRow(2).getCell(4).value).toBe('新建用户');
+    // the subject by its name, not its id
+    expect(String(ws.getRow(2).getCell(5).value)).toMatch(/^用户 oplog_/);
   });
 });

@@ -115,6 +115,8 @@ const en: LanguagePack = {
   'date.previous': 'Previous period',
   'date.next': 'Next period',
   'date.pick': 'Pick a date',
+  'date.shape': 'Enter as {{format}}',
+  'date.notAfter': 'Not after {{max}}',
   // Information management (issue 7): shared widgets and the user, role, group, system and log screens.
   'common.prompt': 'Prompt',
   'common.noData': 'No data',
@@ -247,6 +249,7 @@ const en: LanguagePack = {
   'log.user': 'User',
   'log.kind': 'Action',
   'log.subject': 'Subject',
+  'log.field': 'Field',
   'log.before': 'Before',
   'log.after': 'After',
   'log.start': 'From',

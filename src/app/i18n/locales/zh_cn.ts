@@ -114,6 +114,8 @@ const zh_cn = {
   'date.previous': '上一周期',
   'date.next': '下一周期',
   'date.pick': '选择日期',
+  'date.shape': '请按 {{format}} 填写',
+  'date.notAfter': '不能晚于 {{max}}',
   // Information management (issue 7): shared widgets and the user, role, group, system and log screens.
   'common.prompt': '提示',
   'common.noData': '暂无数据',
@@ -244,6 +246,7 @@ const zh_cn = {
   'log.user': '用户',
   'log.kind': '操作',
   'log.subject': '对象',
+  'log.field': '字段',
   'log.before': '修改前',
   'log.after': '修改后',
   'log.start': '开始时间',

@@ -1,5 +1,6 @@
 import { t, useLanguage, type MessageKey } from '../../i18n/i18n';
 import { BackIcon } from '../../ui/icons';
+import { TimeTextField } from '../TimeTextField';
 import { formatTime, parseProjectTime, useProjectZone } from '../../time/projectTime';
 import {
   RANGE_LABEL_KEYS,
@@ -53,23 +54,21 @@ export function DateSelector({
         ))}
       </div>
       {value.type === 'custom' ? (
-        <span className="inline-flex items-center gap-1">
-          <input
-            type="date"
-            aria-label={t('date.from')}
+        <span className="inline-flex items-start gap-1">
+          <TimeTextField
+            shape="date"
+            label={t('date.from')}
             max={today}
             value={dayValue(value.start)}
-            onChange={(e) => e.target.value && onChange(customRange(parseDay(e.target.value), lastDay))}
-            className="rounded border border-line bg-surface-2 px-2 py-0.5"
+            onChange={(day) => day && onChange(customRange(parseDay(day), lastDay))}
           />
-          <span>~</span>
-          <input
-            type="date"
-            aria-label={t('date.to')}
+          <span className="py-1">~</span>
+          <TimeTextField
+            shape="date"
+            label={t('date.to')}
             max={today}
             value={dayValue(lastDay)}
-            onChange={(e) => e.target.value && onChange(customRange(value.start, parseDay(e.target.value)))}
-            className="rounded border border-line bg-surface-2 px-2 py-0.5"
+            onChange={(day) => day && onChange(customRange(value.start, parseDay(day)))}
           />
         </span>
       ) : (
