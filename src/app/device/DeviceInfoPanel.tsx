@@ -4,6 +4,8 @@ import { t, useLanguage } from '../i18n/i18n';
 import type { DeviceRealtime } from './realtimeTypes';
 import { RemoteControlMenu } from './RemoteControlMenu';
 import { deviceStatusText } from '../i18n/enumText';
+import { StateMark } from '../ui/StateMark';
+import { deviceStatusShape } from '../ui/stateShapes';
 
 const dash = (v: string | null | undefined) => (v ? v : '--');
 
@@ -26,9 +28,11 @@ export function DeviceInfoPanel({ device }: { device: DeviceRealtime['device'] }
             {t('device.commStatus')}
             {t('punct.colon')}
           </span>
-          <span data-testid="device-comm" data-normal={normal} className={`font-medium ${normal ? 'text-ok' : 'text-danger'}`}>
-            {normal ? t('device.commNormal') : t('device.commError')}
-            {t('punct.parenthesized', { text: deviceStatusText(device.devicestatus) })}
+          <span data-testid="device-comm" data-normal={normal} className="font-medium">
+            <StateMark shape={deviceStatusShape(device.devicestatus)}>
+              {normal ? t('device.commNormal') : t('device.commError')}
+              {t('punct.parenthesized', { text: deviceStatusText(device.devicestatus) })}
+            </StateMark>
           </span>
         </div>
         {rows.map(([k, v]) => (

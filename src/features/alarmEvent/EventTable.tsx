@@ -8,7 +8,10 @@ import { produce } from '../../app/immer';
 import { EmptyOrError } from '../../app/widgets/LoadError';
 import { nextSort, type SortState } from '../../app/widgets/table/sorting';
 import { MEASURE_BY_ID } from '../../../domain/telemetry';
+import { EVENT_CONFIRM } from '../../../domain/enums';
 import { confirmLabel, describeEvent, statusLabel, typeLabel } from './eventText';
+import { StateMark } from '../../app/ui/StateMark';
+import { confirmShape, eventStatusShape } from '../../app/ui/stateShapes';
 import { LevelMark } from '../../app/alarm/AlarmMark';
 import { durationText } from '../../app/i18n/durationText';
 import { rem, useScaledPx } from '../../app/ui/rem';
@@ -91,10 +94,14 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView, onDetail
         {withUnit(row.value, row.dataid)}
       </td>
       <td className={cell}>
-        <span className={row.endeventid === 0 ? 'text-danger' : 'text-muted'}>{statusLabel(row.endeventid)}</span>
+        <StateMark shape={eventStatusShape(row.endeventid)} muted={row.endeventid !== 0}>
+          {statusLabel(row.endeventid)}
+        </StateMark>
       </td>
       <td className={cell} data-confirm={row.confirmeventstatus}>
-        <span className={row.confirmeventstatus === 3 ? 'text-ok' : 'text-warn'}>{confirmLabel(row.confirmeventstatus)}</span>
+        <StateMark shape={confirmShape(row.confirmeventstatus)} muted={row.confirmeventstatus === EVENT_CONFIRM.CONFIRM}>
+          {confirmLabel(row.confirmeventstatus)}
+        </StateMark>
         {row.escalatedat !== null && row.escalatedat !== undefined && (
           // Escalated for staying unconfirmed (issue 19): kept after confirmation, as a record.
           <span

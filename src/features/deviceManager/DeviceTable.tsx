@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { formatTime } from '../../app/time/projectTime';
-import { isDeviceStatusNormal } from '../../../domain/enums';
 import type { CustomPropertyDto, NodeRef, TerminalRowDto } from '../../../domain/schemas/ledger';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
+import { StateMark } from '../../app/ui/StateMark';
+import { deviceStatusShape } from '../../app/ui/stateShapes';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { useDebouncedValue } from '../../app/widgets/useDebouncedValue';
@@ -57,9 +58,7 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
         sortKey: 'devicestatus',
         header: t('ledger.status'),
         value: (r) => deviceStatusText(r.devicestatus),
-        cell: (r) => (
-          <span className={isDeviceStatusNormal(r.devicestatus) ? 'text-ok' : 'text-danger'}>{deviceStatusText(r.devicestatus)}</span>
-        ),
+        cell: (r) => <StateMark shape={deviceStatusShape(r.devicestatus)}>{deviceStatusText(r.devicestatus)}</StateMark>,
       },
       { id: 'type', sortKey: 'devicetype', header: t('device.type'), value: (r) => r.devicetype },
       { id: 'vendor', sortKey: 'vendor', header: t('device.vendor'), value: (r) => r.vendor },

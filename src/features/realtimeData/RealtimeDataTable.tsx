@@ -2,14 +2,14 @@ import { measureText } from '../../app/i18n/measureText';
 import { memo } from 'react';
 import { formatTime } from '../../app/time/projectTime';
 import { MEASURES } from '../../../domain/telemetry';
-import { isDeviceStatusNormal } from '../../../domain/enums';
 import type { Tile } from '../../../streams/deviceTiles';
 import { t, useLanguage, type Language } from '../../app/i18n/i18n';
 import { measureValueText } from '../../../domain/measureFormat';
 import { deviceStatusText } from '../../app/i18n/enumText';
+import { StateMark } from '../../app/ui/StateMark';
+import { deviceStatusShape } from '../../app/ui/stateShapes';
 
 const Row = memo(function Row({ tile, onOpen, lang }: { tile: Tile; onOpen: (id: number) => void; lang: Language }) {
-  const normal = isDeviceStatusNormal(tile.devicestatus);
   return (
     <tr
       className={`border-t border-line ${tile.alarmRank >= 2 ? 'bg-danger/10' : tile.alarmRank === 1 ? 'bg-warn/10' : ''}`}
@@ -23,7 +23,9 @@ const Row = memo(function Row({ tile, onOpen, lang }: { tile: Tile; onOpen: (id:
         <div className="font-mono text-[0.6875rem] text-muted">{tile.code}</div>
       </td>
       <td className="px-3 py-1.5">{tile.projectName}</td>
-      <td className={`px-3 py-1.5 ${normal ? 'text-ok' : 'text-danger'}`}>{deviceStatusText(tile.devicestatus)}</td>
+      <td className="px-3 py-1.5">
+        <StateMark shape={deviceStatusShape(tile.devicestatus)}>{deviceStatusText(tile.devicestatus)}</StateMark>
+      </td>
       {MEASURES.map((m) => (
         <td key={m.dataId} className="px-3 py-1.5 text-right font-mono tabular-nums" data-measure={m.dataId}>
           {tile.values[m.dataId] === undefined ? '--' : measureValueText(m, tile.values[m.dataId]!, lang)}
