@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { FastifySchemaCompiler } from 'fastify';
 import { errors } from '../errors';
-import { issuesText, safeParseMarked, type Part } from './issues';
+import { issuesText, type Part } from './issues';
+import { safeParseMarked } from '../../domain/zodIssueText';
 
 /** Formats zod issues so the message names each offending field (Chinese; for data, not answers). */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

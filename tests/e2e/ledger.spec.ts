@@ -54,7 +54,12 @@ test('root builds province → terminal, adds a custom column and a threshold; t
   await page.getByTestId('node-form').locator('input[name=contactphone]').fill('12345');
   await page.getByTestId('node-form').getByRole('button', { name: '保存' }).click();
   await expect(page.getByTestId('node-form').getByRole('alert')).toHaveText('请输入正确的手机号或固定电话');
-  await saveNode(page, { contactphone: '010-88888888-123' });
+  // a bound zod words itself is said in the form's language, never zod's English ("Too big: …")
+  await page.getByTestId('node-form').locator('input[name=contactphone]').fill('010-88888888-123');
+  await page.getByTestId('node-form').locator('input[name=longitude]').fill('200');
+  await page.getByTestId('node-form').getByRole('button', { name: '保存' }).click();
+  await expect(page.getByTestId('node-form').getByRole('alert')).toHaveText('不能大于 180');
+  await saveNode(page, { longitude: '104.06' });
 
   // A custom column of the terminal level.
   await page.getByRole('button', { name: '自定义列·设备' }).click();
@@ -71,6 +76,18 @@ test('root builds province → terminal, adds a custom column and a threshold; t
   const table = page.getByTestId('device-table');
   await expect(table.locator('thead')).toContainText(`负责人${tag}`);
   await expect(table.locator('tbody tr').filter({ hasText: code })).toContainText('王工');
+  // a cleared custom column is sent as null, as the spec sends every empty field
+  await pickInTree(page, names.terminal);
+  await page.getByTestId('node-panel').getByRole('button', { name: '编辑节点' }).click();
+  await page.getByTestId('node-form').locator(`input[name=x_owner${tag}]`).fill('');
+  const sent = page.waitForRequest(
+    (r) => r.method() !== 'GET' && r.url().includes('/account/node') && (r.postData() ?? '').includes(`owner${tag}`),
+  );
+  await page.getByTestId('node-form').getByRole('button', { name: '保存' }).click();
+  expect(JSON.stringify((await sent).postDataJSON())).toContain(`"owner${tag}":null`);
+  await expectToast(page, '保存成功!');
+  await pickInTree(page, names.project);
+  await expect(table.locator('tbody tr').filter({ hasText: code })).not.toContainText('王工');
 
   // A threshold on that terminal.
   await selectRow(page, 'device-table', code);

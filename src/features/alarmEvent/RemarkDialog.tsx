@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { remarkSchema } from '../../../domain/telemetry';
 import { t, useLanguage } from '../../app/i18n/i18n';
+import { issueMessage } from '../../app/widgets/formErrors';
+import { safeParseMarked } from '../../../domain/zodIssueText';
 import { Button, Modal } from '../../app/ui/Modal';
 
 /** Remark for the selected events: 1 to 140 characters (spec §5), checked here and on the server. */
@@ -28,8 +30,8 @@ export function RemarkDialog({
     }
   }, [open, initial]);
   const submit = async () => {
-    const parsed = remarkSchema.safeParse(text);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    const parsed = safeParseMarked(remarkSchema, text);
+    if (!parsed.success) return setError(issueMessage(parsed.error.issues[0]!));
     setBusy(true);
     try {
       await onSave(parsed.data);

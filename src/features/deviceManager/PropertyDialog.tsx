@@ -8,6 +8,8 @@ import {
 } from '../../../domain/schemas/ledger';
 import type { MessageKey } from '../../app/i18n/locales/zh_cn';
 import { t, useLanguage } from '../../app/i18n/i18n';
+import { issueMessage } from '../../app/widgets/formErrors';
+import { safeParseMarked } from '../../../domain/zodIssueText';
 import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { useImmer } from '../../app/useImmer';
@@ -55,8 +57,8 @@ export function PropertyDialog({
   const save = async () => {
     const list = rows.map(({ key: _key, ...r }) => r);
     for (const [i, r] of list.entries()) {
-      const check = customPropertySchema.safeParse(r);
-      if (!check.success) return setError(`${i + 1}${t('punct.colon')}${check.error.issues[0]!.message}`);
+      const check = safeParseMarked(customPropertySchema, r);
+      if (!check.success) return setError(`${i + 1}${t('punct.colon')}${issueMessage(check.error.issues[0]!)}`);
     }
     if (!list.length) return onClose();
     const ok = await ledgerApi.saveProperties(list).catch(() => null);

@@ -1,6 +1,7 @@
 import { NODE_FIELDS, PARENT_COLUMN, type CustomPropertyDto, type LedgerLabel } from '../../../domain/schemas/ledger';
 import type { MessageKey } from '../../app/i18n/locales/zh_cn';
-import type { FieldErrors } from '../../app/widgets/formErrors';
+import { issueMessage, type FieldErrors } from '../../app/widgets/formErrors';
+import { safeParseMarked } from '../../../domain/zodIssueText';
 import { formatTime, parseProjectTime } from '../../app/time/projectTime';
 
 /** The text inputs of each level, in form order. */
@@ -58,8 +59,8 @@ export function formOf(label: LedgerLabel, row: Record<string, unknown> | undefi
 }
 
 /**
- * The account/node payload. Cleared fields go as empty strings; the shared schema and the server
- * turn them into null (spec §3). Numbers are sent as numbers so the shared schema can check them.
+ * The account/node payload. Cleared fields go as null (spec §3), names and codes as typed so the schema can
+ * name an empty one. Numbers are sent as numbers so the shared schema can check them.
  */
 export function payloadOf(
   label: LedgerLabel,
@@ -80,18 +81,19 @@ export function payloadOf(
   if (parentCol) node[parentCol] = parentId ?? row?.[parentCol];
   if (label === 'project' && form.tenantid) node.tenantid = Number(form.tenantid);
   if (label === 'project' || label === 'terminal')
-    node.extendvalue = Object.fromEntries(props.map((p) => [p.propertylabel, form[`x_${p.propertylabel}`] ?? '']));
+    // a cleared custom column goes as null, as the spec sends every empty field
+    node.extendvalue = Object.fromEntries(props.map((p) => [p.propertylabel, form[`x_${p.propertylabel}`]?.trim() || null]));
   return node;
 }
 
 /** Field errors by the shared schema; a custom column's error is keyed x_<label>. */
 export function checkNode(label: LedgerLabel, node: Record<string, unknown>): FieldErrors {
-  const r = NODE_FIELDS[label].safeParse(node);
+  const r = safeParseMarked(NODE_FIELDS[label], node);
   if (r.success) return {};
   const errors: FieldErrors = {};
   for (const i of r.error.issues) {
     const key = i.path[0] === 'extendvalue' ? `x_${String(i.path[1])}` : String(i.path[0] ?? '_');
-    errors[key] ??= i.message;
+    errors[key] ??= issueMessage(i);
   }
   return errors;
 }
