@@ -38,13 +38,13 @@ test('filter, page, confirm two, remark, export', async ({ page }) => {
   // values in their measure's unit (issue 15 item 6)
   await expect(rows(page).locator('td:nth-child(7)').first()).toHaveText(/^\d+(\.\d+)? (mA|℃)$/);
   // 活动 and 未确认 are states, not alarm levels: neutral ink, told apart by shape (issue 30)
-  const first = rows(page).first();
+  const newest = rows(page).first();
   const ink = await page.evaluate(() => getComputedStyle(document.body).color);
   for (const [shape, text] of [
     ['on', '活动'],
     ['pending', '未确认'],
   ] as const) {
-    const mark = first.locator(`[data-shape=${shape}]`);
+    const mark = newest.locator(`[data-shape=${shape}]`);
     await expect(mark).toHaveText(text);
     expect(await mark.evaluate((e) => getComputedStyle(e).color)).toBe(ink);
   }
