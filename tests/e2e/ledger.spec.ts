@@ -119,12 +119,12 @@ test('root builds province → terminal, adds a custom column and a threshold; t
   await page.goto('/#/log');
   const log = page.getByTestId('log-table');
   for (const [kind, subject] of [
-    // subjects read as words (issue 15): 省 12, 设备 41, 自定义属性 3
-    ['新建台账节点', /省 \d+/],
-    ['新建台账节点', /设备 \d+/],
-    ['新建自定义属性', /自定义属性 \d+/],
-    ['保存阈值', /设备 \d+/],
-    ['删除台账节点', /省 \d+/],
+    // subjects read as words (issue 15) and by name (issue 30): 省 测试省…, 设备 测试终端…
+    ['新建台账节点', `省 ${names.province}`],
+    ['新建台账节点', `设备 ${names.terminal}`],
+    ['新建自定义属性', /自定义属性 \S+/],
+    ['保存阈值', /设备 \S+/],
+    ['删除台账节点', `省 ${names.province}`],
   ]) {
     await expect(log.locator('tbody tr').filter({ hasText: kind }).filter({ hasText: subject }).first()).toBeVisible();
   }

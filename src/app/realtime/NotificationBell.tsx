@@ -98,7 +98,7 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
           data-testid="bell-panel"
           role="dialog"
           aria-label={t('bell.title')}
-          className="absolute top-full right-0 z-50 mt-2 flex h-[min(37rem,calc(100vh-5rem))] w-[min(32rem,calc(100vw-2rem))] flex-col rounded-lg border border-line bg-surface text-ink shadow-2xl"
+          className="absolute top-full right-0 z-50 mt-2 flex h-[min(40rem,calc(100vh-4.5rem))] w-[min(32rem,calc(100vw-2rem))] flex-col rounded-lg border border-line bg-surface text-ink shadow-2xl"
         >
           <div className="flex items-baseline justify-between border-b border-line px-4 py-2">
             <span className="font-semibold">{t('bell.title')}</span>

@@ -3,4 +3,4 @@
  * its rows are 14 px at 1366 and scale with the wall's rem like the rest of the header.
  */
 export const BELL_ACTION = 'rounded border border-line px-2 py-0.5 text-sm text-brand hover:bg-surface-2';
-export const BELL_ROW = 'border-b border-line px-4 py-2 text-sm last:border-b-0';
+export const BELL_ROW = 'border-b border-line px-4 py-1.5 text-sm last:border-b-0';

@@ -36,7 +36,9 @@ export function LogDetailDialog({ row, onClose }: { row: OperationLogRow | undef
                   {changes.map((c) => (
                     <tr key={c.field} className="border-t border-line align-top" data-field={c.field}>
                       <td className="px-3 py-1.5 font-mono text-muted">{c.field || '--'}</td>
-                      <td className="px-3 py-1.5 break-all text-muted line-through">{fieldValueText(c.before)}</td>
+                      <td className={`px-3 py-1.5 break-all text-muted ${c.before === undefined ? '' : 'line-through'}`}>
+                        {fieldValueText(c.before)}
+                      </td>
                       <td className="px-3 py-1.5 font-medium break-all">{fieldValueText(c.after)}</td>
                     </tr>
                   ))}
