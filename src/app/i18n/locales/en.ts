@@ -131,6 +131,8 @@ const en: LanguagePack = {
   'table.edit': 'Edit',
   'table.delete': 'Delete',
   'table.export': 'Export',
+  'table.columns': 'Columns',
+  'table.columnsDefault': 'Default (by screen width)',
   'table.selectAll': 'Select all',
   'table.selectRow': 'Select row',
   'table.total_one': '{{count, number}} row',

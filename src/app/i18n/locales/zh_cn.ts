@@ -130,6 +130,8 @@ const zh_cn = {
   'table.edit': '编辑',
   'table.delete': '删除',
   'table.export': '导出',
+  'table.columns': '列设置',
+  'table.columnsDefault': '恢复默认（按屏幕宽度）',
   'table.selectAll': '全选',
   'table.selectRow': '选择行',
   'table.total_other': '共 {{count, number}} 条',
