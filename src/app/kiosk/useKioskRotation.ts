@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { filter } from 'rxjs';
+import { filter, map } from 'rxjs';
+import { EVENT_LEVEL } from '../../../domain/enums';
+import { currentSettings } from '../settings/settingsStore';
 import { navigate } from 'wouter/use-hash-location';
 import { kioskMachine } from '../../../machines/kioskMachine';
 import { POPUP_LEVELS } from '../../../machines/notificationMachine';
@@ -12,32 +14,40 @@ import type { KioskConfig } from './kioskConfig';
 // replace, not push: a wall turning every few minutes for weeks has no use for a history of its turns
 const rotation = kioskMachine.provide({ actions: { show: (_, p) => navigate(p.path, { replace: true }) } });
 
-/** Rotates the kiosk's screens; an alarm or accident pauses it for the popup's 60 s (not again within a flood). */
+const isAccident = (n: { level: number | null }) => n.level === EVENT_LEVEL.ACCIDENT;
+
+/**
+ * Rotates the kiosk's screens. A new alarm (not one continuing a flood) holds the wall: a 事故 until it is
+ * confirmed (no 事故 left in the bell), a 报警 or 预警 for the 系统配置 alarm display time at most
+ * (machines/kioskMachine.ts).
+ */
 export function useKioskRotation(config: KioskConfig) {
-  const actor = useActorRef(rotation, { input: { screens: config.screens, intervalMs: config.intervalMs, pauseMs: 60_000 } });
+  const actor = useActorRef(rotation, {
+    input: { screens: config.screens, intervalMs: config.intervalMs, holdMs: currentSettings().alarmAutoDisplaySeconds * 1000 },
+  });
   const realtime = useOptionalRealtime();
   useEffect(() => {
     if (!realtime) return;
-    const sub = realtime.channels
+    const raised = realtime.channels
       .raisedAlarms()
       .pipe(
-        // An alarm continuing a flood (of its device and type, or of its type) does not stop the rotation again: it still
-        // sounds and counts on the wall, and the grouped popup shows it.
-        filter((batch) =>
-          batch.some(
-            (m) =>
-              POPUP_LEVELS.includes(toNotice(m).level ?? -1) &&
-              !isFlooding(
-                realtime.notifications.getSnapshot().context.items,
-                toNotice(m),
-                realtime.notifications.getSnapshot().context.floodPolicy,
-              ),
-          ),
-        ),
+        map((batch) => {
+          const { items, floodPolicy } = realtime.notifications.getSnapshot().context;
+          // An alarm continuing a flood (of its device and type, or of its type) does not hold the wall again: it
+          // still sounds and counts on the wall, and the grouped strip shows it.
+          return batch.map(toNotice).filter((n) => POPUP_LEVELS.includes(n.level ?? -1) && !isFlooding(items, n, floodPolicy));
+        }),
+        filter((fresh) => fresh.length > 0),
       )
-      .subscribe(() => actor.send({ type: 'ALARM' }));
-    return () => sub.unsubscribe();
+      .subscribe((fresh) => actor.send({ type: 'ALARM', accident: fresh.some(isAccident) }));
+    const confirmed = realtime.notifications.subscribe((s) => {
+      if (!s.context.items.some(isAccident)) actor.send({ type: 'ACCIDENTS_CONFIRMED' });
+    });
+    return () => {
+      raised.unsubscribe();
+      confirmed.unsubscribe();
+    };
   }, [realtime, actor]);
-  const paused = useSelector(actor, (s) => s.matches('paused'));
+  const paused = useSelector(actor, (s) => s.matches('holding') || s.matches('accident'));
   return { paused, resume: () => actor.send({ type: 'RESUME' }) };
 }
