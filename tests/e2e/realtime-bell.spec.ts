@@ -154,3 +154,29 @@ test('the bell panel at 1366×768: six messages in view at 14 px or more, action
     await gw.close();
   }
 });
+
+test('on a console the popup keeps clear of the table’s pagination', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const gw = await Gateway.open(E2E_LIVE_URL, 35);
+  gw.startHeartbeat();
+  try {
+    await loginViaForm(page, 'wangwu');
+    await expectPath(page, '/home');
+    await page.goto('/#/alarmEvent');
+    const pagination = page.getByTestId('pagination');
+    await expect(pagination).toBeVisible();
+    await gw.report({ 1001: 455.5 });
+    const popup = page.getByTestId('alarm-popup');
+    await expect(popup).toBeVisible({ timeout: 15_000 });
+    const meets = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(meets((await popup.boundingBox())!, (await pagination.boundingBox())!)).toBe(false);
+    // the pagination sits bottom right at 1366: the popup took another corner (which one: tests/unit/clearCorner.test.ts)
+    await expect(popup).not.toHaveAttribute('data-corner', 'bottom-right');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/popup-clear-of-pagination-1366.png` });
+  } finally {
+    await gw.report({ 1001: 80 });
+    await gw.report({ 1001: 80 });
+    await gw.close();
+  }
+});

@@ -210,11 +210,15 @@ test('every level is the same colour and shape on every screen, in both themes',
   }
 });
 
-test('the alarm popup scales with the screen: readable at 4K, not covering the wall at 1366×768', async ({ page, request }) => {
+test('on a wall the alarm is a strip docked under the tiles at every size: readable, covering no tile, the sound bar neither', async ({
+  page,
+  request,
+}) => {
   const gw = await Gateway.open(E2E_LIVE_URL, 38);
   try {
     for (const size of [
       { width: 1366, height: 768 },
+      { width: 1920, height: 1080 },
       { width: 3840, height: 2160 },
     ]) {
       await page.setViewportSize(size);
@@ -222,14 +226,31 @@ test('the alarm popup scales with the screen: readable at 4K, not covering the w
       await page.goto(kioskUrl(token));
       await expect(page.getByTestId('device-tile').first()).toBeVisible();
       await gw.report({ 1001: 700 + size.width / 1000 });
-      const popup = page.getByTestId('alarm-popup');
-      await expect(popup).toBeVisible({ timeout: 15_000 });
-      const m = await popup.evaluate((el) => ({
-        box: el.getBoundingClientRect().toJSON() as DOMRect,
-        font: parseFloat(getComputedStyle(el).fontSize),
-      }));
-      expect(m.font).toBeGreaterThanOrEqual(Math.max(14, size.height * 0.015));
-      expect(m.box.width * m.box.height).toBeLessThan(0.2 * size.width * size.height);
+      const strip = page.getByTestId('alarm-popup');
+      await expect(strip).toBeVisible({ timeout: 15_000 });
+      await expect(strip).toHaveAttribute('data-docked');
+      const m = await page.evaluate(() => {
+        const box = (el: Element | null) => (el ? (el.getBoundingClientRect().toJSON() as DOMRect) : null);
+        return {
+          strip: box(document.querySelector('[data-testid=alarm-popup]'))!,
+          sound: box(document.querySelector('[data-testid=sound-prompt]')),
+          font: parseFloat(getComputedStyle(document.querySelector('[data-testid=alarm-popup]')!).fontSize),
+          tiles: [...document.querySelectorAll('[data-testid=device-tile]')].map((t) => t.getBoundingClientRect().toJSON() as DOMRect),
+        };
+      });
+      const meets = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      expect(m.font).toBeGreaterThanOrEqual(Math.max(16, size.height * 0.019));
+      // across the whole width at the bottom, a fifth of the screen at most
+      expect(m.strip.width).toBeGreaterThanOrEqual(size.width - 1);
+      expect(m.strip.bottom).toBeLessThanOrEqual(size.height + 0.5);
+      expect(m.strip.height).toBeLessThan(0.2 * size.height);
+      expect(m.tiles.length).toBeGreaterThan(0);
+      for (const tile of m.tiles) {
+        expect(meets(tile, m.strip), `a tile under the strip at ${size.width}`).toBe(false);
+        if (m.sound) expect(meets(tile, m.sound), `a tile under the sound bar at ${size.width}`).toBe(false);
+      }
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/wall-alarm-strip-${size.width}.png` });
+      await gw.report({ 1001: 5 });
       await gw.report({ 1001: 5 });
     }
   } finally {

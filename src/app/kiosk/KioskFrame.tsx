@@ -1,12 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLanguage } from '../i18n/i18n';
 import { RealtimeOverlays } from '../realtime/RealtimeOverlays';
+import { AlarmPopup } from '../realtime/AlarmPopup';
 import { useOptionalRealtime } from '../realtime/RealtimeContext';
 import type { KioskConfig } from './kioskConfig';
 import { useKioskRotation } from './useKioskRotation';
 import { Watermark } from './Watermark';
 import { KioskBar } from './KioskBar';
-import { SoundPrompt } from './SoundPrompt';
+import { SoundBar } from '../realtime/SoundBar';
 import { useAccidentRepeat } from './useAccidentRepeat';
 import { EscalationBanner } from '../realtime/EscalationBanner';
 import { EscalationMessage } from '../realtime/EscalationMessage';
@@ -37,13 +38,15 @@ export function KioskFrame({ config, children }: { config: KioskConfig; children
   return (
     <div className="relative flex h-full flex-col" data-shell="kiosk">
       <KioskBar rotating={config.screens.length > 1} paused={paused} onResume={resume} fullscreen={full} onFullscreen={enter} />
+      <SoundBar />
       {/* a wall is looked at, not used: no link, the banner and its sound are the message */}
       <EscalationBanner link={false} />
       <EscalationMessage closable={false} />
       <div className="min-h-0 flex-1 overflow-auto">{children}</div>
       {realtime && <Watermark reportMs={config.reportMs} />}
-      {realtime && <SoundPrompt realtime={realtime} />}
-      <RealtimeOverlays />
+      {/* the alarm strip takes its own room at the bottom: the screen above reflows, nothing live is covered */}
+      {realtime && <AlarmPopup docked />}
+      <RealtimeOverlays floatingPopup={false} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { Notice } from '../../../machines/notificationMachine';
 import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
 import { currentLanguage, t, useLanguage } from '../i18n/i18n';
 import { useRealtime } from './RealtimeContext';
-import { unlockSound, useSoundBlocked } from './alarmSound';
+import { unlockSound } from './alarmSound';
 import { BellIcon, SoundOffIcon, SoundOnIcon } from '../ui/icons';
 import { AlarmIcon } from '../alarm/AlarmIcon';
 import { groupNotices } from '../../../domain/floodGroups';
@@ -27,7 +27,6 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
   const muted = useSelector(notifications, (s) => s.context.muted);
   const soundOn = useSelector(notifications, (s) => s.context.soundOn);
   const floodPolicy = useSelector(notifications, (s) => s.context.floodPolicy);
-  const blocked = useSoundBlocked();
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
   const bell = useRef<HTMLButtonElement>(null);
@@ -51,16 +50,6 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
         bell.current?.focus();
       }}
     >
-      {blocked && soundOn && (
-        <button
-          type="button"
-          data-testid="enable-sound"
-          onClick={() => void unlockSound()}
-          className="animate-pulse rounded bg-warn px-2 py-1 text-xs font-medium text-warn-ink"
-        >
-          {t('bell.enableSound')}
-        </button>
-      )}
       <button
         type="button"
         data-testid="sound-toggle"

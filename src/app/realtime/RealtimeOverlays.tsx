@@ -36,8 +36,11 @@ export function HeaderBell({ shell }: { shell: 'main' | 'platform' }) {
   );
 }
 
-/** What floats over every screen: the alarm popup and the device dialog opened from anywhere. */
-export function RealtimeOverlays() {
+/**
+ * What floats over every screen: the alarm popup (unless the frame docks it, as a wall does) and the
+ * device dialog opened from anywhere.
+ */
+export function RealtimeOverlays({ floatingPopup = true }: { floatingPopup?: boolean }) {
   const realtime = useOptionalRealtime();
   const dialog = useDeviceDialog();
   // Loaded with the first device opened, then kept mounted like any dialog.
@@ -49,7 +52,7 @@ export function RealtimeOverlays() {
   if (!realtime) return null;
   return (
     <>
-      <AlarmPopup />
+      {floatingPopup && <AlarmPopup />}
       {(dialogLoaded || opened) && (
         <Suspense fallback={null}>
           <DeviceRealtimeDialog deviceId={dialog.openDeviceId} onClose={dialog.closeDevice} />

@@ -8,6 +8,7 @@ import { Sidebar } from './Sidebar';
 import { Breadcrumb } from './Breadcrumb';
 import { HeaderBell, RealtimeOverlays } from '../realtime/RealtimeOverlays';
 import { kioskConfig } from '../kiosk/kioskConfig';
+import { SoundBar } from '../realtime/SoundBar';
 import { KioskFrame } from '../kiosk/KioskFrame';
 import { ConnectionBanner } from '../realtime/ConnectionBanner';
 import { EscalationBanner } from '../realtime/EscalationBanner';
@@ -54,6 +55,7 @@ export function Layout({
     <div className="flex h-full flex-col" data-shell={shell}>
       <SkipLink />
       <Header shell={shell} bellSlot={<HeaderBell shell={shell} />} />
+      <SoundBar />
       <ConnectionBanner />
       <EscalationBanner link={visibleMenu(profile, 'main').some((g) => g.items.some((r) => r.path === '/alarmEvent'))} />
       <EscalationMessage />

@@ -271,7 +271,6 @@ const en: LanguagePack = {
   'bell.contact': 'Contact',
   'bell.soundOn': 'Alarm sound: on',
   'bell.soundOff': 'Alarm sound: off',
-  'bell.enableSound': 'Click to enable alarm sound',
   'messageCenter.title': 'Message center',
   'messageCenter.index': 'No.',
   'messageCenter.recordTime': 'Time',

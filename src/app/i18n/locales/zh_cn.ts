@@ -267,7 +267,6 @@ const zh_cn = {
   'bell.contact': '联系电话',
   'bell.soundOn': '报警声音：开',
   'bell.soundOff': '报警声音：关',
-  'bell.enableSound': '点击开启报警声音',
   'messageCenter.title': '信息中心',
   'messageCenter.index': '序号',
   'messageCenter.recordTime': '记录时间',
