@@ -4,6 +4,7 @@ import {
   assigneesQuery,
   kpiQuery,
   type AssigneeDto,
+  type AssigneeGroupDto,
   orderCreateBody,
   orderListBody,
   orderTransitionBody,
@@ -11,6 +12,7 @@ import {
   type OrderDetailDto,
   type OrderRowDto,
 } from '../../domain/schemas/workorder';
+import type { Session } from '../auth/access';
 import { sessionOf } from '../auth/session';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
@@ -20,12 +22,18 @@ import { idParams } from '../http/wire';
 import { timeZoneOf } from '../system/effective';
 import { parseTime } from '../telemetry/time';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
-import { assignees } from './assignees';
+import { handoverRoutes } from '../handover/routes';
+import { assigneeGroups, assignees } from './assignees';
 import { createOrder } from './create';
 import { kpi } from './kpi';
 import { markOverdue } from './overdue';
 import { listOrders, orderDetail } from './query';
 import { transitionOrder } from './transition';
+
+/** A project the session sees; otherwise 项目 <id> 不存在, as for an id nobody used. */
+async function requireProject(app: FastifyInstance, session: Session, projectId: number): Promise<void> {
+  if (!mayseeProject(await visibleProjects(app, session), projectId)) throw errors.NOT_FOUND(nounWithId(NOUN.project, projectId));
+}
 
 /** How often open orders are checked against their due time. */
 export const DEFAULT_OVERDUE_CHECK_MS = 30_000;
@@ -99,12 +107,23 @@ export const workOrderService = fp(
           '/assignees',
           { schema: { querystring: assigneesQuery }, config: guarded('events', 'workorder_dispatch') },
           async (request) => {
-            const { projectId } = request.query;
-            if (!mayseeProject(await visibleProjects(app, sessionOf(request)), projectId))
-              throw errors.NOT_FOUND(nounWithId(NOUN.project, projectId));
-            return ok<AssigneeDto[]>(await assignees(app, projectId));
+            await requireProject(app, sessionOf(request), request.query.projectId);
+            return ok<AssigneeDto[]>(await assignees(app, request.query.projectId));
           },
         );
+
+        // The user groups an order of the project may go to (the dispatch dialog's other choice).
+        app.get(
+          '/assignee-groups',
+          { schema: { querystring: assigneesQuery }, config: guarded('events', 'workorder_dispatch') },
+          async (request) => {
+            await requireProject(app, sessionOf(request), request.query.projectId);
+            return ok<AssigneeGroupDto[]>(await assigneeGroups(app, request.query.projectId));
+          },
+        );
+
+        // 交接班 (issue 29 item 5) on the same clock
+        await scoped.register(handoverRoutes(now), { prefix: '/handover' });
 
         app.get('/kpi', { schema: { querystring: kpiQuery }, config: guarded('events', 'event_browser') }, async (request) => {
           const session = sessionOf(request);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { OrderDetailDto, OrderListBody, OrderRowDto, OrderStepDto, ReadingSnapshot } from '../../domain/schemas/workorder';
-import { ORDER_STATUS } from '../../domain/schemas/workorder';
+import { NO_ASSIGNEE, ORDER_STATUS } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
 import { projectIdsFilter, visibleProjects } from '../telemetry/visibility';
 import { normalize, visibleOrder, type OrderRow } from './access';
@@ -19,7 +19,17 @@ export async function listOrders(
   if (f.status?.length) q = q.where('work_order.status', 'in', f.status);
   if (f.projectId) q = q.where('work_order.projectId', '=', f.projectId);
   if (f.assigneeId) q = q.where('work_order.assigneeId', '=', f.assigneeId);
-  if (f.mine) q = q.where('work_order.assigneeId', '=', session.userId);
+  // 我的工单: the caller's orders, and the orders of its groups no member has accepted yet
+  if (f.mine)
+    q = q.where((eb) =>
+      eb.or([
+        eb('work_order.assigneeId', '=', session.userId),
+        eb.and([
+          eb('work_order.assigneeId', '=', NO_ASSIGNEE),
+          eb('work_order.groupId', 'in', eb.selectFrom('usergroup_user').select('groupId').where('userId', '=', session.userId)),
+        ]),
+      ]),
+    );
   if (f.eventId)
     q = q.where('work_order.id', 'in', (eb) => eb.selectFrom('work_order_event').select('orderId').where('eventId', '=', f.eventId!));
   // Overdue: marked by the job, or open and past due now (between two runs of the job).
@@ -61,13 +71,17 @@ async function toRows(app: FastifyInstance, rows: OrderRow[]): Promise<OrderRowD
     .select(['id', 'name'])
     .where('id', 'in', [...new Set(rows.map((r) => r.assigneeId))])
     .execute();
+  const groupIds = [...new Set(rows.flatMap((r) => (r.groupId === null ? [] : [r.groupId])))];
+  const groups = groupIds.length ? await app.db.selectFrom('usergroup').select(['id', 'name']).where('id', 'in', groupIds).execute() : [];
   return rows.map((r) => ({
     id: r.id,
     status: r.status,
     eventIds: links.filter((l) => l.orderId === r.id).map((l) => l.eventId),
     projectId: r.projectId,
-    assigneeId: r.assigneeId,
+    assigneeId: r.assigneeId === NO_ASSIGNEE ? null : r.assigneeId,
     assigneeName: users.find((u) => u.id === r.assigneeId)?.name ?? null,
+    groupId: r.groupId,
+    groupName: groups.find((g) => g.id === r.groupId)?.name ?? null,
     createdAt: r.createdAt,
     dueAt: r.dueAt,
     closedAt: r.closedAt,

@@ -59,7 +59,7 @@ export default function MyWorkOrderScreen() {
             >
               <div className="flex items-center justify-between">
                 <span className="font-medium">{t('wo.orderNo', { id: r.id })}</span>
-                <OrderStatusBadge status={r.status} overdue={r.overdueAt !== null} />
+                <OrderStatusBadge status={r.status} overdue={r.overdueAt !== null} level={r.level} />
               </div>
               <div className="mt-1 text-sm text-muted">
                 {t('wo.dueAt')} {formatTime(r.dueAt, 'yyyy-MM-dd HH:mm')}

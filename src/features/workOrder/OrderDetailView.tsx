@@ -18,7 +18,7 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-muted">{t('wo.status')}</dt>
         <dd>
-          <OrderStatusBadge status={order.status} overdue={order.overdueAt !== null} />
+          <OrderStatusBadge status={order.status} overdue={order.overdueAt !== null} level={order.level} />
         </dd>
         <dt className="text-muted">{t('wo.events')}</dt>
         <dd translate="no">{order.eventIds.join(', ')}</dd>

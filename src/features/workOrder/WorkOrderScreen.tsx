@@ -58,7 +58,7 @@ export default function WorkOrderScreen() {
         id: 'status',
         header: t('wo.status'),
         value: (r) => t(`wo.state.${r.status}`),
-        cell: (r) => <OrderStatusBadge status={r.status} overdue={r.overdueAt !== null} />,
+        cell: (r) => <OrderStatusBadge status={r.status} overdue={r.overdueAt !== null} level={r.level} />,
         width: 150,
       },
       { id: 'events', header: t('wo.events'), value: (r) => r.eventIds.join(', '), width: 120 },

@@ -35,7 +35,7 @@ describe('015_workorders', () => {
       .insertInto('role')
       .values([role(1, [browse!, confirm!]), role(2, [browse!]), role(3, [])])
       .execute();
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('015_workorders')).error).toBeUndefined();
     const rows = (await db.selectFrom('role').select(['id', 'auths']).orderBy('id').execute()) as { id: number; auths: string }[];
     expect(rows.map((r) => [r.id, JSON.parse(r.auths) as number[]])).toEqual([
       [1, [browse, confirm, dispatch, handle, review].sort((a, b) => a! - b!)],
