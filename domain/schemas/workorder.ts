@@ -88,6 +88,18 @@ export const kpiQuery = z.object({
   end: z.string().min(10).max(23),
 });
 
+/** The event list's 处置 column: the orders of the events on a page. */
+export const eventOrdersBody = z.object({ eventIds: z.array(id).min(1).max(1000) });
+
+/** An event's order (its newest one): state, and whether it is overdue. */
+export interface EventOrderDto {
+  eventId: number;
+  orderId: number;
+  status: OrderStatus;
+  overdue: boolean;
+  level: number;
+}
+
 export const assigneesQuery = z.object({ projectId: z.coerce.number().int().positive() });
 
 /** A user group an order of a project may be dispatched to, with its members who may handle it. */
@@ -145,7 +157,20 @@ export interface OrderStepDto {
   detail: Record<string, unknown>;
 }
 
+/** One alarm of an order, for the detail's trend around it. */
+export interface OrderEventDto {
+  id: number;
+  deviceId: number;
+  deviceName: string | null;
+  /** the measure that alarmed (null for a communication loss) */
+  dataId: number | null;
+  eventtime: number;
+  endtime: number | null;
+  level: number;
+}
+
 export interface OrderDetailDto extends OrderRowDto {
+  events: OrderEventDto[];
   note: string | null;
   measures: string | null;
   fileIds: string[];

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import {
   assigneesQuery,
+  eventOrdersBody,
+  type EventOrderDto,
   kpiQuery,
   type AssigneeDto,
   type AssigneeGroupDto,
@@ -27,7 +29,7 @@ import { assigneeGroups, assignees } from './assignees';
 import { createOrder } from './create';
 import { kpi } from './kpi';
 import { markOverdue } from './overdue';
-import { listOrders, orderDetail } from './query';
+import { listOrders, orderDetail, ordersOfEvents } from './query';
 import { transitionOrder } from './transition';
 
 /** A project the session sees; otherwise 项目 <id> 不存在, as for an id nobody used. */
@@ -66,6 +68,8 @@ export const workOrderService = fp(
     await fastify.register(
       async (scoped) => {
         const app = typed(scoped);
+        // reading orders: the event page's browsers and whoever takes part in orders
+        const reading = guarded('events', 'event_browser workorder_dispatch workorder_handle workorder_review');
         app.post('/order', { schema: { body: orderCreateBody }, config: guarded('events', 'workorder_dispatch') }, async (request) => {
           const id = await createOrder(app, sessionOf(request), request.body, now());
           return ok({ id }, { msg: '派单成功' });
@@ -75,7 +79,7 @@ export const workOrderService = fp(
           '/order/list',
           {
             schema: { body: orderListBody },
-            config: guarded('events', 'event_browser workorder_dispatch workorder_handle workorder_review'),
+            config: reading,
           },
           async (request) => {
             const { rows, total } = await listOrders(app, sessionOf(request), request.body, now());
@@ -83,9 +87,19 @@ export const workOrderService = fp(
           },
         );
 
+        // the event list's 处置 column: each event's newest order
+        app.post(
+          '/order/of-events',
+          {
+            schema: { body: eventOrdersBody },
+            config: reading,
+          },
+          async (request) => ok<EventOrderDto[]>(await ordersOfEvents(app, sessionOf(request), request.body.eventIds, now())),
+        );
+
         app.get(
           '/order/:id',
-          { schema: { params: idParams }, config: guarded('events', 'event_browser workorder_dispatch workorder_handle workorder_review') },
+          { schema: { params: idParams }, config: reading },
           async (request) => ok<OrderDetailDto>(await orderDetail(app, sessionOf(request), request.params.id)),
         );
 

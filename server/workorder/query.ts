@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { OrderDetailDto, OrderListBody, OrderRowDto, OrderStepDto, ReadingSnapshot } from '../../domain/schemas/workorder';
+import type { EventOrderDto, OrderDetailDto, OrderListBody, OrderRowDto, OrderStepDto, ReadingSnapshot } from '../../domain/schemas/workorder';
 import { NO_ASSIGNEE, ORDER_STATUS } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
 import { projectIdsFilter, visibleProjects } from '../telemetry/visibility';
@@ -96,6 +96,22 @@ export async function orderDetail(app: FastifyInstance, session: Session, id: nu
   const order = await visibleOrder(app, session, id);
   const [row] = await toRows(app, [order]);
   const steps = await app.db.selectFrom('work_order_step').selectAll().where('orderId', '=', id).orderBy('id').execute();
+  const events = await app.db
+    .selectFrom('work_order_event')
+    .innerJoin('peceventextend', 'peceventextend.id', 'work_order_event.eventId')
+    .leftJoin('terminal', 'terminal.id', 'peceventextend.deviceid')
+    .select([
+      'peceventextend.id',
+      'peceventextend.deviceid as deviceId',
+      'terminal.name as deviceName',
+      'peceventextend.dataid as dataId',
+      'peceventextend.eventtime',
+      'peceventextend.endtime',
+      'peceventextend.peceventlevel as level',
+    ])
+    .where('work_order_event.orderId', '=', id)
+    .orderBy('peceventextend.eventtime')
+    .execute();
   const timeline: OrderStepDto[] = steps.map((s) => ({
     action: s.action as OrderStepDto['action'],
     from: s.fromStatus as OrderStepDto['from'],
@@ -107,6 +123,7 @@ export async function orderDetail(app: FastifyInstance, session: Session, id: nu
   }));
   return {
     ...row!,
+    events: events.map((e) => ({ ...e, eventtime: Number(e.eventtime), endtime: e.endtime === null ? null : Number(e.endtime) })),
     note: order.note,
     measures: order.measures,
     fileIds: JSON.parse(order.fileIds) as string[],
@@ -117,4 +134,37 @@ export async function orderDetail(app: FastifyInstance, session: Session, id: nu
     resolvedAt: order.resolvedAt,
     timeline,
   };
+}
+
+/**
+ * The newest order of each event given, among those the session may see (the event list's 处置
+ * column). Overdue: marked by the job, or open and past due now.
+ */
+export async function ordersOfEvents(app: FastifyInstance, session: Session, eventIds: number[], now: number): Promise<EventOrderDto[]> {
+  const ids = projectIdsFilter(await visibleProjects(app, session));
+  let q = app.db
+    .selectFrom('work_order_event')
+    .innerJoin('work_order', 'work_order.id', 'work_order_event.orderId')
+    .select([
+      'work_order_event.eventId',
+      'work_order.id',
+      'work_order.status',
+      'work_order.dueAt',
+      'work_order.overdueAt',
+      'work_order.level',
+    ])
+    .where('work_order_event.eventId', 'in', [...new Set(eventIds)])
+    .orderBy('work_order.id', 'desc');
+  if (ids) q = q.where('work_order.projectId', 'in', ids);
+  const newest = new Map<number, EventOrderDto>();
+  for (const r of await q.execute())
+    if (!newest.has(r.eventId))
+      newest.set(r.eventId, {
+        eventId: r.eventId,
+        orderId: r.id,
+        status: r.status,
+        level: r.level,
+        overdue: r.overdueAt !== null || (r.status !== ORDER_STATUS.CLOSED && Number(r.dueAt) < now),
+      });
+  return [...newest.values()];
 }
