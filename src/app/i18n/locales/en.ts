@@ -744,6 +744,7 @@ const en: LanguagePack = {
   'perm.custom.workorder_dispatch': 'Dispatch work orders',
   'perm.custom.workorder_handle': 'Handle work orders',
   'perm.custom.workorder_review': 'Review work orders',
+  'perm.custom.shift_handover': 'Shift handover',
   'enum.deviceStatus.1': 'Communicating',
   'enum.deviceStatus.2': 'Auto exit',
   'enum.deviceStatus.3': 'Retrying',

@@ -728,6 +728,7 @@ const zh_cn = {
   'perm.custom.workorder_dispatch': '派单',
   'perm.custom.workorder_handle': '处置',
   'perm.custom.workorder_review': '审核',
+  'perm.custom.shift_handover': '交接班',
   'enum.deviceStatus.1': '正在通信',
   'enum.deviceStatus.2': '自动退出',
   'enum.deviceStatus.3': '重试',
