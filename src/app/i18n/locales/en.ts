@@ -87,7 +87,6 @@ const en: LanguagePack = {
   'wo.toGroup': 'User group: {{name}} ({{count}})',
   'wo.group': 'User group',
   'wo.handling': 'Handling',
-  'wo.notDispatched': 'Not dispatched',
   'wo.trend': 'Trend around the alarm',
   'wo.photoOpen': 'Open photo {{index}}',
   'system.shifts': 'Shifts',

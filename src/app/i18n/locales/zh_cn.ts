@@ -85,7 +85,6 @@ const zh_cn = {
   'wo.toGroup': '用户组：{{name}}（{{count}} 人）',
   'wo.group': '用户组',
   'wo.handling': '处置',
-  'wo.notDispatched': '未派单',
   'wo.trend': '告警前后趋势',
   'wo.photoOpen': '查看照片 {{index}}',
   'system.shifts': '班次',
