@@ -52,7 +52,7 @@ export async function shiftSummary(
 
   let orders = app.db.selectFrom('work_order').where('work_order.status', '!=', ORDER_STATUS.CLOSED).where('work_order.createdAt', '<=', at);
   if (ids) orders = orders.where('work_order.projectId', 'in', ids);
-  const overdueAt = (o: { overdueAt: number | null; dueAt: number }) => o.overdueAt !== null || Number(o.dueAt) < at;
+  const isOverdue = (o: { overdueAt: number | null; dueAt: number }) => o.overdueAt !== null || o.dueAt < at;
   const openOrders = (
     await orders
       .leftJoin('app_user', 'app_user.id', 'work_order.assigneeId')
@@ -72,7 +72,7 @@ export async function shiftSummary(
     level: o.level,
     assigneeName: o.assigneeName,
     dueAt: Number(o.dueAt),
-    overdue: overdueAt({ overdueAt: o.overdueAt === null ? null : Number(o.overdueAt), dueAt: Number(o.dueAt) }),
+    overdue: isOverdue({ overdueAt: o.overdueAt, dueAt: Number(o.dueAt) }),
   }));
 
   let offline = app.db.selectFrom('terminal').where('terminal.devicestatus', '=', DEVICE_STATUS.AUTO_EXIT);

@@ -77,7 +77,7 @@ export async function groupHandlers(
     .where('app_user.disabled', '=', 0)
     .orderBy('app_user.id')
     .execute();
-  const members = [];
+  const members: { id: number; name: string }[] = [];
   for (const u of users) if (await mayHandle(app, u.id, projectId)) members.push(u);
   return { name: group.name, members };
 }

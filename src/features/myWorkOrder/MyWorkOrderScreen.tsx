@@ -64,6 +64,14 @@ export default function MyWorkOrderScreen() {
               <div className="mt-1 text-sm text-muted">
                 {t('wo.dueAt')} {formatTime(r.dueAt, 'yyyy-MM-dd HH:mm')}
               </div>
+              {r.assigneeId === null && r.groupName && (
+                // an order of the user's group, waiting for a member to accept it
+                <div className="mt-1 text-sm text-muted" translate="no">
+                  {t('wo.group')}
+                  {t('punct.colon')}
+                  {r.groupName}
+                </div>
+              )}
             </button>
           </li>
         ))}
