@@ -35,8 +35,9 @@ export interface SummaryAlarm {
   id: number;
   eventtime: number;
   level: number;
+  /** the alarm type (customtype), named by the console in its language */
+  type: number;
   deviceName: string | null;
-  description: string;
 }
 
 /** An order open at handover. */

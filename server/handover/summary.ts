@@ -42,8 +42,8 @@ export async function shiftSummary(
       'peceventextend.id',
       'peceventextend.eventtime',
       'peceventextend.peceventlevel as level',
+      'peceventextend.customtype as type',
       'terminal.name as deviceName',
-      'peceventextend.description',
     ])
     .orderBy('peceventextend.peceventlevel')
     .orderBy('peceventextend.eventtime')

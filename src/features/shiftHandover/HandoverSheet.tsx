@@ -6,6 +6,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
 import { OrderStatusBadge } from '../workOrder/OrderStatusBadge';
 import type { OrderStatus } from '../../../domain/schemas/workorder';
+import { typeLabel } from '../alarmEvent/eventText';
 
 const LEVELS = [EVENT_LEVEL.ACCIDENT, EVENT_LEVEL.ALARM, EVENT_LEVEL.EARLY_WARNING];
 const time = (v: number) => formatTime(v, 'yyyy-MM-dd HH:mm');
@@ -44,7 +45,8 @@ export function HandoverSheet({ shift, summary }: { shift: ShiftSpanDto; summary
       <p className="font-medium" data-testid="handover-shift">
         {t('ho.shift')}
         {t('punct.colon')}
-        {shiftText(shift)}
+        {/* the shift's name is as configured (系统配置), like a project's */}
+        <span translate="no">{shiftText(shift)}</span>
       </p>
       <Part title={t('ho.alarms')} count={summary.alarms} testId="ho-alarms">
         <ul className="flex flex-wrap gap-x-6 gap-y-1">
@@ -63,7 +65,7 @@ export function HandoverSheet({ shift, summary }: { shift: ShiftSpanDto; summary
               <LevelMark level={e.level} />
               <span className="tabular-nums text-muted">{time(e.eventtime)}</span>
               <span translate="no">{e.deviceName ?? '--'}</span>
-              <span>{e.description}</span>
+              <span>{typeLabel(e.type)}</span>
             </li>
           ))}
         </ul>

@@ -45,7 +45,13 @@ export default function ShiftHandoverScreen() {
   const columns = useMemo<Column<HandoverRowDto>[]>(
     () => [
       { id: 'id', header: t('ho.id'), value: (r) => r.id, width: 70 },
-      { id: 'shift', header: t('ho.shift'), value: (r) => shiftText(r.shift), width: 240 },
+      {
+        id: 'shift',
+        header: t('ho.shift'),
+        value: (r) => shiftText(r.shift),
+        cell: (r) => <span translate="no">{shiftText(r.shift)}</span>,
+        width: 240,
+      },
       { id: 'from', header: t('ho.from'), value: (r) => r.fromUserName, width: 110 },
       { id: 'handedAt', header: t('ho.handedAt'), value: (r) => time(r.handedAt), width: 150 },
       { id: 'status', header: t('ho.status'), value: (r) => t(`ho.state.${r.status}`), width: 100 },
