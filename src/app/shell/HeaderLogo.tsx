@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFileUrl } from '../api/useFileUrl';
 import { BoltLogo } from '../ui/icons';
 
@@ -9,10 +9,10 @@ import { BoltLogo } from '../ui/icons';
  */
 export function HeaderLogo({ fileName }: { fileName: string | null }) {
   const url = useFileUrl(fileName);
-  const [broken, setBroken] = useState(false);
-  useEffect(() => setBroken(false), [url]);
-  if (!url || broken) return <BoltLogo data-testid="header-logo-fallback" />;
+  // the URL that failed to show (a new logo gets its chance)
+  const [broken, setBroken] = useState<string | null>(null);
+  if (!url || url === broken) return <BoltLogo data-testid="header-logo-fallback" />;
   return (
-    <img src={url} alt="" onError={() => setBroken(true)} className="h-8 w-8 rounded bg-white/90 object-contain" data-testid="header-logo" />
+    <img src={url} alt="" onError={() => setBroken(url)} className="h-8 w-8 rounded bg-white/90 object-contain" data-testid="header-logo" />
   );
 }
