@@ -51,8 +51,26 @@ test('交班 with the summary and a note, refused twice, 接班 by the next oper
       );
     }
 
+    // the 事故 dispatched to lisi with a due time a moment away: an overdue open order at the handover
+    const events = await server.call<{ id: number; peceventlevel: number }[]>('POST', '/wisdompower/v1/event/list', zhangsan.token, {
+      rootLabel: 'peceventextend',
+      rootCondition: { filter: { expressions: [] }, page: { index: 0, limit: 10 } },
+    });
+    const accident = events.find((e) => e.peceventlevel === 1)!;
+    const lisi = await server.login('lisi');
+    const dueAt = Date.now() + 1500;
+    await server.call('POST', '/workorder/v1/order', zhangsan.token, { eventIds: [accident.id], assigneeId: lisi.userId, dueAt });
+
     const page = await desk.newPage();
     await loginOn(page, server, 'zhangsan');
+    // the event list's 处置 column: the order past its due time, marked in the alarm language of a 事故
+    await expect.poll(() => Date.now()).toBeGreaterThan(dueAt);
+    await page.goto(`${server.url}/#/alarmEvent`);
+    const handling = page.locator(`tr[data-event-id="${accident.id}"] [data-col=handling]`);
+    await expect(handling.getByTestId('order-overdue')).toHaveAttribute('data-alarm-state', 'accident');
+    await expect(handling).toContainText('待接单');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/handover-event-list-1366-zh-bright.png` });
+
     await page.goto(`${server.url}/#/shiftHandover`);
     const draft = page.getByTestId('handover-draft');
     // what the shift leaves: both alarms unconfirmed, by level in the alarm language
@@ -60,6 +78,9 @@ test('交班 with the summary and a note, refused twice, 接班 by the next oper
     await expect(draft.getByTestId('ho-unconfirmed').locator('[data-alarm-state=accident]')).toHaveCount(1);
     await expect(draft.getByTestId('ho-unconfirmed').locator('[data-alarm-state=alarm]')).toHaveCount(1);
     await expect(draft.getByTestId('handover-shift')).toContainText(/白班|夜班/);
+    await expect(draft.getByTestId('ho-orders-count')).toHaveText('1');
+    await expect(draft.getByTestId('ho-orders-overdue')).toHaveText('1');
+    await expect(draft.getByTestId('ho-orders').getByTestId('order-overdue')).toHaveAttribute('data-alarm-state', 'accident');
     await draft.locator('textarea[name=handoverNote]').fill(NOTE);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/handover-draft-1366-zh-bright.png` });
     await draft.getByRole('button', { name: '交班' }).click();

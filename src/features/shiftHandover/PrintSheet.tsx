@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import type { HandoverDetailDto } from '../../../domain/schemas/handover';
 import { t, useLanguage } from '../../app/i18n/i18n';
@@ -13,6 +14,10 @@ const time = (v: number | null) => (v === null ? '' : formatTime(v, 'yyyy-MM-dd 
  */
 export function PrintSheet({ handover }: { handover: HandoverDetailDto }) {
   useLanguage();
+  useEffect(() => {
+    document.documentElement.classList.add('print-handover');
+    return () => document.documentElement.classList.remove('print-handover');
+  }, []);
   return createPortal(
     <article className="handover-print" data-testid="handover-print" data-theme="bright">
       <h1 className="mb-3 text-center text-lg font-semibold">{t('ho.sheetTitle')}</h1>
