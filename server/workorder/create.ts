@@ -10,7 +10,7 @@ import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { parseTime } from '../telemetry/time';
 import { assignedMessages } from './notify';
 import { dueHours, highestLevel } from './sla';
-import { resolveTarget } from './target';
+import { resolveTarget, targetDetail } from './target';
 import './schema';
 
 /**
@@ -87,7 +87,7 @@ export async function createOrder(app: FastifyInstance, session: Session, body: 
       .execute();
     const detail = {
       eventIds: ids,
-      ...(target.groupId === null ? { assigneeId: target.assigneeId, assigneeName: target.name } : { groupId: target.groupId, groupName: target.name }),
+      ...targetDetail(target),
       dueAt,
       note: body.note ?? null,
     };

@@ -28,3 +28,9 @@ export async function resolveTarget(
   const group = await requireGroup(app, pick.groupId!, projectId);
   return { assigneeId: NO_ASSIGNEE, groupId: pick.groupId!, name: group.name, told: group.members };
 }
+
+/** The target as a step's detail and the log's `after`: the user, or the group, by id and name. */
+export const targetDetail = (target: OrderTarget) =>
+  target.groupId === null
+    ? { assigneeId: target.assigneeId, assigneeName: target.name }
+    : { groupId: target.groupId, groupName: target.name };

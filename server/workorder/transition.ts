@@ -12,7 +12,7 @@ import { ACTION_TEXT, TRANSITIONS } from './machine';
 import { assignedMessages } from './notify';
 import { readingsOf } from './readings';
 import type { WorkOrderTable } from './schema';
-import { resolveTarget } from './target';
+import { resolveTarget, targetDetail } from './target';
 import '../store/infoSchema';
 
 type OrderChange = Partial<Omit<WorkOrderTable, 'id' | 'fileIds'>> & { fileIds?: string };
@@ -92,9 +92,7 @@ export async function transitionOrder(
       Object.assign(change, { assigneeId: target.assigneeId, groupId: target.groupId, acceptedAt: null });
       Object.assign(detail, {
         fromAssigneeId: order.assigneeId === NO_ASSIGNEE ? null : order.assigneeId,
-        ...(target.groupId === null
-          ? { assigneeId: target.assigneeId, assigneeName: target.name }
-          : { groupId: target.groupId, groupName: target.name }),
+        ...targetDetail(target),
         reason: body.reason ?? null,
       });
       told = target.told;
