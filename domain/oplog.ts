@@ -62,6 +62,8 @@ export const OPLOG_KINDS = {
   'workorder.overdue': { zh: '工单超时', en: 'Work order overdue' },
   'workorder.assigned_notified': { zh: '发送派单通知', en: 'Send work order message' },
   'workorder.overdue_notified': { zh: '发送工单超时通知', en: 'Send overdue work order message' },
+  'handover.created': { zh: '交班', en: 'Hand over a shift' },
+  'handover.accepted': { zh: '接班', en: 'Accept a shift' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type OplogKind = keyof typeof OPLOG_KINDS;
@@ -84,6 +86,7 @@ export const OPLOG_FAMILIES: Record<string, { zh: string; en: string }> = {
   report: { zh: '分析报告', en: 'Analysis reports' },
   notify: { zh: '通知', en: 'Notifications' },
   workorder: { zh: '处置工单', en: 'Work orders' },
+  handover: { zh: '交接班', en: 'Shift handover' },
 };
 
 export const isOplogKind = (kind: string): kind is OplogKind => Object.hasOwn(OPLOG_KINDS, kind);
@@ -113,6 +116,7 @@ export const OPLOG_SUBJECTS: Record<string, { zh: string; en: string }> = {
   notify_rule: { zh: '通知规则', en: 'Notification rule' },
   notify_delivery: { zh: '通知', en: 'Notification' },
   workorder: { zh: '工单', en: 'Work order' },
+  handover: { zh: '交接班', en: 'Handover' },
 };
 
 /** A subject as readers say it; a subject of an unknown shape is shown as stored. */

@@ -70,6 +70,8 @@ export const CUSTOM_PERMISSIONS = [
   'workorder_dispatch',
   'workorder_handle',
   'workorder_review',
+  // issue 29: shift handover (交接班): hand over a shift and accept one
+  'shift_handover',
 ] as const;
 
 export const GROUP_TEXT: Record<PermissionGroup, string> = {
@@ -114,6 +116,7 @@ export const CUSTOM_TEXT: Record<(typeof CUSTOM_PERMISSIONS)[number], string> = 
   workorder_dispatch: '派单',
   workorder_handle: '处置',
   workorder_review: '审核',
+  shift_handover: '交接班',
 };
 
 export interface PermissionEntry {

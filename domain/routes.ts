@@ -24,6 +24,7 @@ export const ROUTES: readonly RouteDef[] = [
   // issue 29: work orders, on the event page's permission (the data area of their routes)
   { path: '/workOrder', titleKey: 'route.workOrder', permission: 'wp_event_manager', shell: 'main', group: 'safety' },
   { path: '/myWorkOrder', titleKey: 'route.myWorkOrder', permission: 'wp_event_manager', shell: 'main', group: 'safety' },
+  { path: '/shiftHandover', titleKey: 'route.shiftHandover', permission: 'wp_event_manager', shell: 'main', group: 'safety' },
   { path: '/analysisReport', titleKey: 'route.analysisReport', permission: 'wp_analysis_report', shell: 'main', group: 'safety' },
   { path: '/deviceManager', titleKey: 'route.deviceManager', permission: 'wp_device', shell: 'main', group: 'information' },
   { path: '/remoteSetting', titleKey: 'route.remoteSetting', permission: 'wp_remote_setting', shell: 'main', group: 'information' },

@@ -44,6 +44,12 @@ export const SETTINGS_DEFAULTS = {
   orderDueAlarmHours: 8,
   orderDueWarningHours: 72,
   orderCauses: ['线路老化', '过载', '漏电/绝缘下降', '接触不良', '设备故障', '误报', '其他'] as string[],
+  // Shift handover (issue 29): the shifts of a day as wall-clock ranges in the project zone; a range
+  // whose end is not after its start runs past midnight.
+  shifts: [
+    { name: '白班', start: '08:00', end: '20:00' },
+    { name: '夜班', start: '20:00', end: '08:00' },
+  ] as { name: string; start: string; end: string }[],
 };
 
 /** Bounds of a work order's due time from dispatch (hours, per level). */

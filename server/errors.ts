@@ -290,6 +290,18 @@ export const errors = {
     '处理人 %s 不能处置该项目的工单',
     'User %s cannot handle work orders of this project',
   ),
+  // Shift handover and group orders (issue 29).
+  HANDOVER_ACCEPTED: createError('HANDOVER_ACCEPTED', 4720, 'conflict', '交接班 %s 已由%s接班', 'Handover %s was already accepted by %s'),
+  HANDOVER_SELF: createError('HANDOVER_SELF', 4721, 'forbidden', '不能接自己交出的班', 'You cannot accept your own handover'),
+  HANDOVER_DONE: createError('HANDOVER_DONE', 4722, 'conflict', '%s已交班', '%s has already been handed over'),
+  ORDER_TARGET: createError(
+    'ORDER_TARGET',
+    4723,
+    'invalid',
+    '请指定处理人或用户组中的一个',
+    'Give either an assignee or a user group, not both',
+  ),
+  ORDER_GROUP: createError('ORDER_GROUP', 4724, 'invalid', '用户组 %s 中没有能处置该项目工单的成员', 'User group %s has no member who can handle work orders of this project'),
   INTERNAL: createError('INTERNAL', 5000, 'internal', '服务器内部错误，请稍后再试', 'Internal server error, please try again later'),
 } as const;
 

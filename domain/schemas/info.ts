@@ -30,6 +30,11 @@ export const ESCALATION_MSG = '升级时限须为 0（不升级）或 10 到 864
 export const ORDER_DUE_MSG = '处置时限须为 1 到 720 小时的整数';
 const orderDueHours = z.number().int(ORDER_DUE_MSG).min(ORDER_DUE_MIN_HOURS, ORDER_DUE_MSG).max(ORDER_DUE_MAX_HOURS, ORDER_DUE_MSG);
 const CAUSE_MSG = '原因目录须为 1 到 50 个不重复的名称';
+const SHIFTS_MSG = '班次须为 1 到 6 个名称不重复的时段，如 白班 08:00-20:00';
+const clock = z.string().max(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, SHIFTS_MSG);
+const shiftSchema = z
+  .object({ name: boundedName(10), start: clock, end: clock })
+  .refine((s) => s.start !== s.end, SHIFTS_MSG);
 const escalationSeconds = z
   .number()
   .int(ESCALATION_MSG)
@@ -98,6 +103,13 @@ export const systemSettingsSchema = z.object({
     .max(50, CAUSE_MSG)
     .refine((l) => new Set(l).size === l.length, CAUSE_MSG)
     .default(SETTINGS_DEFAULTS.orderCauses),
+  /** issue 29: the shifts a handover (交接班) covers, wall-clock ranges in the project zone */
+  shifts: z
+    .array(shiftSchema)
+    .min(1, SHIFTS_MSG)
+    .max(6, SHIFTS_MSG)
+    .refine((l) => new Set(l.map((s) => s.name)).size === l.length, SHIFTS_MSG)
+    .default(SETTINGS_DEFAULTS.shifts),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 

@@ -251,8 +251,11 @@ export const DELIVERY_STATUS_TEXT: Record<DeliveryStatus, { zh: string; en: stri
   failed: { zh: '失败', en: 'Failed' },
 };
 
-/** What a delivery tells: an alarm raised, ended, escalated, a digest of several, or a test. */
-export const DELIVERY_KINDS = ['raised', 'ended', 'escalated', 'test'] as const;
+/**
+ * What a delivery tells: an alarm raised, ended, escalated, a digest of several, a test, or a work
+ * order given to its assignee (issue 29).
+ */
+export const DELIVERY_KINDS = ['raised', 'ended', 'escalated', 'test', 'assigned'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**

@@ -34,9 +34,17 @@ const id = z.number().int().positive();
 /** a millisecond timestamp or `YYYY-MM-DD HH:mm:ss` in the project's time zone */
 const time = z.union([z.number().int().nonnegative(), z.string().min(10).max(23)]);
 
+/**
+ * The assigneeId an order dispatched to a user group holds until one of the group's members accepts
+ * it (接单); the answers show it as null.
+ */
+export const NO_ASSIGNEE = 0;
+
 export const orderCreateBody = z.object({
   eventIds: z.array(id).min(1).max(200),
-  assigneeId: id,
+  /** one of assigneeId (a user) and groupId (a user group whose members may accept it) */
+  assigneeId: id.optional(),
+  groupId: id.optional(),
   /** default: dispatch time + the SLA of the highest level among the events (系统配置) */
   dueAt: time.optional(),
   note: textSchema.optional(),
@@ -68,7 +76,9 @@ export const orderTransitionBody = z.object({
   fileIds: z.array(z.string().min(1).max(200)).max(9).optional(),
   overrideReason: textSchema.optional(),
   reason: textSchema.optional(),
+  /** reassign (转派): to a user, or to a user group */
   assigneeId: id.optional(),
+  groupId: id.optional(),
 });
 export type OrderTransitionBody = z.infer<typeof orderTransitionBody>;
 
@@ -78,7 +88,26 @@ export const kpiQuery = z.object({
   end: z.string().min(10).max(23),
 });
 
+/** The event list's 处置 column: the orders of the events on a page. */
+export const eventOrdersBody = z.object({ eventIds: z.array(id).min(1).max(1000) });
+
+/** An event's order (its newest one): state, and whether it is overdue. */
+export interface EventOrderDto {
+  eventId: number;
+  orderId: number;
+  status: OrderStatus;
+  overdue: boolean;
+  level: number;
+}
+
 export const assigneesQuery = z.object({ projectId: z.coerce.number().int().positive() });
+
+/** A user group an order of a project may be dispatched to, with its members who may handle it. */
+export interface AssigneeGroupDto {
+  id: number;
+  name: string;
+  members: number;
+}
 
 /** A user who may be given an order of a project. */
 export interface AssigneeDto {
@@ -93,8 +122,12 @@ export interface OrderRowDto {
   status: OrderStatus;
   eventIds: number[];
   projectId: number;
-  assigneeId: number;
+  /** null while an order dispatched to a user group waits for one of its members to accept it */
+  assigneeId: number | null;
   assigneeName: string | null;
+  /** the user group it was dispatched to, if so */
+  groupId: number | null;
+  groupName: string | null;
   createdAt: number;
   dueAt: number;
   closedAt: number | null;
@@ -124,7 +157,20 @@ export interface OrderStepDto {
   detail: Record<string, unknown>;
 }
 
+/** One alarm of an order, for the detail's trend around it. */
+export interface OrderEventDto {
+  id: number;
+  deviceId: number;
+  deviceName: string | null;
+  /** the measure that alarmed (null for a communication loss) */
+  dataId: number | null;
+  eventtime: number;
+  endtime: number | null;
+  level: number;
+}
+
 export interface OrderDetailDto extends OrderRowDto {
+  events: OrderEventDto[];
   note: string | null;
   measures: string | null;
   fileIds: string[];

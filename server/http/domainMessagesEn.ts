@@ -41,6 +41,7 @@ const EXACT: Record<string, string> = {
   '预警时长须为 1 到 30 天的整数': 'The warning horizon must be a whole number of days from 1 to 30',
   '处置时限须为 1 到 720 小时的整数': 'The handling time must be a whole number of hours from 1 to 720',
   '原因目录须为 1 到 50 个不重复的名称': 'The cause catalogue must hold 1 to 50 distinct names',
+  '班次须为 1 到 6 个名称不重复的时段，如 白班 08:00-20:00': 'Shifts are 1 to 6 ranges with distinct names, e.g. Day 08:00-20:00',
   请输入正确的服务器地址: 'Enter a valid server address',
   '端口范围 1~65535': 'The port is 1 to 65535',
   日志类型不合法: 'Invalid log kind',

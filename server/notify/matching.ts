@@ -10,7 +10,13 @@ export const NOTIFYING_KINDS: Record<string, DeliveryKind> = {
   'alarm.raised': 'raised',
   'alarm.ended': 'ended',
   'alarm.escalated': 'escalated',
+  // a work order dispatched or reassigned (issue 29): addressed to its user, the project in the payload
+  'workorder.assigned_notified': 'assigned',
 };
+
+/** The project an event is of: its own, or for a message addressed to a user, the one its payload names. */
+export const projectOf = (ev: DomainEvent): number | null =>
+  ev.projectId ?? (typeof (ev.payload as Payload).projectId === 'number' ? ((ev.payload as Payload).projectId as number) : null);
 
 /** One delivery to write: where it goes and what it says. */
 export interface PlannedDelivery {
@@ -25,14 +31,18 @@ export interface PlannedDelivery {
 
 type Payload = Record<string, unknown>;
 
-/** Whether a rule takes an alarm event (its project, level, type, and the end only when asked). */
+/**
+ * Whether a rule takes an alarm event (its project, level, type, and the end only when asked); a work
+ * order by its project and level (an order may carry alarms of several types).
+ */
 export function ruleTakes(rule: RuleDto, ev: DomainEvent, kind: DeliveryKind): boolean {
   const p = ev.payload as Payload;
   if (kind === 'ended' && !rule.sendEnd) return false;
   if (kind === 'escalated') return false;
-  if (rule.projectIds && (ev.projectId === null || !rule.projectIds.includes(ev.projectId))) return false;
+  const projectId = projectOf(ev);
+  if (rule.projectIds && (projectId === null || !rule.projectIds.includes(projectId))) return false;
   if (!rule.levels.includes(Number(p.peceventlevel))) return false;
-  if (rule.types && !rule.types.includes(Number(p.customtype))) return false;
+  if (kind !== 'assigned' && rule.types && !rule.types.includes(Number(p.customtype))) return false;
   return true;
 }
 
@@ -96,6 +106,7 @@ export function planDeliveries(ev: DomainEvent, t: TenantNotify): PlannedDeliver
     toUsers(null, roleId ? (t.roleUsers.get(roleId) ?? []) : [], []);
     return [...planned.values()];
   }
+  if (kind === 'assigned') return planAssigned(ev, t, facts);
   for (const rule of t.rules) {
     if (!ruleTakes(rule, ev, kind)) continue;
     const own = rule.channelIds.map((id) => t.channels.get(id)).filter((c): c is Channel => !!c);
@@ -119,6 +130,42 @@ export function planDeliveries(ev: DomainEvent, t: TenantNotify): PlannedDeliver
       });
     }
     toUsers(rule.id, rule.userIds, own);
+  }
+  return [...planned.values()];
+}
+
+/**
+ * A work order's message to its assignee: through the channels of the rules that take the order's
+ * project and level, to the assignee's own contact fields — e-mail and SMS to its address, a 企业微信 or
+ * 钉钉 robot mentioning it when it has an id there (or, for 钉钉, a phone). Channels that cannot reach
+ * the person (a webhook, 飞书, a robot without its id) are left out: the order is not for the group chat.
+ */
+function planAssigned(ev: DomainEvent, t: TenantNotify, facts: (lang: 'zh' | 'en', m?: MessageFacts['mentions']) => MessageFacts) {
+  const contact = t.contacts.get(Number((ev.payload as Payload).userId));
+  const planned = new Map<string, PlannedDelivery>();
+  if (!contact) return [];
+  for (const rule of t.rules) {
+    if (!ruleTakes(rule, ev, 'assigned')) continue;
+    for (const channel of rule.channelIds.map((id) => t.channels.get(id)).filter((c): c is Channel => !!c)) {
+      const address = addressFor(channel.kind, contact);
+      const mentions = {
+        wecomIds: channel.kind === 'wecom' && contact.wecomId ? [contact.wecomId] : [],
+        dingtalkIds: channel.kind === 'dingtalk' && contact.dingtalkId ? [contact.dingtalkId] : [],
+        mobiles: channel.kind === 'dingtalk' && !contact.dingtalkId && contact.phone ? [contact.phone] : [],
+      };
+      const reaches = address !== null || mentions.wecomIds.length + mentions.dingtalkIds.length + mentions.mobiles.length > 0;
+      const key = `${channel.id}|${address ?? ''}`;
+      if (!reaches || planned.has(key)) continue;
+      planned.set(key, {
+        kind: 'assigned',
+        ruleId: rule.id,
+        channel,
+        userId: contact.id,
+        recipient: address,
+        facts: address !== null ? facts(contact.lang) : facts(contact.lang, mentions),
+        noticeMode: noticeModeOf(channel.kind),
+      });
+    }
   }
   return [...planned.values()];
 }

@@ -4,7 +4,7 @@ import type { DomainEvent, InTransactionListener } from '../events/eventLog';
 import type { Database } from '../store/schema';
 import type { NotifyDirectory } from './directory';
 import { FLOOD_HOLD_MS, type FloodWatch } from './floodWatch';
-import { NOTIFYING_KINDS, planDeliveries } from './matching';
+import { NOTIFYING_KINDS, planDeliveries, projectOf } from './matching';
 import type { NotifyDeliveryTable } from './tables';
 
 /** Prefix of a delivery's flood key while its device and type flood: the worker sends those as one digest. */
@@ -39,7 +39,7 @@ export function outboxWriter(directory: NotifyDirectory, floods: FloodWatch): In
           channelId: d.channel.id,
           userId: d.userId,
           recipient: d.recipient,
-          projectId: ev.projectId,
+          projectId: projectOf(ev),
           level: typeof p.peceventlevel === 'number' ? p.peceventlevel : null,
           floodKey: flooding ? `${FLOODING}${key}` : key,
           facts: JSON.stringify(d.facts),

@@ -50,6 +50,7 @@ const ROLE_SPECS = {
       'workorder_dispatch',
       'workorder_handle',
       'workorder_review',
+      'shift_handover',
     ]),
     homepage: undefined,
   },
@@ -58,7 +59,7 @@ const ROLE_SPECS = {
     name: '值班员',
     tenant: 'A',
     pages: pageIds(['wp_real_time_monitor', 'wp_real_time_data', 'wp_history_data', 'wp_event_manager']),
-    // work orders (issue 29) as migration 015 grants them to every role holding event confirmation
+    // work orders and 交接班 (issue 29) as migrations 015 and 019 grant them to every role holding event confirmation
     auths: opIds([
       'event_browser',
       'event_confirm',
@@ -68,6 +69,7 @@ const ROLE_SPECS = {
       'workorder_dispatch',
       'workorder_handle',
       'workorder_review',
+      'shift_handover',
     ]),
     homepage: '/alarmEvent',
   },

@@ -45,3 +45,46 @@ export async function requireAssignee(app: FastifyInstance, userId: number, proj
     throw errors.ORDER_ASSIGNEE(userId);
   return user.name;
 }
+
+/** Whether a user may be given an order of the project (active, seeing it, holding 处置). */
+export async function mayHandle(app: FastifyInstance, userId: number, projectId: number): Promise<boolean> {
+  const session = await app.sessions.get(userId);
+  return !!session && !session.isRoot && can(session, 'workorder_handle') && mayseeProject(await visibleProjects(app, session), projectId);
+}
+
+/**
+ * The members of a user group of the project's tenant who may handle its orders (active, seeing the
+ * project, holding 处置), with the group's name; a group of another tenant is not found.
+ */
+export async function groupHandlers(
+  app: FastifyInstance,
+  groupId: number,
+  projectId: number,
+): Promise<{ name: string; members: { id: number; name: string }[] } | null> {
+  const group = await app.db
+    .selectFrom('usergroup')
+    .innerJoin('project', 'project.tenantid', 'usergroup.tenantId')
+    .select(['usergroup.id', 'usergroup.name'])
+    .where('usergroup.id', '=', groupId)
+    .where('project.id', '=', projectId)
+    .executeTakeFirst();
+  if (!group) return null;
+  const users = await app.db
+    .selectFrom('usergroup_user')
+    .innerJoin('app_user', 'app_user.id', 'usergroup_user.userId')
+    .select(['app_user.id', 'app_user.name'])
+    .where('usergroup_user.groupId', '=', groupId)
+    .where('app_user.disabled', '=', 0)
+    .orderBy('app_user.id')
+    .execute();
+  const members: { id: number; name: string }[] = [];
+  for (const u of users) if (await mayHandle(app, u.id, projectId)) members.push(u);
+  return { name: group.name, members };
+}
+
+/** The group's members who may handle the project's orders; ORDER_GROUP when there are none. */
+export async function requireGroup(app: FastifyInstance, groupId: number, projectId: number) {
+  const group = await groupHandlers(app, groupId, projectId);
+  if (!group?.members.length) throw errors.ORDER_GROUP(groupId);
+  return group;
+}

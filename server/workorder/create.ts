@@ -8,13 +8,14 @@ import { transact } from '../events/transact';
 import { effectiveSettings, timeZoneOf } from '../system/effective';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { parseTime } from '../telemetry/time';
-import { requireAssignee } from './access';
-import { assignedMessage } from './notify';
+import { assignedMessages } from './notify';
 import { dueHours, highestLevel } from './sla';
+import { resolveTarget, targetDetail } from './target';
 import './schema';
 
 /**
- * 派单: one order for one or more alarm events of one project, to a user who may handle it. The due
+ * 派单: one order for one or more alarm events of one project, to a user who may handle it or to a
+ * user group (any of its members who may handle it accepts it; each is told). The due
  * time is the one given, else dispatch + the SLA of the events' highest level (系统配置). An event
  * already on an open order cannot go on a second one.
  */
@@ -45,7 +46,7 @@ export async function createOrder(app: FastifyInstance, session: Session, body: 
     throw errors.CONFLICT(
       tx(`事件 ${open.eventId} 已在工单 ${open.id} 中处置`, `event ${open.eventId} is already on work order ${open.id}`),
     );
-  const assigneeName = await requireAssignee(app, body.assigneeId, projectId);
+  const target = await resolveTarget(app, body, projectId);
   const level = highestLevel(events.map((e) => e.peceventlevel));
   let dueAt: number;
   if (body.dueAt !== undefined) {
@@ -63,7 +64,8 @@ export async function createOrder(app: FastifyInstance, session: Session, body: 
         projectId,
         status: ORDER_STATUS.PENDING,
         level,
-        assigneeId: body.assigneeId,
+        assigneeId: target.assigneeId,
+        groupId: target.groupId,
         dispatcherId: session.userId,
         note: body.note ?? null,
         createdAt: now,
@@ -83,7 +85,12 @@ export async function createOrder(app: FastifyInstance, session: Session, body: 
       .insertInto('work_order_event')
       .values(ids.map((eventId) => ({ orderId: id, eventId })))
       .execute();
-    const detail = { eventIds: ids, assigneeId: body.assigneeId, assigneeName, dueAt, note: body.note ?? null };
+    const detail = {
+      eventIds: ids,
+      ...targetDetail(target),
+      dueAt,
+      note: body.note ?? null,
+    };
     await trx
       .insertInto('work_order_step')
       .values({
@@ -103,7 +110,7 @@ export async function createOrder(app: FastifyInstance, session: Session, body: 
       kind: 'workorder.created',
       payload: { orderId: id, before: null, after: { status: ORDER_STATUS.PENDING, ...detail } },
     });
-    emit(assignedMessage(base, id, body.assigneeId, assigneeName, dueAt, level));
+    for (const message of assignedMessages(base, id, target.told, dueAt, level)) emit(message);
     return id;
   });
 }

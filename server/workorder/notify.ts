@@ -6,22 +6,31 @@ export const ORDER_MESSAGE_KIND = 'workorder.assigned_notified';
 /**
  * The assignee's message: a domain event addressed to the user (subject `user:<id>`, no project), so
  * the push hub sends it to that user's consoles only and the message centre lists it for that user.
+ * The payload names the project and level: the notification rules that take them send it on to the
+ * user's contact fields (server/notify). An order for a group sends one to each member who may take it.
  */
-export function assignedMessage(
-  base: { actorId: number | null; actorName: string | null; tenantId: number },
+export function assignedMessages(
+  base: { actorId: number | null; actorName: string | null; tenantId: number; projectId: number },
   orderId: number,
-  userId: number,
-  userName: string,
+  told: readonly { id: number; name: string }[],
   dueAt: number,
   level: number,
-): DomainEventInput {
-  return {
+): DomainEventInput[] {
+  return told.map((user) => ({
     actorId: base.actorId,
     actorName: base.actorName,
     tenantId: base.tenantId,
     projectId: null,
-    subject: `user:${userId}`,
+    subject: `user:${user.id}`,
     kind: ORDER_MESSAGE_KIND,
-    payload: { orderId, userId, userName, dueAt, peceventlevel: level, value: `工单 ${orderId}` },
-  };
+    payload: {
+      orderId,
+      userId: user.id,
+      userName: user.name,
+      projectId: base.projectId,
+      dueAt,
+      peceventlevel: level,
+      value: `工单 ${orderId}`,
+    },
+  }));
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ORDER_STATUS } from '../../domain/schemas/workorder';
+import { NO_ASSIGNEE, ORDER_STATUS } from '../../domain/schemas/workorder';
 import { transact } from '../events/transact';
 import { effectiveSettings } from '../system/effective';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { groupHandlers } from './access';
 import './schema';
 
 /** the message each person to be told of an overdue order is sent (the bell, the message centre) */
@@ -21,7 +22,7 @@ const BATCH = 200;
 export async function markOverdue(app: FastifyInstance, now: number): Promise<number[]> {
   const due = await app.db
     .selectFrom('work_order')
-    .select(['id', 'tenantId', 'projectId', 'assigneeId', 'dueAt', 'level', 'status'])
+    .select(['id', 'tenantId', 'projectId', 'assigneeId', 'groupId', 'dueAt', 'level', 'status'])
     .where('status', '!=', ORDER_STATUS.CLOSED)
     .where('overdueAt', 'is', null)
     .where('dueAt', '<=', now)
@@ -30,7 +31,7 @@ export async function markOverdue(app: FastifyInstance, now: number): Promise<nu
     .execute();
   const done: number[] = [];
   for (const o of due) {
-    const told = await recipients(app, o.tenantId, o.projectId, o.assigneeId);
+    const told = await recipients(app, o);
     const marked = await transact(app, async (trx, emit) => {
       const r = await trx
         .updateTable('work_order')
@@ -60,7 +61,7 @@ export async function markOverdue(app: FastifyInstance, now: number): Promise<nu
         subject: `workorder:${o.id}`,
         payload: {
           orderId: o.id,
-          assigneeId: o.assigneeId,
+          assigneeId: o.assigneeId === NO_ASSIGNEE ? null : o.assigneeId,
           dueAt: Number(o.dueAt),
           overdueAt: now,
           peceventlevel: o.level,
@@ -84,9 +85,16 @@ export async function markOverdue(app: FastifyInstance, now: number): Promise<nu
   return done;
 }
 
-/** The assignee, and the active users of the tenant's escalation role who see the project. */
-async function recipients(app: FastifyInstance, tenantId: number, projectId: number, assigneeId: number): Promise<number[]> {
-  const out = new Set([assigneeId]);
+/**
+ * The assignee (or, while a group's order waits for a member, the members who may take it), and the
+ * active users of the tenant's escalation role who see the project.
+ */
+async function recipients(
+  app: FastifyInstance,
+  { tenantId, projectId, assigneeId, groupId }: { tenantId: number; projectId: number; assigneeId: number; groupId: number | null },
+): Promise<number[]> {
+  const waiting = assigneeId === NO_ASSIGNEE && groupId !== null;
+  const out = new Set(waiting ? ((await groupHandlers(app, groupId, projectId))?.members ?? []).map((m) => m.id) : [assigneeId]);
   const { escalateRoleId } = await effectiveSettings(app.db, tenantId);
   if (!escalateRoleId) return [...out];
   const users = await app.db

@@ -2,8 +2,11 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import {
   assigneesQuery,
+  eventOrdersBody,
+  type EventOrderDto,
   kpiQuery,
   type AssigneeDto,
+  type AssigneeGroupDto,
   orderCreateBody,
   orderListBody,
   orderTransitionBody,
@@ -11,6 +14,7 @@ import {
   type OrderDetailDto,
   type OrderRowDto,
 } from '../../domain/schemas/workorder';
+import type { Session } from '../auth/access';
 import { sessionOf } from '../auth/session';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
@@ -20,12 +24,18 @@ import { idParams } from '../http/wire';
 import { timeZoneOf } from '../system/effective';
 import { parseTime } from '../telemetry/time';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
-import { assignees } from './assignees';
+import { handoverRoutes } from '../handover/routes';
+import { assigneeGroups, assignees } from './assignees';
 import { createOrder } from './create';
 import { kpi } from './kpi';
 import { markOverdue } from './overdue';
-import { listOrders, orderDetail } from './query';
+import { listOrders, orderDetail, ordersOfEvents } from './query';
 import { transitionOrder } from './transition';
+
+/** A project the session sees; otherwise 项目 <id> 不存在, as for an id nobody used. */
+async function requireProject(app: FastifyInstance, session: Session, projectId: number): Promise<void> {
+  if (!mayseeProject(await visibleProjects(app, session), projectId)) throw errors.NOT_FOUND(nounWithId(NOUN.project, projectId));
+}
 
 /** How often open orders are checked against their due time. */
 export const DEFAULT_OVERDUE_CHECK_MS = 30_000;
@@ -58,6 +68,8 @@ export const workOrderService = fp(
     await fastify.register(
       async (scoped) => {
         const app = typed(scoped);
+        // reading orders: the event page's browsers and whoever takes part in orders
+        const reading = guarded('events', 'event_browser workorder_dispatch workorder_handle workorder_review');
         app.post('/order', { schema: { body: orderCreateBody }, config: guarded('events', 'workorder_dispatch') }, async (request) => {
           const id = await createOrder(app, sessionOf(request), request.body, now());
           return ok({ id }, { msg: '派单成功' });
@@ -67,7 +79,7 @@ export const workOrderService = fp(
           '/order/list',
           {
             schema: { body: orderListBody },
-            config: guarded('events', 'event_browser workorder_dispatch workorder_handle workorder_review'),
+            config: reading,
           },
           async (request) => {
             const { rows, total } = await listOrders(app, sessionOf(request), request.body, now());
@@ -75,9 +87,19 @@ export const workOrderService = fp(
           },
         );
 
+        // the event list's 处置 column: each event's newest order
+        app.post(
+          '/order/of-events',
+          {
+            schema: { body: eventOrdersBody },
+            config: reading,
+          },
+          async (request) => ok<EventOrderDto[]>(await ordersOfEvents(app, sessionOf(request), request.body.eventIds, now())),
+        );
+
         app.get(
           '/order/:id',
-          { schema: { params: idParams }, config: guarded('events', 'event_browser workorder_dispatch workorder_handle workorder_review') },
+          { schema: { params: idParams }, config: reading },
           async (request) => ok<OrderDetailDto>(await orderDetail(app, sessionOf(request), request.params.id)),
         );
 
@@ -99,12 +121,23 @@ export const workOrderService = fp(
           '/assignees',
           { schema: { querystring: assigneesQuery }, config: guarded('events', 'workorder_dispatch') },
           async (request) => {
-            const { projectId } = request.query;
-            if (!mayseeProject(await visibleProjects(app, sessionOf(request)), projectId))
-              throw errors.NOT_FOUND(nounWithId(NOUN.project, projectId));
-            return ok<AssigneeDto[]>(await assignees(app, projectId));
+            await requireProject(app, sessionOf(request), request.query.projectId);
+            return ok<AssigneeDto[]>(await assignees(app, request.query.projectId));
           },
         );
+
+        // The user groups an order of the project may go to (the dispatch dialog's other choice).
+        app.get(
+          '/assignee-groups',
+          { schema: { querystring: assigneesQuery }, config: guarded('events', 'workorder_dispatch') },
+          async (request) => {
+            await requireProject(app, sessionOf(request), request.query.projectId);
+            return ok<AssigneeGroupDto[]>(await assigneeGroups(app, request.query.projectId));
+          },
+        );
+
+        // 交接班 (issue 29 item 5) on the same clock
+        await scoped.register(handoverRoutes(now), { prefix: '/handover' });
 
         app.get('/kpi', { schema: { querystring: kpiQuery }, config: guarded('events', 'event_browser') }, async (request) => {
           const session = sessionOf(request);

@@ -9,7 +9,10 @@ export interface WorkOrderTable {
   status: OrderStatus;
   /** the highest level among its events (the lowest id: 事故 1, 报警 2, 预警 4) */
   level: number;
+  /** NO_ASSIGNEE (0) while an order dispatched to a group waits for a member to accept it */
   assigneeId: number;
+  /** the user group it was dispatched to (migration 019), null when to a user */
+  groupId: number | null;
   dispatcherId: number;
   note: string | null;
   createdAt: number;

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus, OrderTransitionBody, ReadingSnapshot } from '../../domain/schemas/workorder';
-import { ORDER_STATUS_TEXT } from '../../domain/schemas/workorder';
+import { NO_ASSIGNEE, ORDER_STATUS_TEXT } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
 import { requirePermission } from '../auth/access';
 import { errors } from '../errors';
 import { tx } from '../http/text';
 import { transact } from '../events/transact';
 import { effectiveSettings } from '../system/effective';
-import { requireAssignee, visibleOrder, type OrderRow } from './access';
+import { groupHandlers, visibleOrder, type OrderRow } from './access';
 import { ACTION_TEXT, TRANSITIONS } from './machine';
-import { assignedMessage } from './notify';
+import { assignedMessages } from './notify';
 import { readingsOf } from './readings';
 import type { WorkOrderTable } from './schema';
+import { resolveTarget, targetDetail } from './target';
 import '../store/infoSchema';
 
 type OrderChange = Partial<Omit<WorkOrderTable, 'id' | 'fileIds'>> & { fileIds?: string };
@@ -42,10 +43,15 @@ export async function transitionOrder(
   if (!rule.from.includes(order.status)) throw stateError(order, body.action);
   const change: OrderChange = { status: rule.to };
   const detail: Record<string, unknown> = {};
-  let notify: { userId: number; userName: string } | null = null;
+  let told: { id: number; name: string }[] = [];
   switch (body.action) {
     case 'accept':
-      mustBeAssignee(session, order, body.action);
+      // an order of a group goes to the member who accepts it first
+      if (order.assigneeId === NO_ASSIGNEE && order.groupId !== null) {
+        await mustBeGroupMember(app, session, order);
+        Object.assign(change, { assigneeId: session.userId });
+        Object.assign(detail, { groupId: order.groupId, assigneeId: session.userId, assigneeName: session.userName });
+      } else mustBeAssignee(session, order, body.action);
       change.acceptedAt = now;
       break;
     case 'resolve': {
@@ -81,16 +87,15 @@ export async function transitionOrder(
       detail.reason = body.reason;
       break;
     case 'reassign': {
-      if (!body.assigneeId) throw errors.ORDER_FIELD_MISSING(tx('新的处理人', 'the new assignee'));
-      const userName = await requireAssignee(app, body.assigneeId, order.projectId);
-      Object.assign(change, { assigneeId: body.assigneeId, acceptedAt: null });
+      if (!body.assigneeId && !body.groupId) throw errors.ORDER_FIELD_MISSING(tx('新的处理人', 'the new assignee'));
+      const target = await resolveTarget(app, body, order.projectId);
+      Object.assign(change, { assigneeId: target.assigneeId, groupId: target.groupId, acceptedAt: null });
       Object.assign(detail, {
-        fromAssigneeId: order.assigneeId,
-        assigneeId: body.assigneeId,
-        assigneeName: userName,
+        fromAssigneeId: order.assigneeId === NO_ASSIGNEE ? null : order.assigneeId,
+        ...targetDetail(target),
         reason: body.reason ?? null,
       });
-      notify = { userId: body.assigneeId, userName };
+      told = target.told;
       break;
     }
   }
@@ -124,13 +129,19 @@ export async function transitionOrder(
       kind: KIND[body.action],
       payload: { orderId: order.id, action: body.action, before, after: { ...change, ...detail } },
     });
-    if (notify) emit(assignedMessage(base, order.id, notify.userId, notify.userName, order.dueAt, order.level));
+    for (const message of assignedMessages(base, order.id, told, order.dueAt, order.level)) emit(message);
   });
   return rule.to;
 }
 
 function stateError(order: OrderRow, action: keyof typeof ACTION_TEXT) {
   return errors.ORDER_STATE(order.id, ORDER_STATUS_TEXT[order.status], ACTION_TEXT[action]);
+}
+
+/** 接单 of a group's order: by a member of the group who may handle the project's orders. */
+async function mustBeGroupMember(app: FastifyInstance, session: Session, order: OrderRow): Promise<void> {
+  const group = await groupHandlers(app, order.groupId!, order.projectId);
+  if (!group?.members.some((m) => m.id === session.userId)) throw errors.ORDER_NOT_ASSIGNEE(tx(ACTION_TEXT.accept.zh, ACTION_TEXT.accept.en));
 }
 
 function mustBeAssignee(session: Session, order: OrderRow, action: keyof typeof ACTION_TEXT): void {

@@ -10,7 +10,11 @@ import { hashPath, SCREENSHOT_DIR } from './helpers';
  * the readings are back; zhangsan approves it in 工单管理 and it is 已关闭.
  */
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? path.join(ROOT, 'dist');
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+/** a real 96×64 gradient PNG: the detail shows it as a thumbnail and opens it large */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAGAAAABACAIAAABqVuVZAAABi0lEQVR42u3Qa0cdAACA4WPMGBljxkiMGSMjtZSSZSklpbSltdZWqm1ZttKxlJSm5E3T1kWrdu26lHSUkqWUNsZEzBiJmIiMkdiH/Y0+vM9PeAIBvpxg4yTrp1g7zWoYK2dYPsvncyydZ/ECC+HMRzB3kdAlZi8zc4XpSKauMhnFpxjGYxmLZySR4SQ+JPMuhbepDKUzmMnrLPpz6Muj5xbdBbwspOsuL+7TWUpHOTykvZK2Klqf8ryGliDNdTTV09hIQzP1LdS18qydINR2UtNF9Sue9FLVz+MBKt/w6D0PPlIxStkEpZOUTHNvhuIQRfPcWeD2EgXL5K9wc428DXK/kvON7O9kbZK5RcYP0n+S9ovUbVJ2uLFL8m+u75G0T+IBCX+I/0vcIbFHXPtHdMAggwwyyCCDDDLIIIMMMsgggwwyyCCDDDLIIIMMMsgggwwyyCCDDDLIIIMMMsgggwwyyCCDDDLIIIMMMsgggwwyyCCDDDLIIIMMMsgggwwyyCCDDDLIIIOOX9B/Ve3AnezlWWQAAAAASUVORK5CYII=',
+  'base64',
+);
 
 async function loginOn(page: Page, server: ServerProcess, user: string) {
   await page.goto(`${server.url}/#/login`);
@@ -67,17 +71,28 @@ test('alarm → 派单 → 接单 → 处理完成 → 审核 → 已关闭, the
     await row.locator('input[type=checkbox]').check();
     await page.getByRole('button', { name: '派单' }).click();
     const dialog = page.getByTestId('dispatch-dialog');
+    // a user group is offered beside the users (its members who may handle the project counted)
+    await expect(dialog.locator('select[name=assignee] option', { hasText: '用户组：杭州值班组（1 人）' })).toHaveCount(1);
     await dialog.locator('select[name=assignee]').selectOption({ label: 'lisi' });
     await dialog.locator('input[name=note]').fill('请尽快到场');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/workorder-dispatch-1366.png` });
     await dialog.getByRole('button', { name: '派单' }).click();
     await expect(page.getByText(/^工单 \d+$/)).toBeVisible();
+    // the 处置 column shows the event's order
+    await expect(row.locator('[data-col=handling]')).toHaveText('待接单');
 
     // 我的工单 on the phone.
     const mobile = await phone.newPage();
     await loginOn(mobile, server, 'lisi');
     await mobile.waitForLoadState('networkidle');
     await expect(mobile.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
+    // the header keeps within the phone: nothing wider than 390 px, the user menu in reach
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const id of ['logo', 'theme-toggle', 'lang-toggle', 'user-menu']) {
+      const box = (await mobile.getByTestId(id).boundingBox())!;
+      expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+    }
+    await mobile.locator('header').screenshot({ path: `${SCREENSHOT_DIR}/workorder-header-390.png` });
     await mobile.goto(`${server.url}/#/myWorkOrder`);
     const card = mobile.getByTestId('my-order-card');
     await expect(card).toHaveCount(1);
@@ -96,7 +111,7 @@ test('alarm → 派单 → 接单 → 处理完成 → 审核 → 已关闭, the
     await form.locator('input[name=photo]').setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: PNG });
     await expect(form.getByTestId('photo-count')).toHaveText('已上传 1 张');
     await mobile.screenshot({ path: `${SCREENSHOT_DIR}/workorder-record-390.png`, fullPage: true });
-    // The form and its button lie within the phone's width (the shell's header is wider: see docs/workorders.md).
+    // The form and its button lie within the phone's width.
     for (const el of [form, form.getByRole('button', { name: '处理完成' }), mobile.getByTestId('order-detail')]) {
       const box = (await el.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
@@ -122,7 +137,15 @@ test('alarm → 派单 → 接单 → 处理完成 → 审核 → 已关闭, the
     const detail = page.getByTestId('order-detail');
     await expect(detail).toContainText('过载');
     await expect(page.getByTestId('order-timeline').locator('li')).toHaveCount(3);
+    // the device's trend around the alarm (the history trend component) and the photo as a thumbnail
+    await expect(page.getByTestId('order-trend').locator('canvas').first()).toBeVisible();
+    await expect(page.getByTestId('order-photo').locator('img')).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/workorder-review-1366.png` });
+    await page.getByTestId('order-photo').click();
+    await expect(page.getByTestId('order-photo-large')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workorder-photo-1366.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('order-photo-large')).toHaveCount(0);
     await page.getByRole('button', { name: '审核通过' }).click();
     await expect(detail.getByTestId('order-status')).toHaveText('已关闭');
     await expect(page.getByTestId('order-timeline').locator('li')).toHaveCount(4);

@@ -9,6 +9,7 @@ export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> 
   '/alarmEvent': () => import('../../features/alarmEvent/AlarmEventScreen'),
   '/workOrder': () => import('../../features/workOrder/WorkOrderScreen'),
   '/myWorkOrder': () => import('../../features/myWorkOrder/MyWorkOrderScreen'),
+  '/shiftHandover': () => import('../../features/shiftHandover/ShiftHandoverScreen'),
   '/analysisReport': () => import('../../features/analysisReport/AnalysisReportScreen'),
   '/deviceManager': () => import('../../features/deviceManager/DeviceManagerScreen'),
   '/remoteSetting': () => import('../../features/remoteSetting/RemoteSettingScreen'),

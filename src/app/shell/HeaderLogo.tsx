@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { downloadFile } from '../api/blob';
+import { useState } from 'react';
+import { useFileUrl } from '../api/useFileUrl';
 import { BoltLogo } from '../ui/icons';
 
 /**
@@ -8,26 +8,11 @@ import { BoltLogo } from '../ui/icons';
  * the product mark.
  */
 export function HeaderLogo({ fileName }: { fileName: string | null }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    setUrl(null);
-    if (!fileName) return;
-    let objectUrl: string | null = null;
-    let live = true;
-    downloadFile(fileName, { quiet: true })
-      .then((blob) => {
-        if (!live) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [fileName]);
-  if (!url) return <BoltLogo data-testid="header-logo-fallback" />;
+  const url = useFileUrl(fileName);
+  // the URL that failed to show (a new logo gets its chance)
+  const [broken, setBroken] = useState<string | null>(null);
+  if (!url || url === broken) return <BoltLogo data-testid="header-logo-fallback" />;
   return (
-    <img src={url} alt="" onError={() => setUrl(null)} className="h-8 w-8 rounded bg-white/90 object-contain" data-testid="header-logo" />
+    <img src={url} alt="" onError={() => setBroken(url)} className="h-8 w-8 rounded bg-white/90 object-contain" data-testid="header-logo" />
   );
 }

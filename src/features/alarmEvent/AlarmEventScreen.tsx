@@ -20,6 +20,7 @@ import { loadDeviceTree, parseTreeKey as scopeOfKey, treeKey as nodeKey } from '
 import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
 import { UNSORTED, type SortState } from '../../app/widgets/table/sorting';
 import { useEventPage } from './useEventPage';
+import { useEventOrders } from './useEventOrders';
 import { usePaging } from '../../app/widgets/table/usePaging';
 
 /** Today, every type and level, both statuses (the date is taken when the screen opens). */
@@ -57,6 +58,7 @@ export default function AlarmEventScreen() {
     [sort],
   );
   const list = useEventPage(filters, scope, page, orders);
+  const workOrders = useEventOrders(list.rows);
   const pageKey = `${JSON.stringify(filterState)}|${scope ? nodeKey(scope) : ''}|${page.index}|${page.limit}|${sort.by}|${sort.dir}`;
   const changeSort = (next: SortState) => (setSort(next), setPage((p) => ({ ...p, index: 0 })), setSelected(new Set()));
 
@@ -147,6 +149,7 @@ export default function AlarmEventScreen() {
             pageKey={pageKey}
             load={list}
             sort={{ state: sort, onChange: changeSort }}
+            orders={workOrders.byEvent}
           />
           <Pagination
             pageIndex={page.index}
@@ -157,7 +160,7 @@ export default function AlarmEventScreen() {
         </div>
       </div>
       <EventDetailDialog event={detail} onClose={() => setDetail(undefined)} />
-      <DispatchDialog rows={selectedRows} open={dispatchOpen} onClose={() => setDispatchOpen(false)} />
+      <DispatchDialog rows={selectedRows} open={dispatchOpen} onClose={() => setDispatchOpen(false)} onDone={workOrders.reload} />
       <RemarkDialog
         open={remarkOpen}
         initial={selectedRows.length === 1 ? (selectedRows[0]!.remark ?? '') : ''}

@@ -5,25 +5,46 @@ import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { SelectField } from '../../app/widgets/SelectField';
 import { useLoad } from '../../app/widgets/useLoad';
-import { assigneesOf, createOrder } from '../workOrder/workOrderApi';
+import { assigneeGroupsOf, assigneesOf, createOrder } from '../workOrder/workOrderApi';
 
-/** 派单: the selected events (of one project) to a user who may handle them, with an optional note. */
-export function DispatchDialog({ rows, open, onClose }: { rows: PecEvent[]; open: boolean; onClose: () => void }) {
+/**
+ * 派单: the selected events (of one project) to a user who may handle them, or to a user group whose
+ * members may (the first to 接单 takes it), with an optional note. Choices are `u:<id>` and `g:<id>`.
+ */
+export function DispatchDialog({
+  rows,
+  open,
+  onClose,
+  onDone,
+}: {
+  rows: PecEvent[];
+  open: boolean;
+  onClose: () => void;
+  /** after an order was created (the event list shows its 处置) */
+  onDone?: () => void;
+}) {
   useLanguage();
   const projectId = rows[0]?.projectid;
   const people = useLoad(async () => (open && projectId ? assigneesOf(projectId) : []), [open, projectId]);
+  const groups = useLoad(async () => (open && projectId ? assigneeGroupsOf(projectId) : []), [open, projectId]);
   const [assignee, setAssignee] = useState('');
   const [note, setNote] = useState('');
-  const chosen = assignee || String(people.data?.[0]?.id ?? '');
+  const options = [
+    ...(people.data ?? []).map((u) => ({ value: `u:${u.id}`, label: u.nicName || u.name })),
+    ...(groups.data ?? []).map((g) => ({ value: `g:${g.id}`, label: t('wo.toGroup', { name: g.name, count: g.members }) })),
+  ];
+  const chosen = assignee || (options[0]?.value ?? '');
   const submit = async () => {
-    const { id } = await createOrder({
+    const [kind, id] = chosen.split(':');
+    const { id: orderId } = await createOrder({
       eventIds: rows.map((r) => r.id),
-      assigneeId: Number(chosen),
+      ...(kind === 'g' ? { groupId: Number(id) } : { assigneeId: Number(id) }),
       ...(note.trim() ? { note: note.trim() } : {}),
     });
-    toastSuccess(t('wo.orderNo', { id }));
+    toastSuccess(t('wo.orderNo', { id: orderId }));
     setNote('');
     onClose();
+    onDone?.();
   };
   return (
     <Modal open={open} onClose={onClose} title={t('wo.dispatchTitle')} width={420}>
@@ -34,7 +55,7 @@ export function DispatchDialog({ rows, open, onClose }: { rows: PecEvent[]; open
           value={chosen}
           onChange={setAssignee}
           dataOptions
-          options={(people.data ?? []).map((u) => ({ value: String(u.id), label: u.nicName || u.name }))}
+          options={options}
         />
         <label className="mb-3 block text-sm">
           <span className="mb-1 block text-muted">{t('wo.note')}</span>

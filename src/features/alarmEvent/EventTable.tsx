@@ -15,6 +15,8 @@ import { confirmShape, eventStatusShape } from '../../app/ui/stateShapes';
 import { LevelMark } from '../../app/alarm/AlarmMark';
 import { durationText } from '../../app/i18n/durationText';
 import { rem, useScaledPx } from '../../app/ui/rem';
+import type { EventOrderDto } from '../../../domain/schemas/workorder';
+import { OrderStatusBadge } from '../workOrder/OrderStatusBadge';
 
 /** at the 16 px root, like the widths below; scaled with the console (ui/rem.ts) */
 const ROW_HEIGHT = 36;
@@ -30,6 +32,8 @@ const COLUMNS: { key: MessageKey; width: number; sortKey?: string }[] = [
   { key: 'alarmEvent.value', width: 90 },
   { key: 'alarmEvent.status', width: 84, sortKey: 'endeventid' },
   { key: 'alarmEvent.confirmStatus', width: 150, sortKey: 'confirmeventstatus' },
+  // issue 29: the event's work order (its newest), overdue in the alarm language
+  { key: 'wo.handling', width: 150 },
   { key: 'alarmEvent.operator', width: 104 },
   { key: 'alarmEvent.updatetime', width: 150 },
   { key: 'alarmEvent.remark', width: 120 },
@@ -55,12 +59,14 @@ interface RowProps {
   onOnly: (id: number, shift: boolean) => void;
   onView: ((deviceId: number) => void) | undefined;
   onDetail: (row: PecEvent) => void;
+  /** the event's newest work order, if any */
+  order: EventOrderDto | undefined;
   /** the language, so a switch re-renders the memoised rows */
   lang: string;
 }
 
 /** One event; memoised so a live insert re-renders only the rows whose data changed. */
-const Row = memo(function Row({ row, selected, onCheck, onOnly, onView, onDetail }: RowProps) {
+const Row = memo(function Row({ row, selected, onCheck, onOnly, onView, onDetail, order }: RowProps) {
   const cell = 'truncate px-2';
   return (
     <tr
@@ -117,6 +123,9 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView, onDetail
           </span>
         )}
       </td>
+      <td className={cell} data-col="handling" title={order ? t('wo.orderNo', { id: order.orderId }) : undefined}>
+        {order ? <OrderStatusBadge status={order.status} overdue={order.overdue} level={order.level} /> : '--'}
+      </td>
       <td className={cell} data-col="operator">
         {row.operator ?? '--'}
       </td>
@@ -161,13 +170,26 @@ export interface EventTableProps {
   load?: { loading: boolean; error: Error | undefined; reload: () => void };
   /** the order asked of the server; unsorted = newest first */
   sort?: { state: SortState; onChange: (next: SortState) => void };
+  /** the work orders of the rows by event id (the 处置 column) */
+  orders?: ReadonlyMap<number, EventOrderDto>;
 }
 
 /**
  * The event table with a virtualized body: only the rows in view (plus overscan) are in the DOM, so a
  * 100-row page and a stream of live inserts stay cheap. Shift-click selects a range.
  */
-export function EventTable({ rows, selected, onSelectedChange, onView, onDetail, topInsert, pageKey, load, sort }: EventTableProps) {
+export function EventTable({
+  rows,
+  selected,
+  onSelectedChange,
+  onView,
+  onDetail,
+  topInsert,
+  pageKey,
+  load,
+  sort,
+  orders,
+}: EventTableProps) {
   useLanguage();
   const lang = currentLanguage();
   const scroller = useRef<HTMLDivElement>(null);
@@ -296,6 +318,7 @@ export function EventTable({ rows, selected, onSelectedChange, onView, onDetail,
                   onOnly={handlers.onOnly}
                   onView={onView}
                   onDetail={onDetail}
+                  order={orders?.get(row.id)}
                   lang={lang}
                 />
               );

@@ -59,11 +59,19 @@ export default function MyWorkOrderScreen() {
             >
               <div className="flex items-center justify-between">
                 <span className="font-medium">{t('wo.orderNo', { id: r.id })}</span>
-                <OrderStatusBadge status={r.status} overdue={r.overdueAt !== null} />
+                <OrderStatusBadge status={r.status} overdue={r.overdueAt !== null} level={r.level} />
               </div>
               <div className="mt-1 text-sm text-muted">
                 {t('wo.dueAt')} {formatTime(r.dueAt, 'yyyy-MM-dd HH:mm')}
               </div>
+              {r.assigneeId === null && r.groupName && (
+                // an order of the user's group, waiting for a member to accept it
+                <div className="mt-1 text-sm text-muted" translate="no">
+                  {t('wo.group')}
+                  {t('punct.colon')}
+                  {r.groupName}
+                </div>
+              )}
             </button>
           </li>
         ))}

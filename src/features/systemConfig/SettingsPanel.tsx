@@ -15,6 +15,7 @@ import { validateForm, type FieldErrors } from '../../app/widgets/formErrors';
 import { settingsChanged } from '../../app/settings/settingsStore';
 import { formatTime } from '../../app/time/projectTime';
 import { durationText } from '../../app/i18n/durationText';
+import { parseShiftsText, shiftsText } from '../../../domain/shifts';
 
 /** The seconds typed for a level, said back as people read them ("即 5 分钟", "即 1 分 30 秒"); empty or 0 is off. */
 function escalationHint(value: string): string | undefined {
@@ -38,7 +39,10 @@ export function SettingsPanel() {
     setLoaded(dto);
     setForm(
       Object.fromEntries(
-        Object.entries(dto.settings).map(([k, v]) => [k, Array.isArray(v) && k === 'orderCauses' ? v.join('、') : String(v)]),
+        Object.entries(dto.settings).map(([k, v]) => [
+          k,
+          k === 'shifts' ? shiftsText(dto.settings.shifts) : Array.isArray(v) && k === 'orderCauses' ? v.join('、') : String(v),
+        ]),
       ) as Record<keyof SystemSettings, string>,
     );
   };
@@ -77,6 +81,8 @@ export function SettingsPanel() {
         .split(/[、,，]/)
         .map((c) => c.trim())
         .filter(Boolean),
+      // 交接班 (issue 29): 白班 08:00-20:00、夜班 20:00-08:00
+      shifts: parseShiftsText(form.shifts),
     };
     const v = validateForm(systemSettingsSchema, candidate);
     if (!v.ok) return setErrors(v.errors);
@@ -295,6 +301,16 @@ export function SettingsPanel() {
             onChange={(e) => set('orderCauses')(e.target.value)}
             error={errors.orderCauses}
             hint={t('system.orderCausesHint')}
+          />
+        </div>
+        <div className="col-span-3">
+          <TextField
+            label={t('system.shifts')}
+            name="shifts"
+            value={form.shifts}
+            onChange={(e) => set('shifts')(e.target.value)}
+            error={errors.shifts}
+            hint={t('system.shiftsHint')}
           />
         </div>
       </fieldset>

@@ -2,6 +2,7 @@ import type { OrderDetailDto } from '../../../domain/schemas/workorder';
 import { MEASURE_BY_ID } from '../../../domain/telemetry';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
+import { OrderPhotos } from './OrderPhotos';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 /** One order: its state, record, readings at 处理完成 and the stamped timeline. */
@@ -18,12 +19,18 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-muted">{t('wo.status')}</dt>
         <dd>
-          <OrderStatusBadge status={order.status} overdue={order.overdueAt !== null} />
+          <OrderStatusBadge status={order.status} overdue={order.overdueAt !== null} level={order.level} />
         </dd>
         <dt className="text-muted">{t('wo.events')}</dt>
         <dd translate="no">{order.eventIds.join(', ')}</dd>
         <dt className="text-muted">{t('wo.assignee')}</dt>
-        <dd translate="no">{order.assigneeName ?? order.assigneeId}</dd>
+        <dd translate="no">{order.assigneeName ?? '--'}</dd>
+        {order.groupName && (
+          <>
+            <dt className="text-muted">{t('wo.group')}</dt>
+            <dd translate="no">{order.groupName}</dd>
+          </>
+        )}
         <dt className="text-muted">{t('wo.dueAt')}</dt>
         <dd>{time(order.dueAt)}</dd>
         <dt className="text-muted">{t('wo.cause')}</dt>
@@ -37,7 +44,9 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
           </>
         )}
         <dt className="text-muted">{t('wo.photos')}</dt>
-        <dd translate="no">{order.fileIds.length ? order.fileIds.join(', ') : '--'}</dd>
+        <dd>
+          <OrderPhotos fileIds={order.fileIds} />
+        </dd>
       </dl>
       {order.readings && (
         <div>

@@ -11,6 +11,7 @@ import { usePaging } from '../../app/widgets/table/usePaging';
 import { useLoad } from '../../app/widgets/useLoad';
 import { OrderDetailView } from './OrderDetailView';
 import { OrderStatusBadge } from './OrderStatusBadge';
+import { OrderTrend } from './OrderTrend';
 import { api } from '../../app/api/client';
 import type { DeviceTreeNode } from '../../app/liveDevices/deviceTree';
 import { assigneesOf, listOrders, orderDetail, transition } from './workOrderApi';
@@ -58,11 +59,11 @@ export default function WorkOrderScreen() {
         id: 'status',
         header: t('wo.status'),
         value: (r) => t(`wo.state.${r.status}`),
-        cell: (r) => <OrderStatusBadge status={r.status} overdue={r.overdueAt !== null} />,
+        cell: (r) => <OrderStatusBadge status={r.status} overdue={r.overdueAt !== null} level={r.level} />,
         width: 150,
       },
       { id: 'events', header: t('wo.events'), value: (r) => r.eventIds.join(', '), width: 120 },
-      { id: 'assignee', header: t('wo.assignee'), value: (r) => r.assigneeName ?? r.assigneeId, width: 120 },
+      { id: 'assignee', header: t('wo.assignee'), value: (r) => r.assigneeName ?? r.groupName ?? '--', width: 120 },
       { id: 'createdAt', header: t('wo.createdAt'), value: (r) => formatTime(r.createdAt, 'yyyy-MM-dd HH:mm'), width: 150 },
       { id: 'dueAt', header: t('wo.dueAt'), value: (r) => formatTime(r.dueAt, 'yyyy-MM-dd HH:mm'), width: 150 },
       { id: 'cause', header: t('wo.cause'), value: (r) => r.cause ?? '--', width: 120 },
@@ -128,10 +129,11 @@ export default function WorkOrderScreen() {
         rowActions={[{ label: t('common.detail'), run: (r) => void show(r) }]}
         exportable={false}
       />
-      <Modal open={!!open} onClose={() => setOpen(undefined)} title={t('wo.detailTitle')} width={640} closable>
+      <Modal open={!!open} onClose={() => setOpen(undefined)} title={t('wo.detailTitle')} width={900} closable>
         {open && (
-          <>
+          <div className="max-h-[78vh] overflow-y-auto pr-1">
             <OrderDetailView order={open} />
+            <OrderTrend order={open} />
             {open.status === 'review' && (
               <div className="mt-4 space-y-2">
                 <textarea
@@ -151,7 +153,7 @@ export default function WorkOrderScreen() {
                 </div>
               </div>
             )}
-          </>
+          </div>
         )}
       </Modal>
     </ScreenFrame>

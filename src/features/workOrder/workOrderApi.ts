@@ -1,4 +1,4 @@
-import type { AssigneeDto, OrderAction, OrderDetailDto, OrderListBody, OrderRowDto, OrderStatus } from '../../../domain/schemas/workorder';
+import type { AssigneeDto, AssigneeGroupDto, EventOrderDto, OrderAction, OrderDetailDto, OrderListBody, OrderRowDto, OrderStatus } from '../../../domain/schemas/workorder';
 import { api, request } from '../../app/api/client';
 
 const BASE = '/workorder/v1';
@@ -10,7 +10,8 @@ export async function listOrders(body: OrderListBody) {
 
 export const orderDetail = (id: number) => api.get<OrderDetailDto>(`${BASE}/order/${id}`);
 
-export const createOrder = (body: { eventIds: number[]; assigneeId: number; note?: string }) =>
+/** To a user (assigneeId) or to a user group (groupId). */
+export const createOrder = (body: { eventIds: number[]; assigneeId?: number; groupId?: number; note?: string }) =>
   api.post<{ id: number }>(`${BASE}/order`, body);
 
 export interface TransitionInput {
@@ -27,3 +28,9 @@ export const transition = (id: number, body: TransitionInput) =>
   api.post<{ id: number; status: OrderStatus }>(`${BASE}/order/${id}/transition`, body);
 
 export const assigneesOf = (projectId: number) => api.get<AssigneeDto[]>(`${BASE}/assignees?projectId=${projectId}`);
+
+export const assigneeGroupsOf = (projectId: number) => api.get<AssigneeGroupDto[]>(`${BASE}/assignee-groups?projectId=${projectId}`);
+
+/** The newest order of each event (the event list's 处置 column). */
+export const ordersOfEvents = (eventIds: number[]) =>
+  request<EventOrderDto[]>('POST', `${BASE}/order/of-events`, { eventIds }, { read: true }).then((r) => r.data);

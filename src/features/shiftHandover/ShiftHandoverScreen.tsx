@@ -1,0 +1,147 @@
+import { useMemo, useState } from 'react';
+import { HANDOVER_STATUSES, type HandoverDetailDto, type HandoverRowDto, type HandoverStatus } from '../../../domain/schemas/handover';
+import { t, useLanguage } from '../../app/i18n/i18n';
+import { useSession } from '../../app/session/SessionContext';
+import { useOperationCan } from '../../app/session/useOperationCan';
+import { formatTime } from '../../app/time/projectTime';
+import { Button, Modal } from '../../app/ui/Modal';
+import { toastSuccess } from '../../app/ui/toastStore';
+import { ScreenFrame } from '../../app/widgets/ScreenFrame';
+import { SelectField } from '../../app/widgets/SelectField';
+import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { usePaging } from '../../app/widgets/table/usePaging';
+import { useLoad } from '../../app/widgets/useLoad';
+import { HandoverDraft } from './HandoverDraft';
+import { HandoverSheet, shiftText } from './HandoverSheet';
+import { PrintSheet } from './PrintSheet';
+import { acceptHandover, handoverDetail, listHandovers } from './handoverApi';
+
+const time = (v: number | null) => (v === null ? '--' : formatTime(v, 'yyyy-MM-dd HH:mm'));
+
+/**
+ * /shiftHandover (交接班, issue 29): the outgoing operator's summary of this shift with a note and 交班;
+ * the handovers, each with its stored summary, 接班 for another operator and 打印 (A4).
+ */
+export default function ShiftHandoverScreen() {
+  useLanguage();
+  const can = useOperationCan();
+  const { user } = useSession();
+  const [status, setStatus] = useState<'' | HandoverStatus>('');
+  const [page, setPage] = usePaging();
+  const [version, setVersion] = useState(0);
+  const [open, setOpen] = useState<HandoverDetailDto | undefined>();
+  const [acceptNote, setAcceptNote] = useState('');
+  const filter = useMemo(() => (status ? { status } : {}), [status]);
+  const list = useLoad(() => listHandovers({ page, filter }), [page, filter], version);
+  const show = async (row: HandoverRowDto) => setOpen(await handoverDetail(row.id));
+  const accept = async () => {
+    if (!open) return;
+    await acceptHandover(open.id, acceptNote.trim());
+    toastSuccess(t('ho.accepted'));
+    setAcceptNote('');
+    setOpen(await handoverDetail(open.id));
+    setVersion((v) => v + 1);
+  };
+  const columns = useMemo<Column<HandoverRowDto>[]>(
+    () => [
+      { id: 'id', header: t('ho.id'), value: (r) => r.id, width: 70 },
+      {
+        id: 'shift',
+        header: t('ho.shift'),
+        value: (r) => shiftText(r.shift),
+        cell: (r) => <span translate="no">{shiftText(r.shift)}</span>,
+        width: 240,
+      },
+      { id: 'from', header: t('ho.from'), value: (r) => r.fromUserName, width: 110 },
+      { id: 'handedAt', header: t('ho.handedAt'), value: (r) => time(r.handedAt), width: 150 },
+      { id: 'status', header: t('ho.status'), value: (r) => t(`ho.state.${r.status}`), width: 100 },
+      { id: 'to', header: t('ho.to'), value: (r) => r.toUserName ?? '--', width: 110 },
+      { id: 'acceptedAt', header: t('ho.acceptedAt'), value: (r) => time(r.acceptedAt), width: 150 },
+      { id: 'note', header: t('ho.note'), value: (r) => r.note ?? '', width: 200 },
+    ],
+    [],
+  );
+  const mayAccept = open?.status === 'handed' && open.fromUserId !== user?.id && can('shift_handover');
+  return (
+    <ScreenFrame
+      title={t('route.shiftHandover')}
+      testId="shift-handover"
+      filters={
+        <SelectField
+          label={t('ho.status')}
+          value={status}
+          onChange={(v) => (setStatus(v as '' | HandoverStatus), setPage({ ...page, index: 0 }))}
+          options={[{ value: '', label: t('wo.all') }, ...HANDOVER_STATUSES.map((s) => ({ value: s, label: t(`ho.state.${s}`) }))]}
+        />
+      }
+    >
+      <div className="flex min-h-0 flex-1 flex-col gap-3 xl:flex-row">
+        {can('shift_handover') && <HandoverDraft onHandedOver={() => setVersion((v) => v + 1)} />}
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          <DataTable
+            testId="handover-table"
+            columns={columns}
+            data={list.data?.rows ?? []}
+            load={list}
+            getRowId={(r) => String(r.id)}
+            server={{
+              total: list.data?.total ?? 0,
+              pageIndex: page.index,
+              pageSize: page.limit,
+              onChange: (index, limit) => setPage({ index, limit }),
+            }}
+            rowActions={[{ label: t('common.detail'), run: (r) => void show(r) }]}
+            exportable={false}
+          />
+        </div>
+      </div>
+      <Modal open={!!open} onClose={() => setOpen(undefined)} title={t('ho.detailTitle')} width={680} closable>
+        {open && (
+          <div className="max-h-[70vh] space-y-3 overflow-y-auto" data-testid="handover-detail">
+            <HandoverSheet shift={open.shift} summary={open.summary} />
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-muted">{t('ho.from')}</dt>
+              <dd translate="no">
+                {open.fromUserName} · {time(open.handedAt)}
+              </dd>
+              <dt className="text-muted">{t('ho.note')}</dt>
+              <dd>{open.note ?? '--'}</dd>
+              <dt className="text-muted">{t('ho.status')}</dt>
+              <dd data-testid="handover-status">{t(`ho.state.${open.status}`)}</dd>
+              {open.toUserName && (
+                <>
+                  <dt className="text-muted">{t('ho.to')}</dt>
+                  <dd translate="no">
+                    {open.toUserName} · {time(open.acceptedAt)}
+                  </dd>
+                  <dt className="text-muted">{t('ho.acceptNote')}</dt>
+                  <dd>{open.acceptNote ?? '--'}</dd>
+                </>
+              )}
+            </dl>
+            {mayAccept && (
+              <label className="block text-sm">
+                <span className="mb-1 block text-muted">{t('ho.acceptNote')}</span>
+                <textarea
+                  name="acceptNote"
+                  className="w-full rounded border border-line bg-surface-2 p-2"
+                  value={acceptNote}
+                  onChange={(e) => setAcceptNote(e.target.value)}
+                />
+              </label>
+            )}
+            <div className="flex justify-end gap-2">
+              <Button onClick={() => window.print()}>{t('ho.print')}</Button>
+              {mayAccept && (
+                <Button kind="primary" onClick={() => void accept().catch(() => undefined)}>
+                  {t('ho.accept')}
+                </Button>
+              )}
+            </div>
+            <PrintSheet handover={open} />
+          </div>
+        )}
+      </Modal>
+    </ScreenFrame>
+  );
+}
