@@ -117,8 +117,8 @@ test('the operation log names what was done and filters by it', async ({ page })
   await expectPath(page, '/home');
   await page.goto('/#/log');
   const table = page.getByTestId('log-table');
-  // The subject reads 事件 <id>, not the raw key peceventextend:<id>.
-  const mine = table.locator('tbody tr').filter({ hasText: new RegExp(`事件 ${eventId}(?!\\d)`) });
+  // The subject names the event (issue 30: 事件 剩余电流 <time> <device>), never the raw key peceventextend:<id>.
+  const mine = table.locator('tbody tr').filter({ hasText: '事件 剩余电流' }).filter({ hasText: terminal.name });
   // Both writes on the event, by name, never by their raw keys.
   await expect(mine.filter({ hasText: '确认事件' })).toHaveCount(1);
   await expect(mine.filter({ hasText: '事件备注' })).toHaveCount(1);
@@ -143,7 +143,7 @@ test('the operation log names what was done and filters by it', async ({ page })
 
   // In English the same rows read in English.
   await page.getByTestId('lang-toggle').click();
-  const mineEn = table.locator('tbody tr').filter({ hasText: new RegExp(`Event ${eventId}(?!\\d)`) });
+  const mineEn = table.locator('tbody tr').filter({ hasText: 'Event Residual current' }).filter({ hasText: terminal.name });
   await expect(mineEn.filter({ hasText: 'Confirm event' })).toHaveCount(1);
   await expect(mineEn.filter({ hasText: 'Remark on event' })).toHaveCount(1);
   await page.getByTestId('lang-toggle').click();

@@ -1,5 +1,5 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { expectPath, loginViaForm } from './helpers';
+import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
 
 /** Issue 15 item 6: tables that operators expect. */
 
@@ -99,4 +99,45 @@ test('a delete question names what it deletes: one row by name, several by count
   await expect(en).toContainText(`Delete these 2 device entries? “${a}”, “${b}”`);
   await en.getByRole('button', { name: 'Cancel' }).click();
   await page.getByTestId('lang-toggle').click();
+});
+
+for (const lang of ['zh_cn', 'en'] as const) {
+  test(`the event table at 1366 keeps its time, device, type, level, confirmation and action columns in view (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.addInitScript((l) => localStorage.setItem('vg.lang', l), lang);
+    await loginViaForm(page, 'lisi');
+    await expectPath(page, '/alarmEvent');
+    const table = page.getByTestId('event-table');
+    const names =
+      lang === 'zh_cn'
+        ? ['发生时间', '设备', '事件类型', '事件等级', '确认状态', '操作']
+        : ['Time', 'Device', 'Event type', 'Level', 'Confirmation', 'Action'];
+    for (const name of names) {
+      const box = (await table.locator(`thead th[title="${name}"]`).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(1366);
+    }
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/event-table-1366-${lang}.png` });
+  });
+}
+
+test('列设置: a column chosen stays chosen after a reload, 恢复默认 gives the choice back to the width', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await loginViaForm(page, 'lisi');
+  await expectPath(page, '/alarmEvent');
+  const table = page.getByTestId('event-table');
+  await expect(table.locator('thead th[title=项目]')).toHaveCount(0);
+  await page.getByTestId('column-chooser').click();
+  await page.locator('input[name=column-project]').check();
+  await expect(table.locator('thead th[title=项目]')).toHaveCount(1);
+  await page.reload();
+  await expect(table.locator('thead th[title=项目]')).toHaveCount(1);
+  // the 操作 column stays in view even with more columns than fit
+  const action = (await table.locator('thead th[title=操作]').boundingBox())!;
+  expect(action.x + action.width).toBeLessThanOrEqual(1366);
+  await page.getByTestId('column-chooser').click();
+  await page.getByRole('button', { name: '恢复默认（按屏幕宽度）' }).click();
+  await expect(table.locator('thead th[title=项目]')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { alarmColourVar, alarmOnColourVar } from '../../../domain/alarmLanguage';
-import { memo, useLayoutEffect, useRef } from 'react';
+import { Fragment, memo, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatTime } from '../../app/time/projectTime';
 import type { PecEvent } from '../../../domain/telemetry';
@@ -17,32 +17,50 @@ import { durationText } from '../../app/i18n/durationText';
 import { rem, useScaledPx } from '../../app/ui/rem';
 import type { EventOrderDto } from '../../../domain/schemas/workorder';
 import { OrderStatusBadge } from '../workOrder/OrderStatusBadge';
+import type { OptionalColumn } from '../../app/widgets/table/columnChoice';
+import { useColumnChoice } from '../../app/widgets/table/useColumnChoice';
+import { ColumnChooser } from '../../app/widgets/table/ColumnChooser';
 
 /** at the 16 px root, like the widths below; scaled with the console (ui/rem.ts) */
 const ROW_HEIGHT = 36;
 
-/** sortKey: the event property the server orders by (spec §7 orders); only those columns sort. */
+/**
+ * sortKey: the event property the server orders by (spec §7 orders); only those columns sort. A column with
+ * a priority is optional: shown while it fits the table's width (lower first) or as the user chose in 列设置;
+ * the others — 事件时间, 设备, 类型, 等级, 确认状态 and 操作 — are always there (issue 30: at 1366 the last two
+ * fell off the screen).
+ */
 // Widths fit the longer of the two languages' words (Early warning, Confirmation, Remarked by) with the sort mark.
-const COLUMNS: { key: MessageKey; width: number; sortKey?: string }[] = [
-  { key: 'alarmEvent.time', width: 150, sortKey: 'eventtime' },
-  { key: 'alarmEvent.project', width: 110 },
-  { key: 'alarmEvent.device', width: 140 },
-  { key: 'alarmEvent.type', width: 130, sortKey: 'customtype' },
-  { key: 'alarmEvent.level', width: 132, sortKey: 'peceventlevel' },
-  { key: 'alarmEvent.value', width: 90 },
-  { key: 'alarmEvent.status', width: 84, sortKey: 'endeventid' },
-  { key: 'alarmEvent.confirmStatus', width: 150, sortKey: 'confirmeventstatus' },
+const COLUMNS: { id: string; key: MessageKey; width: number; sortKey?: string; priority?: number }[] = [
+  { id: 'eventtime', key: 'alarmEvent.time', width: 150, sortKey: 'eventtime' },
+  { id: 'project', key: 'alarmEvent.project', width: 110, priority: 2 },
+  { id: 'device', key: 'alarmEvent.device', width: 140 },
+  { id: 'type', key: 'alarmEvent.type', width: 130, sortKey: 'customtype' },
+  { id: 'level', key: 'alarmEvent.level', width: 132, sortKey: 'peceventlevel' },
+  { id: 'value', key: 'alarmEvent.value', width: 90, priority: 1 },
+  { id: 'status', key: 'alarmEvent.status', width: 84, sortKey: 'endeventid', priority: 3 },
+  { id: 'confirm', key: 'alarmEvent.confirmStatus', width: 150, sortKey: 'confirmeventstatus' },
   // issue 29: the event's work order (its newest), overdue in the alarm language
-  { key: 'wo.handling', width: 150 },
-  { key: 'alarmEvent.operator', width: 104 },
-  { key: 'alarmEvent.updatetime', width: 150 },
-  { key: 'alarmEvent.remark', width: 120 },
-  { key: 'alarmEvent.remarkOperator', width: 104 },
-  { key: 'alarmEvent.remarkTime', width: 150 },
-  { key: 'alarmEvent.action', width: 112 },
+  { id: 'handling', key: 'wo.handling', width: 150, priority: 4 },
+  { id: 'operator', key: 'alarmEvent.operator', width: 104, priority: 6 },
+  { id: 'updatetime', key: 'alarmEvent.updatetime', width: 150, priority: 7 },
+  { id: 'remark', key: 'alarmEvent.remark', width: 120, priority: 5 },
+  { id: 'remarkoperator', key: 'alarmEvent.remarkOperator', width: 104, priority: 8 },
+  { id: 'remarktime', key: 'alarmEvent.remarkTime', width: 150, priority: 9 },
+  { id: 'action', key: 'alarmEvent.action', width: 112 },
 ];
+const CONFIRM_AT = COLUMNS.findIndex((c) => c.id === 'confirm');
+/** The optional columns before 确认状态 give way to the width; those after it are there and scroll sideways. */
+const GIVING_WAY: OptionalColumn[] = COLUMNS.slice(0, CONFIRM_AT).flatMap((c) =>
+  c.priority === undefined ? [] : [{ id: c.id, width: c.width, priority: c.priority }],
+);
+const SCROLLING = COLUMNS.slice(CONFIRM_AT).flatMap((c) => (c.priority === undefined ? [] : [c.id]));
 const SELECT_WIDTH = 40;
-const MIN_WIDTH = SELECT_WIDTH + COLUMNS.reduce((s, c) => s + c.width, 0);
+/** what must fit beside the columns giving way: the always-shown ones up to 确认状态, the sticky 操作, the scroller's bar */
+const FIXED_WIDTH =
+  SELECT_WIDTH +
+  16 +
+  COLUMNS.filter((c, i) => c.priority === undefined && (i <= CONFIRM_AT || c.id === 'action')).reduce((s, c) => s + c.width, 0);
 
 const time = (ms: number | null) => (ms ? formatTime(ms, 'yyyy-MM-dd HH:mm:ss') : '--');
 const num = (v: number | null) => (v === null ? '--' : String(Math.round(v * 100) / 100));
@@ -61,49 +79,50 @@ interface RowProps {
   onDetail: (row: PecEvent) => void;
   /** the event's newest work order, if any */
   order: EventOrderDto | undefined;
+  /** the ids of the columns shown, in table order */
+  columns: readonly string[];
   /** the language, so a switch re-renders the memoised rows */
   lang: string;
 }
 
+/** The 操作 column stays in view while the table scrolls sideways, over the row's own background. */
+const STICKY_END =
+  'sticky right-0 bg-surface group-hover:bg-surface-2 group-aria-selected:bg-[color-mix(in_srgb,var(--vg-brand)_10%,var(--vg-surface))] shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]';
+
 /** One event; memoised so a live insert re-renders only the rows whose data changed. */
-const Row = memo(function Row({ row, selected, onCheck, onOnly, onView, onDetail, order }: RowProps) {
+const Row = memo(function Row({ row, selected, onCheck, onOnly, onView, onDetail, order, columns }: RowProps) {
   const cell = 'truncate px-2';
-  return (
-    <tr
-      data-event-id={row.id}
-      aria-selected={selected}
-      style={{ height: rem(ROW_HEIGHT) }}
-      onClick={(e) => onOnly(row.id, e.shiftKey)}
-      className={`cursor-pointer border-b border-line ${selected ? 'bg-brand/10' : 'hover:bg-surface-2'}`}
-    >
-      <td className="px-3" onClick={(e) => e.stopPropagation()}>
-        <input
-          type="checkbox"
-          aria-label={t('table.selectRow')}
-          checked={selected}
-          onChange={(e) => onCheck(row.id, (e.nativeEvent as MouseEvent).shiftKey)}
-          className="h-4 w-4 align-middle accent-[var(--vg-brand)]"
-        />
-      </td>
-      <td className={`${cell} tabular-nums`}>{time(row.eventtime)}</td>
+  const cells: Record<string, ReactNode> = {
+    eventtime: <td className={`${cell} tabular-nums`}>{time(row.eventtime)}</td>,
+    project: (
       <td className={cell} title={row.projectname}>
         {row.projectname}
       </td>
+    ),
+    device: (
       <td className={cell} title={`${row.devicename} ${row.devicecode}`}>
         {row.devicename}
       </td>
-      <td className={cell}>{typeLabel(row.customtype)}</td>
+    ),
+    type: <td className={cell}>{typeLabel(row.customtype)}</td>,
+    level: (
       <td className={cell} data-level={row.peceventlevel}>
         <LevelMark level={row.peceventlevel} />
       </td>
-      <td className={`${cell} tabular-nums`} title={describeEvent(row)}>
+    ),
+    value: (
+      <td className={`${cell} tabular-nums`} title={describeEvent(row)} data-col="value">
         {withUnit(row.value, row.dataid)}
       </td>
-      <td className={cell}>
+    ),
+    status: (
+      <td className={cell} data-col="status">
         <StateMark shape={eventStatusShape(row.endeventid)} muted={row.endeventid !== 0}>
           {statusLabel(row.endeventid)}
         </StateMark>
       </td>
+    ),
+    confirm: (
       <td className={cell} data-confirm={row.confirmeventstatus}>
         <StateMark shape={confirmShape(row.confirmeventstatus)} muted={row.confirmeventstatus === EVENT_CONFIRM.CONFIRM}>
           {confirmLabel(row.confirmeventstatus)}
@@ -123,25 +142,39 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView, onDetail
           </span>
         )}
       </td>
+    ),
+    handling: (
       <td className={cell} data-col="handling" title={order ? t('wo.orderNo', { id: order.orderId }) : undefined}>
         {order ? <OrderStatusBadge status={order.status} overdue={order.overdue} level={order.level} /> : '--'}
       </td>
+    ),
+    operator: (
       <td className={cell} data-col="operator">
         {row.operator ?? '--'}
       </td>
+    ),
+    updatetime: (
       <td className={`${cell} tabular-nums`} data-col="updatetime">
         {time(row.updatetime)}
       </td>
+    ),
+    remark: (
       <td className={cell} title={row.remark ?? ''} data-col="remark">
         {row.remark || '--'}
       </td>
+    ),
+    remarkoperator: (
       <td className={cell} data-col="remarkoperator">
         {row.remarkoperator ?? '--'}
       </td>
+    ),
+    remarktime: (
       <td className={`${cell} tabular-nums`} data-col="remarktime">
         {time(row.remarktime)}
       </td>
-      <td className="space-x-3 px-2 whitespace-nowrap" onClick={(e) => e.stopPropagation()}>
+    ),
+    action: (
+      <td className={`${STICKY_END} space-x-3 px-2 whitespace-nowrap`} onClick={(e) => e.stopPropagation()}>
         {onView && (
           <button type="button" className="text-brand hover:underline" onClick={() => onView(row.deviceid)}>
             {t('alarmEvent.view')}
@@ -151,6 +184,28 @@ const Row = memo(function Row({ row, selected, onCheck, onOnly, onView, onDetail
           {t('alarmEvent.detail')}
         </button>
       </td>
+    ),
+  };
+  return (
+    <tr
+      data-event-id={row.id}
+      aria-selected={selected}
+      style={{ height: rem(ROW_HEIGHT) }}
+      onClick={(e) => onOnly(row.id, e.shiftKey)}
+      className={`group cursor-pointer border-b border-line ${selected ? 'bg-brand/10' : 'hover:bg-surface-2'}`}
+    >
+      <td className="px-3" onClick={(e) => e.stopPropagation()}>
+        <input
+          type="checkbox"
+          aria-label={t('table.selectRow')}
+          checked={selected}
+          onChange={(e) => onCheck(row.id, (e.nativeEvent as MouseEvent).shiftKey)}
+          className="h-4 w-4 align-middle accent-[var(--vg-brand)]"
+        />
+      </td>
+      {columns.map((c) => (
+        <Fragment key={c}>{cells[c]}</Fragment>
+      ))}
     </tr>
   );
 });
@@ -194,6 +249,14 @@ export function EventTable({
   const lang = currentLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<number | undefined>(undefined);
+  const choice = useColumnChoice('events', GIVING_WAY, FIXED_WIDTH, scroller, SCROLLING);
+  const shownKey = COLUMNS.filter((c) => c.priority === undefined || choice.shown.has(c.id))
+    .map((c) => c.id)
+    .join(',');
+  // a stable list while the choice is the same, so the memoised rows do not all re-render
+  const columns = useMemo(() => COLUMNS.filter((c) => shownKey.split(',').includes(c.id)), [shownKey]);
+  const columnIds = useMemo(() => columns.map((c) => c.id), [columns]);
+  const minWidth = SELECT_WIDTH + columns.reduce((w, c) => w + c.width, 0);
   const rowHeight = useScaledPx(ROW_HEIGHT);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -249,10 +312,10 @@ export function EventTable({
 
   return (
     <div ref={scroller} className="@container min-h-0 flex-1 overflow-auto" data-testid="event-scroller">
-      <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: rem(MIN_WIDTH) }} data-testid="event-table">
+      <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: rem(minWidth) }} data-testid="event-table">
         <colgroup>
           <col style={{ width: rem(SELECT_WIDTH) }} />
-          {COLUMNS.map((c) => (
+          {columns.map((c) => (
             <col key={c.key} style={{ width: c.key === 'alarmEvent.remark' ? undefined : rem(c.width) }} />
           ))}
         </colgroup>
@@ -267,15 +330,27 @@ export function EventTable({
                 className="h-4 w-4 align-middle accent-[var(--vg-brand)]"
               />
             </th>
-            {COLUMNS.map((c) => {
+            {columns.map((c) => {
               const dir = sort && c.sortKey && sort.state.by === c.sortKey ? sort.state.dir : undefined;
               return (
                 <th
                   key={c.key}
+                  // the whole header on hover, where a narrow column cuts it (事件…)
+                  title={t(c.key)}
                   aria-sort={!sort || !c.sortKey ? undefined : dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
-                  className="truncate border-b border-line px-2 py-2 font-medium"
+                  className={`truncate border-b border-line px-2 py-2 font-medium ${c.id === 'action' ? 'sticky right-0 bg-surface-2' : ''}`}
                 >
-                  {sort && c.sortKey ? (
+                  {c.id === 'action' ? (
+                    <span className="flex items-center justify-between gap-1">
+                      <span className="truncate">{t(c.key)}</span>
+                      <ColumnChooser
+                        columns={COLUMNS.filter((o) => o.priority !== undefined).map((o) => ({ id: o.id, label: t(o.key) }))}
+                        shown={choice.shown}
+                        chosen={choice.chosen}
+                        onChoose={choice.choose}
+                      />
+                    </span>
+                  ) : sort && c.sortKey ? (
                     <button
                       type="button"
                       className="inline-flex max-w-full items-center gap-1 hover:text-ink"
@@ -297,7 +372,7 @@ export function EventTable({
         <tbody>
           {(rows.length === 0 || load?.error) && (
             <tr>
-              <td colSpan={COLUMNS.length + 1}>
+              <td colSpan={columns.length + 1}>
                 {/* centred in the visible part of the table (as wide as the scroller), not across all its columns */}
                 <div className="sticky left-0 w-[100cqw]">
                   <EmptyOrError load={load} />
@@ -319,6 +394,7 @@ export function EventTable({
                   onView={onView}
                   onDetail={onDetail}
                   order={orders?.get(row.id)}
+                  columns={columnIds}
                   lang={lang}
                 />
               );

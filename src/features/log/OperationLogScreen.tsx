@@ -25,6 +25,8 @@ export default function OperationLogScreen() {
     () =>
       request<OperationLogRow[]>('POST', '/wisdompower/v1/operationlog/list', { filter: toRequestFilter(filter), page }, { read: true }),
     [filter, page],
+    // the server names the subjects in the language asked: a switch asks again
+    lang,
   );
   const columns = useMemo<Column<OperationLogRow>[]>(
     () => [

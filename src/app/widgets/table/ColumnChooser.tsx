@@ -1,5 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { t, useLanguage } from '../../i18n/i18n';
+import { GearIcon } from '../../ui/icons';
 
 /** 列设置: which optional columns to show, remembered for this user; 恢复默认 gives the choice back to the width. */
 export function ColumnChooser({
@@ -17,10 +18,18 @@ export function ColumnChooser({
   const toggle = (id: string) => onChoose(columns.map((c) => c.id).filter((c) => (c === id ? !shown.has(c) : shown.has(c))));
   return (
     <Popover className="relative">
-      <PopoverButton className="rounded border border-line px-3 py-1.5 text-sm hover:bg-surface-2" data-testid="column-chooser">
-        {t('table.columns')}
+      <PopoverButton
+        className="rounded p-1 text-muted hover:bg-surface hover:text-ink"
+        data-testid="column-chooser"
+        aria-label={t('table.columns')}
+        title={t('table.columns')}
+      >
+        <GearIcon width="1rem" height="1rem" />
       </PopoverButton>
-      <PopoverPanel anchor="bottom end" className="z-50 mt-1 w-56 rounded border border-line bg-surface p-2 text-sm shadow-xl">
+      <PopoverPanel
+        anchor="bottom end"
+        className="z-50 mt-1 w-56 rounded border border-line bg-surface p-2 text-sm font-normal text-ink shadow-xl"
+      >
         <ul>
           {columns.map((c) => (
             <li key={c.id}>

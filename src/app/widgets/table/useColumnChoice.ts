@@ -4,14 +4,16 @@ import { rootScale } from '../../ui/rem';
 import { columnsThatFit, savedChoice, saveChoice, type OptionalColumn } from './columnChoice';
 
 /**
- * The optional columns a table shows: the user's remembered choice, or else those that fit the table's
- * width (in design px: widths are given at the 16 px root) after its fixed columns, by priority.
+ * The optional columns a table shows: the user's remembered choice, or else those of `optional` that fit
+ * the table's width (in design px: widths are given at the 16 px root) after its fixed columns, by
+ * priority, and the ones `scrolling` into view sideways.
  */
 export function useColumnChoice(
   table: string,
   optional: readonly OptionalColumn[],
   fixedWidth: number,
   box: RefObject<HTMLElement | null>,
+  scrolling: readonly string[] = [],
 ) {
   const userId = useSession().user?.id ?? null;
   const [chosen, setChosen] = useState<string[] | null>(() => savedChoice(table, userId));
@@ -26,7 +28,7 @@ export function useColumnChoice(
     observer.observe(el);
     return () => observer.disconnect();
   }, [box, optional, fixedWidth]);
-  const shown = new Set(chosen ?? fitting);
+  const shown = new Set(chosen ?? [...fitting, ...scrolling]);
   return {
     shown,
     /** whether the user chose, or the width did */
