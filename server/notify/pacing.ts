@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
+import { dueNow } from './claim';
+import './tables';
+
+/**
+ * Pacing of rate-limited channels (the robots: 企业微信 and 钉钉 take 20 messages a minute, 飞书 100).
+ * A paced channel sends at most one message per slot of `gapMs` = 60 000 ÷ its rate, so it never
+ * sends more than its rate in any 60 s; what comes due while the slot is taken waits at most one gap
+ * and then goes out merged into one digest, instead of waiting for a minute's budget to free.
+ *
+ * The slot is a row of the store (notify_send_slot), taken with one conditional UPDATE: of several
+ * instances exactly one takes each slot, and only the taker claims the channel's deliveries
+ * (claimDue leaves a paced channel's deliveries to it), so the limit holds across instances.
+ */
+
+/** The spacing of a channel's messages at `ratePerMinute`. */
+export const gapOf = (ratePerMinute: number) => Math.ceil(60_000 / ratePerMinute);
+
+/** Paces the channel from now on (free at once when it had no slot); keeps its gap up to date. */
+export async function ensureSlot(db: Kysely<Database>, channelId: number, gapMs: number): Promise<void> {
+  await db
+    .insertInto('notify_send_slot')
+    .values({ channelId, gapMs, nextAt: 0 })
+    .onConflict((oc) => oc.column('channelId').doUpdateSet({ gapMs }))
+    .execute();
+}
+
+/** A channel no longer paced (deleted, disabled, its limit removed): its deliveries go the unpaced way. */
+export async function dropSlot(db: Kysely<Database>, channelId: number): Promise<void> {
+  await db.deleteFrom('notify_send_slot').where('channelId', '=', channelId).execute();
+}
+
+/** Paced channels whose slot is free at `now` and that have deliveries due. */
+export async function freeSlots(db: Kysely<Database>, now: number): Promise<{ channelId: number; gapMs: number }[]> {
+  return db
+    .selectFrom('notify_send_slot')
+    .select(['notify_send_slot.channelId', 'notify_send_slot.gapMs'])
+    .where('notify_send_slot.nextAt', '<=', now)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('notify_delivery')
+          .select('notify_delivery.id')
+          .whereRef('notify_delivery.channelId', '=', 'notify_send_slot.channelId')
+          .where(dueNow(now)),
+      ),
+    )
+    .execute();
+}
+
+/** Takes the channel's slot at `now` for `gapMs`: true for exactly one taker of each slot. */
+export async function takeSlot(db: Kysely<Database>, channelId: number, now: number, gapMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('notify_send_slot')
+    .set({ nextAt: now + gapMs, gapMs })
+    .where('channelId', '=', channelId)
+    .where('nextAt', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives back a slot taken at `now` that had nothing to send after all (all held by quiet hours). */
+export async function returnSlot(db: Kysely<Database>, channelId: number, now: number, gapMs: number): Promise<void> {
+  await db
+    .updateTable('notify_send_slot')
+    .set({ nextAt: now })
+    .where('channelId', '=', channelId)
+    .where('nextAt', '=', now + gapMs)
+    .execute();
+}

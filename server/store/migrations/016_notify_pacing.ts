@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Notification pacing (issue 28): a rate-limited channel's next send slot, kept in the store so that
+ * every instance paces the channel together (server/notify/pacing.ts), and an index for the worker's
+ * look for a paced channel's due deliveries.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('notify_send_slot')
+    .addColumn('channelId', 'integer', (c) => c.primaryKey())
+    // the channel's spacing, 60 000 ÷ its messages per minute
+    .addColumn('gapMs', 'integer', (c) => c.notNull())
+    // when the channel may send its next message (epoch ms); 0: now
+    .addColumn('nextAt', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('notify_delivery_channel_due')
+    .on('notify_delivery')
+    .columns(['channelId', 'status', 'nextAttemptAt'])
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('notify_delivery_channel_due').execute();
+  await db.schema.dropTable('notify_send_slot').execute();
+}
