@@ -32,21 +32,15 @@ export async function dropSlot(db: Kysely<Database>, channelId: number): Promise
 }
 
 /** Paced channels whose slot is free at `now` and that have deliveries due. */
-export async function freeSlots(db: Kysely<Database>, now: number): Promise<{ channelId: number; gapMs: number }[]> {
-  return db
-    .selectFrom('notify_send_slot')
-    .select(['notify_send_slot.channelId', 'notify_send_slot.gapMs'])
-    .where('notify_send_slot.nextAt', '<=', now)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('notify_delivery')
-          .select('notify_delivery.id')
-          .whereRef('notify_delivery.channelId', '=', 'notify_send_slot.channelId')
-          .where(dueNow(now)),
-      ),
-    )
+export async function freeSlots(db: Kysely<Database>, now: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('notify_delivery')
+    .select('channelId')
+    .distinct()
+    .where(dueNow(now))
+    .where('channelId', 'in', db.selectFrom('notify_send_slot').select('channelId').where('nextAt', '<=', now))
     .execute();
+  return rows.map((r) => r.channelId);
 }
 
 /** Takes the channel's slot at `now` for `gapMs`: true for exactly one taker of each slot. */

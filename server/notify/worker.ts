@@ -123,12 +123,12 @@ export class DeliveryWorker {
    */
   private async pacedSends(now: number): Promise<(() => Promise<void>)[]> {
     const jobs: (() => Promise<void>)[] = [];
-    for (const slot of await freeSlots(this.db, now)) {
-      const channel = await loadChannel(this.db, slot.channelId);
+    for (const channelId of await freeSlots(this.db, now)) {
+      const channel = await loadChannel(this.db, channelId);
       const rate = channel?.enabled ? ratePerMinuteOf(channel.kind, channel.config) : null;
       if (!channel || rate === null) {
         // deleted, switched off or no longer limited: the unpaced way sends (or fails) its deliveries
-        await dropSlot(this.db, slot.channelId);
+        await dropSlot(this.db, channelId);
         continue;
       }
       const gap = gapOf(rate);
@@ -205,7 +205,7 @@ export class DeliveryWorker {
 }
 
 /** The most deliveries one paced message carries (a digest shows the first 20 and counts the rest). */
-const PACED_DIGEST_MAX = 500;
+const PACED_DIGEST_MAX = 1_000;
 
 const idsOf = (rows: readonly DeliveryRow[]) => rows.map((r) => r.id);
 
