@@ -17,12 +17,12 @@ import './tables';
 /** The spacing of a channel's messages at `ratePerMinute`. */
 export const gapOf = (ratePerMinute: number) => Math.ceil(60_000 / ratePerMinute);
 
-/** Paces the channel from now on (free at once when it had no slot); keeps its gap up to date. */
-export async function ensureSlot(db: Kysely<Database>, channelId: number, gapMs: number): Promise<void> {
+/** Paces the channel from now on: its slot, free at once (kept as it is when another instance made it). */
+export async function ensureSlot(db: Kysely<Database>, channelId: number): Promise<void> {
   await db
     .insertInto('notify_send_slot')
-    .values({ channelId, gapMs, nextAt: 0 })
-    .onConflict((oc) => oc.column('channelId').doUpdateSet({ gapMs }))
+    .values({ channelId, nextAt: 0 })
+    .onConflict((oc) => oc.column('channelId').doNothing())
     .execute();
 }
 
@@ -43,11 +43,11 @@ export async function freeSlots(db: Kysely<Database>, now: number): Promise<numb
   return rows.map((r) => r.channelId);
 }
 
-/** Takes the channel's slot at `now` for `gapMs`: true for exactly one taker of each slot. */
+/** Takes the channel's slot at `now` for `gapMs` (from its rate now): true for exactly one taker of each slot. */
 export async function takeSlot(db: Kysely<Database>, channelId: number, now: number, gapMs: number): Promise<boolean> {
   const result = await db
     .updateTable('notify_send_slot')
-    .set({ nextAt: now + gapMs, gapMs })
+    .set({ nextAt: now + gapMs })
     .where('channelId', '=', channelId)
     .where('nextAt', '<=', now)
     .executeTakeFirst();

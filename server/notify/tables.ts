@@ -60,8 +60,6 @@ export interface NotifyDeliveryTable {
 /** Migration 016_notify_pacing: a rate-limited channel's next send slot, shared by every instance. */
 export interface NotifySendSlotTable {
   channelId: number;
-  /** 60 000 ÷ the channel's messages per minute */
-  gapMs: number;
   /** when the channel may send its next message (epoch ms) */
   nextAt: number;
 }

@@ -98,11 +98,10 @@ export class DeliveryWorker {
     for (const group of groupByChannel(sendable)) {
       const channel = await this.usable(group);
       if (!channel) continue;
-      const rate = ratePerMinuteOf(channel.kind, channel.config);
-      if (rate !== null) {
+      if (ratePerMinuteOf(channel.kind, channel.config) !== null) {
         // a limited channel seen for the first time (new, or its limit set since): its deliveries
         // wait for its send slot from now on, taken below in this same round
-        await ensureSlot(this.db, channel.id, gapOf(rate));
+        await ensureSlot(this.db, channel.id);
         await postpone(this.db, this.owner, idsOf(group), now);
         newlyPaced = true;
         continue;

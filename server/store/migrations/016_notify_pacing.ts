@@ -10,8 +10,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('notify_send_slot')
     .addColumn('channelId', 'integer', (c) => c.primaryKey())
-    // the channel's spacing, 60 000 ÷ its messages per minute
-    .addColumn('gapMs', 'integer', (c) => c.notNull())
     // when the channel may send its next message (epoch ms); 0: now
     .addColumn('nextAt', 'bigint', (c) => c.notNull())
     .execute();
