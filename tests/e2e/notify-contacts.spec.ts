@@ -28,6 +28,7 @@ test('the user edits its own contact details; 用户管理 shows the 企业微�
   await form.locator('input[name=wecomId]').fill('李四 wecom');
   await form.getByRole('button', { name: '保存' }).click();
   await expect(form.getByRole('alert')).toHaveText('企业微信账号须为 1 到 64 位字母、数字或 _-@.，以字母或数字开头');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-own-contact-refused-bright-zh_cn.png` });
   await form.locator('input[name=wecomId]').fill(wecom);
   await form.locator('input[name=dingtalkId]').fill('lisi-ding');
   await form.locator('select[name=language]').selectOption({ label: '英文' });
