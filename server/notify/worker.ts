@@ -139,12 +139,7 @@ export class DeliveryWorker {
         continue;
       }
       // the other recipients' wait for the next slots (quiet-held ones were given back already)
-      await postpone(
-        this.db,
-        this.owner,
-        idsOf(rows.filter((r) => !unit.includes(r))),
-        now,
-      );
+      await postpone(this.db, this.owner, idsOf(rows.filter((r) => !unit.includes(r))), now);
       jobs.push(() => this.send(channel, unit));
     }
     return jobs;
