@@ -64,6 +64,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       publicUrl: env.PUBLIC_URL || undefined,
       checkIntervalMs: seconds(env.NOTIFY_CHECK_INTERVAL_MS, 1),
       leaseMs: seconds(env.NOTIFY_LEASE_S, 1000),
+      retentionDays: seconds(env.NOTIFY_RETENTION_DAYS, 1),
     },
     telemetry: {
       retention: {

@@ -75,14 +75,35 @@ export const roleUpdateBody = roleBody.extend({ id });
 
 /**
  * How notifications reach a user (issue 28): e-mail and phone (the e-mail and SMS channels), the
- * 企业微信 / 钉钉 user ids a robot message mentions, and the language of the messages.
+ * 企业微信 / 钉钉 user ids a robot message mentions, and the language of the messages. Each is checked
+ * here, on the server, with a message that names the field; '' or null clears it.
  */
-const contactText = (max: number) => z.string().max(max).refine(noControlChars, '不能包含控制字符').nullish();
+export const CONTACT_PATTERNS = {
+  /** an 11-digit mainland mobile number (spec §5, the forms' rule) */
+  mobilePhone: /^1[3-9]\d{9}$/,
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  /** 企业微信 UserID: 1–64 letters, digits or _-@., starting with a letter or digit (their rule) */
+  wecomId: /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$/,
+  /** 钉钉 userid: 1–64 letters, digits or _-@. */
+  dingtalkId: /^[A-Za-z0-9_.@-]{1,64}$/,
+} as const;
+export const CONTACT_MESSAGES = {
+  mobilePhone: '手机号格式不正确，须为 11 位手机号码（如 13800000000）',
+  email: '邮箱格式不正确（如 name@example.com）',
+  wecomId: '企业微信账号须为 1 到 64 位字母、数字或 _-@.，以字母或数字开头',
+  dingtalkId: '钉钉用户 ID 须为 1 到 64 位字母、数字或 _-@.',
+} as const;
+const contact = (field: keyof typeof CONTACT_PATTERNS, max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => v === '' || CONTACT_PATTERNS[field].test(v), CONTACT_MESSAGES[field])
+    .nullish();
 export const contactFields = {
-  email: contactText(100),
-  mobilePhone: contactText(32),
-  wecomId: contactText(64),
-  dingtalkId: contactText(64),
+  email: contact('email', 100),
+  mobilePhone: contact('mobilePhone', 32),
+  wecomId: contact('wecomId', 64),
+  dingtalkId: contact('dingtalkId', 64),
   language: z.enum(['zh_cn', 'en']).nullish(),
 };
 /** PUT /auth/v1/user/contact: a user edits its own contact fields (what is left out stays). */

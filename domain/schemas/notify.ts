@@ -39,14 +39,18 @@ export const CHANNEL_KIND_TEXT: Record<ChannelKind, { zh: string; en: string }> 
   sms: { zh: '短信', en: 'SMS' },
 };
 
-/** Messages per minute a channel sends before merging the rest into one (the robots' own limits). */
-export const DEFAULT_RATE_PER_MINUTE: Record<ChannelKind, number> = {
-  webhook: 600,
+/**
+ * Messages per minute a channel sends at most unless its config says `ratePerMinute`: the robots' own
+ * limits (企业微信 and 钉钉 20, 飞书 100); null, no limit: each message goes at once. A limited channel
+ * sends one message per 60 ÷ rate seconds and merges what waits meanwhile into a digest.
+ */
+export const DEFAULT_RATE_PER_MINUTE: Record<ChannelKind, number | null> = {
+  webhook: null,
   wecom: 20,
   dingtalk: 20,
   feishu: 100,
-  email: 60,
-  sms: 60,
+  email: null,
+  sms: null,
 };
 
 /**
@@ -154,8 +158,8 @@ export interface ChannelDto {
   config: Record<string, unknown>;
   /** whether a secret (or password) is stored, since the value itself is never shown */
   hasSecret: boolean;
-  /** the rate in force (the config's, else the kind's default) */
-  ratePerMinute: number;
+  /** the rate in force (the config's, else the kind's default); null: no limit */
+  ratePerMinute: number | null;
   createdAt: number;
   updatedAt: number;
 }

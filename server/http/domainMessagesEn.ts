@@ -29,6 +29,11 @@ const EXACT: Record<string, string> = {
   '须为大于等于 0 的整数': 'must be an integer of 0 or more',
   须为整数: 'must be an integer',
   // domain/schemas
+  '手机号格式不正确，须为 11 位手机号码（如 13800000000）': 'The mobile number is not valid: 11 digits (e.g. 13800000000)',
+  '邮箱格式不正确（如 name@example.com）': 'The e-mail address is not valid (e.g. name@example.com)',
+  '企业微信账号须为 1 到 64 位字母、数字或 _-@.，以字母或数字开头':
+    'The WeCom user id must be 1 to 64 letters, digits or _-@., starting with a letter or digit',
+  '钉钉用户 ID 须为 1 到 64 位字母、数字或 _-@.': 'The DingTalk user id must be 1 to 64 letters, digits or _-@.',
   'id 须为大于等于 0 的整数': 'id must be an integer of 0 or more',
   'keyword 最长 40 个字符': 'keyword is at most 40 characters',
   'IN 的 limit 须为数组，其余运算符的 limit 须为单个值': 'limit must be a list for IN and a single value for the other operators',

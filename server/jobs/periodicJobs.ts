@@ -16,6 +16,7 @@ export type JobName =
   | 'alarms.escalate'
   | 'alarms.earlyWarning'
   | 'notify.deliver'
+  | 'notify.prune'
   | 'workorders.overdue';
 
 export interface PeriodicJob {

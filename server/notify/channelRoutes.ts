@@ -120,6 +120,7 @@ export function channelRoutes(service: NotifyService) {
       const channel = await requireChannel(app, session, request.params.id);
       await transact(app, async (trx, emit) => {
         await trx.deleteFrom('notify_channel').where('id', '=', channel.id).execute();
+        await trx.deleteFrom('notify_send_slot').where('channelId', '=', channel.id).execute();
         emit({
           kind: 'notify.channel_deleted',
           actorId: session.userId,

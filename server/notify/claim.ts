@@ -1,24 +1,52 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { isPostgres } from '../store/dialect';
 import type { Database } from '../store/schema';
 import type { DeliveryRow } from './tables';
 
 const DUE = ['pending', 'retrying'];
 
+/** Deliveries due now that no live lease holds. */
+export const dueNow = (now: number) => (eb: ExpressionBuilder<Database, 'notify_delivery'>) =>
+  eb.and([
+    eb('notify_delivery.status', 'in', DUE),
+    eb('notify_delivery.nextAttemptAt', '<=', now),
+    eb.or([eb('notify_delivery.leaseUntil', 'is', null), eb('notify_delivery.leaseUntil', '<', now)]),
+  ]);
+
 /**
- * Takes up to `limit` due deliveries for this worker for `leaseMs`. On PostgreSQL the rows are locked
- * with FOR UPDATE SKIP LOCKED while the lease is written, so of several instances exactly one takes
- * each row; on SQLite one process owns the store. A lease left by a killed process expires and the
- * row is taken again, with the same id.
+ * Takes up to `limit` due deliveries for this worker for `leaseMs`: of one paced channel when
+ * `channelId` is given (only the taker of its send slot does that, server/notify/pacing.ts), else of
+ * every channel that is not paced. On PostgreSQL the rows are locked with FOR UPDATE SKIP LOCKED
+ * while the lease is written, so of several instances exactly one takes each row; on SQLite one
+ * process owns the store. A lease left by a killed process expires and the row is taken again, with
+ * the same id.
  */
-export async function claimDue(db: Kysely<Database>, owner: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
+export async function claimDue(
+  db: Kysely<Database>,
+  owner: string,
+  now: number,
+  leaseMs: number,
+  limit: number,
+  channelId?: number,
+): Promise<DeliveryRow[]> {
   const pg = isPostgres(db);
   const due = db
     .selectFrom('notify_delivery')
     .select('id')
-    .where('status', 'in', DUE)
-    .where('nextAttemptAt', '<=', now)
-    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
+    .where(dueNow(now))
+    .$if(channelId !== undefined, (q) => q.where('channelId', '=', channelId!))
+    .$if(channelId === undefined, (q) =>
+      q.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('notify_send_slot')
+              .select('notify_send_slot.channelId')
+              .whereRef('notify_send_slot.channelId', '=', 'notify_delivery.channelId'),
+          ),
+        ),
+      ),
+    )
     .orderBy('nextAttemptAt')
     .limit(limit)
     .$if(pg, (q) => q.forUpdate().skipLocked());
@@ -53,7 +81,7 @@ export async function renewLease(
   return Number(result.numUpdatedRows) === ids.length;
 }
 
-/** Gives a delivery back without an attempt (quiet hours, the channel's rate), to be taken at `at`. */
+/** Gives deliveries back without an attempt (quiet hours, a paced channel's next slot), to be taken at `at`. */
 export async function postpone(db: Kysely<Database>, owner: string, ids: readonly string[], at: number): Promise<void> {
   if (!ids.length) return;
   await db

@@ -1,17 +1,27 @@
 import type { FloodPolicy } from '../../domain/floodGroups';
+import { parseFacts } from './facts';
 import { FLOODING } from './outbox';
 import type { DeliveryRow } from './tables';
 
 /** What goes out as one message: one delivery, or several merged into a digest carried by the first. */
 export type Unit = readonly DeliveryRow[];
 
+/** Deliveries that can share a message: one channel's, to one recipient, in one language. */
+export function byRecipient(rows: readonly DeliveryRow[]): DeliveryRow[][] {
+  const groups = new Map<string, DeliveryRow[]>();
+  for (const r of rows) {
+    const key = `${r.channelId}|${r.recipient ?? ''}|${parseFacts(r.facts).lang}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()];
+}
+
 /**
- * The messages for one channel and recipient out of its due deliveries: the deliveries of a flooding
- * device and type as one digest; all of them as one digest when they reach the flood threshold
- * together; and no more messages than the channel's rate still allows this minute, the excess merged
- * into the last one.
+ * The messages of an unpaced channel for one recipient out of its due deliveries: the deliveries of
+ * a flooding device and type as one digest; all of them as one digest when they reach the flood
+ * threshold together; otherwise one message each, at once.
  */
-export function composeUnits(rows: readonly DeliveryRow[], flood: FloodPolicy, budget: number): Unit[] {
+export function composeUnits(rows: readonly DeliveryRow[], flood: FloodPolicy): Unit[] {
   const flooding = rows.filter((r) => r.floodKey?.startsWith(FLOODING));
   const rest = rows.filter((r) => !r.floodKey?.startsWith(FLOODING));
   const units: DeliveryRow[][] = [];
@@ -19,7 +29,16 @@ export function composeUnits(rows: readonly DeliveryRow[], flood: FloodPolicy, b
   else rest.unshift(...flooding);
   if (rest.length >= flood.threshold) units.push(rest);
   else units.push(...rest.map((r) => [r]));
-  if (units.length <= budget) return units;
-  const keep = units.slice(0, Math.max(0, budget - 1));
-  return [...keep, units.slice(keep.length).flat()];
+  return units;
+}
+
+/**
+ * The one message of a paced channel's slot: every due delivery to the recipient waiting longest,
+ * oldest first (one delivery alone, else a digest). The other recipients' wait for the next slots.
+ */
+export function slotUnit(rows: readonly DeliveryRow[]): Unit | null {
+  const oldestFirst = [...rows].sort((a, b) => Number(a.createdAt) - Number(b.createdAt));
+  const first = oldestFirst[0];
+  if (!first) return null;
+  return byRecipient(oldestFirst).find((g) => g.includes(first))!;
 }

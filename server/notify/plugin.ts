@@ -10,6 +10,7 @@ import { ruleRoutes } from './ruleRoutes';
 import type { NotifyService } from './service';
 import { DEFAULT_CHECK_INTERVAL_MS, DeliveryWorker, type DeliveryWorkerOptions } from './worker';
 import { countWaiting } from './claim';
+import { DEFAULT_DELIVERY_RETENTION_DAYS, pruneDeliveries } from './retention';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,8 @@ export type NotifyOptions = Partial<Omit<DeliveryWorkerOptions, 'allowPrivate' |
   allowPrivate?: boolean | undefined;
   /** PUBLIC_URL: the console's base URL, for links to alarms */
   publicUrl?: string | undefined;
+  /** NOTIFY_RETENTION_DAYS: sent and failed deliveries older than this are deleted (hourly) */
+  retentionDays?: number | undefined;
 };
 
 /** Writes that change what a tenant's alarms are sent to, or how they are written (not logins). */
@@ -58,6 +61,15 @@ export const notifyService = fp(async function notifyService(app: FastifyInstanc
       },
       runsHere: () => true,
     });
+  // The delivery record is kept for its retention, pruned hourly by the periodic-jobs holder.
+  const retentionDays = opts.retentionDays ?? DEFAULT_DELIVERY_RETENTION_DAYS;
+  const now = opts.now ?? Date.now;
+  app.jobs.add({
+    name: 'notify.prune',
+    periodMs: 3600_000,
+    run: () => pruneDeliveries(app.db, now(), retentionDays),
+    runsHere: () => app.leadership.isLeader(),
+  });
   app.addHook('preClose', async () => {
     stopOutbox();
     stopListening();

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** Tables of migration 014_notify, joined to the Database interface by declaration merging. */
+/** Tables of migrations 014_notify and 016_notify_pacing, joined to the Database interface by declaration merging. */
 export interface NotifyChannelTable {
   id: Generated<number>;
   tenantId: number;
@@ -57,11 +57,19 @@ export interface NotifyDeliveryTable {
   noticeMode: number;
 }
 
+/** Migration 016_notify_pacing: a rate-limited channel's next send slot, shared by every instance. */
+export interface NotifySendSlotTable {
+  channelId: number;
+  /** when the channel may send its next message (epoch ms) */
+  nextAt: number;
+}
+
 declare module '../store/schema' {
   interface Database {
     notify_channel: NotifyChannelTable;
     notify_rule: NotifyRuleTable;
     notify_delivery: NotifyDeliveryTable;
+    notify_send_slot: NotifySendSlotTable;
   }
 }
 

@@ -6,13 +6,13 @@ import { nextAttemptAt } from './backoff';
 import { ratePerMinuteOf, scrubSecrets } from './channelConfig';
 import { loadChannel, type Channel } from './channelStore';
 import { claimDue, markFailed, markSent, postpone, renewLease } from './claim';
-import { composeUnits, type Unit } from './compose';
+import { byRecipient, composeUnits, slotUnit, type Unit } from './compose';
 import type { NotifyDirectory } from './directory';
 import { parseFacts } from './facts';
 import { isAccident } from './matching';
 import type { OutgoingMessage } from './message';
 import { quietUntil } from './quietHours';
-import { RateWindow } from './rateWindow';
+import { dropSlot, ensureSlot, freeSlots, gapOf, returnSlot, takeSlot } from './pacing';
 import { failureText } from './sendError';
 import { sendOver } from './senders';
 import type { DeliveryRow } from './tables';
@@ -39,14 +39,15 @@ export const DEFAULT_LEASE_MS = 60_000;
 
 /**
  * Sends the outbox: takes due deliveries under a lease, writes each message in its recipient's
- * language, holds 报警/预警 through quiet hours, merges floods and excess over a channel's rate, and
- * retries with backoff. It runs beside ingest, never in its path: the alarm transaction only writes
- * rows, and a slow receiver holds one of `concurrency` sends, not the ingest or the push.
+ * language, holds 报警/预警 through quiet hours, merges floods, paces a rate-limited channel (one
+ * message per slot, what waited merged into a digest: server/notify/pacing.ts) and retries with
+ * backoff. It runs beside ingest, never in its path: the alarm transaction only writes rows, and a
+ * slow receiver holds one of `concurrency` sends, not the ingest or the push.
  */
 export class DeliveryWorker {
   readonly owner = randomUUID();
   private readonly now: () => number;
-  private readonly rates = new RateWindow();
+  private readonly leaseMs: number;
   private running: Promise<number> | null = null;
   private again = false;
   private stopped = false;
@@ -58,6 +59,7 @@ export class DeliveryWorker {
     private readonly options: DeliveryWorkerOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   }
 
   async stop(): Promise<void> {
@@ -89,40 +91,67 @@ export class DeliveryWorker {
 
   private async round(): Promise<number> {
     const now = this.now();
-    const rows = await claimDue(this.db, this.owner, now, this.options.leaseMs ?? DEFAULT_LEASE_MS, this.options.batchSize ?? 200);
-    if (!rows.length) return 0;
+    const jobs = await this.pacedSends(now);
+    const rows = await claimDue(this.db, this.owner, now, this.leaseMs, this.options.batchSize ?? 200);
     const sendable = await this.holdQuiet(rows, now);
-    const groups = new Map<string, DeliveryRow[]>();
-    for (const r of sendable) {
-      const key = `${r.channelId}|${r.recipient ?? ''}|${parseFacts(r.facts).lang}`;
-      groups.set(key, [...(groups.get(key) ?? []), r]);
-    }
-    const jobs: (() => Promise<void>)[] = [];
-    for (const group of groups.values()) {
-      const channel = await loadChannel(this.db, group[0]!.channelId);
-      if (!channel || !channel.enabled) {
-        const why = JSON.stringify(tx('通知渠道已删除或停用', 'The channel was deleted or disabled'));
-        for (const r of group) await markFailed(this.db, this.owner, r, why, null);
+    let newlyPaced = false;
+    for (const group of groupByChannel(sendable)) {
+      const channel = await this.usable(group);
+      if (!channel) continue;
+      if (ratePerMinuteOf(channel.kind, channel.config) !== null) {
+        // a limited channel seen for the first time (new, or its limit set since): its deliveries
+        // wait for its send slot from now on, taken below in this same round
+        await ensureSlot(this.db, channel.id);
+        await postpone(this.db, this.owner, idsOf(group), now);
+        newlyPaced = true;
         continue;
       }
-      const t = await this.directory.get(channel.tenantId);
-      const budget = this.rates.remaining(channel.id, ratePerMinuteOf(channel.kind, channel.config), now);
-      if (budget === 0) {
-        await postpone(
-          this.db,
-          this.owner,
-          group.map((r) => r.id),
-          this.rates.freeAt(channel.id, now),
-        );
-        continue;
-      }
-      for (const unit of composeUnits(group, t.flood, budget)) {
-        this.rates.record(channel.id, now);
-        jobs.push(() => this.send(channel, unit));
-      }
+      const { flood } = await this.directory.get(channel.tenantId);
+      for (const recipient of byRecipient(group))
+        for (const unit of composeUnits(recipient, flood)) jobs.push(() => this.send(channel, unit));
     }
+    if (newlyPaced) jobs.push(...(await this.pacedSends(now)));
     await pool(jobs, this.options.concurrency ?? 4);
     return jobs.length;
+  }
+
+  /**
+   * One message for each paced channel whose send slot is free and has deliveries due: the slot is
+   * taken in the store first (another instance may take it), then the channel's due deliveries are
+   * claimed and the longest-waiting recipient's go out as one message (a digest when several).
+   */
+  private async pacedSends(now: number): Promise<(() => Promise<void>)[]> {
+    const jobs: (() => Promise<void>)[] = [];
+    for (const channelId of await freeSlots(this.db, now)) {
+      const channel = await loadChannel(this.db, channelId);
+      const rate = channel?.enabled ? ratePerMinuteOf(channel.kind, channel.config) : null;
+      if (!channel || rate === null) {
+        // deleted, switched off or no longer limited: the unpaced way sends (or fails) its deliveries
+        await dropSlot(this.db, channelId);
+        continue;
+      }
+      const gap = gapOf(rate);
+      if (!(await takeSlot(this.db, channel.id, now, gap))) continue;
+      const rows = await claimDue(this.db, this.owner, now, this.leaseMs, PACED_DIGEST_MAX, channel.id);
+      const unit = slotUnit(await this.holdQuiet(rows, now));
+      if (!unit) {
+        await returnSlot(this.db, channel.id, now, gap);
+        continue;
+      }
+      // the other recipients' wait for the next slots (quiet-held ones were given back already)
+      await postpone(this.db, this.owner, idsOf(rows.filter((r) => !unit.includes(r))), now);
+      jobs.push(() => this.send(channel, unit));
+    }
+    return jobs;
+  }
+
+  /** The group's channel, when it may still send; otherwise its deliveries fail with why. */
+  private async usable(group: readonly DeliveryRow[]): Promise<Channel | null> {
+    const channel = await loadChannel(this.db, group[0]!.channelId);
+    if (channel?.enabled) return channel;
+    const why = JSON.stringify(tx('通知渠道已删除或停用', 'The channel was deleted or disabled'));
+    for (const r of group) await markFailed(this.db, this.owner, r, why, null);
+    return null;
   }
 
   /** Quiet hours of a delivery's rule hold 报警 and 预警 until they end; never 事故. */
@@ -145,7 +174,7 @@ export class DeliveryWorker {
   private async send(channel: Channel, unit: Unit): Promise<void> {
     const carrier = unit[0]!;
     const ids = unit.map((r) => r.id);
-    if (!(await renewLease(this.db, this.owner, ids, this.now(), this.options.leaseMs ?? DEFAULT_LEASE_MS))) return;
+    if (!(await renewLease(this.db, this.owner, ids, this.now(), this.leaseMs))) return;
     const facts = unit.map((r) => parseFacts(r.facts));
     const written = unit.length === 1 ? writeAlarm(facts[0]!, this.options.publicUrl) : writeDigest(facts, this.options.publicUrl);
     const msg: OutgoingMessage = {
@@ -167,6 +196,17 @@ export class DeliveryWorker {
       for (const r of unit) await markFailed(this.db, this.owner, r, error, nextAttemptAt(r.attempts + 1, Number(r.createdAt), now));
     }
   }
+}
+
+/** The most deliveries one paced message carries (a digest shows the first 20 and counts the rest). */
+const PACED_DIGEST_MAX = 1_000;
+
+const idsOf = (rows: readonly DeliveryRow[]) => rows.map((r) => r.id);
+
+function groupByChannel(rows: readonly DeliveryRow[]): DeliveryRow[][] {
+  const groups = new Map<number, DeliveryRow[]>();
+  for (const r of rows) groups.set(r.channelId, [...(groups.get(r.channelId) ?? []), r]);
+  return [...groups.values()];
 }
 
 /** Runs jobs with at most `limit` at once. */

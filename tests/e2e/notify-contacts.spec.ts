@@ -24,6 +24,11 @@ test('the user edits its own contact details; 用户管理 shows the 企业微�
   await form.getByRole('button', { name: '保存' }).click();
   await expect(form.getByRole('alert')).toHaveText('请输入正确的手机号');
   await form.locator('input[name=mobilePhone]').fill('13800138000');
+  // a 企业微信 UserID is letters, digits and _-@. (the rule the server checks too)
+  await form.locator('input[name=wecomId]').fill('李四 wecom');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(form.getByRole('alert')).toHaveText('企业微信账号须为 1 到 64 位字母、数字或 _-@.，以字母或数字开头');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/notify-own-contact-refused-bright-zh_cn.png` });
   await form.locator('input[name=wecomId]').fill(wecom);
   await form.locator('input[name=dingtalkId]').fill('lisi-ding');
   await form.locator('select[name=language]').selectOption({ label: '英文' });

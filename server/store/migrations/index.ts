@@ -14,6 +14,7 @@ import * as m012 from './012_event_remark_stamp';
 import * as m013 from './013_event_escalation';
 import * as m014 from './014_notify';
 import * as m015 from './015_workorders';
+import * as m016 from './016_notify_pacing';
 import * as m019 from './019_handover';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '013_event_escalation': m013,
   '014_notify': m014,
   '015_workorders': m015,
+  '016_notify_pacing': m016,
   '019_handover': m019,
 };
 

@@ -1,4 +1,4 @@
-import type { ContactUpdate, UserDto } from '../../../domain/schemas/auth';
+import { CONTACT_PATTERNS, type ContactUpdate, type UserDto } from '../../../domain/schemas/auth';
 import { t } from '../i18n/i18n';
 
 /** The own contact fields as typed: how notifications reach the user (issue 28). */
@@ -18,15 +18,18 @@ export const contactFormOf = (u: UserDto | null): ContactForm => ({
   language: u?.language === 'en' ? 'en' : 'zh_cn',
 });
 
-const MOBILE = /^1[3-9]\d{9}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MESSAGE_KEY = {
+  mobilePhone: 'validation.mobile',
+  email: 'validation.email',
+  wecomId: 'validation.wecomId',
+  dingtalkId: 'validation.dingtalkId',
+} as const;
 
-/** Every field may be empty; a phone or e-mail given must be one (spec §5 messages). */
+/** Every field may be empty; one given must pass the rule the server checks (CONTACT_PATTERNS). */
 export function checkContact(f: ContactForm): Partial<Record<keyof ContactForm, string>> {
   const e: Partial<Record<keyof ContactForm, string>> = {};
-  if (f.mobilePhone.trim() && !MOBILE.test(f.mobilePhone.trim())) e.mobilePhone = t('validation.mobile');
-  if (f.email.trim() && !EMAIL.test(f.email.trim())) e.email = t('validation.email');
-  for (const k of ['wecomId', 'dingtalkId'] as const) if (f[k].trim().length > 64) e[k] = t('validation.lengthUpTo', { n: 64 });
+  for (const k of Object.keys(MESSAGE_KEY) as (keyof typeof MESSAGE_KEY)[])
+    if (f[k].trim() && !CONTACT_PATTERNS[k].test(f[k].trim())) e[k] = t(MESSAGE_KEY[k]);
   return e;
 }
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { passwordDigest } from '../../../domain/digest';
 import { USER_TYPE } from '../../../domain/enums';
-import { MSG, mobileSchema, noControlChars, plainNameSchema, requiredSelect, strongPasswordSchema } from '../../../domain/validation';
-import type { UserDto } from '../../../domain/schemas/auth';
+import { MSG, mobileSchema, plainNameSchema, requiredSelect, strongPasswordSchema } from '../../../domain/validation';
+import { CONTACT_PATTERNS, type UserDto } from '../../../domain/schemas/auth';
 import zh from '../../app/i18n/locales/zh_cn';
 
 /** The user form's fields as typed; selects hold ids as strings. */
@@ -19,8 +19,9 @@ export interface UserForm {
   confirmPassword: string;
 }
 
-/** A 企业微信 or 钉钉 user id: optional, up to 64 characters without control characters. */
-const imIdSchema = z.string().max(64, zh['validation.lengthUpTo'].replace('{{n}}', '64')).refine(noControlChars, MSG.noControlChars);
+/** A 企业微信 or 钉钉 user id: optional, by the rule the server checks (CONTACT_PATTERNS). */
+const imIdSchema = (kind: 'wecomId' | 'dingtalkId') =>
+  z.string().refine((v) => !v.trim() || CONTACT_PATTERNS[kind].test(v.trim()), zh[`validation.${kind}`]);
 
 const common = {
   name: plainNameSchema,
@@ -28,8 +29,8 @@ const common = {
   roleId: requiredSelect(zh['term.role']),
   mobilePhone: z.union([z.literal(''), mobileSchema]),
   email: z.union([z.literal(''), z.email(zh['validation.email'])]),
-  wecomId: imIdSchema,
-  dingtalkId: imIdSchema,
+  wecomId: imIdSchema('wecomId'),
+  dingtalkId: imIdSchema('dingtalkId'),
 };
 
 export const userEditSchema = z.object(common);

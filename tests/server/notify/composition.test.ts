@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../../domain/schemas/notify';
 import { maskConfig, mergeConfig, maskUrl, secretsOf } from '../../../server/notify/channelConfig';
-import { composeUnits } from '../../../server/notify/compose';
+import { composeUnits, slotUnit } from '../../../server/notify/compose';
 import { FloodWatch } from '../../../server/notify/floodWatch';
 import { FLOODING } from '../../../server/notify/outbox';
 import type { DeliveryRow } from '../../../server/notify/tables';
 
 /** The pure parts of delivery: which deliveries go out together, and how secrets are shown. */
-const row = (id: string, floodKey = '1|1'): DeliveryRow => ({
+const row = (id: string, floodKey = '1|1', recipient: string | null = null, createdAt = 0): DeliveryRow => ({
   id,
   tenantId: 2,
   eventSeq: 1,
@@ -16,7 +16,7 @@ const row = (id: string, floodKey = '1|1'): DeliveryRow => ({
   ruleId: 1,
   channelId: 1,
   userId: null,
-  recipient: null,
+  recipient,
   projectId: 1,
   level: 2,
   floodKey,
@@ -24,7 +24,7 @@ const row = (id: string, floodKey = '1|1'): DeliveryRow => ({
   status: 'pending',
   attempts: 0,
   lastError: null,
-  createdAt: 0,
+  createdAt,
   sentAt: null,
   nextAttemptAt: 0,
   leaseOwner: 'w',
@@ -37,21 +37,26 @@ const ids = (units: readonly (readonly DeliveryRow[])[]) => units.map((u) => u.m
 
 describe('composeUnits', () => {
   it('sends a few deliveries one by one', () => {
-    expect(ids(composeUnits([row('a'), row('b')], flood, 20))).toEqual([['a'], ['b']]);
+    expect(ids(composeUnits([row('a'), row('b')], flood))).toEqual([['a'], ['b']]);
   });
 
   it('sends the threshold or more at once as one digest', () => {
     const rows = ['a', 'b', 'c', 'd', 'e'].map((id) => row(id));
-    expect(ids(composeUnits(rows, flood, 20))).toEqual([['a', 'b', 'c', 'd', 'e']]);
+    expect(ids(composeUnits(rows, flood))).toEqual([['a', 'b', 'c', 'd', 'e']]);
   });
 
-  it("merges a flooding device's deliveries, and the excess over the channel's rate", () => {
+  it("merges a flooding device's deliveries", () => {
     const rows = [row('a'), row('f1', `${FLOODING}9|1`), row('f2', `${FLOODING}9|1`), row('b'), row('c')];
-    expect(ids(composeUnits(rows, flood, 20))).toEqual([['f1', 'f2'], ['a'], ['b'], ['c']]);
-    expect(ids(composeUnits(rows, flood, 2))).toEqual([
-      ['f1', 'f2'],
-      ['a', 'b', 'c'],
-    ]);
+    expect(ids(composeUnits(rows, flood))).toEqual([['f1', 'f2'], ['a'], ['b'], ['c']]);
+  });
+});
+
+describe('slotUnit', () => {
+  it("a paced channel's slot carries everything due to the recipient waiting longest, oldest first", () => {
+    const rows = [row('m2', '1|1', 'b@x', 30), row('m1', '1|1', 'a@x', 20), row('m0', '1|1', 'b@x', 10), row('m3', '1|1', 'a@x', 40)];
+    expect(slotUnit(rows)!.map((r) => r.id)).toEqual(['m0', 'm2']);
+    expect(slotUnit(rows.filter((r) => r.recipient === 'a@x'))!.map((r) => r.id)).toEqual(['m1', 'm3']);
+    expect(slotUnit([])).toBeNull();
   });
 });
 

@@ -4,7 +4,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { NOTIFY_PATHS, SECRET_MASK, type ChannelDto, type ChannelTestAnswer } from '../../../domain/schemas/notify';
+import { EVENT_LEVEL, EVENT_TYPE } from '../../../domain/enums';
 import { formatIn } from '../../../domain/timeZone';
+import type { ManualJobs } from '../../infra/manualJobs';
 import { login, makeApp } from '../telemetry/helpers';
 import { httpReceiver, smtpReceiver, type HttpReceiver } from './receivers';
 import { ACCIDENT, ALARM, NORMAL, call, ingest, createChannel, createRule, deliveries, fakeClock, raise, tickAt } from './helpers';
@@ -16,6 +18,7 @@ import { ACCIDENT, ALARM, NORMAL, call, ingest, createChannel, createRule, deliv
 const clock = fakeClock();
 const logLines: string[] = [];
 let app: FastifyInstance;
+let jobs: ManualJobs | undefined;
 let cleanup: () => Promise<void>;
 let receiver: HttpReceiver;
 let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
@@ -41,9 +44,10 @@ beforeAll(async () => {
       done();
     },
   });
-  ({ app, cleanup } = await makeApp({
+  ({ app, jobs, cleanup } = await makeApp({
     logger: { level: 'trace', stream },
-    notify: { allowPrivate: true, checkIntervalMs: 0, now: clock.now, publicUrl: 'https://console.example.com' },
+    // the worker's clock: the test's hand (clock.t) plus the job clock, which only the pacing test moves
+    notify: { allowPrivate: true, now: () => clock.t + (jobs?.clock ?? 0), publicUrl: 'https://console.example.com' },
     // escalation runs when the test says so (app.escalation.check())
     escalation: { checkMs: 0 },
   }));
@@ -208,25 +212,71 @@ describe("飞书, SMS and the robots' rate limit", () => {
     expect(JSON.stringify(listed)).not.toContain('feishu-secret-77');
   });
 
-  it('over its rate a robot gets the excess merged into one message', async () => {
+  it('over its rate a robot sends one message per 60 ÷ rate s, what waited merged into one digest; a webhook sends at once', async () => {
+    const clockJobs = jobs!;
+    // 2 a minute: at most one message every 30 s of the worker's clock, here moved by the job clock only
+    // (its delivery job runs every 1 s from 0; no test before this one moved it)
     const wecom = await createChannel(app, zhangsan.token, {
       name: 'slow',
       kind: 'wecom',
       config: { url: receiver.url('/slow?key=k'), ratePerMinute: 2 },
     });
-    await withRule([wecom], {}, async () => {
-      const resume = clock.t;
-      clock.t = 0;
-      for (let i = 0; i < 4; i++) await raise(app, device(), [ALARM]);
-      clock.t = resume;
+    const hook = await createChannel(app, zhangsan.token, webhook('/fast'));
+    const resume = clock.t;
+    // an hour ahead of the alarms' own time: every delivery is due as soon as it is written
+    clock.t = Math.max(clock.t, Date.now()) + 3600_000;
+    const start = clock.t + clockJobs.clock;
+    const slow = () => receiver.at('/slow');
+    const contents = () => slow().map((r) => (JSON.parse(r.body) as { markdown: { content: string } }).markdown.content);
+    const sentAt = async (channelId: number, eventIds: number[]) =>
+      (await deliveries(app, zhangsan.token, { channelId }))
+        .filter((r) => eventIds.includes(r.eventId!))
+        .map((r) => ({ eventId: r.eventId, status: r.status, at: r.sentAt! - start, mergedInto: r.mergedInto, id: r.id }));
+    // only 报警 of residual current: the other jobs the job clock runs on the way (communication watch,
+    // early warning) raise nothing that this rule sends
+    await withRule([wecom, hook], { levels: [EVENT_LEVEL.ALARM], types: [EVENT_TYPE.AFTERCURRENT] }, async () => {
+      const first = await raise(app, device(), [ALARM]);
       await vi.waitFor(async () => {
-        await tickAt(app, clock);
-        expect(receiver.at('/slow')).toHaveLength(2);
+        await clockJobs.run('notify.deliver');
+        expect(slow()).toHaveLength(1);
       });
-      // the two are sent at once: either may arrive first
-      const contents = receiver.at('/slow').map((r) => (JSON.parse(r.body) as { markdown: { content: string } }).markdown.content);
-      expect(contents.filter((c) => c.includes('告警汇总：3 条'))).toHaveLength(1);
+      const waited: number[] = [];
+      for (let i = 0; i < 3; i++) waited.push(await raise(app, device(), [ALARM]));
+      // the webhook has no limit: each alarm at once, alone
+      await vi.waitFor(async () => {
+        await clockJobs.run('notify.deliver');
+        expect(receiver.at('/fast')).toHaveLength(4);
+      });
+      expect((await sentAt(hook, [first, ...waited])).map((r) => [r.at, r.mergedInto])).toEqual(Array(4).fill([0, null]));
+      // the robot's next slot is 30 s after its first message: nothing before it
+      await clockJobs.advance(29_999);
+      expect(slow()).toHaveLength(1);
+      await clockJobs.advance(1);
+      await vi.waitFor(() => expect(slow()).toHaveLength(2));
+      expect(contents()[1]).toContain('告警汇总：3 条');
+      const digest = await sentAt(wecom, waited);
+      const carrier = digest.find((r) => r.mergedInto === null)!;
+      expect(carrier.eventId).toBe(waited[0]);
+      expect(digest.map((r) => [r.status, r.at, r.mergedInto ?? carrier.id])).toEqual(Array(3).fill(['sent', 30_000, carrier.id]));
+      // one more alarm right after the digest: alone, 30 s later; the webhook's at once
+      const last = await raise(app, device(), [ALARM]);
+      await vi.waitFor(async () => {
+        await clockJobs.run('notify.deliver');
+        expect(receiver.at('/fast')).toHaveLength(5);
+      });
+      await clockJobs.advance(29_999);
+      expect(slow()).toHaveLength(2);
+      await clockJobs.advance(1);
+      await vi.waitFor(() => expect(slow()).toHaveLength(3));
+      expect(contents()[2]).not.toContain('告警汇总');
+      const all = await sentAt(wecom, [first, ...waited, last]);
+      expect(all.every((r) => r.status === 'sent')).toBe(true);
+      // messages (carriers) at 0, 30 and 60 s: never more than 2 in any 60 s
+      const messages = all.filter((r) => r.mergedInto === null).map((r) => r.at);
+      expect(messages.sort((a, b) => a - b)).toEqual([0, 30_000, 60_000]);
+      expect((await sentAt(hook, [last]))[0]!.at).toBe(30_000);
     });
+    clock.t = resume;
   });
 });
 

@@ -684,6 +684,8 @@ const en: LanguagePack = {
   'validation.landline': 'Enter a valid landline number',
   'validation.phoneOrLandline': 'Enter a valid mobile or landline number',
   'validation.email': 'Enter a valid e-mail address',
+  'validation.wecomId': 'The WeCom user id must be 1 to 64 letters, digits or _-@., starting with a letter or digit',
+  'validation.dingtalkId': 'The DingTalk user id must be 1 to 64 letters, digits or _-@.',
   'validation.selectRequired': 'Please choose',
   'validation.selectWhat': 'Please choose the {{what}}',
   'validation.usernameRequired': 'The user name must not be empty',

@@ -668,6 +668,8 @@ const zh_cn = {
   'validation.landline': '请输入正确的固定电话',
   'validation.phoneOrLandline': '请输入正确的手机号或固定电话',
   'validation.email': '请输入正确的邮箱',
+  'validation.wecomId': '企业微信账号须为 1 到 64 位字母、数字或 _-@.，以字母或数字开头',
+  'validation.dingtalkId': '钉钉用户 ID 须为 1 到 64 位字母、数字或 _-@.',
   'validation.selectRequired': '请选择',
   'validation.selectWhat': '请选择{{what}}',
   'validation.usernameRequired': '用户名不能为空',
