@@ -37,19 +37,26 @@ function label(t: number, unit: TimeUnit, multiDay: boolean, zone: string): stri
   return `${d.getFullYear()}-${p2(d.getMonth() + 1)}`;
 }
 
-/** Alarms per bucket over [start, end), zero-filled, and per hour of day (project time) over the whole period. */
-export function timeDistribute(start: number, end: number, times: readonly number[], zone: string): ReportTimeDistribute {
+/** The buckets of a period [start, end) in the project zone, and which bucket a time falls in. */
+export function periodBuckets(start: number, end: number, zone: string) {
   const unit = unitOf(start, end);
   const multiDay = end - start > DAY;
-  const buckets: TimeBucket[] = [];
+  const buckets: { start: number; label: string }[] = [];
   const index = new Map<number, number>();
   for (let t = floor(start, unit, zone); t < end; t = next(t, unit, zone)) {
     index.set(t, buckets.length);
-    buckets.push({ start: t, label: label(t, unit, multiDay, zone), total: 0 });
+    buckets.push({ start: t, label: label(t, unit, multiDay, zone) });
   }
+  return { unit, buckets, indexOf: (t: number) => index.get(floor(t, unit, zone)) };
+}
+
+/** Alarms per bucket over [start, end), zero-filled, and per hour of day (project time) over the whole period. */
+export function timeDistribute(start: number, end: number, times: readonly number[], zone: string): ReportTimeDistribute {
+  const { unit, buckets: starts, indexOf } = periodBuckets(start, end, zone);
+  const buckets: TimeBucket[] = starts.map((b) => ({ ...b, total: 0 }));
   const hourOfDay = Array.from({ length: 24 }, () => 0);
   for (const t of times) {
-    const i = index.get(floor(t, unit, zone));
+    const i = indexOf(t);
     if (i !== undefined) buckets[i]!.total++;
     hourOfDay[zoned(t, zone).getHours()]!++;
   }

@@ -2,12 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import {
   assigneesQuery,
-  kpiQuery,
   type AssigneeDto,
   orderCreateBody,
   orderListBody,
   orderTransitionBody,
-  type KpiDto,
   type OrderDetailDto,
   type OrderRowDto,
 } from '../../domain/schemas/workorder';
@@ -17,12 +15,10 @@ import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { NOUN, nounWithId, tx } from '../http/text';
 import { idParams } from '../http/wire';
-import { timeZoneOf } from '../system/effective';
-import { parseTime } from '../telemetry/time';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { assignees } from './assignees';
 import { createOrder } from './create';
-import { kpi } from './kpi';
+import { figureRoutes } from './figureRoutes';
 import { markOverdue } from './overdue';
 import { listOrders, orderDetail } from './query';
 import { transitionOrder } from './transition';
@@ -106,19 +102,8 @@ export const workOrderService = fp(
           },
         );
 
-        app.get('/kpi', { schema: { querystring: kpiQuery }, config: guarded('events', 'event_browser') }, async (request) => {
-          const session = sessionOf(request);
-          const zone = await timeZoneOf(app, session);
-          const start = parseTime(request.query.start, zone);
-          const end = parseTime(request.query.end, zone);
-          if (start === null) throw errors.BAD_REQUEST(tx('start 无法解析', 'start cannot be read'));
-          if (end === null) throw errors.BAD_REQUEST(tx('end 无法解析', 'end cannot be read'));
-          if (end <= start) throw errors.BAD_REQUEST(tx('开始时间须早于结束时间', 'the start must be before the end'));
-          const visible = await visibleProjects(app, session);
-          const { projectId } = request.query;
-          if (projectId !== undefined && !mayseeProject(visible, projectId)) throw errors.NOT_FOUND(nounWithId(NOUN.project, projectId));
-          return ok<KpiDto>(await kpi(app, projectId !== undefined ? new Set([projectId]) : visible, start, end, now()));
-        });
+        // The review figures: KPI, 处置统计 and its export.
+        await scoped.register(figureRoutes, { now });
       },
       { prefix: '/workorder/v1' },
     );
