@@ -53,6 +53,8 @@ export interface ReportDisposal {
 type Lang = 'zh_cn' | 'en';
 const typeName = (id: number, lang: Lang) => (lang === 'en' ? EVENT_TYPE_TEXT_EN : EVENT_TYPE_TEXT)[id] ?? String(id);
 const pct = (share: number) => Math.round(share * 100);
+/** "1 order", "3 orders" */
+const orders = (n: number) => `${n} order${n === 1 ? '' : 's'}`;
 
 /** A duration as people say it: minutes (one decimal under ten), hours with one decimal from two hours. */
 export function durationWords(ms: number, lang: Lang): string {
@@ -90,17 +92,17 @@ export function describeDisposalFinding(f: DisposalFinding, lang: Lang = 'zh_cn'
     case 'mttr':
       return zh
         ? `处置闭环用时（MTTR）中位数 ${dur(f.medianMs)}，p90 ${dur(f.p90Ms)}，${compared(f.medianMs, f.previousMs, lang)}；本期工单 ${f.orders} 个，已关闭 ${f.closed} 个。`
-        : `Time to close (MTTR): median ${dur(f.medianMs)}, p90 ${dur(f.p90Ms)}; ${compared(f.medianMs, f.previousMs, lang)}. ${f.closed} of ${f.orders} orders closed.`;
+        : `Time to close (MTTR): median ${dur(f.medianMs)}, p90 ${dur(f.p90Ms)}; ${compared(f.medianMs, f.previousMs, lang)}. ${f.closed} of ${orders(f.orders)} closed.`;
     case 'unclosed':
       return zh
         ? `本期工单 ${f.orders} 个，尚无关闭，${f.open} 个仍在处置中。`
-        : `None of the ${f.orders} orders of this period is closed yet; ${f.open} are still open.`;
+        : `No order of this period (${orders(f.orders)}) is closed yet; ${f.open} still open.`;
     case 'overdue':
       return zh
         ? `超时工单 ${f.count} 个，占本期工单的 ${pct(f.count / f.orders)}%，须督促按时处置。`
-        : `${f.count} orders (${pct(f.count / f.orders)}% of this period's) were not closed in time; follow them up.`;
+        : `${orders(f.count)} (${pct(f.count / f.orders)}% of this period's) ${f.count === 1 ? 'was' : 'were'} not closed in time; follow them up.`;
     case 'inTime':
-      return zh ? `本期 ${f.orders} 个工单均未超时。` : `All ${f.orders} orders of this period were handled in time.`;
+      return zh ? `本期 ${f.orders} 个工单均未超时。` : `No order of this period (${orders(f.orders)}) was overdue.`;
     case 'falseAlarms': {
       const change =
         f.previousShare === null
@@ -120,7 +122,7 @@ export function describeDisposalFinding(f: DisposalFinding, lang: Lang = 'zh_cn'
             : `; most were ${typeName(f.topType, lang).toLowerCase()} alarms — check those devices' limits and installation`;
       return zh
         ? `填写原因的工单中误报 ${f.count} 个，占 ${pct(f.share)}%${change}${top}。`
-        : `${f.count} orders with a recorded cause were false alarms (${pct(f.share)}%)${change}${top}.`;
+        : `${orders(f.count)} with a recorded cause ${f.count === 1 ? 'was a false alarm' : 'were false alarms'} (${pct(f.share)}%)${change}${top}.`;
     }
     case 'repeated':
       return zh

@@ -8,6 +8,7 @@ export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> 
   '/historyData': () => import('../../features/historyData/HistoryDataScreen'),
   '/alarmEvent': () => import('../../features/alarmEvent/AlarmEventScreen'),
   '/workOrder': () => import('../../features/workOrder/WorkOrderScreen'),
+  '/orderStats': () => import('../../features/orderStats/OrderStatsScreen'),
   '/myWorkOrder': () => import('../../features/myWorkOrder/MyWorkOrderScreen'),
   '/analysisReport': () => import('../../features/analysisReport/AnalysisReportScreen'),
   '/deviceManager': () => import('../../features/deviceManager/DeviceManagerScreen'),
