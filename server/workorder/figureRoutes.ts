@@ -74,15 +74,11 @@ export async function figureRoutes(fastify: FastifyInstance, opts: { now: () => 
     async (request, reply) => {
       const { figures, start, end, zone } = await figuresOf(sessionOf(request), request.query);
       const { projectId, operatorId } = request.query;
-      const [project, operator] = await Promise.all([
-        projectId === undefined ? undefined : app.db.selectFrom('project').select('name').where('id', '=', projectId).executeTakeFirst(),
-        operatorId === undefined ? undefined : app.db.selectFrom('app_user').select('name').where('id', '=', operatorId).executeTakeFirst(),
-      ]);
-      const subject = {
-        period: `${formatTime(start, zone)} ~ ${formatTime(end, zone)}`,
-        project: project?.name ?? null,
-        operator: operator?.name ?? (operatorId === undefined ? null : String(operatorId)),
-      };
+      const project =
+        projectId === undefined ? undefined : await app.db.selectFrom('project').select('name').where('id', '=', projectId).executeTakeFirst();
+      // the operator's name as the figures know it (a user of the projects seen), never looked up by a bare id
+      const operator = operatorId === undefined ? null : (figures.byOperator.find((o) => o.userId === operatorId)?.userName ?? String(operatorId));
+      const subject = { period: `${formatTime(start, zone)} ~ ${formatTime(end, zone)}`, project: project?.name ?? null, operator };
       return sendWorkbook(reply, figuresWorkbook(figures, subject, languageOf(request)));
     },
   );

@@ -28,10 +28,11 @@ const T2 = EVENT_TYPE.TEMPERATURE;
  *  0 误报 d0t1 d0t1 | 1 过载 d0t1 d1t2 | 2 误报 d1t2 d1t2 | 3 线路老化 d0t1 d0t1 | 4 接触不良 d2t1 d2t1
  *  5 过载 d1t1 d1t1 | 6 设备故障 d0t2 d0t2 | 7 其他 d2t2 d2t2 | 8 (open) d0t1 d0t1 | 9 (open) d1t2 d1t2
  */
+// prettier-ignore
 export const DEVICE_TYPE: [number, number][] = [
   [0, T1], [0, T1], [0, T1], [1, T2], [1, T2], [1, T2], [0, T1], [0, T1], [2, T1], [2, T1],
   [1, T1], [1, T1], [0, T2], [0, T2], [2, T2], [2, T2], [0, T1], [0, T1], [1, T2], [1, T2],
-]; // prettier-ignore
+];
 /** the figures' clock: 300 minutes after T0 */
 export const NOW = T0 + 300 * MIN;
 
