@@ -117,7 +117,8 @@ export default function OrderStatsScreen() {
         </>
       }
     >
-      <div className="min-h-0 flex-1 overflow-auto">
+      {/* a scrolled region is reachable by keyboard (tabIndex) and named for screen readers */}
+      <div className="min-h-0 flex-1 overflow-auto" tabIndex={0} role="region" aria-label={t('route.orderStats')}>
         {data ? (
           <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
             <Headline f={data} />

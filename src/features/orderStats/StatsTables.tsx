@@ -5,10 +5,11 @@ import { Card } from '../analysisReport/Panels';
 import { durationText, shareText, typeText } from '../analysisReport/reportText';
 
 /** A compact table of figures: headers, then rows; numbers right-aligned; 无数据 when empty. */
-function Table({ testId, head, rows }: { testId: string; head: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
+function Table({ testId, label, head, rows }: { testId: string; label: string; head: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
   if (!rows.length) return <p className="py-4 text-center text-sm text-muted">{t('stats.none')}</p>;
   return (
-    <div className="max-h-72 overflow-auto">
+    // a long table scrolls in its card: reachable by keyboard and named
+    <div className="max-h-72 overflow-auto" tabIndex={0} role="region" aria-label={label}>
       <table className="w-full text-sm" data-testid={testId}>
         <thead className="sticky top-0 bg-surface text-left text-xs text-muted">
           <tr>
@@ -48,6 +49,7 @@ export function StatsTables({ figures: f }: { figures: OrderFiguresDto }) {
       <Card title={t('stats.byOperator')} testId="stats-operators" className="xl:col-span-2">
         <Table
           testId="stats-operator-table"
+          label={t('stats.byOperator')}
           head={[
             t('stats.operator'),
             t('stats.confirmedBy'),
@@ -76,6 +78,7 @@ export function StatsTables({ figures: f }: { figures: OrderFiguresDto }) {
       <Card title={t('stats.falseByDevice')} testId="stats-false-device">
         <Table
           testId="stats-false-device-table"
+          label={t('stats.falseByDevice')}
           head={[t('stats.device'), t('stats.ordersWithCause'), t('stats.falseAlarms'), t('stats.falseShare')]}
           rows={f.falseByDevice.map((d) => ({
             key: String(d.deviceId),
@@ -86,6 +89,7 @@ export function StatsTables({ figures: f }: { figures: OrderFiguresDto }) {
       <Card title={t('stats.repeatedList', { n: f.repeatMin })} testId="stats-repeated-list">
         <Table
           testId="stats-repeated-table"
+          label={t('stats.repeatedList', { n: f.repeatMin })}
           head={[t('stats.device'), t('stats.type'), t('stats.count')]}
           rows={f.repeated.map((r) => ({ key: `${r.deviceId}:${r.type}`, cells: [<Device key="d" {...r} />, typeText(r.type), r.alarms] }))}
         />
