@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, ServerProcess } from '../server/serverProcess';
 import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { DEFAULT_TIME_ZONE, formatIn } from '../../domain/timeZone';
 
 /**
  * 处置统计 (issue 29 item 4) end to end on a server of its own: four residual-current alarms raised
@@ -71,7 +72,7 @@ async function seed(server: ServerProcess) {
   await order([events[0]!.id, events[1]!.id], '误报');
   await order([events[2]!.id], '过载');
   await order([events[3]!.id], null);
-  return { deviceA: a.name };
+  return { deviceA: a.name, token: zhangsan.token };
 }
 
 async function open(browser: Browser, server: ServerProcess, size: { width: number; height: number }, lang = 'zh_cn', theme = 'bright') {
@@ -98,7 +99,7 @@ test('处置统计: figures, filters, export, a failed load, the report section;
   const server = await ServerProcess.create({ env: { STATIC_DIR, ESCALATION_CHECK_S: '0' } });
   await server.start();
   try {
-    const { deviceA } = await seed(server);
+    const { deviceA, token } = await seed(server);
     const page = await open(browser, server, { width: 1366, height: 768 });
     await expect(page.locator('[data-menu-item="/orderStats"]')).toHaveText('处置统计');
 
@@ -183,6 +184,17 @@ test('处置统计: figures, filters, export, a failed load, the report section;
     await expect(section.getByTestId('disposal-conclusion')).toContainText(`设备「${deviceA}」剩余电流报警 3 次`);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/report-disposal-bright-zh_cn-1366.png` });
+    // the printed report's 七、处置情况 at A4 width (the page the browser prints and the PDF renders)
+    const wall = (t: number) => formatIn(t, 'yyyy-MM-dd HH:mm:ss', DEFAULT_TIME_ZONE);
+    const query = new URLSearchParams({ id: '0', modelLabel: 'global', startTime: wall(Date.now() - 86_400_000), endTime: wall(Date.now()) });
+    const printed = await fetch(`${server.url}/wisdompower/v1/report/html?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const paper = await page.context().newPage();
+    await paper.setViewportSize({ width: 794, height: 1123 });
+    await paper.setContent(await printed.text());
+    const heading = paper.getByRole('heading', { name: '七、处置情况' });
+    await expect(heading).toBeVisible();
+    await expect(paper.locator('section', { has: heading })).toContainText(`${deviceA}`);
+    await paper.locator('section', { has: heading }).screenshot({ path: `${SCREENSHOT_DIR}/report-disposal-print-a4.png` });
     await page.context().close();
 
     // both languages and themes, at the small and the large screen
