@@ -30,7 +30,8 @@ const now = Date.now();
 const start = now - 30 * DAY;
 const rnd = mulberry32(29);
 
-const insEvent = sqlite.prepare(`insert into peceventextend (eventtime, endtime, endeventid, customtype, peceventlevel, confirmeventstatus, value,
+const insEvent =
+  sqlite.prepare(`insert into peceventextend (eventtime, endtime, endeventid, customtype, peceventlevel, confirmeventstatus, value,
   endvalue, limitvalue, dataid, description, remark, updatetime, operator, deviceid, projectid, tenantid)
   values (?, ?, 1, ?, 2, ?, 400, null, 300, 1001, 'bench', null, ?, ?, ?, ?, ?)`);
 const insOrder = sqlite.prepare(`insert into work_order (tenantId, projectId, status, level, assigneeId, dispatcherId, createdAt, dueAt,
@@ -99,7 +100,7 @@ async function timed(url: string): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const [ms, res] = await timeit(() => app.inject({ url, headers }));
-    if (res.statusCode !== 200 || (res.headers['content-type'] ?? '').includes('json')) {
+    if (res.statusCode !== 200 || String(res.headers['content-type'] ?? '').includes('json')) {
       const body = res.json() as { code: number; msg: string };
       if (body.code !== 0) throw new Error(`${url}: ${body.msg}`);
     }
@@ -130,7 +131,9 @@ for (let i = 0; i < RUNS; i++) {
 }
 
 const s = { figures: stats(figures), xlsx: stats(xlsx), report: stats(report), baseline: stats(baseline) };
-console.log(`orderFigures: ${ALARMS} alarms (about ${ALARMS / 5} orders) over 30 days on ${terminals.length} terminals, fill ${fillMs.toFixed(0)} ms`);
+console.log(
+  `orderFigures: ${ALARMS} alarms (about ${ALARMS / 5} orders) over 30 days on ${terminals.length} terminals, fill ${fillMs.toFixed(0)} ms`,
+);
 console.log(`  tenant A: ${projectsA.length} projects, ${rows} rows read by the baseline`);
 console.log(`  GET /workorder/v1/figures        p50 ${s.figures.p50} ms  max ${s.figures.max} ms`);
 console.log(`  GET /workorder/v1/figures/xlsx   p50 ${s.xlsx.p50} ms  max ${s.xlsx.max} ms`);
@@ -146,6 +149,6 @@ recordResults(
     order_figures_read_baseline_ms: s.baseline.p50,
     order_figures_vs_read: +(s.figures.p50 / s.baseline.p50).toFixed(2),
   },
-  { alarms: ALARMS,  terminals: terminals.length, fillMs: Math.round(fillMs), ...s },
+  { alarms: ALARMS, terminals: terminals.length, fillMs: Math.round(fillMs), ...s },
 );
 await done();

@@ -38,7 +38,10 @@ export function disposalHtml(d: ReportDisposal): string {
   ${
     d.repeated.length
       ? d.repeated
-          .map((r, i) => `<tr><td>${i + 1}</td><td>${esc(r.name)}</td><td>${esc(r.projectName)}</td><td>${typeText(r.type)}</td><td>${r.alarms}</td></tr>`)
+          .map(
+            (r, i) =>
+              `<tr><td>${i + 1}</td><td>${esc(r.name)}</td><td>${esc(r.projectName)}</td><td>${typeText(r.type)}</td><td>${r.alarms}</td></tr>`,
+          )
           .join('')
       : '<tr><td colspan="5">本期无重复报警设备</td></tr>'
   }

@@ -57,7 +57,10 @@ export function coreFigures(alarms: readonly AlarmRow[], orders: readonly OrderR
  * recorded cause, each counted once for every distinct key among its alarms. Sorted by false alarms,
  * then share, then key.
  */
-export function falseSharesBy(orders: readonly OrderRow[], key: (a: OrderRow['alarms'][number]) => number): (FalseShare & { key: number })[] {
+export function falseSharesBy(
+  orders: readonly OrderRow[],
+  key: (a: OrderRow['alarms'][number]) => number,
+): (FalseShare & { key: number })[] {
   const counts = new Map<number, { orders: number; falseAlarms: number }>();
   for (const o of withCause(orders)) {
     for (const k of new Set(o.alarms.map(key))) {

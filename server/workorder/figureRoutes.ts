@@ -53,7 +53,8 @@ export async function figureRoutes(fastify: FastifyInstance, opts: { now: () => 
 
   const figuresOf = async (session: Session, q: FiguresQuery) => {
     const subject = await subjectOf(app, session, q);
-    if (subject.end - subject.start > MAX_REPORT_SPAN_MS) throw errors.BAD_REQUEST(tx('统计周期最长一年', 'a period covers a year at most'));
+    if (subject.end - subject.start > MAX_REPORT_SPAN_MS)
+      throw errors.BAD_REQUEST(tx('统计周期最长一年', 'a period covers a year at most'));
     const figures = await orderFigures(app.db, subject.scope, subject.start, subject.end, opts.now(), {
       zone: subject.zone,
       repeatMin: q.repeatMin,
@@ -75,9 +76,12 @@ export async function figureRoutes(fastify: FastifyInstance, opts: { now: () => 
       const { figures, start, end, zone } = await figuresOf(sessionOf(request), request.query);
       const { projectId, operatorId } = request.query;
       const project =
-        projectId === undefined ? undefined : await app.db.selectFrom('project').select('name').where('id', '=', projectId).executeTakeFirst();
+        projectId === undefined
+          ? undefined
+          : await app.db.selectFrom('project').select('name').where('id', '=', projectId).executeTakeFirst();
       // the operator's name as the figures know it (a user of the projects seen), never looked up by a bare id
-      const operator = operatorId === undefined ? null : (figures.byOperator.find((o) => o.userId === operatorId)?.userName ?? String(operatorId));
+      const operator =
+        operatorId === undefined ? null : (figures.byOperator.find((o) => o.userId === operatorId)?.userName ?? String(operatorId));
       const subject = { period: `${formatTime(start, zone)} ~ ${formatTime(end, zone)}`, project: project?.name ?? null, operator };
       return sendWorkbook(reply, figuresWorkbook(figures, subject, languageOf(request)));
     },

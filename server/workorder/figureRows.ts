@@ -73,16 +73,14 @@ export async function figureRows(
     .orderBy('work_order.id');
 
   const [eventRows, orderRows] = await Promise.all([events.execute(), orderAlarms.execute()]);
-  const alarms = eventRows.map(
-    (e): AlarmRow => ({
-      projectId: e.projectid,
-      deviceId: e.deviceid,
-      type: e.customtype,
-      raisedAt: Number(e.eventtime),
-      confirmedAt: e.confirmeventstatus === EVENT_CONFIRM.CONFIRM && e.updatetime !== null ? Number(e.updatetime) : null,
-      operator: e.operator,
-    }),
-  );
+  const alarms = eventRows.map((e): AlarmRow => ({
+    projectId: e.projectid,
+    deviceId: e.deviceid,
+    type: e.customtype,
+    raisedAt: Number(e.eventtime),
+    confirmedAt: e.confirmeventstatus === EVENT_CONFIRM.CONFIRM && e.updatetime !== null ? Number(e.updatetime) : null,
+    operator: e.operator,
+  }));
   const byId = new Map<number, OrderRow>();
   for (const r of orderRows) {
     let o = byId.get(r.id);

@@ -85,7 +85,12 @@ export function operatorFigures(alarms: readonly AlarmRow[], orders: readonly Or
 }
 
 /** The names of the assignees and the ids of the confirming user names (event/save stamps the name). */
-export async function usersOf(db: Kysely<Database>, alarms: readonly AlarmRow[], orders: readonly OrderRow[], operatorId: number | undefined) {
+export async function usersOf(
+  db: Kysely<Database>,
+  alarms: readonly AlarmRow[],
+  orders: readonly OrderRow[],
+  operatorId: number | undefined,
+) {
   const ids = [...new Set([...orders.map((o) => o.assigneeId), ...(operatorId === undefined ? [] : [operatorId])]), -1];
   const names = [...new Set(alarms.flatMap((a) => (a.operator === null ? [] : [a.operator]))), ''];
   const rows = await db

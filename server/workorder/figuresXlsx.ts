@@ -22,7 +22,11 @@ const typeName = (type: number, lang: Lang) => (lang === 'en' ? EVENT_TYPE_TEXT_
 const col = (key: string, zh: string, en: string, width = 16) => ({ key, zh, en, width });
 const cols = (list: ReturnType<typeof col>[], lang: Lang): Column[] => list.map((c) => ({ key: c.key, header: c[lang], width: c.width }));
 const DEVICE = [col('name', '设备', 'Device', 24), col('code', '编码', 'Code', 16), col('projectName', '项目', 'Project', 20)];
-const SHARE = [col('orders', '有原因工单', 'Orders with a cause'), col('falseAlarms', '误报', 'False alarms'), col('share', '误报占比(%)', 'False-alarm share (%)')];
+const SHARE = [
+  col('orders', '有原因工单', 'Orders with a cause'),
+  col('falseAlarms', '误报', 'False alarms'),
+  col('share', '误报占比(%)', 'False-alarm share (%)'),
+];
 
 /**
  * The 处置统计 figures as a workbook, one sheet per table of the screen, headers in the request's

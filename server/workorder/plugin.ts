@@ -13,7 +13,7 @@ import { sessionOf } from '../auth/session';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN, nounWithId, tx } from '../http/text';
+import { NOUN, nounWithId } from '../http/text';
 import { idParams } from '../http/wire';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { assignees } from './assignees';

@@ -42,9 +42,15 @@ async function seed(server: ServerProcess) {
     const key = await server.call<{ code: string; key: string }>('GET', `/devicedata/api/comm/v1/device/${device.id}/key`, root.token);
     for (const value of [400, 10, 10]) {
       stamp += 5_000;
-      await server.call('POST', '/devicedata/api/comm/v1/ingest', null, { device: key.code, time: stamp, values: [{ dataId: 1001, value }] }, {
-        'x-device-key': key.key,
-      });
+      await server.call(
+        'POST',
+        '/devicedata/api/comm/v1/ingest',
+        null,
+        { device: key.code, time: stamp, values: [{ dataId: 1001, value }] },
+        {
+          'x-device-key': key.key,
+        },
+      );
     }
   };
   for (const d of [a, a, a, b]) await episode(d);
@@ -126,7 +132,9 @@ test('处置统计: figures, filters, export, a failed load, the report section;
     await page.screenshot({ path: `${SCREENSHOT_DIR}/order-stats-bright-zh_cn-1366.png` });
     // no serious or critical axe violation (labels of the filters, contrast of the tiles and tables)
     const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+    expect(
+      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`),
+    ).toEqual([]);
 
     // operator: lisi confirmed nothing and holds the three orders; zhangsan confirmed the four
     await page.locator('select[name=operatorId]').selectOption({ label: 'lisi' });
@@ -166,7 +174,11 @@ test('处置统计: figures, filters, export, a failed load, the report section;
 
     // a failed load: the reason in place with 重试, which recovers
     await page.route('**/workorder/v1/figures?**', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 5000, msg: '服务器内部错误，请稍后再试', data: null }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 5000, msg: '服务器内部错误，请稍后再试', data: null }),
+      }),
     );
     await page.locator('select[name=projectId]').selectOption('');
     await expect(page.getByTestId('stats-error').getByTestId('load-error-reason')).toHaveText('服务器内部错误，请稍后再试');
@@ -186,7 +198,12 @@ test('处置统计: figures, filters, export, a failed load, the report section;
     await page.screenshot({ path: `${SCREENSHOT_DIR}/report-disposal-bright-zh_cn-1366.png` });
     // the printed report's 七、处置情况 at A4 width (the page the browser prints and the PDF renders)
     const wall = (t: number) => formatIn(t, 'yyyy-MM-dd HH:mm:ss', DEFAULT_TIME_ZONE);
-    const query = new URLSearchParams({ id: '0', modelLabel: 'global', startTime: wall(Date.now() - 86_400_000), endTime: wall(Date.now()) });
+    const query = new URLSearchParams({
+      id: '0',
+      modelLabel: 'global',
+      startTime: wall(Date.now() - 86_400_000),
+      endTime: wall(Date.now()),
+    });
     const printed = await fetch(`${server.url}/wisdompower/v1/report/html?${query}`, { headers: { authorization: `Bearer ${token}` } });
     const paper = await page.context().newPage();
     await paper.setViewportSize({ width: 794, height: 1123 });

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A titled panel of the report (and of 处置统计). */
-export function Card({ title, children, testId, className = '' }: { title: string; children: ReactNode; testId?: string; className?: string }) {
+export function Card({
+  title,
+  children,
+  testId,
+  className = '',
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <section className={`rounded-lg border border-line bg-surface p-3 ${className}`} data-testid={testId}>
       <h2 className="mb-2 text-sm font-semibold">{title}</h2>

@@ -25,8 +25,18 @@ function Headline({ f }: { f: OrderFiguresDto }) {
   return (
     <div className="grid grid-cols-3 gap-2 xl:col-span-2 xl:grid-cols-6" data-testid="stats-headline">
       <Kpi label={t('stats.alarms')} value={f.alarms} hint={t('stats.confirmed', { n: f.confirmed })} testId="stats-alarms" />
-      <Kpi label={t('stats.mtta')} value={<span className="text-base">{durationText(f.mttaMs)}</span>} hint={p90(f.mttaP90Ms)} testId="stats-mtta" />
-      <Kpi label={t('stats.mttr')} value={<span className="text-base">{durationText(f.mttrMs)}</span>} hint={p90(f.mttrP90Ms)} testId="stats-mttr" />
+      <Kpi
+        label={t('stats.mtta')}
+        value={<span className="text-base">{durationText(f.mttaMs)}</span>}
+        hint={p90(f.mttaP90Ms)}
+        testId="stats-mtta"
+      />
+      <Kpi
+        label={t('stats.mttr')}
+        value={<span className="text-base">{durationText(f.mttrMs)}</span>}
+        hint={p90(f.mttrP90Ms)}
+        testId="stats-mttr"
+      />
       <Kpi label={t('stats.orders')} value={f.orders} hint={t('stats.closed', { n: f.closed })} testId="stats-orders" />
       <Kpi label={t('stats.overdue')} value={f.overdue} testId="stats-overdue" />
       <Kpi

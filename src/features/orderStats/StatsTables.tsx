@@ -5,7 +5,17 @@ import { Card } from '../analysisReport/Panels';
 import { durationText, shareText, typeText } from '../analysisReport/reportText';
 
 /** A compact table of figures: headers, then rows; numbers right-aligned; 无数据 when empty. */
-function Table({ testId, label, head, rows }: { testId: string; label: string; head: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
+function Table({
+  testId,
+  label,
+  head,
+  rows,
+}: {
+  testId: string;
+  label: string;
+  head: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+}) {
   if (!rows.length) return <p className="py-4 text-center text-sm text-muted">{t('stats.none')}</p>;
   return (
     // a long table scrolls in its card: reachable by keyboard and named

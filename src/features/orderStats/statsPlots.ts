@@ -91,7 +91,13 @@ export function barOptions(l: BarLayout): ChartOptions {
         splits: () => l.categories.map((_, i) => i),
         values: (_u, splits) => splits.map((i) => short(l.categories[i] ?? '')),
       },
-      { stroke: c.ink, grid: { stroke: c.grid }, ticks: { stroke: c.grid }, size: 56, values: (_u, splits) => splits.map((v) => l.format(v)) },
+      {
+        stroke: c.ink,
+        grid: { stroke: c.grid },
+        ticks: { stroke: c.grid },
+        size: 56,
+        values: (_u, splits) => splits.map((v) => l.format(v)),
+      },
     ],
     series: [
       { label: l.name, value: (_u, i) => (i == null ? '--' : (l.categories[i] ?? '')) },

@@ -70,8 +70,28 @@ describe('GET /workorder/v1/figures', () => {
     // alarms 1‥17: 45 90 150 240 360 480 720 1200 3600 s → 360 s.
     expect(data.byOperator).toEqual(
       [
-        { userId: f.lisiId, userName: 'lisi', orders: 5, closed: 4, mttrMs: 90 * MIN, overdue: 2, confirmed: 9, mttaMs: 300_000, falseAlarmShare: 0.5 },
-        { userId: f.zhangsanId, userName: 'zhangsan', orders: 5, closed: 4, mttrMs: 135 * MIN, overdue: 2, confirmed: 9, mttaMs: 360_000, falseAlarmShare: 0 },
+        {
+          userId: f.lisiId,
+          userName: 'lisi',
+          orders: 5,
+          closed: 4,
+          mttrMs: 90 * MIN,
+          overdue: 2,
+          confirmed: 9,
+          mttaMs: 300_000,
+          falseAlarmShare: 0.5,
+        },
+        {
+          userId: f.zhangsanId,
+          userName: 'zhangsan',
+          orders: 5,
+          closed: 4,
+          mttrMs: 135 * MIN,
+          overdue: 2,
+          confirmed: 9,
+          mttaMs: 360_000,
+          falseAlarmShare: 0,
+        },
       ].sort((a, b) => a.userId - b.userId),
     );
   });
@@ -180,7 +200,11 @@ describe('GET /workorder/v1/figures/xlsx', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     return wb;
   };
-  const rows = (ws: ExcelJS.Worksheet | undefined) => ws!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+  const rows = (ws: ExcelJS.Worksheet | undefined) =>
+    ws!
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1));
 
   it('holds the screen’s figures, one sheet per table, read back with exceljs', async () => {
     const wb = await workbook({ projectId: f.projectId });
@@ -219,7 +243,11 @@ describe('GET /workorder/v1/figures/xlsx', () => {
       [f.devices[0]!.code, '西湖文化广场', 4, 1, 25],
       [f.devices[2]!.code, '西湖文化广场', 2, 0, 0],
     ]);
-    expect(rows(wb.getWorksheet('重复报警')).slice(1).map((r) => [r[1], r[3], r[4]])).toEqual([
+    expect(
+      rows(wb.getWorksheet('重复报警'))
+        .slice(1)
+        .map((r) => [r[1], r[3], r[4]]),
+    ).toEqual([
       [f.devices[0]!.code, '剩余电流', 7],
       [f.devices[1]!.code, '温度', 5],
     ]);
@@ -243,6 +271,10 @@ describe('GET /workorder/v1/figures/xlsx', () => {
       ['Alarms', 9],
       ['Confirmed', 9],
     ]);
-    expect(rows(wb.getWorksheet('Repeated alarms')).slice(1).map((r) => [r[3], r[4]])).toEqual([['Residual current', 4]]);
+    expect(
+      rows(wb.getWorksheet('Repeated alarms'))
+        .slice(1)
+        .map((r) => [r[3], r[4]]),
+    ).toEqual([['Residual current', 4]]);
   });
 });

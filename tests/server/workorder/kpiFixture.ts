@@ -154,7 +154,13 @@ export async function kpiFixture(label: string): Promise<KpiFixture> {
       eventIds: [ids[2 * k]!, ids[2 * k + 1]!],
     });
   }
-  await insertOrder(app, foreign, { assigneeId: w.userId, firstAt: T0 + 15 * MIN, closedAt: T0 + 45 * MIN, cause: '误报', eventIds: [foreignEvent] });
+  await insertOrder(app, foreign, {
+    assigneeId: w.userId,
+    firstAt: T0 + 15 * MIN,
+    closedAt: T0 + 45 * MIN,
+    cause: '误报',
+    eventIds: [foreignEvent],
+  });
 
   return {
     server,
