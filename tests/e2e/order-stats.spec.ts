@@ -172,22 +172,6 @@ test('处置统计: figures, filters, export, a failed load, the report section;
     expect(overview.getRow(15).values).toEqual([undefined, '误报占比(%)', 50]);
     expect(wb.getWorksheet('重复报警')!.getRow(2).getCell(1).value).toBe(deviceA);
 
-    // a failed load: the reason in place with 重试, which recovers
-    await page.route('**/workorder/v1/figures?**', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 5000, msg: '服务器内部错误，请稍后再试', data: null }),
-      }),
-    );
-    await page.locator('select[name=projectId]').selectOption('');
-    await expect(page.getByTestId('stats-error').getByTestId('load-error-reason')).toHaveText('服务器内部错误，请稍后再试');
-    await expect(page.getByTestId('stats-headline')).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/order-stats-error-1366.png` });
-    await page.unroute('**/workorder/v1/figures?**');
-    await page.getByTestId('stats-error').getByRole('button', { name: '重试' }).click();
-    await expect(value(page, 'stats-alarms')).toHaveText('4');
-
     // the analysis report's 处置 section, with its own conclusion
     await page.goto(`${server.url}/#/analysisReport`);
     const section = page.getByTestId('report-disposal');
@@ -212,6 +196,22 @@ test('处置统计: figures, filters, export, a failed load, the report section;
     await expect(heading).toBeVisible();
     await expect(paper.locator('section', { has: heading })).toContainText(`${deviceA}`);
     await paper.locator('section', { has: heading }).screenshot({ path: `${SCREENSHOT_DIR}/report-disposal-print-a4.png` });
+    // a failed load: the reason in place with 重试, which recovers
+    await page.route('**/workorder/v1/figures?**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 5000, msg: '服务器内部错误，请稍后再试', data: null }),
+      }),
+    );
+    await page.goto(`${server.url}/#/orderStats`);
+    await expect(page.getByTestId('stats-error').getByTestId('load-error-reason')).toHaveText('服务器内部错误，请稍后再试');
+    await expect(page.getByTestId('stats-headline')).toHaveCount(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/order-stats-error-1366.png` });
+    await page.unroute('**/workorder/v1/figures?**');
+    await page.getByTestId('stats-error').getByRole('button', { name: '重试' }).click();
+    await expect(value(page, 'stats-alarms')).toHaveText('4');
+
     await page.context().close();
 
     // both languages and themes, at the small and the large screen

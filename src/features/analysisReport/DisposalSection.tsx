@@ -37,7 +37,7 @@ export function DisposalSection({ disposal: d, lang }: { disposal: ReportDisposa
       </div>
       <div className="mt-3 grid grid-cols-1 gap-3 xl:grid-cols-2">
         <div>
-          <h3 className="mb-1 text-xs font-medium text-muted">{t('stats.repeated', { n: d.repeatMin })}</h3>
+          <h3 className="mb-1 text-xs font-medium text-muted">{t('stats.repeatedList', { n: d.repeatMin })}</h3>
           {d.repeated.length ? (
             <table className="w-full text-sm" data-testid="disposal-repeated">
               <tbody>

@@ -46,8 +46,8 @@ export function trendOptions(l: TrendLayout): ChartOptions {
     ],
     series: [
       { label: l.labels.time, value: (_u, v) => (v == null ? '--' : formatTime(v * 1000, LEGEND[l.unit])) },
-      { label: l.labels.mtta, stroke: c.brand, width: 2, points: { show: true, size: 6, fill: c.brand }, value: minutes },
-      { label: l.labels.mttr, stroke: c.second, width: 2, dash: [8, 4], points: { show: true, size: 6, fill: c.second }, value: minutes },
+      { label: l.labels.mtta, stroke: c.brand, width: 2, points: { show: true, size: 8, fill: c.brand }, value: minutes },
+      { label: l.labels.mttr, stroke: c.second, width: 2, dash: [8, 4], points: { show: true, size: 8, fill: c.second }, value: minutes },
     ],
   };
 }
