@@ -42,7 +42,7 @@ function Headline({ f }: { f: OrderFiguresDto }) {
       <Kpi
         label={t('stats.falseShare')}
         value={shareText(f.falseAlarmShare)}
-        hint={t('stats.falseCount', { n: f.falseAlarms })}
+        hint={t('stats.falseCount', { count: f.falseAlarms })}
         testId="stats-false"
       />
     </div>
@@ -110,7 +110,7 @@ export default function OrderStatsScreen() {
           <div className="mb-3">
             <DateSelector value={range} onChange={setRange} />
           </div>
-          <div className="w-36">
+          <div className="w-48">
             <TextField
               label={t('stats.repeatMin')}
               name="repeatMin"

@@ -70,7 +70,11 @@ export interface BarLayout {
   max?: number | undefined;
 }
 
-const short = (s: string, n = 8) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** A category name under its bar, shortened to what a bar's slot holds: the fewer the bars, the longer. */
+const short = (s: string, bars: number) => {
+  const n = bars <= 3 ? 24 : bars <= 6 ? 14 : 8;
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+};
 
 export function barOptions(l: BarLayout): ChartOptions {
   const c = chartInk(l.dark);
@@ -89,7 +93,7 @@ export function barOptions(l: BarLayout): ChartOptions {
         grid: { show: false },
         ticks: { stroke: c.grid },
         splits: () => l.categories.map((_, i) => i),
-        values: (_u, splits) => splits.map((i) => short(l.categories[i] ?? '')),
+        values: (_u, splits) => splits.map((i) => short(l.categories[i] ?? '', n)),
       },
       {
         stroke: c.ink,

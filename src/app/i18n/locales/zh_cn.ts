@@ -933,7 +933,7 @@ const zh_cn = {
   'stats.closedCount': '已关闭',
   'stats.overdue': '超时工单',
   'stats.falseShare': '误报占比',
-  'stats.falseCount': '误报 {{n}} 个',
+  'stats.falseCount_other': '误报 {{count}} 个',
   'stats.trend': 'MTTA / MTTR 趋势',
   'stats.time': '时间',
   'stats.minutes': '分钟',
