@@ -23,6 +23,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/alarmEvent', titleKey: 'route.alarmEvent', permission: 'wp_event_manager', shell: 'main', group: 'safety' },
   // issue 29: work orders, on the event page's permission (the data area of their routes)
   { path: '/workOrder', titleKey: 'route.workOrder', permission: 'wp_event_manager', shell: 'main', group: 'safety' },
+  // issue 29 item 4: the review figures of work orders, beside 工单管理 on the same permission
+  { path: '/orderStats', titleKey: 'route.orderStats', permission: 'wp_event_manager', shell: 'main', group: 'safety' },
   { path: '/myWorkOrder', titleKey: 'route.myWorkOrder', permission: 'wp_event_manager', shell: 'main', group: 'safety' },
   { path: '/shiftHandover', titleKey: 'route.shiftHandover', permission: 'wp_event_manager', shell: 'main', group: 'safety' },
   { path: '/analysisReport', titleKey: 'route.analysisReport', permission: 'wp_analysis_report', shell: 'main', group: 'safety' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_LEVEL } from '../enums';
 import { EVENT_TYPE_TEXT } from '../telemetry';
 import type { CountById } from './monitor';
+import type { ReportDisposal } from './reportDisposal';
 
 /**
  * Analysis reports (spec §7 "Monitoring and reports", §9): the query every report route takes and the
@@ -19,7 +20,7 @@ export type ReportScope = (typeof REPORT_SCOPES)[number];
 const wireTime = z.union([z.number().int().min(0), z.string().trim().min(1).max(40)], { error: '须为毫秒时间戳或 YYYY-MM-DD HH:mm:ss' });
 const ID_MSG = 'id 须为大于等于 0 的整数';
 
-/** Query of GET overview, nodeDistribute, timeDistribute, typeDistribute, conclusion and report/*. */
+/** Query of GET overview, nodeDistribute, timeDistribute, typeDistribute, disposal, conclusion and report/*. */
 export const reportQuery = z.object({
   /** a number in a JSON body; plain decimal digits in a query string */
   id: z.union(
@@ -159,6 +160,8 @@ export interface ReportFigures {
   nodeDistribute: ReportNodeDistribute;
   timeDistribute: ReportTimeDistribute;
   typeDistribute: ReportTypeDistribute;
+  /** 处置: the review figures of work orders (issue 29), with their own conclusion */
+  disposal: ReportDisposal;
   conclusion: ReportConclusion;
 }
 

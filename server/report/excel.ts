@@ -2,7 +2,9 @@ import ExcelJS from 'exceljs';
 import { EVENT_LEVEL } from '../../domain/enums';
 import { RATING_TEXT, REPORT_TITLE, type ReportFigures } from '../../domain/schemas/report';
 import { formatTime } from '../telemetry/time';
-import { durationText, periodText, typeText } from './html';
+import { periodText } from './html';
+import { disposalRows } from './disposalPrint';
+import { durationText, typeText } from './words';
 
 /** Spec §9: Excel export is xlsx with the default file name 表格导出. */
 export const REPORT_EXCEL_NAME = '表格导出.xlsx';
@@ -77,6 +79,7 @@ export async function reportWorkbook(f: ReportFigures): Promise<Buffer> {
     ['序号', '设备', '编码', '项目', '报警数'],
     f.nodeDistribute.topDevices.map((d, i) => [i + 1, d.name, d.code, d.projectName, d.total]),
   );
+  sheet(wb, '处置情况', ['指标', '本期', '上期'], disposalRows(f.disposal));
   sheet(
     wb,
     '评估结论',
@@ -91,5 +94,5 @@ function sheet(wb: ExcelJS.Workbook, name: string, header: string[], rows: Row[]
   ws.columns = header.map((h, i) => ({ header: h, width: i === 0 ? 28 : 14 }));
   ws.addRows(rows);
   ws.getRow(1).font = { bold: true };
-  if (name === '评估结论') ws.getColumn(2).width = 90;
+  if (name === '评估结论' || name === '处置情况') ws.getColumn(2).width = 90;
 }

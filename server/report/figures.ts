@@ -12,6 +12,7 @@ import {
 } from '../../domain/schemas/report';
 import { timeDistribute } from './timeBuckets';
 import { conclude, type PairCount } from './conclusion';
+import { disposalSection } from './disposal';
 import type { ReportRequest } from './period';
 
 interface EventRow {
@@ -32,7 +33,7 @@ interface EventRow {
  */
 export async function reportFigures(db: Kysely<Database>, req: ReportRequest, now = Date.now()): Promise<ReportFigures> {
   const ids = req.scope.projects.map((p) => p.id);
-  const [events, previous, terminals] = ids.length
+  const [events, previous, terminals, disposal] = ids.length
     ? await Promise.all([
         db
           .selectFrom('peceventextend')
@@ -50,8 +51,9 @@ export async function reportFigures(db: Kysely<Database>, req: ReportRequest, no
           .groupBy(['projectid', 'customtype'])
           .execute(),
         db.selectFrom('terminal').select(['id', 'name', 'code', 'projectid']).where('projectid', 'in', ids).execute(),
+        disposalSection(db, req, now),
       ])
-    : [[], [], []];
+    : [[], [], [], await disposalSection(db, req, now)];
   const prevOf = new Map(previous.map((r) => [`${r.projectid}:${r.customtype}`, Number(r.n)]));
   const prevTotal = previous.reduce((s, r) => s + Number(r.n), 0);
   const projectName = new Map(req.scope.projects.map((p) => [p.id, p.name]));
@@ -127,6 +129,7 @@ export async function reportFigures(db: Kysely<Database>, req: ReportRequest, no
       req.zone,
     ),
     typeDistribute: { byType, byLevel },
+    disposal,
   };
   const accidents = byLevel.find((c) => c.id === EVENT_LEVEL.ACCIDENT)?.count ?? 0;
   const pairs = pairCounts(events, prevOf, projectName);

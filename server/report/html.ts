@@ -1,9 +1,10 @@
 import { levelLook } from '../../domain/alarmLanguage';
 import { EVENT_LEVEL } from '../../domain/enums';
-import { EVENT_TYPE_TEXT } from '../../domain/telemetry';
 import { RATING_TEXT, REPORT_TITLE, type AffirmStatus, type ReportFigures } from '../../domain/schemas/report';
 import { formatTime } from '../telemetry/time';
 import { columns, esc, hbars } from './svg';
+import { disposalHtml } from './disposalPrint';
+import { durationText, typeText } from './words';
 
 /** A level's bar colour on paper: the alarm language's bright theme, as on every screen. */
 export const levelColour = (id: number) => levelLook(id).colour.bright;
@@ -16,19 +17,9 @@ const SCOPE_TEXT: Record<string, string> = {
   project: '项目',
 };
 
-/** ms as 小时/分钟 text; a dash when there is nothing to measure. */
-export function durationText(ms: number | null): string {
-  if (ms === null) return '--';
-  const min = Math.round(ms / 60_000);
-  if (min < 60) return `${min} 分钟`;
-  const h = Math.floor(min / 60);
-  return min % 60 ? `${h} 小时 ${min % 60} 分钟` : `${h} 小时`;
-}
-
 /** The period as people read it: the last day is end − 1 ms, since periods are half-open. */
 export const periodText = (start: number, end: number, zone: string) =>
   `${formatTime(start, zone).slice(0, 10)} 至 ${formatTime(end - 1, zone).slice(0, 10)}`;
-export const typeText = (id: number) => EVENT_TYPE_TEXT[id] ?? String(id);
 
 /**
  * The printable report 智慧安全用电运行评估报告: A4 pages (@page), each chart and table row kept whole
@@ -119,7 +110,9 @@ export function reportHtml(f: ReportFigures, affirm: AffirmStatus): string {
   <tr><th>最长确认用时</th><td>${durationText(c.maxMs)}</td><th>1 小时内 / 24 小时内确认</th><td>${c.within1h} / ${c.within24h}</td></tr></table>
 </section>
 
-<section class="block"><h2>七、评估结论</h2>
+${disposalHtml(f.disposal)}
+
+<section class="block"><h2>八、评估结论</h2>
   <ol class="conclusion">${f.conclusion.text.map((t) => `<li>${esc(t)}</li>`).join('')}</ol>
 </section>
 </body></html>`;

@@ -17,6 +17,7 @@ const SECTIONS = [
   'nodeDistribute',
   'timeDistribute',
   'typeDistribute',
+  'disposal',
   'conclusion',
 ] as const satisfies readonly (keyof ReportFigures)[];
 const PDF_NAME = '智慧安全用电运行评估报告.pdf';

@@ -37,19 +37,36 @@ function label(t: number, unit: TimeUnit, multiDay: boolean, zone: string): stri
   return `${d.getFullYear()}-${p2(d.getMonth() + 1)}`;
 }
 
-/** Alarms per bucket over [start, end), zero-filled, and per hour of day (project time) over the whole period. */
-export function timeDistribute(start: number, end: number, times: readonly number[], zone: string): ReportTimeDistribute {
+/** The buckets of a period [start, end) in the project zone, and which bucket a time falls in. */
+export function periodBuckets(start: number, end: number, zone: string) {
   const unit = unitOf(start, end);
   const multiDay = end - start > DAY;
-  const buckets: TimeBucket[] = [];
-  const index = new Map<number, number>();
-  for (let t = floor(start, unit, zone); t < end; t = next(t, unit, zone)) {
-    index.set(t, buckets.length);
-    buckets.push({ start: t, label: label(t, unit, multiDay, zone), total: 0 });
-  }
+  const buckets: { start: number; label: string }[] = [];
+  for (let t = floor(start, unit, zone); t < end; t = next(t, unit, zone))
+    buckets.push({ start: t, label: label(t, unit, multiDay, zone) });
+  // The buckets are contiguous and ascending: a time's bucket is the last one starting at or before it,
+  // found by bisection — no time-zone arithmetic per alarm (a month of a large fleet is 100,000s of them).
+  const indexOf = (t: number): number | undefined => {
+    if (!buckets.length || t < buckets[0]!.start || t >= end) return undefined;
+    let lo = 0;
+    let hi = buckets.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (buckets[mid]!.start <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return { unit, buckets, indexOf };
+}
+
+/** Alarms per bucket over [start, end), zero-filled, and per hour of day (project time) over the whole period. */
+export function timeDistribute(start: number, end: number, times: readonly number[], zone: string): ReportTimeDistribute {
+  const { unit, buckets: starts, indexOf } = periodBuckets(start, end, zone);
+  const buckets: TimeBucket[] = starts.map((b) => ({ ...b, total: 0 }));
   const hourOfDay = Array.from({ length: 24 }, () => 0);
   for (const t of times) {
-    const i = index.get(floor(t, unit, zone));
+    const i = indexOf(t);
     if (i !== undefined) buckets[i]!.total++;
     hourOfDay[zoned(t, zone).getHours()]!++;
   }

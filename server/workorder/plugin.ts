@@ -4,13 +4,11 @@ import {
   assigneesQuery,
   eventOrdersBody,
   type EventOrderDto,
-  kpiQuery,
   type AssigneeDto,
   type AssigneeGroupDto,
   orderCreateBody,
   orderListBody,
   orderTransitionBody,
-  type KpiDto,
   type OrderDetailDto,
   type OrderRowDto,
 } from '../../domain/schemas/workorder';
@@ -19,15 +17,13 @@ import { sessionOf } from '../auth/session';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN, nounWithId, tx } from '../http/text';
+import { NOUN, nounWithId } from '../http/text';
 import { idParams } from '../http/wire';
-import { timeZoneOf } from '../system/effective';
-import { parseTime } from '../telemetry/time';
 import { mayseeProject, visibleProjects } from '../telemetry/visibility';
 import { handoverRoutes } from '../handover/routes';
 import { assigneeGroups, assignees } from './assignees';
 import { createOrder } from './create';
-import { kpi } from './kpi';
+import { figureRoutes } from './figureRoutes';
 import { markOverdue } from './overdue';
 import { listOrders, orderDetail, ordersOfEvents } from './query';
 import { transitionOrder } from './transition';
@@ -97,10 +93,8 @@ export const workOrderService = fp(
           async (request) => ok<EventOrderDto[]>(await ordersOfEvents(app, sessionOf(request), request.body.eventIds, now())),
         );
 
-        app.get(
-          '/order/:id',
-          { schema: { params: idParams }, config: reading },
-          async (request) => ok<OrderDetailDto>(await orderDetail(app, sessionOf(request), request.params.id)),
+        app.get('/order/:id', { schema: { params: idParams }, config: reading }, async (request) =>
+          ok<OrderDetailDto>(await orderDetail(app, sessionOf(request), request.params.id)),
         );
 
         // The permission depends on the action (checked inside); any of the three lets a caller in.
@@ -139,19 +133,8 @@ export const workOrderService = fp(
         // 交接班 (issue 29 item 5) on the same clock
         await scoped.register(handoverRoutes(now), { prefix: '/handover' });
 
-        app.get('/kpi', { schema: { querystring: kpiQuery }, config: guarded('events', 'event_browser') }, async (request) => {
-          const session = sessionOf(request);
-          const zone = await timeZoneOf(app, session);
-          const start = parseTime(request.query.start, zone);
-          const end = parseTime(request.query.end, zone);
-          if (start === null) throw errors.BAD_REQUEST(tx('start 无法解析', 'start cannot be read'));
-          if (end === null) throw errors.BAD_REQUEST(tx('end 无法解析', 'end cannot be read'));
-          if (end <= start) throw errors.BAD_REQUEST(tx('开始时间须早于结束时间', 'the start must be before the end'));
-          const visible = await visibleProjects(app, session);
-          const { projectId } = request.query;
-          if (projectId !== undefined && !mayseeProject(visible, projectId)) throw errors.NOT_FOUND(nounWithId(NOUN.project, projectId));
-          return ok<KpiDto>(await kpi(app, projectId !== undefined ? new Set([projectId]) : visible, start, end, now()));
-        });
+        // The review figures: KPI, 处置统计 and its export.
+        await scoped.register(figureRoutes, { now });
       },
       { prefix: '/workorder/v1' },
     );

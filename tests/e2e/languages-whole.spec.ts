@@ -37,6 +37,9 @@ const LATIN_OK = new Set(
     'API',
     'ID',
     'QR',
+    // the review figures' names (issue 29): time to confirm and to close, as the trade writes them in Chinese too
+    'MTTA',
+    'MTTR',
   ].map((w) => w.toLowerCase()),
 );
 const DATA_KEYS =

@@ -34,3 +34,10 @@ export const checkedTerminals = (checked: ReadonlySet<string>) =>
     .map(parseTreeKey)
     .filter((k) => k?.modelLabel === 'terminal')
     .map((k) => k!.id);
+
+function projectsOfTree(nodes: readonly DeviceTreeNode[]): { id: number; name: string }[] {
+  return nodes.flatMap((n) => (n.modelLabel === 'project' ? [{ id: n.id, name: n.name }] : projectsOfTree(n.children ?? [])));
+}
+
+/** The projects of the device tree, in tree order (the project filters of the work-order screens). */
+export const loadTreeProjects = () => api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree').then(projectsOfTree);

@@ -8,6 +8,7 @@ export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> 
   '/historyData': () => import('../../features/historyData/HistoryDataScreen'),
   '/alarmEvent': () => import('../../features/alarmEvent/AlarmEventScreen'),
   '/workOrder': () => import('../../features/workOrder/WorkOrderScreen'),
+  '/orderStats': () => import('../../features/orderStats/OrderStatsScreen'),
   '/myWorkOrder': () => import('../../features/myWorkOrder/MyWorkOrderScreen'),
   '/shiftHandover': () => import('../../features/shiftHandover/ShiftHandoverScreen'),
   '/analysisReport': () => import('../../features/analysisReport/AnalysisReportScreen'),

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { describeFinding, RATING_TEXT, type ReportFigures } from '../../../domain/schemas/report';
 import { t, type Language } from '../../app/i18n/i18n';
 import { Bars } from '../../app/monitor/charts/Bars';
@@ -6,35 +5,16 @@ import { Columns } from './Columns';
 import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { levelState } from '../../../domain/alarmLanguage';
 import { durationText, LEVEL_COLOR, levelText, typeText } from './reportText';
+import { Card, Kpi } from './Panels';
+import { DisposalSection } from './DisposalSection';
 
 const BRAND = 'var(--color-brand, #1f6feb)';
-
-function Card({ title, children, testId, className = '' }: { title: string; children: ReactNode; testId?: string; className?: string }) {
-  return (
-    <section className={`rounded-lg border border-line bg-surface p-3 ${className}`} data-testid={testId}>
-      <h2 className="mb-2 text-sm font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Kpi({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: string; testId?: string }) {
-  return (
-    <div className="rounded border border-line bg-surface-2 px-3 py-2" data-testid={testId}>
-      <div className="text-xs text-muted">{label}</div>
-      <div className="text-xl font-semibold tabular-nums" data-testid={testId && `${testId}-value`}>
-        {value}
-      </div>
-      {hint && <div className="text-xs text-muted">{hint}</div>}
-    </div>
-  );
-}
 
 const RATING_CLASS = { good: 'text-ok', attention: 'text-warn', serious: 'text-danger' } as const;
 
 /** The report's sections on screen: the same figures as the printed report, in the console's style. */
 export function ReportSections({ figures, lang }: { figures: ReportFigures; lang: Language }) {
-  const { overview: o, nodeDistribute, timeDistribute, typeDistribute, conclusion } = figures;
+  const { overview: o, nodeDistribute, timeDistribute, typeDistribute, disposal, conclusion } = figures;
   const c = o.confirmation;
   return (
     <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
@@ -186,6 +166,7 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
           </dl>
         </Card>
       </div>
+      <DisposalSection disposal={disposal} lang={lang} />
     </div>
   );
 }

@@ -11,3 +11,6 @@ export function durationText(ms: number | null): string {
 export const typeText = (id: number) => t(`monitor.type.${id}` as MessageKey);
 export { levelLabel as levelText } from '../../app/monitor/palette';
 export { EVENT_LEVEL_COLOR as LEVEL_COLOR } from '../../app/monitor/palette';
+
+/** A share as a percentage with one decimal; a dash when there is nothing to divide. */
+export const shareText = (share: number | null) => (share === null ? '--' : `${Math.round(share * 1000) / 10}%`);

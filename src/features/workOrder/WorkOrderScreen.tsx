@@ -12,14 +12,8 @@ import { useLoad } from '../../app/widgets/useLoad';
 import { OrderDetailView } from './OrderDetailView';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderTrend } from './OrderTrend';
-import { api } from '../../app/api/client';
-import type { DeviceTreeNode } from '../../app/liveDevices/deviceTree';
+import { loadTreeProjects } from '../../app/liveDevices/deviceTree';
 import { assigneesOf, listOrders, orderDetail, transition } from './workOrderApi';
-
-/** The projects of the device tree, in tree order. */
-function projectsOf(nodes: readonly DeviceTreeNode[]): { id: number; name: string }[] {
-  return nodes.flatMap((n) => (n.modelLabel === 'project' ? [{ id: n.id, name: n.name }] : projectsOf(n.children ?? [])));
-}
 
 /** /workOrder (工单管理): every order the user may see, filtered by state and overdue; detail, review. */
 export default function WorkOrderScreen() {
@@ -28,7 +22,7 @@ export default function WorkOrderScreen() {
   const [overdue, setOverdue] = useState<'' | 'yes' | 'no'>('');
   const [projectId, setProjectId] = useState('');
   const [assigneeId, setAssigneeId] = useState('');
-  const projects = useLoad(() => api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree').then(projectsOf), []);
+  const projects = useLoad(() => loadTreeProjects(), []);
   const people = useLoad(async () => (projectId ? assigneesOf(Number(projectId)) : []), [projectId]);
   const [page, setPage] = usePaging();
   const [version, setVersion] = useState(0);

@@ -1,139 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_TYPE } from '../../../domain/enums';
 import { median, nearestRank, type KpiDto } from '../../../domain/schemas/workorder';
-import { testServer, type TestServer } from '../../infra/testApps';
-import { login, PASSWORD, terminalsOfProject } from '../telemetry/helpers';
-import { caller } from './helpers';
+import { figuresUrl, kpiFixture, MIN, type KpiFixture } from './kpiFixture';
 
 /**
- * The review figures (issue 29) against a fixture checked by hand: 20 alarms in one project on
- * 2026-01-10 from 08:00 Shanghai time (00:00 UTC), one every 10 minutes, 18 of them confirmed; ten
+ * The review figures (issue 29) against the fixture checked by hand (kpiFixture.ts): 20 alarms in one
+ * project on 2026-01-10 from 08:00 Shanghai time, one every 10 minutes, 18 of them confirmed; ten
  * orders of two alarms each, eight closed. The expected numbers below are worked out in the comments,
- * not computed by the code under test.
+ * not computed by the code under test. figures.test.ts checks the rest of the figures on it.
  */
-const MIN = 60_000;
-const T0 = Date.UTC(2026, 0, 10, 0, 0, 0); // 2026-01-10 08:00:00 Asia/Shanghai
-/** time to confirm of alarms 0‥17 in seconds (alarms 18 and 19 stay unconfirmed), already sorted */
-const TTA_S = [30, 45, 60, 90, 120, 150, 180, 240, 300, 360, 420, 480, 600, 720, 900, 1200, 1800, 3600];
-/** time to close of orders 0‥7 in minutes from their first alarm; orders 8 and 9 stay open */
-const TTR_MIN = [30, 45, 60, 90, 120, 180, 240, 600];
-const CAUSES = ['误报', '过载', '误报', '线路老化', '接触不良', '过载', '设备故障', '其他'];
-/** the figures' clock: 300 minutes after T0 */
-const NOW = T0 + 300 * MIN;
-
-let server: TestServer;
-let app: FastifyInstance;
-let zhangsan: ReturnType<typeof caller>;
-let wangwu: ReturnType<typeof caller>;
+let f: KpiFixture;
+let zhangsan: KpiFixture['zhangsan'];
+let wangwu: KpiFixture['wangwu'];
 let projectId: number;
 let lisiId: number;
 let zhangsanId: number;
 
 beforeAll(async () => {
-  server = await testServer({
-    label: 'work order kpi app',
-    rootPassword: PASSWORD,
-    demoPassword: PASSWORD,
-    demo: true,
-    loginRateLimit: 100_000,
-    escalation: { checkMs: 0 },
-    workorder: { checkMs: 0, now: () => NOW },
-  });
-  app = server.app;
-  const z = await login(app, 'zhangsan');
-  zhangsanId = z.userId;
-  lisiId = (await login(app, 'lisi')).userId;
-  zhangsan = caller(app, z.token);
-  wangwu = caller(app, (await login(app, 'wangwu')).token);
-  const [device] = await terminalsOfProject(app, '西湖文化广场');
-  const [other] = await terminalsOfProject(app, '滨江科技园');
-  projectId = device!.projectid;
-  const event = (d: typeof device, eventtime: number, confirmedAt: number | null) => ({
-    eventtime,
-    endtime: null,
-    endeventid: 0,
-    customtype: EVENT_TYPE.AFTERCURRENT,
-    peceventlevel: EVENT_LEVEL.ALARM,
-    confirmeventstatus: confirmedAt === null ? EVENT_CONFIRM.UNCONFIRM : EVENT_CONFIRM.CONFIRM,
-    value: 400,
-    endvalue: null,
-    limitvalue: 300,
-    dataid: 1001,
-    description: 'fixture',
-    remark: null,
-    updatetime: confirmedAt,
-    operator: confirmedAt === null ? null : 'zhangsan',
-    remarkoperator: null,
-    remarktime: null,
-    escalatedat: null,
-    deviceid: d!.id,
-    projectid: d!.projectid,
-    tenantid: d!.tenantid,
-  });
-  const ids: number[] = [];
-  for (let i = 0; i < 20; i++) {
-    const at = T0 + i * 10 * MIN;
-    const row = await app.db
-      .insertInto('peceventextend')
-      .values(event(device, at, i < 18 ? at + TTA_S[i]! * 1000 : null))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
-  }
-  // Outside the figures: a minute before the period, and an alarm of another project in it.
-  await app.db
-    .insertInto('peceventextend')
-    .values(event(device, T0 - MIN, T0))
-    .execute();
-  await app.db
-    .insertInto('peceventextend')
-    .values(event(other, T0 + 5 * MIN, T0 + 6 * MIN))
-    .execute();
-
-  for (let k = 0; k < 10; k++) {
-    const firstAt = T0 + 2 * k * 10 * MIN;
-    const createdAt = firstAt + 5 * MIN;
-    const closedAt = k < 8 ? firstAt + TTR_MIN[k]! * MIN : null;
-    const { id } = await app.db
-      .insertInto('work_order')
-      .values({
-        tenantId: device!.tenantid,
-        projectId,
-        status: closedAt === null ? 'in_progress' : 'closed',
-        level: EVENT_LEVEL.ALARM,
-        assigneeId: k % 2 === 0 ? lisiId : zhangsanId,
-        dispatcherId: zhangsanId,
-        note: null,
-        createdAt,
-        // due two hours after dispatch: 125 minutes after the first alarm
-        dueAt: createdAt + 120 * MIN,
-        acceptedAt: createdAt,
-        resolvedAt: closedAt,
-        closedAt,
-        overdueAt: null,
-        cause: k < 8 ? CAUSES[k]! : null,
-        measures: null,
-        overrideReason: null,
-        readings: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await app.db
-      .insertInto('work_order_event')
-      .values([
-        { orderId: id, eventId: ids[2 * k]! },
-        { orderId: id, eventId: ids[2 * k + 1]! },
-      ])
-      .execute();
-  }
+  f = await kpiFixture('work order kpi app');
+  ({ zhangsan, wangwu, projectId, lisiId, zhangsanId } = f);
 });
 afterAll(async () => {
-  await server?.close();
+  await f?.server.close();
 });
 
-const kpiUrl = (q: Record<string, string | number>) =>
-  `/workorder/v1/kpi?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`;
+const kpiUrl = (q: Record<string, string | number>) => figuresUrl('kpi', q);
 
 describe('median and p90 (nearest rank)', () => {
   it('median: the middle value, the mean of the two middle ones for an even count; p90: the value at rank ⌈0.9·n⌉', () => {
@@ -187,12 +77,18 @@ describe('GET /workorder/v1/kpi', () => {
     expect(res.data).toMatchObject({ orders: 7, closed: 5, mttrMs: 180 * MIN, mttrP90Ms: 600 * MIN, overdue: 4 });
   });
 
-  it('another tenant’s user gets not-found for the project and empty figures for its own scope', async () => {
+  it('another tenant’s user gets not-found for the project and only its own figures; neither sees the other’s', async () => {
     const foreign = await wangwu.get<KpiDto>(kpiUrl({ projectId, start: '2026-01-10 08:00:00', end: '2026-01-10 20:00:00' }));
     expect(foreign.code).not.toBe(0);
     expect(foreign.msg).toContain('不存在');
+    // tenant B's one alarm (confirmed after 1 min) and its order (closed after 30 min as 误报)
     const own = await wangwu.get<KpiDto>(kpiUrl({ start: '2026-01-10 08:00:00', end: '2026-01-10 20:00:00' }));
-    expect(own.data).toMatchObject({ alarms: 0, orders: 0, mttaMs: null, mttrMs: null, falseAlarmShare: null, byOperator: [] });
+    expect(own.data).toMatchObject({ alarms: 1, orders: 1, mttaMs: MIN, mttrMs: 30 * MIN, falseAlarmShare: 1 });
+    expect(own.data.byOperator.map((o) => o.userName)).toEqual(['wangwu']);
+    // zhangsan over every visible project: 西湖's 20 and 滨江's one, not tenant B's; its orders 10, 误报 2 of 8
+    const mine = await zhangsan.get<KpiDto>(kpiUrl({ start: '2026-01-10 08:00:00', end: '2026-01-10 20:00:00' }));
+    expect(mine.data).toMatchObject({ alarms: 21, orders: 10, falseAlarmShare: 0.25 });
+    expect(mine.data.byOperator.map((o) => o.userName)).not.toContain('wangwu');
     const bad = await zhangsan.get(kpiUrl({ start: '2026-01-10 20:00:00', end: '2026-01-10 08:00:00' }));
     expect(bad.msg).toContain('开始时间须早于结束时间');
   });

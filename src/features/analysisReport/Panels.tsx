@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+
+/** A titled panel of the report (and of 处置统计). */
+export function Card({
+  title,
+  children,
+  testId,
+  className = '',
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <section className={`rounded-lg border border-line bg-surface p-3 ${className}`} data-testid={testId}>
+      <h2 className="mb-2 text-sm font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** One figure with its label and an optional hint under it. */
+export function Kpi({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: string; testId?: string }) {
+  return (
+    <div className="rounded border border-line bg-surface-2 px-3 py-2" data-testid={testId}>
+      <div className="text-xs text-muted">{label}</div>
+      <div className="text-xl font-semibold tabular-nums" data-testid={testId && `${testId}-value`}>
+        {value}
+      </div>
+      {hint && <div className="text-xs text-muted">{hint}</div>}
+    </div>
+  );
+}
