@@ -1,4 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { guardRoute } from '../../../domain/access';
+import { useSession } from '../session/SessionContext';
 import { useActorRef, useSelector } from '@xstate/react';
 import { filter } from 'rxjs';
 import { navigate } from 'wouter/use-hash-location';
@@ -14,7 +16,14 @@ const rotation = kioskMachine.provide({ actions: { show: (_, p) => navigate(p.pa
 
 /** Rotates the kiosk's screens; an alarm or accident pauses it for the popup's 60 s (not again within a flood). */
 export function useKioskRotation(config: KioskConfig) {
-  const actor = useActorRef(rotation, { input: { screens: config.screens, intervalMs: config.intervalMs, pauseMs: 60_000 } });
+  const { profile } = useSession();
+  // A default rotation (the 大屏 and the wall) skips a screen the wall's user may not open, rather than
+  // turning to 无权限 every other interval; a list that leaves nothing keeps what was asked for.
+  const screens = useMemo(() => {
+    const allowed = config.screens.filter((path) => guardRoute({ path, hasToken: true, profile: profile ?? undefined }).kind === 'allow');
+    return allowed.length ? allowed : config.screens;
+  }, [config.screens, profile]);
+  const actor = useActorRef(rotation, { input: { screens, intervalMs: config.intervalMs, pauseMs: 60_000 } });
   const realtime = useOptionalRealtime();
   useEffect(() => {
     if (!realtime) return;
@@ -39,5 +48,5 @@ export function useKioskRotation(config: KioskConfig) {
     return () => sub.unsubscribe();
   }, [realtime, actor]);
   const paused = useSelector(actor, (s) => s.matches('paused'));
-  return { paused, resume: () => actor.send({ type: 'RESUME' }) };
+  return { paused, resume: () => actor.send({ type: 'RESUME' }), screens: screens.length };
 }
