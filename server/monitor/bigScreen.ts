@@ -32,41 +32,46 @@ export async function bigScreenOf(app: FastifyInstance, scope: ResolvedScope, zo
   const days = Array.from({ length: BIG_SCREEN_TREND_DAYS }, (_, i) =>
     startOfDay(subDays(now, BIG_SCREEN_TREND_DAYS - 1 - i, inZone(zone)), inZone(zone)).getTime(),
   );
-  const empty = !ids.length;
-  const [windowRows, unconfirmed, openOrders, confirmedToday, recent] = empty
-    ? [[], 0, 0, [], []]
-    : await Promise.all([
-        app.db
-          .selectFrom('peceventextend')
-          .select(['deviceid', 'projectid', 'peceventlevel', sql<number>`eventtime / ${sql.lit(BUCKET_MS)}`.as('bucket'), (eb) => eb.fn.countAll<number>().as('n')])
-          .where('projectid', 'in', ids)
-          .where('eventtime', '>=', days[0]!)
-          .groupBy(['deviceid', 'projectid', 'peceventlevel', sql`eventtime / ${sql.lit(BUCKET_MS)}`])
-          .execute(),
-        app.db
-          .selectFrom('peceventextend')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('projectid', 'in', ids)
-          .where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM)
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n)),
-        app.db
-          .selectFrom('work_order')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('projectId', 'in', ids)
-          .where('status', '!=', ORDER_STATUS.CLOSED)
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n)),
-        app.db
-          .selectFrom('peceventextend')
-          .select(['eventtime', 'updatetime'])
-          .where('projectid', 'in', ids)
-          .where('eventtime', '>=', t.dayStart)
-          .where('confirmeventstatus', '=', EVENT_CONFIRM.CONFIRM)
-          .where('updatetime', 'is not', null)
-          .execute(),
-        recentAlarms(app, ids),
-      ]);
+  // a caller without projects asks for one that cannot exist: every figure comes back zero or empty
+  const asked = ids.length ? ids : [-1];
+  const [windowRows, unconfirmed, openOrders, confirmedToday, recent] = await Promise.all([
+    app.db
+      .selectFrom('peceventextend')
+      .select([
+        'deviceid',
+        'projectid',
+        'peceventlevel',
+        sql<number>`eventtime / ${sql.lit(BUCKET_MS)}`.as('bucket'),
+        (eb) => eb.fn.countAll<number>().as('n'),
+      ])
+      .where('projectid', 'in', asked)
+      .where('eventtime', '>=', days[0]!)
+      .groupBy(['deviceid', 'projectid', 'peceventlevel', sql`eventtime / ${sql.lit(BUCKET_MS)}`])
+      .execute(),
+    app.db
+      .selectFrom('peceventextend')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('projectid', 'in', asked)
+      .where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n)),
+    app.db
+      .selectFrom('work_order')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('projectId', 'in', asked)
+      .where('status', '!=', ORDER_STATUS.CLOSED)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n)),
+    app.db
+      .selectFrom('peceventextend')
+      .select(['eventtime', 'updatetime'])
+      .where('projectid', 'in', asked)
+      .where('eventtime', '>=', t.dayStart)
+      .where('confirmeventstatus', '=', EVENT_CONFIRM.CONFIRM)
+      .where('updatetime', 'is not', null)
+      .execute(),
+    recentAlarms(app, asked),
+  ]);
 
   const rows = windowRows.map((r) => ({ ...r, bucket: Number(r.bucket), n: Number(r.n) }));
   const byDevice = new Map<number, number>();

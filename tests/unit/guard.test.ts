@@ -147,7 +147,9 @@ describe('menu hiding rules', () => {
     expect(visible).toContain('/systemConfig');
     expect(menu.map((g) => g.group)).toEqual(['safety', 'information', 'system']);
     // a service user with one project is not in service mode
-    expect(paths(visibleMenu(singleService, 'main'))).toEqual(expect.arrayContaining(SERVICE_MODE_HIDDEN.filter((p) => p !== '/bigScreen')));
+    expect(paths(visibleMenu(singleService, 'main'))).toEqual(
+      expect.arrayContaining(SERVICE_MODE_HIDDEN.filter((p) => p !== '/bigScreen')),
+    );
     // the 大屏 is never a menu item; the guard still lets a single-project service user open it
     expect(guardRoute({ path: '/bigScreen', hasToken: true, profile: singleService })).toEqual({ kind: 'allow' });
   });

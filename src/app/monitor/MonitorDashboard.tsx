@@ -50,20 +50,18 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
       testId={testId}
       // A wall has nobody to use the filters: its room goes to the cards, the data time beside the title.
       aside={
-        kiosk ? (
-          data.updatedAt && (
-            <span className="text-sm text-muted" data-testid="monitor-updated">
-              {t('monitor.updatedAt')} {formatTime(data.updatedAt, 'HH:mm:ss')}
-            </span>
-          )
-        ) : (
-          // the 大屏 is a wall's screen, not a menu item: reached from here (and by a kiosk's rotation)
-          bigScreenOpen && (
-            <Link href="/bigScreen" className="text-sm text-brand hover:underline" data-testid="open-big-screen">
-              {t('bigScreen.open')} →
-            </Link>
-          )
-        )
+        kiosk
+          ? data.updatedAt && (
+              <span className="text-sm text-muted" data-testid="monitor-updated">
+                {t('monitor.updatedAt')} {formatTime(data.updatedAt, 'HH:mm:ss')}
+              </span>
+            )
+          : // the 大屏 is a wall's screen, not a menu item: reached from here (and by a kiosk's rotation)
+            bigScreenOpen && (
+              <Link href="/bigScreen" className="text-sm text-brand hover:underline" data-testid="open-big-screen">
+                {t('bigScreen.open')} →
+              </Link>
+            )
       }
       filters={
         !kiosk && (

@@ -15,7 +15,11 @@ const SPEED_REM_S = 4;
 function Item({ a }: { a: BigScreenAlarm }) {
   const trip = tripParts(a);
   return (
-    <span className="inline-flex shrink-0 items-center gap-[0.5em] whitespace-nowrap" data-testid="bs-ticker-item" data-event-id={a.eventId}>
+    <span
+      className="inline-flex shrink-0 items-center gap-[0.5em] whitespace-nowrap"
+      data-testid="bs-ticker-item"
+      data-event-id={a.eventId}
+    >
       <span className="text-muted tabular-nums">{formatTime(a.time, 'HH:mm:ss')}</span>
       <AlarmMark state={levelState(a.level)} size="1.05em" />
       <b>{a.projectName}</b>
@@ -64,10 +68,14 @@ export function AlarmTicker({ recent }: { recent: BigScreenAlarm[] | undefined }
     });
     return () => animation.cancel();
     // restarted by a new alarm (it shows at the front), a new language or size of the items
-  }, [newest, items.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [newest, items.length]);
 
   return (
-    <div className="flex h-full min-w-0 items-center overflow-hidden text-[1.2rem]" data-testid="bs-ticker-track" data-newest={newest || undefined}>
+    <div
+      className="flex h-full min-w-0 items-center overflow-hidden text-[1.2rem]"
+      data-testid="bs-ticker-track"
+      data-newest={newest || undefined}
+    >
       {items.length === 0 ? (
         <span className="text-muted">{t('bigScreen.noAlarms')}</span>
       ) : (

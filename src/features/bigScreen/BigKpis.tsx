@@ -6,7 +6,19 @@ import { levelLabel } from '../../app/monitor/palette';
 import { durationText } from '../../app/i18n/durationText';
 import { t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 
-function Card({ id, label, value, shown, sub }: { id: string; label: MessageKey; value: number | null | undefined; shown: string; sub?: ReactNode }) {
+function Card({
+  id,
+  label,
+  value,
+  shown,
+  sub,
+}: {
+  id: string;
+  label: MessageKey;
+  value: number | null | undefined;
+  shown: string;
+  sub?: ReactNode;
+}) {
   return (
     <div
       className="flex min-w-0 flex-col justify-between overflow-hidden rounded-lg border border-line bg-surface px-[0.7rem] py-[0.35rem]"
@@ -33,7 +45,10 @@ export function BigKpis({ kpis }: { kpis: BigScreenKpis | undefined }) {
   const k = kpis;
   const none = t('bigScreen.noValue');
   return (
-    <div className="grid shrink-0 grid-cols-[repeat(2,minmax(0,1fr))_minmax(0,2.5fr)_repeat(3,minmax(0,1fr))] gap-[0.6rem]" data-testid="bs-kpis">
+    <div
+      className="grid shrink-0 grid-cols-[repeat(2,minmax(0,1fr))_minmax(0,2.5fr)_repeat(3,minmax(0,1fr))] gap-[0.6rem]"
+      data-testid="bs-kpis"
+    >
       <Card
         id="devices"
         label="bigScreen.devices"

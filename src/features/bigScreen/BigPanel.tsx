@@ -15,7 +15,10 @@ export function BigPanel({
   className?: string;
 }) {
   return (
-    <section className={`flex min-h-0 min-w-0 flex-col overflow-hidden rounded-lg border border-line bg-surface ${className}`} data-testid={testId}>
+    <section
+      className={`flex min-h-0 min-w-0 flex-col overflow-hidden rounded-lg border border-line bg-surface ${className}`}
+      data-testid={testId}
+    >
       <header className="flex shrink-0 items-center justify-between gap-[0.5rem] border-b border-line px-[0.7rem] py-[0.3rem]">
         <h2 className="min-w-0 truncate text-[1.05rem] font-semibold">{title}</h2>
         {extra}

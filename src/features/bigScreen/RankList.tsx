@@ -16,7 +16,8 @@ export interface RankRow {
  */
 export function RankList({ rows, testId }: { rows: RankRow[] | undefined; testId: string }) {
   useLanguage();
-  if (rows && rows.length === 0) return <div className="grid h-full place-items-center text-[1rem] text-muted">{t('bigScreen.noRanking')}</div>;
+  if (rows && rows.length === 0)
+    return <div className="grid h-full place-items-center text-[1rem] text-muted">{t('bigScreen.noRanking')}</div>;
   const max = Math.max(1, ...(rows ?? []).map((r) => r.count));
   return (
     <ol className="grid h-full min-h-0" style={{ gridTemplateRows: `repeat(${BIG_SCREEN_TOP}, minmax(0, 1fr))` }} data-testid={testId}>

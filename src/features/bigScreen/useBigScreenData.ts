@@ -36,7 +36,8 @@ export function useBigScreenData(): BigScreenView {
         setState({ data, coordinates });
       })
       .catch((err: unknown) => {
-        if (mine === seq.current && !loaded.current) setState((s) => ({ ...s, error: err instanceof Error ? err : new Error(String(err)) }));
+        if (mine === seq.current && !loaded.current)
+          setState((s) => ({ ...s, error: err instanceof Error ? err : new Error(String(err)) }));
       });
   }, [tick]);
 

@@ -89,7 +89,12 @@ export const DeviceTile = memo(function DeviceTile({
           )}
           {why ? (
             // what tripped and the limit it crossed take the code's place (the code stays in the tile's title)
-            <span className="min-w-0 truncate" data-testid="tile-trip" data-data-id={trip?.dataId ?? undefined} data-limit={trip?.limit ?? undefined}>
+            <span
+              className="min-w-0 truncate"
+              data-testid="tile-trip"
+              data-data-id={trip?.dataId ?? undefined}
+              data-limit={trip?.limit ?? undefined}
+            >
               {why.measure}
               {why.limit && <b className="ml-[0.3em]">{t('wall.tripLimit', { limit: why.limit })}</b>}
             </span>

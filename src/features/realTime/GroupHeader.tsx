@@ -2,10 +2,11 @@ import { memo } from 'react';
 import { alarmLabel } from '../../../domain/alarmLanguage';
 import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { currentLanguage, t } from '../../app/i18n/i18n';
+import type { TileState } from '../../app/liveDevices/tileLook';
 import type { TileGroup } from './tileGroups';
 
 /** The states a header counts: the alarm levels always, no communication when there is some. */
-const LEVELS = ['accident', 'alarm', 'warning'] as const;
+const LEVELS: readonly TileState[] = ['accident', 'alarm', 'warning'];
 
 /**
  * A project's header cell on the wall (issue 30): where the tiles after it are, how many devices it
@@ -15,7 +16,7 @@ const LEVELS = ['accident', 'alarm', 'warning'] as const;
  */
 export const GroupHeader = memo(function GroupHeader({ group, continued }: { group: TileGroup; continued: boolean }) {
   const lang = currentLanguage();
-  const shown = group.byState.offline ? [...LEVELS, 'offline' as const] : LEVELS;
+  const shown: readonly TileState[] = group.byState.offline ? [...LEVELS, 'offline'] : LEVELS;
   return (
     <div
       className="flex h-full min-w-0 flex-col justify-between overflow-hidden rounded-[0.2em] border-[0.05em] border-l-[0.3em] border-line border-l-brand bg-surface-2 px-[0.3em] py-[0.15em] text-ink"

@@ -23,7 +23,12 @@ export function groupTiles(sorted: readonly Tile[]): TileGroup[] {
   for (const t of sorted) {
     let g = groups.get(t.projectId);
     if (!g) {
-      g = { projectId: t.projectId, name: t.projectName, tiles: [], byState: Object.fromEntries(ALARM_STATES.map((s) => [s, 0])) as Record<TileState, number> };
+      g = {
+        projectId: t.projectId,
+        name: t.projectName,
+        tiles: [],
+        byState: Object.fromEntries(ALARM_STATES.map((s) => [s, 0])) as Record<TileState, number>,
+      };
       groups.set(t.projectId, g);
     }
     g.tiles.push(t);

@@ -158,7 +158,15 @@ describe('GET monitor/bigScreen', () => {
       { projectId: ids.binjiang, name: '滨江科技园', count: 2 },
     ]);
     // the ticker's start: newest first, with what tripped and where
-    expect(d.recent.map((a) => a.time)).toEqual([todayAt, todayAt - 1, todayAt - 2, expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)]);
+    expect(d.recent.map((a) => a.time)).toEqual([
+      todayAt,
+      todayAt - 1,
+      todayAt - 2,
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
+    ]);
     expect(d.recent[0]).toMatchObject({ level: 1, customtype: 1, dataId: 1001, value: 400, limit: 300, projectName: '西湖文化广场' });
   });
 

@@ -135,7 +135,15 @@ export function ChinaMap({
     );
   }, [coordinates, projection, markerR, inset]);
   const labels = useMemo(
-    () => placeLabels(markers, markerR, selectedId ?? hover ?? undefined, inset ? [inset.box] : [], { x0: 0, y0: 0, x1: WIDTH, y1: height }, font),
+    () =>
+      placeLabels(
+        markers,
+        markerR,
+        selectedId ?? hover ?? undefined,
+        inset ? [inset.box] : [],
+        { x0: 0, y0: 0, x1: WIDTH, y1: height },
+        font,
+      ),
     [markers, markerR, selectedId, hover, inset, height, font],
   );
 
