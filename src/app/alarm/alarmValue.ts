@@ -19,13 +19,15 @@ export function alarmTypeText(customtype: number, level: number): string {
 
 /**
  * What tripped, as a wall or a ticker says it: the measure, the value it reached with its unit, and
- * the limit it crossed (剩余电流 450.0mA ≥ 300.0mA); a measure without a limit (a probe fault) and an
- * alarm no measure raised (communication loss) say what they have.
+ * the limit it crossed (剩余电流 450.0mA ≥ 300.0mA). An alarm that is not a measured value over a limit
+ * (a probe fault, a communication loss) is named by its type, without value or limit.
  */
 export function tripParts(a: { dataId: number | null; value: number | null; limit: number | null; customtype: number }) {
+  const measured = a.dataId !== null && !!MEASURE_BY_ID.get(a.dataId)?.unit;
+  if (!measured) return { measure: tDynamic(`alarmEvent.type.${a.customtype}`), value: null, limit: null };
   return {
-    measure: a.dataId !== null && MEASURE_BY_ID.has(a.dataId) ? measureText(a.dataId) : tDynamic(`alarmEvent.type.${a.customtype}`),
-    value: a.dataId !== null && a.value !== null && MEASURE_BY_ID.get(a.dataId)?.unit ? measureValueText(a.dataId, a.value) : null,
-    limit: a.limit !== null && a.dataId !== null ? measureValueText(a.dataId, a.limit) : null,
+    measure: measureText(a.dataId!),
+    value: a.value === null ? null : measureValueText(a.dataId, a.value),
+    limit: a.limit === null ? null : measureValueText(a.dataId, a.limit),
   };
 }

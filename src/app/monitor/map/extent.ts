@@ -5,7 +5,12 @@ const MARGIN = 0.08;
 
 export type MapExtent = { kind: 'country'; bounds: Bounds } | { kind: 'province'; id: string; bounds: Bounds };
 
-const polygonsOf = (f: GeoFeature): Ring[][] => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates);
+/**
+ * Every ring of a feature. The bundled outlines keep a province's islands as further rings of one
+ * polygon, so rings are not read as outer ring and holes: inside is inside an odd number of them (the
+ * even-odd rule), which holds for islands and holes alike.
+ */
+const ringsOf = (f: GeoFeature): Ring[] => (f.geometry.type === 'Polygon' ? f.geometry.coordinates : f.geometry.coordinates.flat());
 
 /** Even-odd ray casting over one ring. */
 function inRing([x, y]: LngLat, ring: Ring): boolean {
@@ -18,15 +23,14 @@ function inRing([x, y]: LngLat, ring: Ring): boolean {
   return inside;
 }
 
-/** Inside the outer ring of one of the feature's polygons and outside its holes. */
 export function inFeature(p: LngLat, f: GeoFeature): boolean {
-  return polygonsOf(f).some(([outer, ...holes]) => !!outer && inRing(p, outer) && !holes.some((h) => inRing(p, h)));
+  return ringsOf(f).filter((r) => inRing(p, r)).length % 2 === 1;
 }
 
 export function featureBounds(f: GeoFeature): Bounds {
   const b = { west: Infinity, east: -Infinity, south: Infinity, north: -Infinity };
-  for (const polygon of polygonsOf(f))
-    for (const [lng, lat] of polygon[0] ?? []) {
+  for (const ring of ringsOf(f))
+    for (const [lng, lat] of ring) {
       b.west = Math.min(b.west, lng);
       b.east = Math.max(b.east, lng);
       b.south = Math.min(b.south, lat);
