@@ -181,6 +181,50 @@ test('the kiosk title strip is on the tile wall too, and a kiosk without a scree
 test.describe('live', () => {
   test.use({ baseURL: E2E_LIVE_URL });
 
+  test('the wall’s tiles sit under their project, counted by level; an alarming tile names what tripped and its limit', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const token = await scopedToken(request);
+    const gw = await Gateway.open(E2E_LIVE_URL, 38);
+    try {
+      await gw.report({ 1001: 20, 1101: 30 });
+      await gw.report({ 1001: 20, 1101: 30 });
+      await page.goto(`/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime&interval=3600#/realTime`);
+      const group = page.getByTestId('tile-group');
+      await expect(group).toHaveCount(1);
+      await expect(group.getByTestId('tile-group-name')).toHaveText('武侯购物中心');
+      await gw.report({ 1001: 640.25 });
+      const tile = page.locator('[data-testid=device-tile][data-device="38"]');
+      await expect(tile).toHaveAttribute('data-state', 'alarm');
+      // the tripped value framed with its unit, the measure and the limit it crossed in words
+      await expect(tile.locator('[data-tripped]')).toHaveText(/^\d+\.\dmA$/);
+      await expect(tile.getByTestId('tile-trip')).toHaveText('剩余电流≥ 300.0mA');
+      await expect(tile.getByTestId('tile-state')).toHaveText('报警');
+      // the header counts its tiles by level (read in one go: the project's other devices keep reporting)
+      await expect(async () => {
+        const { counts, states } = await page.evaluate(() => ({
+          counts: Object.fromEntries(
+            [...document.querySelectorAll('[data-testid=tile-group] [data-count-state]')].map((e) => [
+              e.getAttribute('data-count-state'),
+              Number(e.getAttribute('data-count')),
+            ]),
+          ),
+          states: [...document.querySelectorAll('[data-testid=device-tile]')].map((e) => e.getAttribute('data-state')),
+        }));
+        expect(counts.alarm).toBeGreaterThanOrEqual(1);
+        for (const level of ['accident', 'alarm', 'warning']) expect(counts[level]).toBe(states.filter((s) => s === level).length);
+      }).toPass({ timeout: 5_000 });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/wall-groups-trip.png` });
+      await gw.report({ 1001: 20 });
+      await gw.report({ 1001: 20 });
+      await expect(tile.getByTestId('tile-trip')).toHaveCount(0);
+    } finally {
+      await gw.close();
+    }
+  });
+
   test('a newly ingested alarm is in the ticker within a second, in the alarm language', async ({ page, request }) => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     // a user of the gateways' project only: the simulated devices' alarms do not crowd its ticker

@@ -14,8 +14,11 @@ export const TREND_TURN_MS = 20_000;
 
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
-/** The chart's options per theme and language: a line per level in the alarm language's colour, day ticks. */
-function trendOptions(dark: boolean, levels: number[]): ChartOptions {
+/**
+ * The chart's options per theme, language and zoom (the console grown with the screen: lines and
+ * points grow with it, <Chart> grows the axes): a line per level in the alarm language's colour, day ticks.
+ */
+function trendOptions(dark: boolean, levels: number[], zoom: number): ChartOptions {
   const ink = cssVar('--vg-muted') || (dark ? '#8ea0bd' : '#64748b');
   const grid = cssVar('--vg-line') || (dark ? '#243452' : '#e5eaf0');
   return {
@@ -26,7 +29,12 @@ function trendOptions(dark: boolean, levels: number[]): ChartOptions {
       {},
       ...levels.map((id) => {
         const colour = ALARM_LOOK[levelState(id)].colour[dark ? 'dark' : 'bright'];
-        return { label: String(id), stroke: colour, width: 2.5, points: { show: true, size: 7, fill: colour, stroke: colour } };
+        return {
+          label: String(id),
+          stroke: colour,
+          width: 2.5 * zoom,
+          points: { show: true, size: 7 * zoom, fill: colour, stroke: colour },
+        };
       }),
     ],
     axes: [
@@ -72,14 +80,14 @@ export function AlarmTrend({ trend, turn }: { trend: BigScreenTrend | undefined;
   }, [turn]);
   const levels = useMemo(() => (trend?.byLevel ?? []).map((l) => l.id), [trend]);
   const levelKey = levels.join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt per theme, language and set of levels, not per answer
-  const options = useMemo(() => trendOptions(theme === 'dark', levels), [theme, lang, levelKey]);
+  const zoom = useScaledPx(16) / 16;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt per theme, language, zoom and set of levels, not per answer
+  const options = useMemo(() => trendOptions(theme === 'dark', levels, zoom), [theme, lang, levelKey, zoom]);
   const data = useMemo<uPlot.AlignedData>(() => {
     if (!trend) return [[]];
     const from = trend.days.length - days;
     return [trend.days.slice(from).map((d) => d / 1000), ...trend.byLevel.map((l) => l.counts.slice(from))];
   }, [trend, days]);
-  const zoom = useScaledPx(16) / 16;
   const { ref, h } = useBoxHeight();
 
   return (
