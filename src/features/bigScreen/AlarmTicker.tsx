@@ -42,7 +42,7 @@ function Item({ a }: { a: BigScreenAlarm }) {
  * still at the front.
  */
 export function AlarmTicker({ recent }: { recent: BigScreenAlarm[] | undefined }) {
-  useLanguage();
+  const lang = useLanguage();
   const realtime = useOptionalRealtime();
   const [pushed, setPushed] = useState<BigScreenAlarm[]>([]);
   useEffect(() => {
@@ -68,7 +68,7 @@ export function AlarmTicker({ recent }: { recent: BigScreenAlarm[] | undefined }
     });
     return () => animation.cancel();
     // restarted by a new alarm (it shows at the front), a new language or size of the items
-  }, [newest, items.length]);
+  }, [newest, items.length, lang]);
 
   return (
     <div
