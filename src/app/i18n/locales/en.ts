@@ -954,7 +954,6 @@ const en: LanguagePack = {
   'bigScreen.noAlarms': 'No recent alarms',
   'bigScreen.noRanking': 'No alarms in 30 days',
   'bigScreen.limit': 'limit {{limit}}',
-  'bigScreen.count': '{{n}}',
   'wall.groupCount': '{{n}} devices',
   'wall.tripLimit': '≥ {{limit}}',
 };

@@ -937,7 +937,6 @@ const zh_cn = {
   'bigScreen.noAlarms': '近期无报警',
   'bigScreen.noRanking': '近30天无报警',
   'bigScreen.limit': '限值 {{limit}}',
-  'bigScreen.count': '{{n}} 次',
   'wall.groupCount': '{{n}} 台',
   'wall.tripLimit': '≥ {{limit}}',
 } as const;
