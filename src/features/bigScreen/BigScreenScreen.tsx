@@ -26,6 +26,7 @@ export default function BigScreenScreen() {
   const d = view.data;
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="big-screen">
+      <h1 className="sr-only">{t('route.bigScreen')}</h1>
       {/* a kiosk's frame carries the title strip on every screen; in the console the 大屏 brings its own */}
       {!kiosk && <TitleStrip title={t('route.bigScreen')} />}
       <div className="flex min-h-0 flex-1 flex-col gap-[0.6rem] p-[0.6rem]">
@@ -35,8 +36,11 @@ export default function BigScreenScreen() {
           </div>
         )}
         <BigKpis kpis={d?.kpis} />
-        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)_minmax(0,1fr)] gap-[0.6rem]">
-          <div className="grid min-h-0 grid-rows-[minmax(0,1.1fr)_minmax(0,1fr)] gap-[0.6rem]">
+        {/* a wall gives the middle what the screen has; a console keeps it tall enough for ten ranks a list and scrolls */}
+        <div
+          className={`grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)_minmax(0,1fr)] gap-[0.6rem] ${kiosk ? '' : 'min-h-[34rem]'}`}
+        >
+          <div className="grid min-h-0 grid-rows-2 gap-[0.6rem]">
             <BigPanel title={t('bigScreen.trend')} testId="bs-trend">
               <AlarmTrend trend={d?.trend} turn={kiosk} />
             </BigPanel>
