@@ -25,7 +25,7 @@ export default function BigScreenScreen() {
   const view = useBigScreenData();
   const d = view.data;
   return (
-    <div className="flex h-full min-h-0 flex-col" data-testid="big-screen">
+    <div className={`flex flex-col ${kiosk ? 'h-full min-h-0' : 'min-h-full'}`} data-testid="big-screen">
       <h1 className="sr-only">{t('route.bigScreen')}</h1>
       {/* a kiosk's frame carries the title strip on every screen; in the console the 大屏 brings its own */}
       {!kiosk && <TitleStrip title={t('route.bigScreen')} />}
