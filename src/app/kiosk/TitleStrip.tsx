@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { t, useLanguage } from '../i18n/i18n';
-import { formatTime, useProjectZone } from '../time/projectTime';
+import { useProjectZone } from '../time/projectZone';
+import { zoneClock } from '../time/zoneClock';
 import { shownPlatformName, useSettings } from '../settings/settingsStore';
 import { HeaderLogo } from '../shell/HeaderLogo';
 import { useNow } from '../widgets/useNow';
@@ -17,6 +18,7 @@ export function TitleStrip({ title, children }: { title?: string | undefined; ch
   const now = useNow();
   const { settings, logo } = useSettings();
   const name = shownPlatformName(settings, t('app.name'));
+  const clock = zoneClock(now, zone);
   return (
     <div
       className="flex shrink-0 items-center gap-x-[0.8em] bg-header px-[0.8rem] py-[0.2rem] text-[1.1rem] leading-snug text-header-ink"
@@ -36,10 +38,10 @@ export function TitleStrip({ title, children }: { title?: string | undefined; ch
       <span className="flex-1" />
       {children}
       <span className="shrink-0 tabular-nums opacity-90" data-testid="title-date">
-        {formatTime(now, 'yyyy-MM-dd', zone)}
+        {clock.date}
       </span>
       <b className="shrink-0 text-[1.2em] tabular-nums" data-testid="title-clock" data-zone={zone}>
-        {formatTime(now, 'HH:mm:ss', zone)}
+        {clock.time}
       </b>
     </div>
   );
