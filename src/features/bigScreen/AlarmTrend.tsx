@@ -6,7 +6,8 @@ import { Chart, type ChartOptions } from '../../app/charts/Chart';
 import { AlarmMark } from '../../app/alarm/AlarmMark';
 import { useTheme } from '../../app/theme';
 import { useScaledPx } from '../../app/ui/rem';
-import { formatTime } from '../../app/time/projectTime';
+import { projectZone } from '../../app/time/projectZone';
+import { zoneClock } from '../../app/time/zoneClock';
 import { t, useLanguage } from '../../app/i18n/i18n';
 
 /** A wall turns between the 7- and the 30-day trend by itself: nobody there clicks. */
@@ -43,7 +44,8 @@ function trendOptions(dark: boolean, levels: number[], zoom: number): ChartOptio
         grid: { stroke: grid },
         ticks: { stroke: grid },
         space: 60,
-        values: (_u: uPlot, splits: number[]) => splits.map((s) => formatTime(s * 1000, 'MM-dd')),
+        // MM-dd of the project zone's day (Intl, like the title strip's clock)
+        values: (_u: uPlot, splits: number[]) => splits.map((s) => zoneClock(s * 1000, projectZone()).date.slice(5)),
       },
       { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid }, size: 44 },
     ],

@@ -25,12 +25,11 @@ function Card({
       data-testid={`bs-kpi-${id}`}
     >
       <div className="line-clamp-2 text-[1rem] leading-tight text-muted">{t(label)}</div>
-      <div className="flex min-w-0 items-baseline gap-[0.5rem]">
-        <span className="text-[2.2rem] leading-tight font-semibold tabular-nums" data-value={value ?? ''}>
-          {shown}
-        </span>
-        {sub && <span className="min-w-0 truncate text-[0.95rem] text-muted">{sub}</span>}
-      </div>
+      <span className="text-[2.2rem] leading-tight font-semibold tabular-nums" data-value={value ?? ''}>
+        {shown}
+      </span>
+      {/* under the figure, never squeezed beside it: 100.0% leaves no room on a narrow card */}
+      {sub && <span className="truncate text-[0.95rem] leading-tight text-muted">{sub}</span>}
     </div>
   );
 }

@@ -30,9 +30,10 @@ export function RankList({ rows, testId }: { rows: RankRow[] | undefined; testId
           data-count={r.count}
         >
           <span className={`text-center font-semibold tabular-nums ${i < 3 ? 'text-brand' : 'text-muted'}`}>{i + 1}</span>
-          <span className="min-w-0 truncate" title={r.sub ? `${r.name} · ${r.sub}` : r.name}>
-            {r.name}
-            {r.sub && <span className="ml-[0.4em] text-[0.85em] text-muted">{r.sub}</span>}
+          {/* a device's place under its name: the same eight names repeat in every project */}
+          <span className="flex min-w-0 flex-col" title={r.sub ? `${r.name} · ${r.sub}` : r.name}>
+            <span className="truncate">{r.name}</span>
+            {r.sub && <span className="truncate text-[0.85em] text-muted">{r.sub}</span>}
           </span>
           <span className="h-[0.55em] overflow-hidden rounded-full bg-surface-2">
             <span className="block h-full rounded-full bg-brand" style={{ width: `${(100 * r.count) / max}%` }} />
