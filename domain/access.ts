@@ -70,13 +70,15 @@ export function canOpenRoute(p: AccessProfile, route: RouteDef): boolean {
   return p.isRoot || p.pages.includes(route.permission);
 }
 
-/** Menu items of one shell: hidden without permission, in service mode, and empty groups dropped. */
+/** Menu items of one shell: hidden without permission, in service mode, or when not a menu screen; empty groups dropped. */
 export function visibleMenu(p: AccessProfile, shell: 'main' | 'platform'): { group: MenuGroup; titleKey: string; items: RouteDef[] }[] {
   return MENU_GROUPS.filter((g) => g.shell === shell)
     .map((g) => ({
       group: g.id,
       titleKey: g.titleKey,
-      items: ROUTES.filter((r) => r.group === g.id && canOpenRoute(p, r) && !(p.multiProjectServiceMode && r.hiddenInServiceMode)),
+      items: ROUTES.filter(
+        (r) => r.group === g.id && !r.notInMenu && canOpenRoute(p, r) && !(p.multiProjectServiceMode && r.hiddenInServiceMode),
+      ),
     }))
     .filter((g) => g.items.length > 0);
 }

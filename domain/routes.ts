@@ -13,10 +13,22 @@ export interface RouteDef {
   group: MenuGroup;
   /** hidden from the menu in multi-project service mode (spec §2 menu rules) */
   hiddenInServiceMode?: boolean;
+  /** a screen for walls, not for the menu: opened from another screen's link or a kiosk's rotation */
+  notInMenu?: true;
 }
 
 export const ROUTES: readonly RouteDef[] = [
   { path: '/home', titleKey: 'route.home', permission: 'wp_global_monitor', shell: 'main', group: 'safety', hiddenInServiceMode: true },
+  // issue 30: the 大屏 overview for walls and kiosks, on 全局监控's permission (it shows the same projects)
+  {
+    path: '/bigScreen',
+    titleKey: 'route.bigScreen',
+    permission: 'wp_global_monitor',
+    shell: 'main',
+    group: 'safety',
+    hiddenInServiceMode: true,
+    notInMenu: true,
+  },
   { path: '/realTime', titleKey: 'route.realTime', permission: 'wp_real_time_monitor', shell: 'main', group: 'safety' },
   { path: '/realtimeData', titleKey: 'route.realtimeData', permission: 'wp_real_time_data', shell: 'main', group: 'safety' },
   { path: '/historyData', titleKey: 'route.historyData', permission: 'wp_history_data', shell: 'main', group: 'safety' },

@@ -354,4 +354,18 @@ export interface DeviceSnapshot {
   activeAlarms: number;
   time: number | null;
   values: Record<number, number>;
+  /** what tripped the severest active alarm (issue 30: a wall tile says why); null without one */
+  trip: TileTrip | null;
+}
+
+/** An active alarm as a tile names it: the measure, the value it reached and the limit it crossed. */
+export interface TileTrip {
+  eventId: number;
+  level: number;
+  customtype: number;
+  /** null for an alarm no measure raised (communication loss) */
+  dataId: number | null;
+  value: number | null;
+  /** null where no limit applies (a probe fault) */
+  limit: number | null;
 }

@@ -45,17 +45,23 @@ export function reduceTile(cur: Tile | undefined, u: TileUpdate): Tile | undefin
     return to === null ? cur : produce(cur, (t) => void (t.devicestatus = to));
   }
   if (m.kind === 'alarm.raised') {
-    const rank = RANK_OF_LEVEL[num(p.peceventlevel) ?? EVENT_LEVEL.ALARM] ?? 2;
+    const level = num(p.peceventlevel) ?? EVENT_LEVEL.ALARM;
+    const rank = RANK_OF_LEVEL[level] ?? 2;
+    const eventId = num(p.eventId);
     return produce(cur, (t) => {
       t.activeAlarms += 1;
+      // the newest of the severest alarms says why the tile is in its state (as the snapshot picks it)
+      if (rank >= t.alarmRank && eventId !== null)
+        t.trip = { eventId, level, customtype: num(p.customtype) ?? 0, dataId: num(p.dataId), value: num(p.value), limit: num(p.limit) };
       t.alarmRank = Math.max(t.alarmRank, rank);
     });
   }
   if (m.kind === 'alarm.ended') {
     return produce(cur, (t) => {
       t.activeAlarms = Math.max(0, t.activeAlarms - 1);
-      // The remaining alarms' levels are not in the message; the next snapshot refines the rank.
+      // The remaining alarms' levels are not in the message; the next snapshot refines the rank and the trip.
       if (t.activeAlarms === 0) t.alarmRank = 0;
+      if (t.activeAlarms === 0 || t.trip?.eventId === num(p.eventId)) t.trip = null;
     });
   }
   return cur;

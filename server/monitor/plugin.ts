@@ -15,6 +15,7 @@ import {
 import { resolveScope } from './scope';
 import { projectStatisOf, statisOf, tally } from './statistics';
 import { timeZoneOf } from '../system/effective';
+import { bigScreenOf } from './bigScreen';
 
 /** Either monitoring screen may read the shared statistics; the enterprise breakdown is the platform's. */
 const MONITOR_PAGES = 'wp_global_monitor wp_platform_monitor';
@@ -126,6 +127,13 @@ export async function monitorService(fastify: FastifyInstance) {
       return ok(data);
     },
   );
+
+  // issue 30: the 大屏 overview's figures in one read, over every project the caller may see
+  app.get('/monitor/bigScreen', { config: guarded('monitor', MONITOR_PAGES) }, async (request) => {
+    const session = sessionOf(request);
+    const scope = await resolveScope(app, session, 'global', 0);
+    return ok(await bigScreenOf(app, scope, await timeZoneOf(app, session)));
+  });
 }
 
 function isLngLat(lng: number | null, lat: number | null): boolean {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
-import type { DeviceSnapshot } from '../../domain/telemetry';
+import type { DeviceSnapshot, TileTrip } from '../../domain/telemetry';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { sessionOf } from '../auth/session';
@@ -33,16 +33,26 @@ export async function realtimeSnapshotRoutes(fastify: FastifyInstance) {
     const active = devices.length
       ? await app.db
           .selectFrom('peceventextend')
-          .select(['deviceid', 'peceventlevel'])
-          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .select(['id', 'deviceid', 'peceventlevel', 'customtype', 'dataid', 'value', 'limitvalue', 'eventtime'])
           .where('endeventid', '=', EVENT_STATUS.ACTIVE)
-          .groupBy(['deviceid', 'peceventlevel'])
           .execute()
       : [];
-    const alarms = new Map<number, { rank: number; n: number }>();
+    // Per device: how many are active, the highest rank, and what tripped the severest (the newest of them).
+    const alarms = new Map<number, { rank: number; n: number; at: number; trip: TileTrip }>();
     for (const a of active) {
-      const cur = alarms.get(a.deviceid) ?? { rank: 0, n: 0 };
-      alarms.set(a.deviceid, { rank: Math.max(cur.rank, RANK_OF_LEVEL[a.peceventlevel] ?? 2), n: cur.n + Number(a.n) });
+      const rank = RANK_OF_LEVEL[a.peceventlevel] ?? 2;
+      const at = Number(a.eventtime);
+      const cur = alarms.get(a.deviceid);
+      const severer = !cur || rank > cur.rank || (rank === cur.rank && (at > cur.at || (at === cur.at && a.id > cur.trip.eventId)));
+      const trip: TileTrip = {
+        eventId: a.id,
+        level: a.peceventlevel,
+        customtype: a.customtype,
+        dataId: a.dataid,
+        value: a.value === null ? null : Number(a.value),
+        limit: a.limitvalue === null ? null : Number(a.limitvalue),
+      };
+      alarms.set(a.deviceid, severer ? { rank, n: (cur?.n ?? 0) + 1, at, trip } : { ...cur, n: cur.n + 1 });
     }
     const data: DeviceSnapshot[] = devices
       .sort((a, b) => a.id - b.id)
@@ -64,6 +74,7 @@ export async function realtimeSnapshotRoutes(fastify: FastifyInstance) {
           devicestatus: d.devicestatus,
           alarmRank: a?.rank ?? 0,
           activeAlarms: a?.n ?? 0,
+          trip: a?.trip ?? null,
           time,
           values,
         };

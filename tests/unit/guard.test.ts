@@ -15,7 +15,7 @@ function profile(opts: { id?: number; usertype?: number; pages?: readonly PagePe
 const root = profile({ id: 1 });
 const MAIN_PAGES = PAGE_PERMISSIONS.filter((p) => !p.startsWith('wp_platform'));
 const dutyOperator = profile({ pages: ['wp_real_time_monitor', 'wp_real_time_data', 'wp_history_data', 'wp_event_manager'] });
-const SERVICE_MODE_HIDDEN = ['/home', '/usermanage', '/rolemanage', '/usergroupmanage'];
+const SERVICE_MODE_HIDDEN = ['/home', '/bigScreen', '/usermanage', '/rolemanage', '/usergroupmanage'];
 /** a service user serving two projects with every page: multi-project service mode */
 const multiService = profile({ usertype: 2, pages: PAGE_PERMISSIONS, projects: 2 });
 const singleService = profile({ usertype: 2, pages: PAGE_PERMISSIONS, projects: 1 });
@@ -117,7 +117,7 @@ describe('menu hiding rules', () => {
   it('root sees the four main groups with every item and the platform items', () => {
     const main = visibleMenu(root, 'main');
     expect(main.map((g) => g.group)).toEqual(['safety', 'information', 'user', 'system']);
-    expect(paths(main)).toEqual(ROUTES.filter((r) => r.shell === 'main').map((r) => r.path));
+    expect(paths(main)).toEqual(ROUTES.filter((r) => r.shell === 'main' && !r.notInMenu).map((r) => r.path));
     expect(paths(visibleMenu(root, 'platform'))).toEqual(['/platform/monitor', '/platform/operate', '/platform/user']);
   });
 
@@ -147,6 +147,10 @@ describe('menu hiding rules', () => {
     expect(visible).toContain('/systemConfig');
     expect(menu.map((g) => g.group)).toEqual(['safety', 'information', 'system']);
     // a service user with one project is not in service mode
-    expect(paths(visibleMenu(singleService, 'main'))).toEqual(expect.arrayContaining(SERVICE_MODE_HIDDEN));
+    expect(paths(visibleMenu(singleService, 'main'))).toEqual(
+      expect.arrayContaining(SERVICE_MODE_HIDDEN.filter((p) => p !== '/bigScreen')),
+    );
+    // the 大屏 is never a menu item; the guard still lets a single-project service user open it
+    expect(guardRoute({ path: '/bigScreen', hasToken: true, profile: singleService })).toEqual({ kind: 'allow' });
   });
 });

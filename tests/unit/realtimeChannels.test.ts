@@ -91,6 +91,7 @@ const device = (deviceId: number, projectId = 1): DeviceSnapshot => ({
   activeAlarms: 0,
   time: 1000,
   values: { 1001: 50 },
+  trip: null,
 });
 
 const notice = (seq: number, kind: string, deviceId: number, payload: unknown = {}): NoticeMessage => ({
@@ -244,5 +245,20 @@ describe('reduceTile', () => {
     expect(raised).toMatchObject({ activeAlarms: 1, alarmRank: 2 });
     expect(Object.isFrozen(raised)).toBe(true);
     expect(reduceTile(raised, { type: 'notice', message: notice(10, 'user.login', 1) })).toBe(raised);
+  });
+
+  it('names what tripped the severest alarm, and forgets it when that alarm ends', () => {
+    const raise = (seq: number, eventId: number, peceventlevel: number, dataId: number, value: number, limit: number) =>
+      notice(seq, 'alarm.raised', 1, { eventId, peceventlevel, customtype: 1, dataId, value, limit });
+    const warned = reduceTile(device(1), { type: 'notice', message: raise(1, 11, 4, 1101, 60, 56) })!;
+    expect(warned.trip).toEqual({ eventId: 11, level: 4, customtype: 1, dataId: 1101, value: 60, limit: 56 });
+    const alarmed = reduceTile(warned, { type: 'notice', message: raise(2, 12, 2, 1001, 450, 300) })!;
+    expect(alarmed.trip).toMatchObject({ eventId: 12, dataId: 1001, value: 450, limit: 300 });
+    // a milder alarm raised later does not take the place of the severer one
+    const later = reduceTile(alarmed, { type: 'notice', message: raise(3, 13, 4, 1102, 58, 56) })!;
+    expect(later.trip?.eventId).toBe(12);
+    const ended = reduceTile(later, { type: 'notice', message: notice(4, 'alarm.ended', 1, { eventId: 12 }) })!;
+    expect(ended.trip).toBeNull();
+    expect(ended.activeAlarms).toBe(2);
   });
 });

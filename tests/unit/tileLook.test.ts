@@ -13,6 +13,7 @@ const tile = (over: Partial<Tile>): Tile => ({
   activeAlarms: 0,
   time: 1,
   values: {},
+  trip: null,
   ...over,
 });
 

@@ -13,7 +13,7 @@ function SoundState({ realtime }: { realtime: Realtime }) {
   const state = !soundOn ? 'off' : blocked ? 'blocked' : 'on';
   return (
     <span
-      className={`inline-flex items-center gap-[0.3em] rounded px-[0.4em] ${state === 'on' ? 'text-muted' : 'font-semibold'}`}
+      className={`inline-flex items-center gap-[0.3em] rounded px-[0.4em] ${state === 'on' ? 'opacity-80' : 'font-semibold'}`}
       style={state === 'on' ? undefined : { background: 'var(--vg-state-alarm)', color: 'var(--vg-state-alarm-on)' }}
       data-testid="kiosk-sound"
       data-sound={state}
@@ -26,7 +26,7 @@ function SoundState({ realtime }: { realtime: Realtime }) {
   );
 }
 
-/** The kiosk's own thin strip: rotation (and 继续轮播 after an alarm), sound on or off, full screen. */
+/** The kiosk's part of the title strip: rotation (and 继续轮播 after an alarm), sound on or off, full screen. */
 export function KioskBar({
   rotating,
   paused,
@@ -43,7 +43,8 @@ export function KioskBar({
   useLanguage();
   const realtime = useOptionalRealtime();
   return (
-    <div className="flex items-center justify-end gap-[0.8em] px-[max(8px,1vh)] pt-[0.3em] text-[max(14px,1.5vh)]" data-testid="kiosk-bar">
+    // in the title strip, on its header colours: the quiet states are dimmed text, not the muted grey
+    <div className="flex shrink-0 items-center gap-[0.8em] text-[0.85em]" data-testid="kiosk-bar">
       {rotating &&
         (paused ? (
           <button
@@ -55,13 +56,13 @@ export function KioskBar({
             {t('kiosk.paused')} · {t('kiosk.resume')}
           </button>
         ) : (
-          <span className="text-muted" data-testid="kiosk-rotating">
+          <span className="opacity-80" data-testid="kiosk-rotating">
             {t('kiosk.rotating')}
           </span>
         ))}
       {realtime && <SoundState realtime={realtime} />}
       {!fullscreen && (
-        <button type="button" onClick={onFullscreen} className="rounded px-[0.4em] text-muted hover:text-ink">
+        <button type="button" onClick={onFullscreen} className="rounded px-[0.4em] opacity-80 hover:opacity-100">
           {t('kiosk.fullscreen')}
         </button>
       )}

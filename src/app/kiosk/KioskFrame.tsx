@@ -1,5 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLanguage } from '../i18n/i18n';
+import { useLocation } from 'wouter';
+import { findRoute, normalizePath } from '../../../domain/routes';
+import { t, useLanguage, type MessageKey } from '../i18n/i18n';
 import { RealtimeOverlays } from '../realtime/RealtimeOverlays';
 import { AlarmPopup } from '../realtime/AlarmPopup';
 import { useOptionalRealtime } from '../realtime/RealtimeContext';
@@ -8,6 +10,7 @@ import { useKioskRotation } from './useKioskRotation';
 import { Watermark } from './Watermark';
 import { KioskBar } from './KioskBar';
 import { SoundBar } from '../realtime/SoundBar';
+import { TitleStrip } from './TitleStrip';
 import { useAccidentRepeat } from './useAccidentRepeat';
 import { EscalationBanner } from '../realtime/EscalationBanner';
 import { EscalationMessage } from '../realtime/EscalationMessage';
@@ -24,10 +27,15 @@ function useFullscreen() {
   return { full, enter: () => void document.documentElement.requestFullscreen?.().catch(() => {}) };
 }
 
-/** Kiosk mode: no header or sidebar, the screen full size, rotation, and the watermark when data is not live. */
+/**
+ * Kiosk mode: no header or sidebar, the screen full size under a title strip (platform, screen, date
+ * and clock in the project zone, rotation and sound), rotation, and the watermark when data is not live.
+ */
 export function KioskFrame({ config, children }: { config: KioskConfig; children: ReactNode }) {
   useLanguage();
-  const { paused, resume } = useKioskRotation(config);
+  const [location] = useLocation();
+  const route = findRoute(normalizePath(location));
+  const { paused, resume, screens } = useKioskRotation(config);
   const { full, enter } = useFullscreen();
   const realtime = useOptionalRealtime();
   useAccidentRepeat(realtime);
@@ -37,7 +45,9 @@ export function KioskFrame({ config, children }: { config: KioskConfig; children
   }, []);
   return (
     <div className="relative flex h-full flex-col" data-shell="kiosk">
-      <KioskBar rotating={config.screens.length > 1} paused={paused} onResume={resume} fullscreen={full} onFullscreen={enter} />
+      <TitleStrip title={route && t(route.titleKey as MessageKey)}>
+        <KioskBar rotating={screens > 1} paused={paused} onResume={resume} fullscreen={full} onFullscreen={enter} />
+      </TitleStrip>
       <SoundBar />
       {/* a wall is looked at, not used: no link, the banner and its sound are the message */}
       <EscalationBanner link={false} />

@@ -1,6 +1,6 @@
 import { findRoute, normalizePath } from '../../../domain/routes';
 
-/** A wall display's settings, from its URL: ?kiosk=1&screens=/realTime,/home&interval=60&report=15&page=15 */
+/** A wall display's settings, from its URL: ?kiosk=1&screens=/realTime,/home&interval=60&report=15&page=15 (screens default: DEFAULT_KIOSK_SCREENS) */
 export interface KioskConfig {
   screens: string[];
   intervalMs: number;
@@ -17,6 +17,19 @@ export const DEFAULT_PAGE_MS = 15_000;
 const KEY = 'vg.kiosk';
 const PARAMS = ['kiosk', 'screens', 'interval', 'report', 'page'];
 
+/**
+ * A wall given no `screens` rotates the 大屏 overview and the tile wall (issue 30), starting with the
+ * screen its address names; another screen named there goes first, before the two.
+ */
+export const DEFAULT_KIOSK_SCREENS = ['/bigScreen', '/realTime'];
+
+export function defaultRotation(currentPath: string): string[] {
+  const start = currentPath !== '/' && findRoute(currentPath) ? currentPath : DEFAULT_KIOSK_SCREENS[0]!;
+  const at = DEFAULT_KIOSK_SCREENS.indexOf(start);
+  if (at < 0) return [start, ...DEFAULT_KIOSK_SCREENS];
+  return [...DEFAULT_KIOSK_SCREENS.slice(at), ...DEFAULT_KIOSK_SCREENS.slice(0, at)];
+}
+
 function positive(v: string | null, fallback: number): number {
   const n = Number(v);
   return v !== null && Number.isFinite(n) && n > 0 ? n : fallback;
@@ -28,7 +41,7 @@ export function parseKiosk(params: URLSearchParams, currentPath: string): KioskC
     .split(',')
     .map((s) => normalizePath(s.trim()))
     .filter((p) => p !== '/' && findRoute(p));
-  const screens = listed.length ? listed : [currentPath !== '/' && findRoute(currentPath) ? currentPath : '/realTime'];
+  const screens = listed.length ? listed : defaultRotation(currentPath);
   return {
     screens,
     intervalMs: positive(params.get('interval'), 60) * 1000,

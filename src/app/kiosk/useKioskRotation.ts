@@ -1,4 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { guardRoute } from '../../../domain/access';
+import { useSession } from '../session/SessionContext';
 import { useActorRef, useSelector } from '@xstate/react';
 import { filter, map } from 'rxjs';
 import { EVENT_LEVEL } from '../../../domain/enums';
@@ -22,8 +24,15 @@ const isAccident = (n: { level: number | null }) => n.level === EVENT_LEVEL.ACCI
  * (machines/kioskMachine.ts).
  */
 export function useKioskRotation(config: KioskConfig) {
+  const { profile } = useSession();
+  // A default rotation (the 大屏 and the wall) skips a screen the wall's user may not open, rather than
+  // turning to 无权限 every other interval; a list that leaves nothing keeps what was asked for.
+  const screens = useMemo(() => {
+    const allowed = config.screens.filter((path) => guardRoute({ path, hasToken: true, profile: profile ?? undefined }).kind === 'allow');
+    return allowed.length ? allowed : config.screens;
+  }, [config.screens, profile]);
   const actor = useActorRef(rotation, {
-    input: { screens: config.screens, intervalMs: config.intervalMs, holdMs: currentSettings().alarmAutoDisplaySeconds * 1000 },
+    input: { screens, intervalMs: config.intervalMs, holdMs: currentSettings().alarmAutoDisplaySeconds * 1000 },
   });
   const realtime = useOptionalRealtime();
   useEffect(() => {
@@ -49,5 +58,5 @@ export function useKioskRotation(config: KioskConfig) {
     };
   }, [realtime, actor]);
   const paused = useSelector(actor, (s) => s.matches('holding') || s.matches('accident'));
-  return { paused, resume: () => actor.send({ type: 'RESUME' }) };
+  return { paused, resume: () => actor.send({ type: 'RESUME' }), screens: screens.length };
 }

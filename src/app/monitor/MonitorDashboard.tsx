@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
+import { guardRoute } from '../../../domain/access';
 import { formatTime } from '../time/projectTime';
 import { USER_TYPE } from '../../../domain/enums';
 import type { MonitorStatis, PlatformStatis } from '../../../domain/schemas/monitor';
@@ -39,6 +41,7 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
   const unplaced = visibleProjects.length - data.coordinates.length;
   const selectProject = (projectId: number | undefined) => setFilter((f) => ({ ...f, projectId }));
   const kiosk = kioskConfig() !== null;
+  const bigScreenOpen = !!profile && guardRoute({ path: '/bigScreen', hasToken: true, profile }).kind === 'allow';
   const today = (id: number, list: 'byType' | 'byLevel') => s?.today[list].find((c) => c.id === id)?.count ?? 0;
 
   return (
@@ -47,12 +50,18 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
       testId={testId}
       // A wall has nobody to use the filters: its room goes to the cards, the data time beside the title.
       aside={
-        kiosk &&
-        data.updatedAt && (
-          <span className="text-sm text-muted" data-testid="monitor-updated">
-            {t('monitor.updatedAt')} {formatTime(data.updatedAt, 'HH:mm:ss')}
-          </span>
-        )
+        kiosk
+          ? data.updatedAt && (
+              <span className="text-sm text-muted" data-testid="monitor-updated">
+                {t('monitor.updatedAt')} {formatTime(data.updatedAt, 'HH:mm:ss')}
+              </span>
+            )
+          : // the 大屏 is a wall's screen, not a menu item: reached from here (and by a kiosk's rotation)
+            bigScreenOpen && (
+              <Link href="/bigScreen" className="text-sm text-brand hover:underline" data-testid="open-big-screen">
+                {t('bigScreen.open')} →
+              </Link>
+            )
       }
       filters={
         !kiosk && (

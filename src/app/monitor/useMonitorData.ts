@@ -1,14 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { debounceTime, filter } from 'rxjs';
 import type { MonitorStatis, PlatformStatis, ProjectCoordinate, ProjectStatis } from '../../../domain/schemas/monitor';
-import { useOptionalRealtime } from '../realtime/RealtimeContext';
 import { loadCoordinates, loadProjects, loadStatis, type MonitorFilter, type Variant } from './api';
-
-/** Spec §9: the realtime refresh period. */
-export const REFRESH_MS = 15_000;
-/** Pushed messages that change a count; a burst of them reloads once. */
-const COUNTING_KINDS = /^(alarm\.|device\.status_changed)/;
-const PUSH_SETTLE_MS = 400;
+import { useRefreshTick } from './useRefreshTick';
 
 export interface MonitorData {
   statis?: MonitorStatis | PlatformStatis | undefined;
@@ -26,29 +19,10 @@ export interface MonitorData {
  * flash the loading bar nor repeat an error toast every 15 s; an older answer never overwrites a newer.
  */
 export function useMonitorData(variant: Variant, f: MonitorFilter): MonitorData {
-  const realtime = useOptionalRealtime();
-  const [tick, setTick] = useState(0);
+  const { tick, bump } = useRefreshTick();
   const [state, setState] = useState<Omit<MonitorData, 'reload'>>({ projects: [], coordinates: [] });
   const seq = useRef(0);
   const lastTick = useRef<number | null>(null);
-
-  useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
-
-  useEffect(() => {
-    if (!realtime) return;
-    const bump = () => setTick((n) => n + 1);
-    const pushed = realtime.messages
-      .pipe(
-        filter((m) => COUNTING_KINDS.test(m.kind)),
-        debounceTime(PUSH_SETTLE_MS),
-      )
-      .subscribe(bump);
-    const resynced = realtime.resyncs.subscribe(bump);
-    return () => (pushed.unsubscribe(), resynced.unsubscribe());
-  }, [realtime]);
 
   const { tenantId, projectId } = f;
   useEffect(() => {
@@ -68,5 +42,5 @@ export function useMonitorData(variant: Variant, f: MonitorFilter): MonitorData 
       });
   }, [variant, tenantId, projectId, tick]);
 
-  return { ...state, reload: () => setTick((n) => n + 1) };
+  return { ...state, reload: bump };
 }

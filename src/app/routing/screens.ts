@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 /** Each route's screen is its own chunk under src/features/. */
 export const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/home': () => import('../../features/home/HomeScreen'),
+  '/bigScreen': () => import('../../features/bigScreen/BigScreenScreen'),
   '/realTime': () => import('../../features/realTime/RealTimeScreen'),
   '/realtimeData': () => import('../../features/realtimeData/RealtimeDataScreen'),
   '/historyData': () => import('../../features/historyData/HistoryDataScreen'),

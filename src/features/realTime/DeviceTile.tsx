@@ -7,8 +7,22 @@ import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { currentLanguage, t } from '../../app/i18n/i18n';
 import { deviceStatusText } from '../../app/i18n/enumText';
 import { STALE_HATCH, TILE_STYLE } from './tileStyle';
+import { MEASURE_BY_ID } from '../../../domain/measures';
+import { measureValueText, tripParts } from '../../app/alarm/alarmValue';
 
-const fmt = (v: number | null, unit: string) => (v === null ? '--' : `${v.toFixed(1)}${unit}`);
+const LEAK = 1001;
+/** the tripped value framed, in the text's own colour, so it reads on every state's fill */
+const TRIPPED = 'rounded-[0.12em] px-[0.12em] outline outline-[0.07em] -outline-offset-[0.02em]';
+
+/**
+ * The second value of a tile: the hottest cable temperature, or the measure that tripped the alarm
+ * when that is another one with a unit (a single phase's temperature, the power).
+ */
+function secondValue(tile: Tile, temp: number | null, trippedId: number | null) {
+  if (trippedId !== null && trippedId !== LEAK && MEASURE_BY_ID.get(trippedId)?.unit)
+    return { text: measureValueText(trippedId, tile.values[trippedId] ?? tile.trip?.value ?? null), tripped: true };
+  return { text: measureValueText(1101, temp), tripped: false };
+}
 
 /**
  * One device on the wall, sized by its grid (font-size is the value text; everything else is in em).
@@ -28,6 +42,11 @@ export const DeviceTile = memo(function DeviceTile({
   const { leak, temp } = keyValues(tile);
   const stale = age !== null;
   const onSolid = state === 'accident';
+  // an alarming tile says why (issue 30): the tripped measure framed, and what it crossed in the bottom line
+  const trip = state === 'accident' || state === 'alarm' || state === 'warning' ? tile.trip : null;
+  const trippedId = trip?.dataId ?? null;
+  const second = secondValue(tile, temp, trippedId);
+  const why = trip && tripParts(trip);
   return (
     <button
       type="button"
@@ -52,21 +71,38 @@ export const DeviceTile = memo(function DeviceTile({
         className="relative flex w-full items-baseline justify-between gap-[0.4em] leading-none font-semibold tabular-nums"
         data-testid="tile-values"
       >
-        <span data-testid="tile-value">{fmt(leak, 'mA')}</span>
-        <span>{fmt(temp, '℃')}</span>
+        <span data-testid="tile-value" data-tripped={trippedId === LEAK || undefined} className={trippedId === LEAK ? TRIPPED : ''}>
+          {measureValueText(LEAK, leak)}
+        </span>
+        <span data-tripped={second.tripped || undefined} className={second.tripped ? TRIPPED : ''}>
+          {second.text}
+        </span>
       </div>
       <div className="relative flex w-full min-w-0 items-center justify-between gap-[0.3em] text-[max(12px,0.42em)] leading-tight">
         {/* the code names the device and keeps its room; the state word gives way when space is short */}
         <span className="flex min-w-0 items-baseline gap-[0.4em]">
           {/* the state in words too; an offline tile names its communication status (自动退出, 重试…) */}
           {state !== 'normal' && (
-            <b className="min-w-0 truncate" data-testid="tile-state">
+            <b className={why ? 'shrink-0' : 'min-w-0 truncate'} data-testid="tile-state">
               {state === 'offline' ? deviceStatusText(tile.devicestatus) : alarmLabel(state, lang)}
             </b>
           )}
-          <span className={`shrink-0 ${onSolid || stale ? '' : 'text-muted'}`} data-testid="tile-code">
-            {tile.code}
-          </span>
+          {why ? (
+            // what tripped and the limit it crossed take the code's place (the code stays in the tile's title)
+            <span
+              className="min-w-0 truncate"
+              data-testid="tile-trip"
+              data-data-id={trip?.dataId ?? undefined}
+              data-limit={trip?.limit ?? undefined}
+            >
+              {why.measure}
+              {why.limit && <b className="ml-[0.3em]">{t('wall.tripLimit', { limit: why.limit })}</b>}
+            </span>
+          ) : (
+            <span className={`shrink-0 ${onSolid || stale ? '' : 'text-muted'}`} data-testid="tile-code">
+              {tile.code}
+            </span>
+          )}
         </span>
         {stale && (
           <span

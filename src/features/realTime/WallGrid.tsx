@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Tile } from '../../../streams/deviceTiles';
 import { isStale } from '../../app/liveDevices/tileLook';
 import { DeviceTile } from './DeviceTile';
+import { GroupHeader } from './GroupHeader';
+import { cellCount, groupTiles, paginate } from './tileGroups';
 import { wallLayout, type WallLayout } from './wallLayout';
 
 function useBox() {
@@ -28,8 +30,8 @@ function useBox() {
 }
 
 /**
- * The tiles of one page, sized to fill the box (wallLayout). Only one page is in the DOM, so 5,000
- * devices cost what a screenful costs.
+ * The tiles of one page under their projects' headers, sized to fill the box (wallLayout counts a
+ * header as a cell). Only one page is in the DOM, so 5,000 devices cost what a screenful costs.
  */
 export function WallGrid({
   tiles,
@@ -47,14 +49,15 @@ export function WallGrid({
   onLayout: (layout: WallLayout) => void;
 }) {
   const { ref, box } = useBox();
-  const layout = box.width > 0 ? wallLayout({ ...box, count: tiles.length }) : null;
-  const pages = layout?.pages ?? 1;
+  const groups = useMemo(() => groupTiles(tiles), [tiles]);
+  const layout = box.width > 0 ? wallLayout({ ...box, count: cellCount(groups) }) : null;
   const perPage = layout?.perPage ?? 0;
+  const pages = useMemo(() => (perPage ? paginate(groups, perPage) : []), [groups, perPage]);
   useEffect(() => {
-    if (layout) onLayout(layout);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `layout` is a fresh object every render: its pages, perPage and valuePx say when it changed
-  }, [pages, perPage, layout?.valuePx, onLayout]);
-  const shown = layout ? tiles.slice(page * layout.perPage, (page + 1) * layout.perPage) : [];
+    if (layout) onLayout({ ...layout, pages: Math.max(1, pages.length) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `layout` is a fresh object every render: its perPage and valuePx and the pages say when it changed
+  }, [pages.length, perPage, layout?.valuePx, onLayout]);
+  const shown = pages[Math.min(page, pages.length - 1)] ?? [];
   return (
     <div ref={ref} className="relative min-h-0 flex-1" data-testid="tile-grid">
       {layout && (
@@ -69,14 +72,18 @@ export function WallGrid({
             fontSize: `${layout.valuePx}px`,
           }}
         >
-          {shown.map((t) => (
-            <DeviceTile
-              key={t.deviceId}
-              tile={t}
-              age={isStale(t, now, reportMs) ? (t.time === null ? 0 : now - t.time) : null}
-              onOpen={onOpen}
-            />
-          ))}
+          {shown.map((c) =>
+            c.kind === 'group' ? (
+              <GroupHeader key={`g${c.group.projectId}`} group={c.group} continued={c.continued} />
+            ) : (
+              <DeviceTile
+                key={c.tile.deviceId}
+                tile={c.tile}
+                age={isStale(c.tile, now, reportMs) ? (c.tile.time === null ? 0 : now - c.tile.time) : null}
+                onOpen={onOpen}
+              />
+            ),
+          )}
         </div>
       )}
     </div>

@@ -53,8 +53,10 @@ describe('realtime snapshot', () => {
     expect(body.code).toBe(0);
     const tile = body.data.find((d) => d.deviceId === devA.id)!;
     expect(tile).toMatchObject({ code: devA.code, values: { 1001: 450, 1101: 41.5 }, alarmRank: 2, activeAlarms: 1, time: t + 1000 });
+    // what tripped: the measure, the value it reached and the limit it crossed (issue 30)
+    expect(tile.trip).toMatchObject({ level: 2, customtype: 1, dataId: 1001, value: 450, limit: 300 });
     const quiet = body.data.find((d) => d.deviceId !== devA.id)!;
-    expect(quiet).toMatchObject({ alarmRank: 0, activeAlarms: 0 });
+    expect(quiet).toMatchObject({ alarmRank: 0, activeAlarms: 0, trip: null });
   });
 
   it('shows a project user only its tenant and narrows to the projects asked for', async () => {

@@ -5,6 +5,7 @@ import { ALARM_STATES, ALARM_STATE_COLOR } from '../palette';
 import { AlarmIcon } from '../../alarm/AlarmIcon';
 import { AlarmMark } from '../../alarm/AlarmMark';
 import { CHINA_BOUNDS, featurePath, mercator, type GeoCollection } from './projection';
+import { projectsExtent, type MapExtent } from './extent';
 import { declutter } from './declutter';
 import { LABEL_FONT, placeLabels } from './labels';
 import { insetHeight, insetTitle, SouthChinaSeaInset, type SouthChinaSeaData } from './SouthChinaSeaInset';
@@ -58,19 +59,26 @@ const loadOutline = () =>
     sea: s.default as unknown as SouthChinaSeaData,
   })));
 
+const COUNTRY: MapExtent = { kind: 'country', bounds: CHINA_BOUNDS };
+
 /**
  * Projects on a map of China drawn from the bundled province outlines (no tiles, works offline).
  * Markers are coloured by the project's worst active alarm; clicking one selects it, clicking it
- * again or the empty map clears the selection.
+ * again or the empty map clears the selection. `fit` zooms to the projects' province when they all
+ * lie in one (the 大屏); `blink` makes the markers of projects with an active alarm blink.
  */
 export function ChinaMap({
   coordinates,
   selectedId,
   onSelect,
+  fit = false,
+  blink = false,
 }: {
   coordinates: ProjectCoordinate[];
   selectedId?: number | undefined;
   onSelect: (projectId: number | undefined) => void;
+  fit?: boolean;
+  blink?: boolean;
 }) {
   const language = useLanguage();
   const [data, setData] = useState<MapData | null>(null);
@@ -84,7 +92,16 @@ export function ChinaMap({
     };
   }, []);
 
-  const projection = useMemo(() => mercator(CHINA_BOUNDS, WIDTH), []);
+  // the extent follows where the projects are, not every reload's new array
+  const places = coordinates.map((c) => `${c.longitude},${c.latitude}`).join(';');
+  const extent = useMemo(() => {
+    if (!fit || !geo || !places) return COUNTRY;
+    const points = places.split(';').map((p) => p.split(',').map(Number) as [number, number]);
+    return projectsExtent(points, geo);
+  }, [fit, geo, places]);
+  const projection = useMemo(() => mercator(extent.bounds, WIDTH), [extent]);
+  // the 南海诸岛 inset belongs to the map of the country, not to a province's
+  const withInset = extent.kind === 'country';
   const height = Math.round(projection.height);
   const { ref, perUnit, rem } = useMapScale(height);
   // names and markers never smaller on screen than a share of the page's text
@@ -97,6 +114,7 @@ export function ChinaMap({
   // the inset's box (with a margin) is kept clear of project names
   const unitsPerRem = rem / perUnit;
   const inset = useMemo(() => {
+    if (!withInset) return null;
     const h = insetHeight(INSET_W);
     // a small map's inset has its title above the frame: kept clear too
     const above = insetTitle(INSET_W, unitsPerRem).above;
@@ -106,23 +124,36 @@ export function ChinaMap({
       h,
       box: { x0: WIDTH - INSET_W - 8, y0: height - h - 8 - above, x1: WIDTH, y1: height },
     };
-  }, [height, unitsPerRem, language]); // eslint-disable-line react-hooks/exhaustive-deps -- the title's lines follow the language
+  }, [height, unitsPerRem, language, withInset]); // eslint-disable-line react-hooks/exhaustive-deps -- the title's lines follow the language
   const markers = useMemo(() => {
     // Worst first: it keeps its true position and its label when markers crowd.
     const sorted = [...coordinates].sort((a, b) => SEVERITY[a.alarmState] - SEVERITY[b.alarmState] || a.id - b.id);
     return declutter(
       sorted.map((c) => ({ item: c, ...xy(projection.project([c.longitude, c.latitude])) })),
       markerR * 2 + 3,
-      [inset.box],
+      inset ? [inset.box] : [],
     );
   }, [coordinates, projection, markerR, inset]);
   const labels = useMemo(
-    () => placeLabels(markers, markerR, selectedId ?? hover ?? undefined, [inset.box], { x0: 0, y0: 0, x1: WIDTH, y1: height }, font),
+    () =>
+      placeLabels(
+        markers,
+        markerR,
+        selectedId ?? hover ?? undefined,
+        inset ? [inset.box] : [],
+        { x0: 0, y0: 0, x1: WIDTH, y1: height },
+        font,
+      ),
     [markers, markerR, selectedId, hover, inset, height, font],
   );
 
   return (
-    <div className="relative flex h-full min-h-0 w-full flex-col" data-testid="china-map">
+    <div
+      className="relative flex h-full min-h-0 w-full flex-col"
+      data-testid="china-map"
+      data-extent={extent.kind}
+      data-province={extent.kind === 'province' ? extent.id : undefined}
+    >
       <svg
         ref={ref}
         viewBox={`0 0 ${WIDTH} ${height}`}
@@ -147,7 +178,7 @@ export function ChinaMap({
             </path>
           ))}
         </g>
-        {data && (
+        {data && inset && (
           <SouthChinaSeaInset
             geo={data.china}
             sea={data.sea}
@@ -195,6 +226,7 @@ export function ChinaMap({
               data-project-id={c.id}
               data-state={c.alarmState}
               data-selected={selected || undefined}
+              data-blink={(blink && c.alarmState !== 'normal') || undefined}
               className="cursor-pointer"
               role="button"
               aria-label={c.name}
@@ -206,7 +238,13 @@ export function ChinaMap({
               {selected && <circle cx={mx} cy={my} r={markerR + 5 * ring} fill="none" stroke="var(--vg-brand)" strokeWidth={3 * ring} />}
               {/* the state's shape, so the marker does not rely on its colour alone */}
               <circle cx={mx} cy={my} r={markerR + 2 * ring} fill="var(--vg-surface)" />
-              <AlarmIcon state={c.alarmState} x={mx - markerR - ring} y={my - markerR - ring} size={2 * (markerR + ring)} />
+              <g>
+                {/* a wall's marker blinks while its project has an active alarm (never quite out: its shape stays readable) */}
+                {blink && c.alarmState !== 'normal' && (
+                  <animate attributeName="opacity" values="1;0.2;1" dur="1s" repeatCount="indefinite" />
+                )}
+                <AlarmIcon state={c.alarmState} x={mx - markerR - ring} y={my - markerR - ring} size={2 * (markerR + ring)} />
+              </g>
               <title>{`${c.name}\n${t('monitor.devices')} ${c.deviceCount} · ${t('monitor.activeAlarms')} ${c.activeAlarms}`}</title>
             </g>
           );
