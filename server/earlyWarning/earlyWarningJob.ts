@@ -153,8 +153,10 @@ export class EarlyWarningJob {
         await this.end(device, open, end, '异常偏离结束', d?.value ?? null);
       return;
     }
-    // Far above the band of its hour in each of the sustained hours, above anything of the last 14 days, and still under the limit.
-    if (!d || d.value >= limit || d.value <= d.high || !d.scores.every((x) => x >= DEFAULT_DEPARTURE_OPTIONS.raiseScore)) return;
+    // Far above the band of its hour in each of the sustained hours and still climbing (a load switched
+    // on steps once), above anything of the last 14 days, and still under the limit.
+    if (!d || !d.climbing || d.value >= limit || d.value <= d.high || !d.scores.every((x) => x >= DEFAULT_DEPARTURE_OPTIONS.raiseScore))
+      return;
     const evidence: DepartureEvidenceDto = {
       kind: 'departure',
       value: d.value,

@@ -9,7 +9,9 @@ import type { EarlyWarningEvidenceDto } from '../../../domain/earlyWarning';
 /**
  * Early warning (issue 31) through the real ingest path and rollup tiers: 16 days of 5-minute readings
  * of residual current with a daily load cycle, the job run on the test's clock. One device drifts
- * (25 mA a day, far under the 300 mA limit), one had a load switched on 36 h ago, one had a glitch.
+ * (25 mA a day, far under the 300 mA limit), one had a load switched on 36 h ago, one had a glitch;
+ * one had a load switched on 4 h ago (a fresh step, still under the limit), one climbs 15 mA an hour
+ * for the last 6 h (a departure from its own normal).
  */
 const H = 3_600_000;
 const DAY = 24 * H;
@@ -48,10 +50,12 @@ const episodes = (deviceId: number) =>
 
 beforeAll(async () => {
   ({ app, jobs, cleanup } = await makeApp({ telemetry: { now: () => clock } }));
-  devices = (await terminalsOfProject(app, '西湖文化广场')).slice(0, 4);
+  devices = (await terminalsOfProject(app, '西湖文化广场')).slice(0, 6);
   await feed(devices[0]!.code, START, END, drifting);
   await feed(devices[1]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + (t >= END - 36 * H ? 60 : 0));
   await feed(devices[2]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + (t === END - 5 * H ? 280 : 0));
+  await feed(devices[4]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + (t >= END - 4 * H ? 60 : 0));
+  await feed(devices[5]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + Math.max(0, (15 * (t - (END - 6 * H))) / H));
 }, 120_000);
 afterAll(async () => {
   await cleanup();
@@ -121,9 +125,38 @@ describe('early warning', () => {
     expect(other.json()).toMatchObject({ code: 4031, data: null });
   });
 
-  it('a load switched on and a glitch are no warning', async () => {
+  it('a load switched on and a glitch are no warning, nor a load switched on four hours ago (far above its normal, but flat)', async () => {
     expect(await episodes(devices[1]!.id)).toEqual([]);
     expect(await episodes(devices[2]!.id)).toEqual([]);
+    expect(await episodes(devices[4]!.id)).toEqual([]);
+  });
+
+  it('a series climbing far above its own normal for hours, still under the limit, gets a 异常偏离 with its evidence', async () => {
+    const [departure, ...more] = await episodes(devices[5]!.id);
+    expect(more).toEqual([]);
+    expect(departure).toMatchObject({
+      customtype: DEPARTURE_EVENT_TYPE,
+      peceventlevel: EVENT_LEVEL.EARLY_WARNING,
+      endeventid: EVENT_STATUS.ACTIVE,
+      dataid: 1001,
+      limitvalue: 300,
+      eventtime: END,
+    });
+    expect(departure!.description).toMatch(/^异常偏离：剩余电流 \d+(\.\d)?mA，高于本时段常态 \d+(\.\d)?mA（已持续 3 小时）$/);
+    const raised = await app.db
+      .selectFrom('event_log')
+      .select('payload')
+      .where('kind', '=', 'alarm.raised')
+      .where('subject', '=', `peceventextend:${departure!.id}`)
+      .executeTakeFirstOrThrow();
+    const { evidence } = JSON.parse(String(raised.payload)) as {
+      evidence: { kind: string; value: number; median: number; spread: number; score: number; hours: number };
+    };
+    // the newest hour (END − 1 h … END) is about 82 mA up at its median reading, in spreads of 6 mA (2 % of the limit)
+    expect(evidence).toMatchObject({ kind: 'departure', hours: 3, spread: 6 });
+    expect(evidence.value - evidence.median).toBeGreaterThan(60);
+    expect(evidence.value - evidence.median).toBeLessThan(90);
+    expect(evidence.score).toBeGreaterThan(10);
   });
 
   it('a gateway uploading days it buffered offline is judged on them (the kept hourly windows are read again)', async () => {
