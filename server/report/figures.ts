@@ -14,6 +14,9 @@ import { timeDistribute } from './timeBuckets';
 import { conclude, type PairCount } from './conclusion';
 import type { ReportRequest } from './period';
 
+/** The figures of the period's alarm episodes: the report but its look ahead (the projected crossings). */
+export type PeriodFigures = Omit<ReportFigures, 'projectedCrossings'>;
+
 interface EventRow {
   projectid: number;
   deviceid: number;
@@ -30,7 +33,7 @@ interface EventRow {
  * period) and a grouped count of the previous period. An episode belongs to the period it was raised
  * in, so a report does not change when an alarm raised last month ends this month.
  */
-export async function reportFigures(db: Kysely<Database>, req: ReportRequest, now = Date.now()): Promise<ReportFigures> {
+export async function reportFigures(db: Kysely<Database>, req: ReportRequest, now = Date.now()): Promise<PeriodFigures> {
   const ids = req.scope.projects.map((p) => p.id);
   const [events, previous, terminals] = ids.length
     ? await Promise.all([
@@ -101,7 +104,7 @@ export async function reportFigures(db: Kysely<Database>, req: ReportRequest, no
 
   const byLevel = countBy(MONITOR_EVENT_LEVELS, events, (e) => e.peceventlevel);
   const confirmed = events.filter((e) => e.confirmeventstatus === EVENT_CONFIRM.CONFIRM);
-  const figures: Omit<ReportFigures, 'conclusion'> = {
+  const figures: Omit<PeriodFigures, 'conclusion'> = {
     overview: {
       scope: { modelLabel: req.scope.modelLabel, id: req.scope.id, name: req.scope.name },
       startTime: req.start,

@@ -32,18 +32,19 @@ export interface LoadedReport {
   affirm: AffirmStatus;
 }
 
-/** The five sections and the confirmation, side by side; one failure fails the load (its toast shown once). */
+/** The six sections and the confirmation, side by side; one failure fails the load (its toast shown once). */
 export async function loadReport(node: ReportNode, range: DateRange): Promise<LoadedReport> {
   const q = reportQuery(node, range);
-  const [overview, nodeDistribute, timeDistribute, typeDistribute, conclusion, affirm] = await Promise.all([
+  const [overview, nodeDistribute, timeDistribute, typeDistribute, conclusion, projectedCrossings, affirm] = await Promise.all([
     api.get<ReportFigures['overview']>(`${BASE}/overview?${q}`),
     api.get<ReportFigures['nodeDistribute']>(`${BASE}/nodeDistribute?${q}`, { quiet: true }),
     api.get<ReportFigures['timeDistribute']>(`${BASE}/timeDistribute?${q}`, { quiet: true }),
     api.get<ReportFigures['typeDistribute']>(`${BASE}/typeDistribute?${q}`, { quiet: true }),
     api.get<ReportFigures['conclusion']>(`${BASE}/conclusion?${q}`, { quiet: true }),
+    api.get<ReportFigures['projectedCrossings']>(`${BASE}/projectedCrossings?${q}`, { quiet: true }),
     api.get<AffirmStatus>(`${BASE}/report/affirmStatus?${q}`, { quiet: true }),
   ]);
-  return { figures: { overview, nodeDistribute, timeDistribute, typeDistribute, conclusion }, affirm };
+  return { figures: { overview, nodeDistribute, timeDistribute, typeDistribute, conclusion, projectedCrossings }, affirm };
 }
 
 export function affirmReport(node: ReportNode, range: DateRange): Promise<AffirmStatus> {

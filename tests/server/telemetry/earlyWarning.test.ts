@@ -5,13 +5,14 @@ import { EVENT_LEVEL, EVENT_STATUS } from '../../../domain/enums';
 import type { ManualJobs } from '../../infra/manualJobs';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 import type { EarlyWarningEvidenceDto } from '../../../domain/earlyWarning';
+import type { ReportProjectedCrossings } from '../../../domain/schemas/report';
 
 /**
  * Early warning (issue 31) through the real ingest path and rollup tiers: 16 days of 5-minute readings
  * of residual current with a daily load cycle, the job run on the test's clock. One device drifts
  * (25 mA a day, far under the 300 mA limit), one had a load switched on 36 h ago, one had a glitch;
  * one had a load switched on 4 h ago (a fresh step, still under the limit), one climbs 15 mA an hour
- * for the last 6 h (a departure from its own normal).
+ * for the last 6 h (a departure from its own normal), one drifts faster (40 mA a day).
  */
 const H = 3_600_000;
 const DAY = 24 * H;
@@ -50,11 +51,12 @@ const episodes = (deviceId: number) =>
 
 beforeAll(async () => {
   ({ app, jobs, cleanup } = await makeApp({ telemetry: { now: () => clock } }));
-  devices = (await terminalsOfProject(app, '西湖文化广场')).slice(0, 6);
+  devices = (await terminalsOfProject(app, '西湖文化广场')).slice(0, 7);
   await feed(devices[0]!.code, START, END, drifting);
   await feed(devices[1]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + (t >= END - 36 * H ? 60 : 0));
   await feed(devices[2]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + (t === END - 5 * H ? 280 : 0));
   await feed(devices[4]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + (t >= END - 4 * H ? 60 : 0));
+  await feed(devices[6]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + drift(t, END - 4 * DAY, 40));
   await feed(devices[5]!.code, START, END, (t, i) => 100 + cycle(t) + noise(i) + Math.max(0, (15 * (t - (END - 6 * H))) / H));
 }, 120_000);
 afterAll(async () => {
@@ -123,6 +125,44 @@ describe('early warning', () => {
       headers: bearer(wangwu.token),
     });
     expect(other.json()).toMatchObject({ code: 4031, data: null });
+  });
+
+  it('the analysis report lists the devices with a trend warning by projected time to threshold, soonest first, in the caller’s scope', async () => {
+    const query = new URLSearchParams({ id: '0', modelLabel: 'global', startTime: String(START), endTime: String(END) });
+    const crossings = async (user: string) =>
+      (
+        (
+          await app.inject({ url: `/wisdompower/v1/projectedCrossings?${query}`, headers: bearer((await login(app, user)).token) })
+        ).json() as { code: number; data: ReportProjectedCrossings }
+      ).data;
+    const mine = await crossings('zhangsan');
+    expect(mine.asOf).toBe(clock);
+    expect(mine.total).toBe(2);
+    // 40 mA a day from a peak of about 275 mA crosses in well under a day; 25 mA a day from about 215 mA in 3 to 4 days
+    expect(mine.devices.map((d) => d.deviceId)).toEqual([devices[6]!.id, devices[0]!.id]);
+    const [fast, slow] = mine.devices;
+    expect(fast).toMatchObject({ dataId: 1001, limit: 300, projectName: '西湖文化广场', code: devices[6]!.code });
+    expect(fast!.slopePerDay).toBeGreaterThan(38);
+    expect((fast!.crossingAt! - END) / DAY).toBeLessThan(1);
+    // the same projection the evidence chart draws
+    const evidence = (
+      (
+        await app.inject({
+          url: `/wisdompower/v1/earlyWarning/evidence?deviceId=${devices[0]!.id}&dataId=1001`,
+          headers: bearer((await login(app, 'zhangsan')).token),
+        })
+      ).json() as { data: EarlyWarningEvidenceDto }
+    ).data;
+    expect(slow!.crossingAt).toBe(evidence.trend!.crossingAt);
+    expect(slow!.slopePerDay).toBe(evidence.trend!.slopePerDay);
+    // another tenant's user sees none of them
+    expect(await crossings('wangwu')).toMatchObject({ devices: [], total: 0 });
+
+    const html = await app.inject({ url: `/wisdompower/v1/report/html?${query}`, headers: bearer((await login(app, 'zhangsan')).token) });
+    expect(html.body).toContain('六、预计达到限值的设备（趋势预警）');
+    const fastRow = html.body.indexOf(`<td>1</td><td>${fast!.name}</td><td>西湖文化广场</td><td>剩余电流</td>`);
+    expect(fastRow).toBeGreaterThan(0);
+    expect(html.body.indexOf(`<td>2</td><td>${slow!.name}</td><td>西湖文化广场</td><td>剩余电流</td>`)).toBeGreaterThan(fastRow);
   });
 
   it('a load switched on and a glitch are no warning, nor a load switched on four hours ago (far above its normal, but flat)', async () => {
