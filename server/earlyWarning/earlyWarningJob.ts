@@ -46,6 +46,21 @@ export interface DepartureEvidenceDto {
   limit: number;
 }
 
+/** A tenant's early-warning settings as the job looks them up, device by device. */
+interface TenantEarlyWarning {
+  settings: SystemSettings;
+  /** the projects left out */
+  off: ReadonlySet<number>;
+  /** the projects with a horizon of their own (days) */
+  horizonDays: ReadonlyMap<number, number>;
+}
+
+const tenantEarlyWarning = (settings: SystemSettings): TenantEarlyWarning => ({
+  settings,
+  off: new Set(settings.earlyWarningOffProjects),
+  horizonDays: new Map(settings.earlyWarningProjectHorizons.map((p) => [p.projectId, p.days])),
+});
+
 interface Open {
   id: number;
   deviceId: number;
@@ -95,12 +110,14 @@ export class EarlyWarningJob {
     if (end <= this.evaluatedUpTo) return;
     // Read again each hour: on several instances the periodic-jobs holder may have changed since.
     this.open = await this.loadOpen();
-    const settings = new Map<number, SystemSettings>();
+    const settings = new Map<number, TenantEarlyWarning>();
     let sliceStart = performance.now();
     for (const device of this.app.telemetry.devices.all()) {
-      let s = settings.get(device.tenantid);
-      if (!s) settings.set(device.tenantid, (s = await effectiveSettings(this.app.db, device.tenantid)));
-      const watched = !s.earlyWarningOffProjects.includes(device.projectid);
+      let tenant = settings.get(device.tenantid);
+      if (!tenant) settings.set(device.tenantid, (tenant = tenantEarlyWarning(await effectiveSettings(this.app.db, device.tenantid))));
+      const { settings: s } = tenant;
+      const watched = !tenant.off.has(device.projectid);
+      const horizonH = (tenant.horizonDays.get(device.projectid) ?? s.earlyWarningHorizonDays) * DAY_HOURS;
       for (const def of WATCHED) {
         const th = this.app.telemetry.thresholds.get(device.id, def.dataId);
         const limit = th?.enabled ? th.alarmLimit : null;
@@ -109,7 +126,7 @@ export class EarlyWarningJob {
           continue;
         }
         const hourly = await this.windows.upTo(device.id, def.dataId, end);
-        await this.judgeTrend(device, def, limit, hourly, end, s);
+        await this.judgeTrend(device, def, limit, hourly, end, s, horizonH);
         await this.judgeDeparture(device, def, limit, hourly, end, s);
         if (performance.now() - sliceStart >= SLICE_MS) {
           await new Promise((r) => setImmediate(r));
@@ -120,8 +137,15 @@ export class EarlyWarningJob {
     this.evaluatedUpTo = end;
   }
 
-  private async judgeTrend(device: DeviceInfo, def: MeasureDef, limit: number, hourly: Float64Array, end: number, s: SystemSettings) {
-    const horizonH = s.earlyWarningHorizonDays * DAY_HOURS;
+  private async judgeTrend(
+    device: DeviceInfo,
+    def: MeasureDef,
+    limit: number,
+    hourly: Float64Array,
+    end: number,
+    s: SystemSettings,
+    horizonH: number,
+  ) {
     const ev: TrendEvidence | null = s.earlyWarningTrend ? assessTrend(hourly.subarray(hourly.length - TREND_HOURS), limit) : null;
     const open = this.open!.get(openKey(device.id, def.dataId, TREND_WARNING_EVENT_TYPE));
     if (open) {

@@ -6,6 +6,7 @@ import type { ManualJobs } from '../../infra/manualJobs';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 import type { EarlyWarningEvidenceDto } from '../../../domain/earlyWarning';
 import type { ReportProjectedCrossings } from '../../../domain/schemas/report';
+import type { SettingProjectDto, SystemSettingDto, SystemSettings } from '../../../domain/schemas/info';
 
 /**
  * Early warning (issue 31) through the real ingest path and rollup tiers: 16 days of 5-minute readings
@@ -241,5 +242,68 @@ describe('early warning', () => {
       description: '趋势预警结束：趋势消失',
       customtype: TREND_WARNING_EVENT_TYPE,
     });
+  });
+});
+
+describe('early warning per project (系统配置)', () => {
+  const HOUR_AFTER = END + 2 * DAY + H;
+  const settingsOf = async (token: string) =>
+    ((await app.inject({ method: 'POST', url: '/wisdompower/v1/system/setting', headers: bearer(token), payload: {} })).json() as {
+      data: SystemSettingDto;
+    }).data.settings;
+  const save = async (token: string, change: Partial<SystemSettings>) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/wisdompower/v1/system/setting/save',
+        headers: bearer(token),
+        payload: { settings: { ...(await settingsOf(token)), ...change } },
+      })
+    ).json() as { code: number; msg: string };
+  const trends = async (deviceId: number) => (await episodes(deviceId)).filter((e) => e.customtype === TREND_WARNING_EVENT_TYPE);
+  /** the next hour of both devices' drift, then the job judges it */
+  const nextHour = async (hour: number, codes: string[]) => {
+    clock = hour + H + 3 * 60_000;
+    for (const code of codes) await feed(code, hour, hour + H, drifting);
+    await jobs.run('alarms.earlyWarning');
+  };
+
+  it('lists the tenant’s projects, and applies each project’s switch and horizon on the next hourly run', async () => {
+    const zhangsan = (await login(app, 'zhangsan')).token;
+    const listed = (
+      (await app.inject({ method: 'POST', url: '/wisdompower/v1/system/setting/projects', headers: bearer(zhangsan), payload: {} })).json() as {
+        data: SettingProjectDto[];
+      }
+    ).data;
+    expect(listed.map((p) => p.name)).toEqual(['西湖文化广场', '滨江科技园', '鄞州商业中心']);
+    const wangwu = (await login(app, 'wangwu')).token;
+    const theirs = (await app.inject({ method: 'POST', url: '/wisdompower/v1/system/setting/projects', headers: bearer(wangwu), payload: {} })).json();
+    expect((theirs.data as SettingProjectDto[]).map((p) => p.name)).toEqual(['玄武区人民医院', '武侯购物中心']);
+
+    const [binjiang] = await terminalsOfProject(app, '滨江科技园');
+    const [yinzhou] = await terminalsOfProject(app, '鄞州商业中心');
+    const project = (name: string) => listed.find((p) => p.name === name)!.id;
+    // the two drift alike: by now their daily peaks are about 1.4 days from the limit
+    expect(await save(zhangsan, { earlyWarningProjectHorizons: [{ projectId: project('滨江科技园'), days: 1 }], earlyWarningOffProjects: [project('鄞州商业中心')] })).toMatchObject({ code: 0 });
+    clock = HOUR_AFTER + 3 * 60_000;
+    for (const d of [binjiang!, yinzhou!]) await feed(d.code, START + 2 * DAY, HOUR_AFTER, drifting);
+    await jobs.run('alarms.earlyWarning');
+    expect(await trends(binjiang!.id)).toEqual([]); // beyond its own horizon of one day
+    expect(await trends(yinzhou!.id)).toEqual([]); // its project is left out
+
+    expect(await save(zhangsan, { earlyWarningProjectHorizons: [{ projectId: project('滨江科技园'), days: 2 }] })).toMatchObject({ code: 0 });
+    await nextHour(HOUR_AFTER, [binjiang!.code, yinzhou!.code]);
+    expect(await trends(binjiang!.id)).toMatchObject([{ endeventid: EVENT_STATUS.ACTIVE, eventtime: HOUR_AFTER + H }]);
+    expect(await trends(yinzhou!.id)).toEqual([]);
+
+    expect(await save(zhangsan, { earlyWarningOffProjects: [project('滨江科技园')] })).toMatchObject({ code: 0 });
+    await nextHour(HOUR_AFTER + H, [binjiang!.code, yinzhou!.code]);
+    expect(await trends(yinzhou!.id)).toMatchObject([{ endeventid: EVENT_STATUS.ACTIVE, eventtime: HOUR_AFTER + 2 * H }]);
+    // switching a project off ends its open warnings
+    expect(await trends(binjiang!.id)).toMatchObject([{ endeventid: EVENT_STATUS.END, endtime: HOUR_AFTER + 2 * H }]);
+
+    const bad = await save(zhangsan, { earlyWarningProjectHorizons: [{ projectId: project('滨江科技园'), days: 31 }] });
+    expect(bad.code).not.toBe(0);
+    expect(bad.msg).toContain('预警时长须为 1 到 30 天的整数');
   });
 });
