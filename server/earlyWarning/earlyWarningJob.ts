@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS, EVENT_TYPE } from '../../domain/enums';
-import { DEPARTURE_EVENT_TYPE, MEASURES, TREND_WARNING_EVENT_TYPE, type MeasureDef } from '../../domain/telemetry';
+import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
+import { DEPARTURE_EVENT_TYPE, EARLY_WARNING_MEASURES, TREND_WARNING_EVENT_TYPE, type MeasureDef } from '../../domain/telemetry';
 import type { SystemSettings } from '../../domain/schemas/info';
 import { transact } from '../events/transact';
 import { noticeFields } from '../alarms/notice';
@@ -13,10 +13,6 @@ import { DEFAULT_DEPARTURE_OPTIONS, sustainedDeparture } from './departure';
 import { evidenceOf } from './evidence';
 import type { EarlyWarningEvidenceDto } from '../../domain/earlyWarning';
 
-/** The measures watched: every one with an upper limit (residual current, temperatures, power), not the probe status. */
-const WATCHED: readonly MeasureDef[] = MEASURES.filter(
-  (m) => m.alarmLimit !== null && m.eventType !== null && m.eventType !== EVENT_TYPE.PROBE_FAILURE,
-);
 /** Hours of history the trend is fitted on. */
 const TREND_HOURS = 3 * DAY_HOURS;
 /** A trend warning ends once its projected crossing is this much farther than the horizon (no flapping at the edge). */
@@ -101,24 +97,39 @@ export class EarlyWarningJob {
   async evidence(device: DeviceInfo, def: MeasureDef): Promise<EarlyWarningEvidenceDto> {
     const end = this.judgedUpTo();
     const th = this.app.telemetry.thresholds.get(device.id, def.dataId);
-    const limit = WATCHED.includes(def) && th?.enabled ? th.alarmLimit : null;
-    return evidenceOf(device.id, def.dataId, limit, await this.windows.upTo(device.id, def.dataId, end), end);
+    const limit = EARLY_WARNING_MEASURES.includes(def) && th?.enabled ? th.alarmLimit : null;
+    const open = await this.app.db
+      .selectFrom('peceventextend')
+      .select(['id', 'customtype', 'eventtime'])
+      .where('deviceid', '=', device.id)
+      .where('dataid', '=', def.dataId)
+      .where('endeventid', '=', EVENT_STATUS.ACTIVE)
+      .where('customtype', 'in', [TREND_WARNING_EVENT_TYPE, DEPARTURE_EVENT_TYPE])
+      .orderBy('id')
+      .execute();
+    const warnings = open.map((e) => ({ eventId: e.id, type: e.customtype, since: Number(e.eventtime) }));
+    return evidenceOf(device.id, def.dataId, limit, await this.windows.upTo(device.id, def.dataId, end), end, warnings);
   }
 
   async run(): Promise<void> {
     const end = this.judgedUpTo();
-    if (end <= this.evaluatedUpTo) return;
+    // Within an hour already judged, only the devices whose late readings changed their judged hours
+    // (a gateway uploading its offline buffer) are judged again; a new hour judges every device.
+    const late = this.windows.takeLate();
+    const only = end <= this.evaluatedUpTo ? late : null;
+    if (only?.size === 0) return;
     // Read again each hour: on several instances the periodic-jobs holder may have changed since.
     this.open = await this.loadOpen();
     const settings = new Map<number, TenantEarlyWarning>();
     let sliceStart = performance.now();
     for (const device of this.app.telemetry.devices.all()) {
+      if (only && !only.has(device.id)) continue;
       let tenant = settings.get(device.tenantid);
       if (!tenant) settings.set(device.tenantid, (tenant = tenantEarlyWarning(await effectiveSettings(this.app.db, device.tenantid))));
       const { settings: s } = tenant;
       const watched = !tenant.off.has(device.projectid);
       const horizonH = (tenant.horizonDays.get(device.projectid) ?? s.earlyWarningHorizonDays) * DAY_HOURS;
-      for (const def of WATCHED) {
+      for (const def of EARLY_WARNING_MEASURES) {
         const th = this.app.telemetry.thresholds.get(device.id, def.dataId);
         const limit = th?.enabled ? th.alarmLimit : null;
         if (!watched || limit === null || limit === undefined) {

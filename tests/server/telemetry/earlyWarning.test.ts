@@ -112,6 +112,7 @@ describe('early warning', () => {
     expect(data.trend!.slopePerDay).toBeGreaterThan(24);
     expect(data.trend!.line.to).toEqual({ time: data.trend!.crossingAt, value: 300 });
     expect(data.trend!.line.from.time).toBe(END - 72 * H);
+    expect(data.open).toEqual([{ eventId: expect.any(Number), type: TREND_WARNING_EVENT_TYPE, since: END }]);
     const [stored] = (await episodes(devices[0]!.id)).filter((e) => e.customtype === TREND_WARNING_EVENT_TYPE);
     const raised = await app.db
       .selectFrom('event_log')
@@ -219,9 +220,13 @@ describe('early warning', () => {
     expect(after.trend!.slopePerDay).toBeGreaterThan(24);
   });
 
-  it('judges each closed hour once: another run in the same hour adds nothing', async () => {
+  it('judges each closed hour once: another run in the same hour adds nothing, but judges a device whose late readings came in', async () => {
     await jobs.run('alarms.earlyWarning');
     expect((await episodes(devices[0]!.id)).filter((e) => e.customtype === TREND_WARNING_EVENT_TYPE)).toHaveLength(1);
+    // the gateway that uploaded its buffered days is judged on them within the hour, not an hour later
+    expect(await episodes(devices[3]!.id)).toMatchObject([{ customtype: TREND_WARNING_EVENT_TYPE, eventtime: END }]);
+    await jobs.run('alarms.earlyWarning');
+    expect(await episodes(devices[3]!.id)).toHaveLength(1);
   });
 
   it('ends the warning when the drift stops', async () => {
