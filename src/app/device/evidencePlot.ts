@@ -165,8 +165,7 @@ export function drawEvidenceOverlay(u: uPlot, e: EarlyWarningEvidenceDto, l: Evi
   // the band: one polygon per run of hours that have both edges
   const { time, upper, lower } = e.hourly;
   ctx.fillStyle = c.bandFill;
-  ctx.strokeStyle = c.band;
-  ctx.lineWidth = px;
+  let bandRuns = 0;
   for (let i = 0; i < time.length; ) {
     if (upper[i] == null || lower[i] == null) {
       i++;
@@ -179,6 +178,7 @@ export function drawEvidenceOverlay(u: uPlot, e: EarlyWarningEvidenceDto, l: Evi
     for (let k = j; k >= i; k--) ctx.lineTo(X(time[k]!), Y(lower[k]!));
     ctx.closePath();
     ctx.fill();
+    bandRuns++;
     i = j + 1;
   }
   if (e.trend) {
@@ -192,6 +192,14 @@ export function drawEvidenceOverlay(u: uPlot, e: EarlyWarningEvidenceDto, l: Evi
   }
   ctx.restore();
   drawMarks(u, l, scale);
+  // what was drawn where (CSS px from the plot's corner), for the e2e suite to read off the canvas
+  const css = (v: number) => Math.round(v / uPlot.pxRatio);
+  u.root.dataset.evidence = JSON.stringify({
+    bandRuns,
+    fitted: e.trend ? [X(e.trend.line.from.time), Y(e.trend.line.from.value), X(e.trend.line.to.time), Y(e.trend.line.to.value)].map(css) : null,
+    crossingX: l.crossingAt === null ? null : css(X(l.crossingAt)),
+    plot: [bbox.left, bbox.top, bbox.width, bbox.height].map(css),
+  });
 }
 
 const fixed = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
