@@ -6,7 +6,8 @@ import { Chart } from '../charts/Chart';
 import { t, useLanguage } from '../i18n/i18n';
 import { measureText } from '../i18n/measureText';
 import { useTheme } from '../theme';
-import { evidenceData, evidenceLayout, evidenceOptions, evidenceSummary, type EvidenceLayout } from './evidencePlot';
+import { evidenceData, evidenceLayout, evidenceOptions, type EvidenceLayout } from './evidencePlot';
+import { evidenceSummary } from './evidenceText';
 
 
 /**

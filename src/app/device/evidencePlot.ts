@@ -201,19 +201,3 @@ export function drawEvidenceOverlay(u: uPlot, e: EarlyWarningEvidenceDto, l: Evi
     plot: [bbox.left, bbox.top, bbox.width, bbox.height].map(css),
   });
 }
-
-const fixed = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
-
-/** The evidence in one sentence: the rise per day, the projected crossing and the confidence, or that there is no rise. */
-export function evidenceSummary(e: EarlyWarningEvidenceDto, unit: string): string {
-  const trend = e.trend;
-  return trend
-    ? t('evidence.trendSummary', {
-        slope: fixed(trend.slopePerDay),
-        unit,
-        crossing: trend.crossingAt === null ? '--' : formatTime(trend.crossingAt, 'yyyy-MM-dd HH:mm'),
-        limit: e.limit ?? '--',
-        confidence: Math.round(trend.confidence * 100),
-      })
-    : t('evidence.noTrend');
-}

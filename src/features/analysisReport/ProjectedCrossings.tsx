@@ -3,9 +3,9 @@ import type { ReportProjectedCrossings } from '../../../domain/schemas/report';
 import { t } from '../../app/i18n/i18n';
 import { measureText } from '../../app/i18n/measureText';
 import { formatTime } from '../../app/time/projectTime';
+import { evidenceNumber } from '../../app/device/evidenceText';
 
 const DAY_MS = 86_400_000;
-const fixed = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
 
 /**
  * The devices by projected time to threshold (issue 31): every open 趋势预警 of the report's scope,
@@ -42,7 +42,7 @@ export function ProjectedCrossings({ crossings }: { crossings: ReportProjectedCr
                   <td title={d.code}>{d.name}</td>
                   <td className="text-muted">{d.projectName}</td>
                   <td>{measureText(d.dataId)}</td>
-                  <td className="text-right tabular-nums">{d.slopePerDay === null ? '--' : `${fixed(d.slopePerDay)} ${unit}`}</td>
+                  <td className="text-right tabular-nums">{d.slopePerDay === null ? '--' : `${evidenceNumber(d.slopePerDay)} ${unit}`}</td>
                   <td className="tabular-nums">
                     {d.crossingAt === null ? t('analysisReport.noCrossing') : `${formatTime(d.crossingAt, 'yyyy-MM-dd HH:mm')} (${d.limit} ${unit})`}
                   </td>

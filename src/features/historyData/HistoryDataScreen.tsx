@@ -14,7 +14,7 @@ import { useLoad } from '../../app/widgets/useLoad';
 import { MAX_SERIES, checkedDevices, deviceKey, parseHistoryLink, toWidgetTree, type DeviceTreeNode } from './historyModel';
 import { MeasurePicker } from './MeasurePicker';
 import { useHistoryEvidence } from './useHistoryEvidence';
-import { evidenceSummary } from '../../app/device/evidencePlot';
+import { evidenceSummary } from '../../app/device/evidenceText';
 import { typeKey } from '../../app/monitor/palette';
 import { measureText } from '../../app/i18n/measureText';
 
