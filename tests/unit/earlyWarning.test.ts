@@ -80,6 +80,15 @@ describe('trend', () => {
         100,
       ),
     ).toBeNull();
+    // a day and a half old, with a little noise: half the last day rose against the day before and the
+    // other half, flat, rises by chance in half its hours — three quarters; but its newest quarter is flat
+    const noise = (t: number) => (((t * 17) % 11) - 5) * 0.1;
+    expect(
+      assessTrend(
+        series(72, (t) => 20 + cycle(t) + noise(t) + (t >= 36 ? 15 : 0)),
+        100,
+      ),
+    ).toBeNull();
     expect(
       assessTrend(
         series(72, (t) => 60 - 0.3 * t + cycle(t)),
