@@ -77,7 +77,7 @@ export interface PlotEvidence {
  * The x range's end: the view's, or — when the view reaches the evidence's newest hour (it shows the
  * present) — far enough into the future for the projected crossing and its mark.
  */
-export function viewEnd(s: PlotState): number {
+function viewEnd(s: PlotState): number {
   const crossing = s.evidence?.layout.crossingAt ?? null;
   const newest = s.evidence?.dto.hourly.time.at(-1);
   if (crossing === null || newest === undefined || s.to < newest || crossing <= s.to) return s.to;
