@@ -156,6 +156,9 @@ for (const [lang, theme] of [
     expect(drawn.crossingX).toBeLessThanOrEqual(left + width);
     expect(drawn.fitted[2]).toBe(drawn.crossingX);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/early-warning-history-${theme}-${lang}.png` });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expect(root).toHaveAttribute('data-evidence', /"bandRuns":[1-9]/);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/early-warning-history-${theme}-${lang}-1920.png` });
   });
 
 test('the analysis report lists the warned device by projected time to threshold, in both languages', async ({ page, request }) => {
@@ -173,11 +176,18 @@ test('the analysis report lists the warned device by projected time to threshold
   await expect(row.getByTestId('crossing-remaining')).toHaveText(/^\d+\.\d 天$/);
   await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/early-warning-report-zh_cn.png` });
-  await page.evaluate(() => localStorage.setItem('vg.lang', 'en'));
+  // in English on a dark 1920 × 1080 screen
+  await page.evaluate(() => {
+    localStorage.setItem('vg.lang', 'en');
+    localStorage.setItem('vg.theme', 'dark');
+  });
+  await page.setViewportSize({ width: 1920, height: 1080 });
   await page.reload();
   await expect(card.getByRole('heading')).toHaveText('Devices by projected time to threshold');
   await expect(row).toContainText('Residual current');
   await expect(row.getByTestId('crossing-remaining')).toHaveText(/^\d+\.\d d$/);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/early-warning-report-en-dark-1920.png` });
 });
 
 test('系统配置 switches early warning per project and gives a project a horizon of its own', async ({ page, request }) => {
@@ -217,10 +227,16 @@ test('系统配置 switches early warning per project and gives a project a hori
     await expect(table.getByLabel('滨江科技园 预警')).not.toBeChecked();
     await expect(table.getByLabel('鄞州商业中心 预警')).toBeChecked();
 
-    await page.evaluate(() => localStorage.setItem('vg.lang', 'en'));
+    await page.evaluate(() => {
+      localStorage.setItem('vg.lang', 'en');
+      localStorage.setItem('vg.theme', 'dark');
+    });
+    await page.setViewportSize({ width: 1920, height: 1080 });
     await page.reload();
     await expect(table.getByLabel('Horizon of 鄞州商业中心 (days)')).toHaveAttribute('placeholder', 'default 7');
     await expect(table.getByLabel('Early warning for 滨江科技园')).not.toBeChecked();
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/early-warning-settings-en-dark-1920.png` });
   } finally {
     // the other early-warning tests on this server watch 鄞州商业中心 with the default horizon
     await request.post('/wisdompower/v1/system/setting/save', { headers, data: { settings: before } });
