@@ -86,14 +86,17 @@ async function earlyWarningFor(token: string, on: boolean): Promise<void> {
   const projects = await app.db.selectFrom('project').select(['id', 'tenantid']).execute();
   for (const tenantId of [...new Set(projects.map((p) => p.tenantid))]) {
     const headers = { authorization: `Bearer ${token}` };
-    const read = (await app.inject({ method: 'POST', url: '/system/setting', headers, payload: { tenantId } })).json() as {
+    const read = (await app.inject({ method: 'POST', url: '/wisdompower/v1/system/setting', headers, payload: { tenantId } })).json() as {
+      code: number;
+      msg: string;
       data: SystemSettingDto;
     };
+    if (read.code !== 0) throw new Error(`settings of tenant ${tenantId}: ${read.msg}`);
     const off = on ? [] : projects.filter((p) => p.tenantid === tenantId).map((p) => p.id);
     const res = (
       await app.inject({
         method: 'POST',
-        url: '/system/setting/save',
+        url: '/wisdompower/v1/system/setting/save',
         headers,
         payload: { tenantId, settings: { ...read.data.settings, earlyWarningOffProjects: off } },
       })
@@ -209,7 +212,9 @@ try {
     departure: ewEpisodes.filter((e) => e.customtype === DEPARTURE_EVENT_TYPE).length,
   };
   const ewJobMs = jobs.spentMs.get('alarms.earlyWarning') ?? 0;
-  say(`labelled run ${labelledS.toFixed(0)} s; ours ${JSON.stringify(ours)}; baseline ${JSON.stringify(baseline)}`);
+  const jobMs = Object.fromEntries([...jobs.spentMs].map(([k, v]) => [k, Math.round(v)]));
+  say(`labelled run ${labelledS.toFixed(0)} s (ingest ${(ingestMs / 1000).toFixed(0)} s; jobs ms ${JSON.stringify(jobMs)})`);
+  say(`ours ${JSON.stringify(ours)}; baseline ${JSON.stringify(baseline)}`);
 
   // ---- ingest with early warning on against off: whole hours of 15-s readings from every device, alternating rounds
   const { token } = await injectLogin(app, 'root', 'Bench#Pass123');

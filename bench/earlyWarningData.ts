@@ -126,7 +126,19 @@ export function makeFleet(opts: FleetOptions): DeviceSeries[] {
       const slot = Math.floor(r() * opts.slotsPerHour);
       glitches.set(opts.start + hour * H + slot * READING_MS, r() < 0.15 ? 0 : between(r, 0.5, 3) * opts.limit);
     }
-    fleet.push({ index: i, origin: opts.start, base, amplitude, peakHour: between(r, 10, 17), noise: between(r, 0.8, 4), dayLoad, steps, dropouts, glitches, drift: null });
+    fleet.push({
+      index: i,
+      origin: opts.start,
+      base,
+      amplitude,
+      peakHour: between(r, 10, 17),
+      noise: between(r, 0.8, 4),
+      dayLoad,
+      steps,
+      dropouts,
+      glitches,
+      drift: null,
+    });
   }
   // The drifting subset: every tenth device, the rates in turn; each starts after 16 days of normal and crosses before the end.
   const stride = Math.max(1, Math.floor(opts.devices / Math.max(1, drifting)));

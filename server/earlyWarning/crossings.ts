@@ -9,7 +9,10 @@ import { MAX_PROJECTED_CROSSINGS, type ProjectedCrossing, type ReportProjectedCr
  * the hourly job, on the job's kept hourly windows — soonest crossing first, those without a
  * projection now last.
  */
-export async function projectedCrossings(app: FastifyInstance, projects: readonly { id: number; name: string }[]): Promise<ReportProjectedCrossings> {
+export async function projectedCrossings(
+  app: FastifyInstance,
+  projects: readonly { id: number; name: string }[],
+): Promise<ReportProjectedCrossings> {
   const asOf = app.telemetry.now();
   if (!projects.length) return { asOf, devices: [], total: 0 };
   const projectName = new Map(projects.map((p) => [p.id, p.name]));

@@ -9,7 +9,6 @@ import { useTheme } from '../theme';
 import { evidenceData, evidenceLayout, evidenceOptions, type EvidenceLayout } from './evidencePlot';
 import { evidenceSummary } from './evidenceText';
 
-
 /**
  * 预警依据 (issue 31): for one watched measure of the device, the last three days' hourly values, the
  * normal band of each hour and the fitted drift with its projected crossing of the limit — what the

@@ -166,7 +166,7 @@ export function drawEvidenceOverlay(u: uPlot, e: EarlyWarningEvidenceDto, l: Evi
   const { time, upper, lower } = e.hourly;
   ctx.fillStyle = c.bandFill;
   let bandRuns = 0;
-  for (let i = 0; i < time.length; ) {
+  for (let i = 0; i < time.length;) {
     if (upper[i] == null || lower[i] == null) {
       i++;
       continue;
@@ -196,7 +196,9 @@ export function drawEvidenceOverlay(u: uPlot, e: EarlyWarningEvidenceDto, l: Evi
   const css = (v: number) => Math.round(v / uPlot.pxRatio);
   u.root.dataset.evidence = JSON.stringify({
     bandRuns,
-    fitted: e.trend ? [X(e.trend.line.from.time), Y(e.trend.line.from.value), X(e.trend.line.to.time), Y(e.trend.line.to.value)].map(css) : null,
+    fitted: e.trend
+      ? [X(e.trend.line.from.time), Y(e.trend.line.from.value), X(e.trend.line.to.time), Y(e.trend.line.to.value)].map(css)
+      : null,
     crossingX: l.crossingAt === null ? null : css(X(l.crossingAt)),
     plot: [bbox.left, bbox.top, bbox.width, bbox.height].map(css),
   });

@@ -40,7 +40,14 @@ function useTrendPlot({ view, series, flags, evidence, onSelect, onReset, onPain
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [evidence, theme, lang],
   );
-  const current = (): PlotState => ({ flags, stats: view.stats, from: view.from, to: view.to, dense: view.reduced, evidence: plotEvidence });
+  const current = (): PlotState => ({
+    flags,
+    stats: view.stats,
+    from: view.from,
+    to: view.to,
+    dense: view.reduced,
+    evidence: plotEvidence,
+  });
   const state = useRef<PlotState>(current());
   const handlers = useRef({ onSelect, onReset, onPainted });
   // Layout effects run before uplot-react's passive ones build the chart or set its data.

@@ -44,10 +44,14 @@ export function ProjectedCrossings({ crossings }: { crossings: ReportProjectedCr
                   <td>{measureText(d.dataId)}</td>
                   <td className="text-right tabular-nums">{d.slopePerDay === null ? '--' : `${evidenceNumber(d.slopePerDay)} ${unit}`}</td>
                   <td className="tabular-nums">
-                    {d.crossingAt === null ? t('analysisReport.noCrossing') : `${formatTime(d.crossingAt, 'yyyy-MM-dd HH:mm')} (${d.limit} ${unit})`}
+                    {d.crossingAt === null
+                      ? t('analysisReport.noCrossing')
+                      : `${formatTime(d.crossingAt, 'yyyy-MM-dd HH:mm')} (${d.limit} ${unit})`}
                   </td>
                   <td className="text-right tabular-nums" data-testid="crossing-remaining">
-                    {d.crossingAt === null ? '--' : t('analysisReport.remainingDays', { days: Math.max(0, (d.crossingAt - asOf) / DAY_MS).toFixed(1) })}
+                    {d.crossingAt === null
+                      ? '--'
+                      : t('analysisReport.remainingDays', { days: Math.max(0, (d.crossingAt - asOf) / DAY_MS).toFixed(1) })}
                   </td>
                 </tr>
               );

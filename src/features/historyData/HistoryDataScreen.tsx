@@ -143,13 +143,7 @@ export default function HistoryDataScreen() {
                     <span className="text-muted">{evidenceSummary(evidence, evidenceUnit)}</span>
                   </p>
                 )}
-                <Trend
-                  series={series}
-                  from={from}
-                  to={to}
-                  evidence={evidence}
-                  onViewChange={(a, b) => setShown({ from: a, to: b })}
-                />
+                <Trend series={series} from={from} to={to} evidence={evidence} onViewChange={(a, b) => setShown({ from: a, to: b })} />
               </>
             )}
           </div>

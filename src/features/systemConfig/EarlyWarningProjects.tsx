@@ -80,7 +80,10 @@ export function EarlyWarningProjects({
 }
 
 /** The saved settings as the table's rows. */
-export function projectRows(off: readonly number[], horizons: readonly { projectId: number; days: number }[]): Map<number, ProjectEarlyWarning> {
+export function projectRows(
+  off: readonly number[],
+  horizons: readonly { projectId: number; days: number }[],
+): Map<number, ProjectEarlyWarning> {
   const rows = new Map<number, ProjectEarlyWarning>();
   for (const id of off) rows.set(id, { on: false, days: '' });
   for (const h of horizons) rows.set(h.projectId, { on: rows.get(h.projectId)?.on ?? true, days: String(h.days) });

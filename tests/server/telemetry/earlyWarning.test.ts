@@ -253,9 +253,11 @@ describe('early warning', () => {
 describe('early warning per project (系统配置)', () => {
   const HOUR_AFTER = END + 2 * DAY + H;
   const settingsOf = async (token: string) =>
-    ((await app.inject({ method: 'POST', url: '/wisdompower/v1/system/setting', headers: bearer(token), payload: {} })).json() as {
-      data: SystemSettingDto;
-    }).data.settings;
+    (
+      (await app.inject({ method: 'POST', url: '/wisdompower/v1/system/setting', headers: bearer(token), payload: {} })).json() as {
+        data: SystemSettingDto;
+      }
+    ).data.settings;
   const save = async (token: string, change: Partial<SystemSettings>) =>
     (
       await app.inject({
@@ -276,27 +278,38 @@ describe('early warning per project (系统配置)', () => {
   it('lists the tenant’s projects, and applies each project’s switch and horizon on the next hourly run', async () => {
     const zhangsan = (await login(app, 'zhangsan')).token;
     const listed = (
-      (await app.inject({ method: 'POST', url: '/wisdompower/v1/system/setting/projects', headers: bearer(zhangsan), payload: {} })).json() as {
+      (
+        await app.inject({ method: 'POST', url: '/wisdompower/v1/system/setting/projects', headers: bearer(zhangsan), payload: {} })
+      ).json() as {
         data: SettingProjectDto[];
       }
     ).data;
     expect(listed.map((p) => p.name)).toEqual(['西湖文化广场', '滨江科技园', '鄞州商业中心']);
     const wangwu = (await login(app, 'wangwu')).token;
-    const theirs = (await app.inject({ method: 'POST', url: '/wisdompower/v1/system/setting/projects', headers: bearer(wangwu), payload: {} })).json();
+    const theirs = (
+      await app.inject({ method: 'POST', url: '/wisdompower/v1/system/setting/projects', headers: bearer(wangwu), payload: {} })
+    ).json();
     expect((theirs.data as SettingProjectDto[]).map((p) => p.name)).toEqual(['玄武区人民医院', '武侯购物中心']);
 
     const [binjiang] = await terminalsOfProject(app, '滨江科技园');
     const [yinzhou] = await terminalsOfProject(app, '鄞州商业中心');
     const project = (name: string) => listed.find((p) => p.name === name)!.id;
     // the two drift alike: by now their daily peaks are about 1.4 days from the limit
-    expect(await save(zhangsan, { earlyWarningProjectHorizons: [{ projectId: project('滨江科技园'), days: 1 }], earlyWarningOffProjects: [project('鄞州商业中心')] })).toMatchObject({ code: 0 });
+    expect(
+      await save(zhangsan, {
+        earlyWarningProjectHorizons: [{ projectId: project('滨江科技园'), days: 1 }],
+        earlyWarningOffProjects: [project('鄞州商业中心')],
+      }),
+    ).toMatchObject({ code: 0 });
     clock = HOUR_AFTER + 3 * 60_000;
     for (const d of [binjiang!, yinzhou!]) await feed(d.code, START + 2 * DAY, HOUR_AFTER, drifting);
     await jobs.run('alarms.earlyWarning');
     expect(await trends(binjiang!.id)).toEqual([]); // beyond its own horizon of one day
     expect(await trends(yinzhou!.id)).toEqual([]); // its project is left out
 
-    expect(await save(zhangsan, { earlyWarningProjectHorizons: [{ projectId: project('滨江科技园'), days: 2 }] })).toMatchObject({ code: 0 });
+    expect(await save(zhangsan, { earlyWarningProjectHorizons: [{ projectId: project('滨江科技园'), days: 2 }] })).toMatchObject({
+      code: 0,
+    });
     await nextHour(HOUR_AFTER, [binjiang!.code, yinzhou!.code]);
     expect(await trends(binjiang!.id)).toMatchObject([{ endeventid: EVENT_STATUS.ACTIVE, eventtime: HOUR_AFTER + H }]);
     expect(await trends(yinzhou!.id)).toEqual([]);

@@ -233,7 +233,8 @@ const en: LanguagePack = {
   'system.earlyWarningWatchedOf': 'Early warning for {{project}}',
   'system.earlyWarningHorizonOf': 'Horizon of {{project}} (days)',
   'system.earlyWarningDefaultDays': 'default {{days}}',
-  'system.earlyWarningProjectsHint': 'A project without a horizon of its own takes the one above; a project unticked gets no trend warnings or departures.',
+  'system.earlyWarningProjectsHint':
+    'A project without a horizon of its own takes the one above; a project unticked gets no trend warnings or departures.',
   'system.escalateAccident': 'Escalate an unconfirmed accident after (s)',
   'system.escalateAlarm': 'Escalate an unconfirmed alarm after (s)',
   'system.escalateWarning': 'Escalate an unconfirmed early warning after (s)',
