@@ -204,7 +204,7 @@ test('系统配置 switches early warning per project and gives a project a hori
     await expect(table.getByTestId('early-warning-project')).toHaveText([/^西湖文化广场/, /^滨江科技园/, /^鄞州商业中心/]);
     await expect(table.getByLabel('西湖文化广场 预警时长（天）')).toHaveAttribute('placeholder', '默认 7');
     await table.getByLabel('西湖文化广场 预警时长（天）').fill('3');
-    await table.getByLabel('滨江科技园 预警').uncheck();
+    await table.getByLabel('滨江科技园 预警', { exact: true }).uncheck();
     await expect(table.getByLabel('滨江科技园 预警时长（天）')).toBeDisabled();
     await table.getByLabel('鄞州商业中心 预警时长（天）').fill('31');
     await page.getByTestId('settings-form').getByRole('button', { name: '保存' }).click();
@@ -224,8 +224,8 @@ test('系统配置 switches early warning per project and gives a project a hori
     expect(after.earlyWarningOffProjects).toEqual([ids['滨江科技园']]);
     await page.reload();
     await expect(table.getByLabel('西湖文化广场 预警时长（天）')).toHaveValue('3');
-    await expect(table.getByLabel('滨江科技园 预警')).not.toBeChecked();
-    await expect(table.getByLabel('鄞州商业中心 预警')).toBeChecked();
+    await expect(table.getByLabel('滨江科技园 预警', { exact: true })).not.toBeChecked();
+    await expect(table.getByLabel('鄞州商业中心 预警', { exact: true })).toBeChecked();
 
     await page.evaluate(() => {
       localStorage.setItem('vg.lang', 'en');
