@@ -29,7 +29,7 @@ export function ProjectedCrossings({ crossings }: { crossings: ReportProjectedCr
               <th>{t('analysisReport.project')}</th>
               <th>{t('evidence.measure')}</th>
               <th className="text-right">{t('analysisReport.slopePerDay')}</th>
-              <th>{t('analysisReport.crossingAt')}</th>
+              <th className="pl-4">{t('analysisReport.crossingAt')}</th>
               <th className="text-right">{t('analysisReport.remaining')}</th>
             </tr>
           </thead>
@@ -43,7 +43,7 @@ export function ProjectedCrossings({ crossings }: { crossings: ReportProjectedCr
                   <td className="text-muted">{d.projectName}</td>
                   <td>{measureText(d.dataId)}</td>
                   <td className="text-right tabular-nums">{d.slopePerDay === null ? '--' : `${evidenceNumber(d.slopePerDay)} ${unit}`}</td>
-                  <td className="tabular-nums">
+                  <td className="pl-4 tabular-nums">
                     {d.crossingAt === null
                       ? t('analysisReport.noCrossing')
                       : `${formatTime(d.crossingAt, 'yyyy-MM-dd HH:mm')} (${d.limit} ${unit})`}
