@@ -28,6 +28,8 @@ const BENCHES: Record<string, string> = {
   kioskSoak:
     'a kiosk for a 24 h day compressed with page.clock under a steady alarm stream: retained heap, rotation under a flood (issue 19)',
   reconnectStorm: '1,000 consoles in 4 processes, the server restarted with SIGTERM: all resubscribed, first alarm after (issue 13)',
+  earlyWarning:
+    'trend and departure warnings on 200 labelled devices × 60 days through the real ingest and rollups: recall, lead, false warnings against the 80 % rule; ingest ratio (issue 31)',
   notify: 'alarm → webhook received at 1,000 alarms/min over 3 channel kinds, ingest with notification rules on against off (issue 28)',
   orderFigures: 'the review figures of work orders (处置统计, its export, the report section) over 100,000 alarms in a month (issue 29)',
 };

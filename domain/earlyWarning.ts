@@ -22,6 +22,8 @@ export interface EarlyWarningEvidenceDto {
   /** the alarm limit in force (null: the measure has none, or its thresholds are off) */
   limit: number | null;
   hourly: EvidenceColumns;
+  /** the series' open early warnings (趋势预警 7, 异常偏离 8), oldest first: the history chart draws the evidence of a warned series */
+  open: { eventId: number; type: number; since: number }[];
   /** the fitted drift, when there is one: the daily peak's line from the window's start to its projected crossing */
   trend: {
     slopePerDay: number;

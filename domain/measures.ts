@@ -152,6 +152,11 @@ export const MEASURES: readonly MeasureDef[] = [
 ];
 export const MEASURE_BY_ID: ReadonlyMap<number, MeasureDef> = new Map(MEASURES.map((x) => [x.dataId, x]));
 
+/** The measures the early-warning detectors watch (issue 31): every one with an upper limit (residual current, temperatures, power), not the probe status. */
+export const EARLY_WARNING_MEASURES: readonly MeasureDef[] = MEASURES.filter(
+  (m) => m.alarmLimit !== null && m.eventType !== null && m.eventType !== EVENT_TYPE.PROBE_FAILURE,
+);
+
 export interface Threshold {
   dataId: number;
   /** null: the measure is not checked */

@@ -38,6 +38,8 @@ export const SETTINGS_DEFAULTS = {
   earlyWarningDeparture: true,
   earlyWarningHorizonDays: 7,
   earlyWarningOffProjects: [] as number[],
+  // a project's own horizon where it differs from the tenant's
+  earlyWarningProjectHorizons: [] as { projectId: number; days: number }[],
   // Work orders (issue 29): hours from dispatch to the due time, per alarm level (the SLA), and the
   // catalogue of causes an on-site record picks from.
   orderDueAccidentHours: 2,

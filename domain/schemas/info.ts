@@ -42,6 +42,13 @@ const escalationSeconds = z
   .max(ESCALATION_MAX_SECONDS, ESCALATION_MSG)
   .refine((s) => s === 0 || s >= ESCALATION_MIN_SECONDS, ESCALATION_MSG);
 
+/** 预警时长: how far ahead a projected crossing warns, in whole days */
+const horizonDays = z
+  .number()
+  .int('预警时长须为 1 到 30 天的整数')
+  .min(1, '预警时长须为 1 到 30 天的整数')
+  .max(EARLY_WARNING_MAX_HORIZON_DAYS, '预警时长须为 1 到 30 天的整数');
+
 export const systemSettingsSchema = z.object({
   platformName: nameSchema,
   /** empty means "no hotline shown" */
@@ -84,14 +91,15 @@ export const systemSettingsSchema = z.object({
   earlyWarningTrend: z.boolean().default(SETTINGS_DEFAULTS.earlyWarningTrend),
   earlyWarningDeparture: z.boolean().default(SETTINGS_DEFAULTS.earlyWarningDeparture),
   /** a trend warns when its projected crossing is at most this many days away */
-  earlyWarningHorizonDays: z
-    .number()
-    .int('预警时长须为 1 到 30 天的整数')
-    .min(1, '预警时长须为 1 到 30 天的整数')
-    .max(EARLY_WARNING_MAX_HORIZON_DAYS, '预警时长须为 1 到 30 天的整数')
-    .default(SETTINGS_DEFAULTS.earlyWarningHorizonDays),
+  earlyWarningHorizonDays: horizonDays.default(SETTINGS_DEFAULTS.earlyWarningHorizonDays),
   /** projects whose series are not watched for early warnings */
   earlyWarningOffProjects: z.array(id).max(10_000).default([]),
+  /** projects with a horizon of their own (the others take earlyWarningHorizonDays) */
+  earlyWarningProjectHorizons: z
+    .array(z.object({ projectId: id, days: horizonDays }))
+    .max(10_000)
+    .refine((l) => new Set(l.map((p) => p.projectId)).size === l.length, '每个项目只能设置一个预警时长')
+    .default([]),
   /** issue 29: a work order is due this many hours after dispatch, per level of its alarms (the highest) */
   orderDueAccidentHours: orderDueHours.default(SETTINGS_DEFAULTS.orderDueAccidentHours),
   orderDueAlarmHours: orderDueHours.default(SETTINGS_DEFAULTS.orderDueAlarmHours),
@@ -135,6 +143,12 @@ export interface PublicSettingsDto {
 
 export const settingReadBody = z.object({ tenantId: id.optional() });
 export const settingSaveBody = z.object({ tenantId: id.optional(), settings: systemSettingsSchema });
+
+/** A project of the tenant, for the per-project early-warning settings (POST system/setting/projects). */
+export interface SettingProjectDto {
+  id: number;
+  name: string;
+}
 
 /** A role the escalation message can be sent to (POST system/setting/roles). */
 export interface SettingRoleDto {

@@ -155,6 +155,33 @@ export interface ReportConclusion {
   text: string[];
 }
 
+/** A device with an open 趋势预警 in the report's scope and its projection as it stands (issue 31). */
+export interface ProjectedCrossing {
+  eventId: number;
+  deviceId: number;
+  name: string;
+  code: string;
+  projectName: string;
+  dataId: number;
+  /** when the warning was raised */
+  since: number;
+  /** the fitted rise per day and the limit; null when the drift has gone since the last hourly judgement */
+  slopePerDay: number | null;
+  limit: number | null;
+  /** when the daily peak is projected to reach the limit (ms); null: no crossing projected now */
+  crossingAt: number | null;
+}
+
+/** GET projectedCrossings: the devices by projected time to threshold, soonest first, at most MAX_PROJECTED_CROSSINGS. */
+export interface ReportProjectedCrossings {
+  /** the time the projections stand at (now, not the report's period: a projection looks ahead) */
+  asOf: number;
+  devices: ProjectedCrossing[];
+  /** open trend warnings in the scope, also those beyond the list's length */
+  total: number;
+}
+export const MAX_PROJECTED_CROSSINGS = 50;
+
 export interface ReportFigures {
   overview: ReportOverview;
   nodeDistribute: ReportNodeDistribute;
@@ -163,6 +190,7 @@ export interface ReportFigures {
   /** 处置: the review figures of work orders (issue 29), with their own conclusion */
   disposal: ReportDisposal;
   conclusion: ReportConclusion;
+  projectedCrossings: ReportProjectedCrossings;
 }
 
 export interface AffirmStatus {

@@ -11,6 +11,12 @@ export interface DepartureOptions {
   minSpreadOfLimit: number;
   /** days of history the normal band is read from */
   days: number;
+  /**
+   * each sustained hour must stand at least this many spreads higher than the hour before: a departure
+   * that precedes a fault keeps climbing, where a load switched on steps once and stays (a fresh step
+   * under the threshold would otherwise warn until the day's level caught up with it)
+   */
+  minClimbPerHour: number;
 }
 
 export const DEFAULT_DEPARTURE_OPTIONS: DepartureOptions = {
@@ -19,6 +25,7 @@ export const DEFAULT_DEPARTURE_OPTIONS: DepartureOptions = {
   sustainHours: 3,
   minSpreadOfLimit: 0.02,
   days: 14,
+  minClimbPerHour: 0.25,
 };
 
 export interface NormalBand {
@@ -50,14 +57,15 @@ export const departureScore = (value: number, band: NormalBand) => (value - band
  * of each of the last `sustainHours` hours against the same hour of the `days` days before it, less
  * the series' level shift over the day before them (the median deviation of those hours from their own
  * bands). A load switched on and left on shifts every hour alike and so becomes the new normal; a
- * departure is some hours far above where the rest of the day is. Only upward departures count: a
- * series falling away from its normal is no precursor of a fire.
+ * departure is some hours far above where the rest of the day is, and `climbing` says whether they
+ * still rise hour by hour (a fresh step does not). Only upward departures count: a series falling
+ * away from its normal is no precursor of a fire.
  */
 export function sustainedDeparture(
   hourly: Float64Array,
   limit: number,
   opts: DepartureOptions = DEFAULT_DEPARTURE_OPTIONS,
-): { scores: number[]; band: NormalBand; value: number; high: number; level: number } | null {
+): { scores: number[]; band: NormalBand; value: number; high: number; level: number; climbing: boolean } | null {
   const need = (opts.days + 1) * 24;
   if (hourly.length < need) return null;
   const bandAt = (t: number) => {
@@ -74,15 +82,21 @@ export function sustainedDeparture(
   const level = deviations.length ? median(deviations) : 0;
   const scores: number[] = [];
   let newest: { band: NormalBand; value: number } | null = null;
+  let climbing = true;
+  let before = NaN;
   for (let t = judged; t < hourly.length; t++) {
     const value = hourly[t]!;
     const band = bandAt(t);
     if (!band || !Number.isFinite(value)) return null;
     scores.push(departureScore(value - level, band));
+    // how far above its own hour's median: the daily cycle left out, so hour to hour it only moves with the series' own change
+    const deviation = value - band.median;
+    if (t > judged && !(deviation - before >= opts.minClimbPerHour * band.spread)) climbing = false;
+    before = deviation;
     newest = { band, value };
   }
   // the highest hour of the history before the judged hours: a departure also leaves the series' whole recent range
   let high = -Infinity;
   for (let t = hourly.length - need; t < judged; t++) if (hourly[t]! > high) high = hourly[t]!;
-  return newest && { scores, ...newest, high, level };
+  return newest && { scores, ...newest, high, level, climbing };
 }

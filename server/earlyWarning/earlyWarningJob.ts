@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS, EVENT_TYPE } from '../../domain/enums';
-import { DEPARTURE_EVENT_TYPE, MEASURES, TREND_WARNING_EVENT_TYPE, type MeasureDef } from '../../domain/telemetry';
+import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
+import { DEPARTURE_EVENT_TYPE, EARLY_WARNING_MEASURES, TREND_WARNING_EVENT_TYPE, type MeasureDef } from '../../domain/telemetry';
 import type { SystemSettings } from '../../domain/schemas/info';
 import { transact } from '../events/transact';
 import { noticeFields } from '../alarms/notice';
@@ -13,10 +13,6 @@ import { DEFAULT_DEPARTURE_OPTIONS, sustainedDeparture } from './departure';
 import { evidenceOf } from './evidence';
 import type { EarlyWarningEvidenceDto } from '../../domain/earlyWarning';
 
-/** The measures watched: every one with an upper limit (residual current, temperatures, power), not the probe status. */
-const WATCHED: readonly MeasureDef[] = MEASURES.filter(
-  (m) => m.alarmLimit !== null && m.eventType !== null && m.eventType !== EVENT_TYPE.PROBE_FAILURE,
-);
 /** Hours of history the trend is fitted on. */
 const TREND_HOURS = 3 * DAY_HOURS;
 /** A trend warning ends once its projected crossing is this much farther than the horizon (no flapping at the edge). */
@@ -45,6 +41,21 @@ export interface DepartureEvidenceDto {
   hours: number;
   limit: number;
 }
+
+/** A tenant's early-warning settings as the job looks them up, device by device. */
+interface TenantEarlyWarning {
+  settings: SystemSettings;
+  /** the projects left out */
+  off: ReadonlySet<number>;
+  /** the projects with a horizon of their own (days) */
+  horizonDays: ReadonlyMap<number, number>;
+}
+
+const tenantEarlyWarning = (settings: SystemSettings): TenantEarlyWarning => ({
+  settings,
+  off: new Set(settings.earlyWarningOffProjects),
+  horizonDays: new Map(settings.earlyWarningProjectHorizons.map((p) => [p.projectId, p.days])),
+});
 
 interface Open {
   id: number;
@@ -86,22 +97,39 @@ export class EarlyWarningJob {
   async evidence(device: DeviceInfo, def: MeasureDef): Promise<EarlyWarningEvidenceDto> {
     const end = this.judgedUpTo();
     const th = this.app.telemetry.thresholds.get(device.id, def.dataId);
-    const limit = WATCHED.includes(def) && th?.enabled ? th.alarmLimit : null;
-    return evidenceOf(device.id, def.dataId, limit, await this.windows.upTo(device.id, def.dataId, end), end);
+    const limit = EARLY_WARNING_MEASURES.includes(def) && th?.enabled ? th.alarmLimit : null;
+    const open = await this.app.db
+      .selectFrom('peceventextend')
+      .select(['id', 'customtype', 'eventtime'])
+      .where('deviceid', '=', device.id)
+      .where('dataid', '=', def.dataId)
+      .where('endeventid', '=', EVENT_STATUS.ACTIVE)
+      .where('customtype', 'in', [TREND_WARNING_EVENT_TYPE, DEPARTURE_EVENT_TYPE])
+      .orderBy('id')
+      .execute();
+    const warnings = open.map((e) => ({ eventId: e.id, type: e.customtype, since: Number(e.eventtime) }));
+    return evidenceOf(device.id, def.dataId, limit, await this.windows.upTo(device.id, def.dataId, end), end, warnings);
   }
 
   async run(): Promise<void> {
     const end = this.judgedUpTo();
-    if (end <= this.evaluatedUpTo) return;
+    // Within an hour already judged, only the devices whose late readings changed their judged hours
+    // (a gateway uploading its offline buffer) are judged again; a new hour judges every device.
+    const late = this.windows.takeLate();
+    const only = end <= this.evaluatedUpTo ? late : null;
+    if (only?.size === 0) return;
     // Read again each hour: on several instances the periodic-jobs holder may have changed since.
     this.open = await this.loadOpen();
-    const settings = new Map<number, SystemSettings>();
+    const settings = new Map<number, TenantEarlyWarning>();
     let sliceStart = performance.now();
     for (const device of this.app.telemetry.devices.all()) {
-      let s = settings.get(device.tenantid);
-      if (!s) settings.set(device.tenantid, (s = await effectiveSettings(this.app.db, device.tenantid)));
-      const watched = !s.earlyWarningOffProjects.includes(device.projectid);
-      for (const def of WATCHED) {
+      if (only && !only.has(device.id)) continue;
+      let tenant = settings.get(device.tenantid);
+      if (!tenant) settings.set(device.tenantid, (tenant = tenantEarlyWarning(await effectiveSettings(this.app.db, device.tenantid))));
+      const { settings: s } = tenant;
+      const watched = !tenant.off.has(device.projectid);
+      const horizonH = (tenant.horizonDays.get(device.projectid) ?? s.earlyWarningHorizonDays) * DAY_HOURS;
+      for (const def of EARLY_WARNING_MEASURES) {
         const th = this.app.telemetry.thresholds.get(device.id, def.dataId);
         const limit = th?.enabled ? th.alarmLimit : null;
         if (!watched || limit === null || limit === undefined) {
@@ -109,7 +137,7 @@ export class EarlyWarningJob {
           continue;
         }
         const hourly = await this.windows.upTo(device.id, def.dataId, end);
-        await this.judgeTrend(device, def, limit, hourly, end, s);
+        await this.judgeTrend(device, def, limit, hourly, end, s, horizonH);
         await this.judgeDeparture(device, def, limit, hourly, end, s);
         if (performance.now() - sliceStart >= SLICE_MS) {
           await new Promise((r) => setImmediate(r));
@@ -120,8 +148,15 @@ export class EarlyWarningJob {
     this.evaluatedUpTo = end;
   }
 
-  private async judgeTrend(device: DeviceInfo, def: MeasureDef, limit: number, hourly: Float64Array, end: number, s: SystemSettings) {
-    const horizonH = s.earlyWarningHorizonDays * DAY_HOURS;
+  private async judgeTrend(
+    device: DeviceInfo,
+    def: MeasureDef,
+    limit: number,
+    hourly: Float64Array,
+    end: number,
+    s: SystemSettings,
+    horizonH: number,
+  ) {
     const ev: TrendEvidence | null = s.earlyWarningTrend ? assessTrend(hourly.subarray(hourly.length - TREND_HOURS), limit) : null;
     const open = this.open!.get(openKey(device.id, def.dataId, TREND_WARNING_EVENT_TYPE));
     if (open) {
@@ -153,8 +188,10 @@ export class EarlyWarningJob {
         await this.end(device, open, end, '异常偏离结束', d?.value ?? null);
       return;
     }
-    // Far above the band of its hour in each of the sustained hours, above anything of the last 14 days, and still under the limit.
-    if (!d || d.value >= limit || d.value <= d.high || !d.scores.every((x) => x >= DEFAULT_DEPARTURE_OPTIONS.raiseScore)) return;
+    // Far above the band of its hour in each of the sustained hours and still climbing (a load switched
+    // on steps once), above anything of the last 14 days, and still under the limit.
+    if (!d || !d.climbing || d.value >= limit || d.value <= d.high || !d.scores.every((x) => x >= DEFAULT_DEPARTURE_OPTIONS.raiseScore))
+      return;
     const evidence: DepartureEvidenceDto = {
       kind: 'departure',
       value: d.value,

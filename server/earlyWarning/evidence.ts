@@ -23,6 +23,7 @@ export function evidenceOf(
   limit: number | null,
   hourly: Float64Array,
   end: number,
+  open: EarlyWarningEvidenceDto['open'] = [],
 ): EarlyWarningEvidenceDto {
   const cols: EvidenceColumns = { time: [], value: [], median: [], lower: [], upper: [] };
   for (let t = hourly.length - SHOWN_HOURS; t < hourly.length; t++) {
@@ -53,5 +54,5 @@ export function evidenceOf(
       },
     };
   }
-  return { deviceId, dataId, limit, hourly: cols, trend };
+  return { deviceId, dataId, limit, hourly: cols, trend, open };
 }

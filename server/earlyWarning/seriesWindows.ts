@@ -20,6 +20,8 @@ export class SeriesWindows {
   private readonly windows = new Map<string, Window>();
   /** per device, the earliest end of its kept windows: a reading before it changes a kept hour */
   private readonly endOf = new Map<number, number>();
+  /** devices whose kept hours changed since takeLate() was last asked */
+  private readonly late = new Set<number>();
 
   constructor(private readonly series: SeriesReader) {}
 
@@ -47,7 +49,8 @@ export class SeriesWindows {
 
   /**
    * Committed readings (the ingest writer's hook): a late one — a gateway uploading what it buffered
-   * while offline — lands in hours already kept, so that device's windows are read again next time.
+   * while offline — lands in hours already kept, so that device's windows are read again next time,
+   * and the job judges the device again without waiting for the next hour (takeLate).
    * One comparison per reading on the ingest path.
    */
   noteWritten(groups: readonly HistoryGroup[]): void {
@@ -57,9 +60,17 @@ export class SeriesWindows {
       for (const r of g.readings)
         if (r.time < end) {
           this.forget(g.deviceid);
+          this.late.add(g.deviceid);
           break;
         }
     }
+  }
+
+  /** The devices whose kept hours late readings changed since the last call. */
+  takeLate(): Set<number> {
+    const taken = new Set(this.late);
+    this.late.clear();
+    return taken;
   }
 
   private forget(deviceId: number): void {

@@ -10,9 +10,24 @@ export interface TrendOptions {
   previousDayRatio: number;
   /** share of the window's hours that must have data (dropouts, a device offline) */
   minCoverage: number;
+  /**
+   * each 12-hour quarter of the last two days' day differences must have risen by at least this share
+   * of their median: a drift rises alike in all four, where a step rises against the day before for
+   * exactly 24 hours, which always leaves one quarter flat (a step a day and a half old would otherwise
+   * pass: noise and the day's load make half its flat hours "rise", and half of Sen's pairs straddle it)
+   */
+  quarterRatio: number;
 }
 
-export const DEFAULT_TREND_OPTIONS: TrendOptions = { minRisingShare: 0.75, previousDayRatio: 0.25, minCoverage: 0.75 };
+export const DEFAULT_TREND_OPTIONS: TrendOptions = { minRisingShare: 0.75, previousDayRatio: 0.25, minCoverage: 0.75, quarterRatio: 0.25 };
+
+/** Whether every 12-hour quarter of the last two days' day differences `d2` rose by at least `ratio` of their median. */
+function risesInEveryQuarter(d2: Float64Array, ratio: number): boolean {
+  const all = median(d2);
+  if (!(all > 0)) return false;
+  for (let q = 0; q < d2.length; q += DAY_HOURS / 2) if (!(median(d2.subarray(q, q + DAY_HOURS / 2)) > ratio * all)) return false;
+  return true;
+}
 
 export interface TrendEvidence {
   /** the series' rise per day (its unit), Sen's slope over whole-day pairs */
@@ -56,8 +71,9 @@ function secondHighest(xs: number[]): number {
 /**
  * Whether the hourly series `v` (three days or more, newest last) drifts towards `limit`, and when its
  * daily peak would reach it. A drift rises against the day before in nearly every hour of the last
- * day and rose the day before too; a step (a load switched on) rises on one day only and a glitch in
- * an hour or two, so neither is a trend. Null when the series does not drift upward.
+ * day and rose the day before as well, alike in every half-day; a step (a load switched on) rises
+ * against the day before for one day only and a glitch in an hour or two, so neither is a trend. Null
+ * when the series does not drift upward.
  */
 export function assessTrend(v: Float64Array, limit: number, opts: TrendOptions = DEFAULT_TREND_OPTIONS): TrendEvidence | null {
   if (v.length < 3 * DAY_HOURS) return null;
@@ -80,6 +96,7 @@ export function assessTrend(v: Float64Array, limit: number, opts: TrendOptions =
   const confidence = compared ? rising / compared : 0;
   if (confidence < opts.minRisingShare) return null;
   if (!(median(dayBefore) > opts.previousDayRatio * rise)) return null;
+  if (!risesInEveryQuarter(d.subarray(d.length - 2 * DAY_HOURS), opts.quarterRatio)) return null;
 
   const slope = seasonalSlope(v);
   if (!(slope > 0)) return null;

@@ -17,7 +17,11 @@ const HOUR = 3600_000;
  * the same: the total against the previous period, accidents, the project-and-type pairs that rose or
  * fell most, a device that dominates, what is still unconfirmed, and how fast alarms were confirmed.
  */
-export function conclude(f: Omit<ReportFigures, 'conclusion'>, pairs: readonly PairCount[], accidents: number): ReportConclusion {
+export function conclude(
+  f: Omit<ReportFigures, 'conclusion' | 'projectedCrossings'>,
+  pairs: readonly PairCount[],
+  accidents: number,
+): ReportConclusion {
   const o = f.overview;
   const findings: Finding[] = [];
   if (o.total > 0 || o.previous.total > 0) findings.push({ kind: 'total', total: o.total, previous: o.previous.total });

@@ -28,9 +28,9 @@ export function disposalRows(d: ReportDisposal): (string | number)[][] {
   ];
 }
 
-/** 七、处置情况 of the printed report: the review figures against the period before, repeated alarms, the section's conclusion. */
+/** 八、处置情况 of the printed report: the review figures against the period before, repeated alarms, the section's conclusion. */
 export function disposalHtml(d: ReportDisposal): string {
-  return `<section><h2>七、处置情况</h2>
+  return `<section><h2>八、处置情况</h2>
   <table class="grid block"><thead><tr><th>指标</th><th>本期</th><th>上期</th></tr></thead><tbody>
   ${ROWS.map(([label, value]) => `<tr><td>${label}</td><td>${esc(value(d.current))}</td><td>${esc(value(d.previous))}</td></tr>`).join('')}
   </tbody></table>

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { EVENT_LEVEL } from '../../domain/enums';
+import { MEASURE_BY_ID } from '../../domain/telemetry';
 import { RATING_TEXT, REPORT_TITLE, type ReportFigures } from '../../domain/schemas/report';
 import { formatTime } from '../telemetry/time';
 import { periodText } from './html';
@@ -80,6 +81,21 @@ export async function reportWorkbook(f: ReportFigures): Promise<Buffer> {
     f.nodeDistribute.topDevices.map((d, i) => [i + 1, d.name, d.code, d.projectName, d.total]),
   );
   sheet(wb, '处置情况', ['指标', '本期', '上期'], disposalRows(f.disposal));
+  sheet(
+    wb,
+    '预计越限',
+    ['序号', '设备', '编码', '项目', '数据项', '每天上升', '限值', '预计达到限值'],
+    f.projectedCrossings.devices.map((d, i) => [
+      i + 1,
+      d.name,
+      d.code,
+      d.projectName,
+      MEASURE_BY_ID.get(d.dataId)?.name ?? d.dataId,
+      d.slopePerDay === null ? '--' : +d.slopePerDay.toFixed(2),
+      d.limit ?? '--',
+      d.crossingAt === null ? '--' : formatTime(d.crossingAt, o.timeZone),
+    ]),
+  );
   sheet(
     wb,
     '评估结论',

@@ -15,6 +15,9 @@ import { conclude, type PairCount } from './conclusion';
 import { disposalSection } from './disposal';
 import type { ReportRequest } from './period';
 
+/** The figures of the period's alarm episodes: the report but its look ahead (the projected crossings). */
+export type PeriodFigures = Omit<ReportFigures, 'projectedCrossings'>;
+
 interface EventRow {
   projectid: number;
   deviceid: number;
@@ -31,7 +34,7 @@ interface EventRow {
  * period) and a grouped count of the previous period. An episode belongs to the period it was raised
  * in, so a report does not change when an alarm raised last month ends this month.
  */
-export async function reportFigures(db: Kysely<Database>, req: ReportRequest, now = Date.now()): Promise<ReportFigures> {
+export async function reportFigures(db: Kysely<Database>, req: ReportRequest, now = Date.now()): Promise<PeriodFigures> {
   const ids = req.scope.projects.map((p) => p.id);
   const [events, previous, terminals, disposal] = ids.length
     ? await Promise.all([
@@ -103,7 +106,7 @@ export async function reportFigures(db: Kysely<Database>, req: ReportRequest, no
 
   const byLevel = countBy(MONITOR_EVENT_LEVELS, events, (e) => e.peceventlevel);
   const confirmed = events.filter((e) => e.confirmeventstatus === EVENT_CONFIRM.CONFIRM);
-  const figures: Omit<ReportFigures, 'conclusion'> = {
+  const figures: Omit<PeriodFigures, 'conclusion'> = {
     overview: {
       scope: { modelLabel: req.scope.modelLabel, id: req.scope.id, name: req.scope.name },
       startTime: req.start,

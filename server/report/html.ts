@@ -1,5 +1,6 @@
 import { levelLook } from '../../domain/alarmLanguage';
 import { EVENT_LEVEL } from '../../domain/enums';
+import { EVENT_TYPE_TEXT, MEASURE_BY_ID } from '../../domain/telemetry';
 import { RATING_TEXT, REPORT_TITLE, type AffirmStatus, type ReportFigures } from '../../domain/schemas/report';
 import { formatTime } from '../telemetry/time';
 import { columns, esc, hbars } from './svg';
@@ -104,7 +105,24 @@ export function reportHtml(f: ReportFigures, affirm: AffirmStatus): string {
   </tbody></table>
 </section>
 
-<section class="block"><h2>六、报警确认情况</h2>
+<section><h2>六、预计达到限值的设备（趋势预警）</h2>
+  <p>截至 ${formatTime(f.projectedCrossings.asOf, o.timeZone)}，按预计达到报警值的时间排列${f.projectedCrossings.total > f.projectedCrossings.devices.length ? `（共 ${f.projectedCrossings.total} 台，列出前 ${f.projectedCrossings.devices.length} 台）` : ''}。</p>
+  <table class="grid"><thead><tr><th>序号</th><th>设备</th><th>项目</th><th>监测参数</th><th>每天上升</th><th>预计达到限值</th></tr></thead><tbody>
+  ${
+    f.projectedCrossings.devices.length
+      ? f.projectedCrossings.devices
+          .map((d, i) => {
+            const def = MEASURE_BY_ID.get(d.dataId);
+            const unit = def?.unit ?? '';
+            return `<tr><td>${i + 1}</td><td>${esc(d.name)}</td><td>${esc(d.projectName)}</td><td>${esc(def?.name ?? d.dataId)}</td><td>${d.slopePerDay === null ? '--' : `${d.slopePerDay.toFixed(1)}${unit}`}</td><td>${d.crossingAt === null ? '暂无' : `${formatTime(d.crossingAt, o.timeZone).slice(0, 16)}（${d.limit ?? ''}${unit}）`}</td></tr>`;
+          })
+          .join('')
+      : '<tr><td colspan="6">无趋势预警</td></tr>'
+  }
+  </tbody></table>
+</section>
+
+<section class="block"><h2>七、报警确认情况</h2>
   <table class="kv"><tr><th>已确认</th><td>${o.confirmed}</td><th>未确认</th><td>${o.unconfirmed}</td></tr>
   <tr><th>平均确认用时</th><td>${durationText(c.avgMs)}</td><th>中位确认用时</th><td>${durationText(c.medianMs)}</td></tr>
   <tr><th>最长确认用时</th><td>${durationText(c.maxMs)}</td><th>1 小时内 / 24 小时内确认</th><td>${c.within1h} / ${c.within24h}</td></tr></table>
@@ -112,7 +130,7 @@ export function reportHtml(f: ReportFigures, affirm: AffirmStatus): string {
 
 ${disposalHtml(f.disposal)}
 
-<section class="block"><h2>八、评估结论</h2>
+<section class="block"><h2>九、评估结论</h2>
   <ol class="conclusion">${f.conclusion.text.map((t) => `<li>${esc(t)}</li>`).join('')}</ol>
 </section>
 </body></html>`;

@@ -10,6 +10,7 @@ import { reportFigures } from './figures';
 import { reportHtml } from './html';
 import { renderPdf } from './pdf';
 import { reportRequest } from './period';
+import { projectedCrossings } from '../earlyWarning/crossings';
 import { reportQuery, type ReportFigures } from '../../domain/schemas/report';
 
 const SECTIONS = [
@@ -19,6 +20,7 @@ const SECTIONS = [
   'typeDistribute',
   'disposal',
   'conclusion',
+  'projectedCrossings',
 ] as const satisfies readonly (keyof ReportFigures)[];
 const PDF_NAME = '智慧安全用电运行评估报告.pdf';
 
@@ -39,7 +41,11 @@ export async function reportService(fastify: FastifyInstance) {
   const figuresFor = async (request: FastifyRequest & { query: Query }) => {
     const session = sessionOf(request);
     const req = await reportRequest(app, session, request.query);
-    return { session, req, figures: await reportFigures(app.db, req) };
+    const figures: ReportFigures = {
+      ...(await reportFigures(app.db, req)),
+      projectedCrossings: await projectedCrossings(app, req.scope.projects),
+    };
+    return { session, req, figures };
   };
   const read = { schema: { querystring: reportQuery }, config: guarded('reports', 'report_browser') };
   // The printable, Excel and PDF forms need report_download on top of report_browser.

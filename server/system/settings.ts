@@ -6,6 +6,7 @@ import {
   settingSaveBody,
   type EffectiveSettingsDto,
   type PublicSettingsDto,
+  type SettingProjectDto,
   type SettingRoleDto,
   type SystemSettingDto,
 } from '../../domain/schemas/info';
@@ -69,6 +70,15 @@ export async function settingRoutes(fastify: FastifyInstance) {
     await requireTenantRef(app.db, session, tenantId);
     const roles = await app.db.selectFrom('role').select(['id', 'name']).where('tenantId', '=', tenantId).orderBy('id').execute();
     return ok<SettingRoleDto[]>(roles);
+  });
+
+  // The tenant's projects, each switched on or off and given a horizon of its own for early warning (issue 31).
+  app.post('/system/setting/projects', { schema: { body: orEmpty(settingReadBody) }, config: access }, async (request) => {
+    const session = sessionOf(request);
+    const tenantId = request.body.tenantId ?? session.tenantId;
+    await requireTenantRef(app.db, session, tenantId);
+    const projects = await app.db.selectFrom('project').select(['id', 'name']).where('tenantid', '=', tenantId).orderBy('id').execute();
+    return ok<SettingProjectDto[]>(projects);
   });
 
   app.post('/system/setting/save', { schema: { body: settingSaveBody }, config: access }, async (request) => {

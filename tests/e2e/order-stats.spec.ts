@@ -180,7 +180,7 @@ test('处置统计: figures, filters, export, a failed load, the report section;
     await expect(section.getByTestId('disposal-conclusion')).toContainText(`设备「${deviceA}」剩余电流报警 3 次`);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/report-disposal-bright-zh_cn-1366.png` });
-    // the printed report's 七、处置情况 at A4 width (the page the browser prints and the PDF renders)
+    // the printed report's 八、处置情况 at A4 width (the page the browser prints and the PDF renders)
     const wall = (t: number) => formatIn(t, 'yyyy-MM-dd HH:mm:ss', DEFAULT_TIME_ZONE);
     const query = new URLSearchParams({
       id: '0',
@@ -192,7 +192,7 @@ test('处置统计: figures, filters, export, a failed load, the report section;
     const paper = await page.context().newPage();
     await paper.setViewportSize({ width: 794, height: 1123 });
     await paper.setContent(await printed.text());
-    const heading = paper.getByRole('heading', { name: '七、处置情况' });
+    const heading = paper.getByRole('heading', { name: '八、处置情况' });
     await expect(heading).toBeVisible();
     await expect(paper.locator('section', { has: heading })).toContainText(`${deviceA}`);
     await paper.locator('section', { has: heading }).screenshot({ path: `${SCREENSHOT_DIR}/report-disposal-print-a4.png` });

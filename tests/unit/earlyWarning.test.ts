@@ -80,6 +80,15 @@ describe('trend', () => {
         100,
       ),
     ).toBeNull();
+    // a day and a half old, with a little noise: half the last day rose against the day before and the
+    // other half, flat, rises by chance in half its hours — three quarters; but its newest quarter is flat
+    const noise = (t: number) => (((t * 17) % 11) - 5) * 0.1;
+    expect(
+      assessTrend(
+        series(72, (t) => 20 + cycle(t) + noise(t) + (t >= 36 ? 15 : 0)),
+        100,
+      ),
+    ).toBeNull();
     expect(
       assessTrend(
         series(72, (t) => 60 - 0.3 * t + cycle(t)),
@@ -125,6 +134,15 @@ describe('departure from the own normal', () => {
     expect(d.band.spread).toBeCloseTo(1.4826, 9);
     // the highest hour before: 06:00 of a +1 day, 30 + 5 + 1
     expect(d.high).toBeCloseTo(36, 9);
+    // a flat lift is a step (a load switched on): far above, but not climbing
+    expect(d.climbing).toBe(false);
+    // a ramp of 8 an hour climbs (8 ≥ 0.25 × 1.4826 every hour), from 8 + 1 − 1 spreads above on
+    const ramp = sustainedDeparture(
+      days(n, (t) => Math.max(0, 8 * (t - (n * 24 - 4)))),
+      50,
+    )!;
+    expect(ramp.climbing).toBe(true);
+    expect(ramp.scores.map((s) => Math.round(s * 1000) / 1000)).toEqual([5.396, 10.792, 16.188]);
     expect(
       sustainedDeparture(
         days(n, () => 0),

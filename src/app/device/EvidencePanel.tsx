@@ -1,19 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { EVENT_TYPE } from '../../../domain/enums';
-import { MEASURES } from '../../../domain/telemetry';
+import { EARLY_WARNING_MEASURES } from '../../../domain/telemetry';
 import type { EarlyWarningEvidenceDto } from '../../../domain/earlyWarning';
 import { api, ApiError } from '../api/client';
 import { Chart } from '../charts/Chart';
 import { t, useLanguage } from '../i18n/i18n';
 import { measureText } from '../i18n/measureText';
 import { useTheme } from '../theme';
-import { formatTime } from '../time/projectTime';
-import { evidenceData, evidenceOptions, type EvidenceLayout } from './evidencePlot';
-
-/** The measures the early-warning detectors watch: those with an upper limit, not the probe status. */
-const WATCHED = MEASURES.filter((m) => m.alarmLimit !== null && m.eventType !== null && m.eventType !== EVENT_TYPE.PROBE_FAILURE);
-
-const fixed = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
+import { evidenceData, evidenceLayout, evidenceOptions, type EvidenceLayout } from './evidencePlot';
+import { evidenceSummary } from './evidenceText';
 
 /**
  * 预警依据 (issue 31): for one watched measure of the device, the last three days' hourly values, the
@@ -23,7 +17,7 @@ const fixed = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >=
 export function EvidencePanel({ deviceId, dataIds }: { deviceId: number; dataIds: readonly number[] }) {
   useLanguage();
   const theme = useTheme();
-  const measures = useMemo(() => WATCHED.filter((m) => dataIds.includes(m.dataId)), [dataIds]);
+  const measures = useMemo(() => EARLY_WARNING_MEASURES.filter((m) => dataIds.includes(m.dataId)), [dataIds]);
   const [dataId, setDataId] = useState<number | null>(null);
   const chosen = dataId ?? measures[0]?.dataId ?? null;
   const [evidence, setEvidence] = useState<EarlyWarningEvidenceDto | null>(null);
@@ -44,31 +38,12 @@ export function EvidencePanel({ deviceId, dataIds }: { deviceId: number; dataIds
   }, [deviceId, chosen]);
 
   const def = measures.find((m) => m.dataId === chosen);
-  const layout: EvidenceLayout | null =
-    evidence && def
-      ? {
-          dark: theme === 'dark',
-          unit: def.unit,
-          labels: {
-            time: t('trend.time'),
-            value: t('evidence.hourly'),
-            upper: t('evidence.bandUpper'),
-            median: t('evidence.bandMedian'),
-            lower: t('evidence.bandLower'),
-            fitted: t('evidence.fitted'),
-            limit: t('ledger.alarmLimit'),
-            crossing: t('evidence.crossing'),
-          },
-          limit: evidence.limit,
-          crossingAt: evidence.trend?.crossingAt ?? null,
-        }
-      : null;
+  const layout: EvidenceLayout | null = evidence && def ? evidenceLayout(evidence, def.unit, theme === 'dark') : null;
   const layoutKey = JSON.stringify(layout);
   const options = useMemo(() => (layoutKey === 'null' ? null : evidenceOptions(JSON.parse(layoutKey) as EvidenceLayout)), [layoutKey]);
   const data = useMemo(() => (evidence ? evidenceData(evidence) : null), [evidence]);
   if (measures.length === 0) return null;
 
-  const trend = evidence?.trend;
   return (
     <section className="rounded border border-line p-2" data-testid="evidence-panel">
       <div className="mb-1 flex flex-wrap items-center gap-3">
@@ -86,17 +61,7 @@ export function EvidencePanel({ deviceId, dataIds }: { deviceId: number; dataIds
           ))}
         </select>
         <span className="text-sm text-muted" data-testid="evidence-summary">
-          {evidence && def
-            ? trend
-              ? t('evidence.trendSummary', {
-                  slope: fixed(trend.slopePerDay),
-                  unit: def.unit,
-                  crossing: trend.crossingAt === null ? '--' : formatTime(trend.crossingAt, 'yyyy-MM-dd HH:mm'),
-                  limit: evidence.limit ?? '--',
-                  confidence: Math.round(trend.confidence * 100),
-                })
-              : t('evidence.noTrend')
-            : null}
+          {evidence && def ? evidenceSummary(evidence, def.unit) : null}
         </span>
       </div>
       {error && <div className="p-4 text-sm text-muted">{error}</div>}

@@ -5,6 +5,7 @@ import type { ChartOptions } from '../charts/Chart';
 import { formatTime } from '../time/projectTime';
 import { rootScale } from '../ui/rem';
 import { PRECISION } from '../trend/trendScale';
+import { t } from '../i18n/i18n';
 
 /**
  * The early-warning evidence as uPlot columns: hourly medians, the normal band's edges and median,
@@ -35,11 +36,42 @@ export interface EvidenceLayout {
   crossingAt: number | null;
 }
 
-/** The limit line and the projected crossing (a vertical mark with its time) drawn over the plot. */
-function drawMarks(u: uPlot, l: EvidenceLayout) {
+/** The layout of one series' evidence in the language in force. */
+export function evidenceLayout(e: EarlyWarningEvidenceDto, unit: string, dark: boolean): EvidenceLayout {
+  return {
+    dark,
+    unit,
+    labels: {
+      time: t('trend.time'),
+      value: t('evidence.hourly'),
+      upper: t('evidence.bandUpper'),
+      median: t('evidence.bandMedian'),
+      lower: t('evidence.bandLower'),
+      fitted: t('evidence.fitted'),
+      limit: t('ledger.alarmLimit'),
+      crossing: t('evidence.crossing'),
+    },
+    limit: e.limit,
+    crossingAt: e.trend?.crossingAt ?? null,
+  };
+}
+
+/** The evidence's colours, one set for the dialog's chart and the history chart's overlay. */
+export function evidenceColours(dark: boolean) {
+  return {
+    value: dark ? '#7aa2ff' : '#2f5bd3',
+    band: dark ? '#5b6b86' : '#94a3b8',
+    bandFill: dark ? 'rgba(148,163,184,0.12)' : 'rgba(148,163,184,0.18)',
+    warning: ALARM_LOOK.warning.colour[dark ? 'dark' : 'bright'],
+    alarm: ALARM_LOOK.alarm.colour[dark ? 'dark' : 'bright'],
+  };
+}
+
+/** The limit line and the projected crossing (a vertical mark with its time) drawn over the plot, on the y scale `scale`. */
+function drawMarks(u: uPlot, l: EvidenceLayout, scale = 'y') {
   const { ctx, bbox } = u;
   const px = uPlot.pxRatio * rootScale();
-  const alarm = ALARM_LOOK.alarm.colour[l.dark ? 'dark' : 'bright'];
+  const alarm = evidenceColours(l.dark).alarm;
   ctx.save();
   ctx.beginPath();
   ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
@@ -53,7 +85,7 @@ function drawMarks(u: uPlot, l: EvidenceLayout) {
   ctx.textBaseline = 'alphabetic';
   ctx.setLineDash([6 * px, 4 * px]);
   if (l.limit !== null) {
-    const y = u.valToPos(l.limit, 'y', true);
+    const y = u.valToPos(l.limit, scale, true);
     ctx.beginPath();
     ctx.moveTo(bbox.left, y);
     ctx.lineTo(bbox.left + bbox.width, y);
@@ -83,9 +115,7 @@ const tickTimes = (_u: uPlot, splits: number[], _ax: number, _space: number, inc
 export function evidenceOptions(l: EvidenceLayout): ChartOptions {
   const ink = l.dark ? '#8ea0bd' : '#64748b';
   const grid = l.dark ? '#243452' : '#e5eaf0';
-  const band = l.dark ? '#5b6b86' : '#94a3b8';
-  const warning = ALARM_LOOK.warning.colour[l.dark ? 'dark' : 'bright'];
-  const value = l.dark ? '#7aa2ff' : '#2f5bd3';
+  const { band, warning, value, bandFill } = evidenceColours(l.dark);
   return {
     legend: { show: true },
     cursor: { drag: { x: true, y: false } },
@@ -112,7 +142,64 @@ export function evidenceOptions(l: EvidenceLayout): ChartOptions {
       { label: l.labels.fitted, stroke: warning, width: 2, dash: [10, 5], spanGaps: true, value: fmtValue },
     ],
     // the normal band shaded between its edges
-    bands: [{ series: [2, 4], fill: l.dark ? 'rgba(148,163,184,0.12)' : 'rgba(148,163,184,0.18)' }],
+    bands: [{ series: [2, 4], fill: bandFill }],
     hooks: { draw: [(u) => drawMarks(u, l)] },
   };
+}
+
+/**
+ * The evidence drawn over another chart (the history screen's trend, issue 31): the normal band shaded
+ * between its edges hour by hour, the fitted drift as the dashed 预警 line to its projected crossing,
+ * and the limit and crossing marks — on that chart's time axis (seconds) and its y scale `scale`.
+ */
+export function drawEvidenceOverlay(u: uPlot, e: EarlyWarningEvidenceDto, l: EvidenceLayout, scale: string) {
+  const { ctx, bbox } = u;
+  const px = uPlot.pxRatio * rootScale();
+  const c = evidenceColours(l.dark);
+  const X = (ms: number) => u.valToPos(ms / 1000, 'x', true);
+  const Y = (v: number) => u.valToPos(v, scale, true);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
+  ctx.clip();
+  // the band: one polygon per run of hours that have both edges
+  const { time, upper, lower } = e.hourly;
+  ctx.fillStyle = c.bandFill;
+  let bandRuns = 0;
+  for (let i = 0; i < time.length;) {
+    if (upper[i] == null || lower[i] == null) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < time.length && upper[j + 1] != null && lower[j + 1] != null) j++;
+    ctx.beginPath();
+    for (let k = i; k <= j; k++) ctx.lineTo(X(time[k]!), Y(upper[k]!));
+    for (let k = j; k >= i; k--) ctx.lineTo(X(time[k]!), Y(lower[k]!));
+    ctx.closePath();
+    ctx.fill();
+    bandRuns++;
+    i = j + 1;
+  }
+  if (e.trend) {
+    ctx.strokeStyle = c.warning;
+    ctx.lineWidth = 2 * px;
+    ctx.setLineDash([10 * px, 5 * px]);
+    ctx.beginPath();
+    ctx.moveTo(X(e.trend.line.from.time), Y(e.trend.line.from.value));
+    ctx.lineTo(X(e.trend.line.to.time), Y(e.trend.line.to.value));
+    ctx.stroke();
+  }
+  ctx.restore();
+  drawMarks(u, l, scale);
+  // what was drawn where (CSS px from the plot's corner), for the e2e suite to read off the canvas
+  const css = (v: number) => Math.round(v / uPlot.pxRatio);
+  u.root.dataset.evidence = JSON.stringify({
+    bandRuns,
+    fitted: e.trend
+      ? [X(e.trend.line.from.time), Y(e.trend.line.from.value), X(e.trend.line.to.time), Y(e.trend.line.to.value)].map(css)
+      : null,
+    crossingX: l.crossingAt === null ? null : css(X(l.crossingAt)),
+    plot: [bbox.left, bbox.top, bbox.width, bbox.height].map(css),
+  });
 }

@@ -8,7 +8,8 @@ import { Button } from '../ui/Modal';
 import { toastError } from '../ui/toastStore';
 import { LoadError } from '../widgets/LoadError';
 import { seriesService, type SeriesService } from './seriesClient';
-import { TrendCurve } from './TrendCurve';
+import { TrendCurve, type CurveEvidence } from './TrendCurve';
+import type { EarlyWarningEvidenceDto } from '../../../domain/earlyWarning';
 import { TrendStats } from './TrendStats';
 import { TrendTable } from './TrendTable';
 import { FLAG_KEYS, PALETTE, axisUnits, clampZoom, type PlotSeries, type TrendFlags } from './trendPlot';
@@ -50,6 +51,7 @@ export function Trend({
   to,
   onViewChange,
   height = 420,
+  evidence = null,
 }: {
   series: TrendSeries[];
   from: number;
@@ -57,6 +59,8 @@ export function Trend({
   /** the range the curve shows (after zoom), e.g. for the export */
   onViewChange?: (from: number, to: number) => void;
   height?: number;
+  /** the early-warning evidence of one of the series, drawn over it (issue 31) */
+  evidence?: EarlyWarningEvidenceDto | null;
 }) {
   useLanguage();
   const [service, setService] = useState<SeriesService | null>(null);
@@ -149,6 +153,14 @@ export function Trend({
     }));
   }, [loaded]);
 
+  // the evidence goes on the scale of its own series, once that series is loaded
+  const curveEvidence: CurveEvidence | null = useMemo(() => {
+    if (!evidence || !loaded) return null;
+    const k = wanted.findIndex((w) => w.deviceId === evidence.deviceId && w.dataId === evidence.dataId && !w.isDiffValue);
+    const ps = plotSeries[k];
+    return ps && k < loaded.metas.length ? { dto: evidence, unit: ps.unit, scale: ps.scale } : null;
+  }, [evidence, loaded, wanted, plotSeries]);
+
   const zoomed = !!(view && loaded && (view.from !== loaded.bounds.from || view.to !== loaded.bounds.to));
   const empty = !loaded || loaded.points === 0;
   return (
@@ -215,6 +227,7 @@ export function Trend({
           <>
             <TrendCurve
               view={view}
+              evidence={curveEvidence}
               series={plotSeries}
               flags={flags}
               height={height}

@@ -3,10 +3,20 @@ import type { ChartView } from '../../../workers/seriesApi';
 import { Chart } from '../charts/Chart';
 import { useTheme } from '../theme';
 import { useLanguage } from '../i18n/i18n';
-import { buildOptions, FLAG_KEYS, toAligned, type PlotSeries, type PlotState, type TrendFlags } from './trendPlot';
+import { buildOptions, FLAG_KEYS, toAligned, type PlotEvidence, type PlotSeries, type PlotState, type TrendFlags } from './trendPlot';
+import type { EarlyWarningEvidenceDto } from '../../../domain/earlyWarning';
+import { evidenceLayout } from '../device/evidencePlot';
+
+/** A warned series' evidence to draw over the curve (issue 31). */
+export interface CurveEvidence {
+  dto: EarlyWarningEvidenceDto;
+  unit: string;
+  scale: 'y' | 'y2';
+}
 
 interface CurveProps {
   view: ChartView;
+  evidence: CurveEvidence | null;
   series: PlotSeries[];
   flags: TrendFlags;
   height: number;
@@ -21,14 +31,28 @@ interface CurveProps {
  * read the flags, statistics and view range from a ref at paint time, so a checkbox toggle only re-ranges
  * and repaints (the rescale key).
  */
-function useTrendPlot({ view, series, flags, onSelect, onReset, onPainted }: Omit<CurveProps, 'height'>) {
+function useTrendPlot({ view, series, flags, evidence, onSelect, onReset, onPainted }: Omit<CurveProps, 'height'>) {
   const theme = useTheme();
   const lang = useLanguage();
-  const state = useRef<PlotState>({ flags, stats: view.stats, from: view.from, to: view.to, dense: view.reduced });
+  const plotEvidence: PlotEvidence | null = useMemo(
+    () => evidence && { dto: evidence.dto, scale: evidence.scale, layout: evidenceLayout(evidence.dto, evidence.unit, theme === 'dark') },
+    // the language is in the layout's labels
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [evidence, theme, lang],
+  );
+  const current = (): PlotState => ({
+    flags,
+    stats: view.stats,
+    from: view.from,
+    to: view.to,
+    dense: view.reduced,
+    evidence: plotEvidence,
+  });
+  const state = useRef<PlotState>(current());
   const handlers = useRef({ onSelect, onReset, onPainted });
   // Layout effects run before uplot-react's passive ones build the chart or set its data.
   useLayoutEffect(() => {
-    state.current = { flags, stats: view.stats, from: view.from, to: view.to, dense: view.reduced };
+    state.current = current();
     handlers.current = { onSelect, onReset, onPainted };
   });
   // The layout by value: a new series array with the same content is not a new chart.
@@ -47,7 +71,8 @@ function useTrendPlot({ view, series, flags, onSelect, onReset, onPainted }: Omi
   }, [layout]);
   const data = useMemo(() => toAligned(view), [view]);
   // The x range comes from the view, not the data: a zoom whose points equal the last view's still re-ranges.
-  const rescale = `${view.from}-${view.to}:${FLAG_KEYS.map((k) => (flags[k] ? 1 : 0)).join('')}`;
+  // and the evidence, which may widen both ranges (the limit, the projected crossing)
+  const rescale = `${view.from}-${view.to}:${FLAG_KEYS.map((k) => (flags[k] ? 1 : 0)).join('')}:${plotEvidence ? `${plotEvidence.layout.crossingAt}-${plotEvidence.layout.limit}-${lang}` : ''}`;
   return { options, data, rescale };
 }
 

@@ -9,6 +9,8 @@ import { axisUnits, paddedRange, PRECISION } from './trendScale';
 import { placeLabels } from './labelLayout';
 import { sharedLimits } from './sharedLimits';
 import { rootScale } from '../ui/rem';
+import type { EarlyWarningEvidenceDto } from '../../../domain/earlyWarning';
+import { drawEvidenceOverlay, type EvidenceLayout } from '../device/evidencePlot';
 
 export { MIN_ZOOM_MS, PRECISION, Y_PADDING, axisUnits, clampZoom, paddedRange } from './trendScale';
 
@@ -61,7 +63,31 @@ export interface PlotState {
   to: number;
   /** the view is folded per pixel (min/max per column): its lines are drawn one pixel wide */
   dense: boolean;
+  /** the early-warning evidence of a warned series, drawn over it (issue 31); null when none is shown */
+  evidence: PlotEvidence | null;
 }
+
+/** One series' early-warning evidence on the trend: the evidence, its layout and the series' y scale. */
+export interface PlotEvidence {
+  dto: EarlyWarningEvidenceDto;
+  layout: EvidenceLayout;
+  scale: 'y' | 'y2';
+}
+
+/**
+ * The x range's end: the view's, or — when the view reaches the evidence's newest hour (it shows the
+ * present) — far enough into the future for the projected crossing and its mark.
+ */
+function viewEnd(s: PlotState): number {
+  const crossing = s.evidence?.layout.crossingAt ?? null;
+  const newest = s.evidence?.dto.hourly.time.at(-1);
+  if (crossing === null || newest === undefined || s.to < newest || crossing <= s.to) return s.to;
+  return crossing + (crossing - s.from) * 0.03;
+}
+
+/** The evidence's limit on the scale it is drawn on, for the y range. */
+const evidenceLimit = (s: PlotState, scale: string) =>
+  s.evidence && s.evidence.scale === scale && s.evidence.layout.limit !== null ? [s.evidence.layout.limit] : [];
 
 /**
  * Line widths (CSS px). A dense view (every pixel column holds a step's minimum and maximum) is drawn
@@ -259,9 +285,9 @@ export function buildOptions(args: {
       },
     },
     scales: {
-      x: { time: true, range: () => [state().from / 1000, state().to / 1000] },
-      y: { range: (_u, min, max) => paddedRange(min, max, limitsOf('y')) },
-      y2: { range: (_u, min, max) => paddedRange(min, max, limitsOf('y2')) },
+      x: { time: true, range: () => [state().from / 1000, viewEnd(state()) / 1000] },
+      y: { range: (_u, min, max) => paddedRange(min, max, [...limitsOf('y'), ...evidenceLimit(state(), 'y')]) },
+      y2: { range: (_u, min, max) => paddedRange(min, max, [...limitsOf('y2'), ...evidenceLimit(state(), 'y2')]) },
     },
     axes: [
       // Room for 'MM-dd HH:mm' ticks, so multi-day ranges never print overlapping labels.
@@ -305,6 +331,8 @@ export function buildOptions(args: {
           limitColour = ALARM_LOOK.alarm.colour[args.dark ? 'dark' : 'bright'];
           limitInk = ALARM_LOOK.alarm.onColour[args.dark ? 'dark' : 'bright'];
           drawOverlays(u, series, state());
+          const evidence = state().evidence;
+          if (evidence) drawEvidenceOverlay(u, evidence.dto, evidence.layout, evidence.scale);
           if (u.data[0].length) args.onPainted();
         },
       ],

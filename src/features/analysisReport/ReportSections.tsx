@@ -2,6 +2,7 @@ import { describeFinding, RATING_TEXT, type ReportFigures } from '../../../domai
 import { t, type Language } from '../../app/i18n/i18n';
 import { Bars } from '../../app/monitor/charts/Bars';
 import { Columns } from './Columns';
+import { ProjectedCrossings } from './ProjectedCrossings';
 import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { levelState } from '../../../domain/alarmLanguage';
 import { durationText, LEVEL_COLOR, levelText, typeText } from './reportText';
@@ -166,6 +167,9 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
           </dl>
         </Card>
       </div>
+      <Card title={t('analysisReport.crossings')} testId="report-crossings" className="xl:col-span-2">
+        <ProjectedCrossings crossings={figures.projectedCrossings} />
+      </Card>
       <DisposalSection disposal={disposal} lang={lang} />
     </div>
   );

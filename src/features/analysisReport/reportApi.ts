@@ -35,16 +35,17 @@ export interface LoadedReport {
 /** The six sections and the confirmation, side by side; one failure fails the load (its toast shown once). */
 export async function loadReport(node: ReportNode, range: DateRange): Promise<LoadedReport> {
   const q = reportQuery(node, range);
-  const [overview, nodeDistribute, timeDistribute, typeDistribute, disposal, conclusion, affirm] = await Promise.all([
+  const [overview, nodeDistribute, timeDistribute, typeDistribute, disposal, conclusion, projectedCrossings, affirm] = await Promise.all([
     api.get<ReportFigures['overview']>(`${BASE}/overview?${q}`),
     api.get<ReportFigures['nodeDistribute']>(`${BASE}/nodeDistribute?${q}`, { quiet: true }),
     api.get<ReportFigures['timeDistribute']>(`${BASE}/timeDistribute?${q}`, { quiet: true }),
     api.get<ReportFigures['typeDistribute']>(`${BASE}/typeDistribute?${q}`, { quiet: true }),
     api.get<ReportFigures['disposal']>(`${BASE}/disposal?${q}`, { quiet: true }),
     api.get<ReportFigures['conclusion']>(`${BASE}/conclusion?${q}`, { quiet: true }),
+    api.get<ReportFigures['projectedCrossings']>(`${BASE}/projectedCrossings?${q}`, { quiet: true }),
     api.get<AffirmStatus>(`${BASE}/report/affirmStatus?${q}`, { quiet: true }),
   ]);
-  return { figures: { overview, nodeDistribute, timeDistribute, typeDistribute, disposal, conclusion }, affirm };
+  return { figures: { overview, nodeDistribute, timeDistribute, typeDistribute, disposal, conclusion, projectedCrossings }, affirm };
 }
 
 export function affirmReport(node: ReportNode, range: DateRange): Promise<AffirmStatus> {

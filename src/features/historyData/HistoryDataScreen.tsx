@@ -13,6 +13,9 @@ import { Tree } from '../../app/widgets/tree/Tree';
 import { useLoad } from '../../app/widgets/useLoad';
 import { MAX_SERIES, checkedDevices, deviceKey, parseHistoryLink, toWidgetTree, type DeviceTreeNode } from './historyModel';
 import { MeasurePicker } from './MeasurePicker';
+import { useHistoryEvidence } from './useHistoryEvidence';
+import { evidenceSummary } from '../../app/device/evidenceText';
+import { typeKey } from '../../app/monitor/palette';
 import { measureText } from '../../app/i18n/measureText';
 
 function rangeOfLink(link: ReturnType<typeof parseHistoryLink>): DateRange | undefined {
@@ -59,6 +62,8 @@ export default function HistoryDataScreen() {
     }),
   );
   const series = all.slice(0, MAX_SERIES);
+  const evidence = useHistoryEvidence(series);
+  const evidenceUnit = evidence ? (MEASURE_BY_ID.get(evidence.dataId)?.unit ?? '') : '';
   const from = range.start.getTime();
   const to = range.end.getTime();
 
@@ -129,7 +134,16 @@ export default function HistoryDataScreen() {
             ) : (
               <>
                 {all.length > MAX_SERIES && <p className="mb-2 text-xs text-amber-600">{t('history.tooMany', { n: MAX_SERIES })}</p>}
-                <Trend series={series} from={from} to={to} onViewChange={(a, b) => setShown({ from: a, to: b })} />
+                {evidence && (
+                  <p className="mb-2 text-sm" data-testid="history-evidence" data-types={evidence.open.map((o) => o.type).join(',')}>
+                    <span className="font-medium">{t('evidence.title')}</span>
+                    {t('punct.colon')}
+                    {evidence.open.map((o) => t(typeKey(o.type))).join(t('punct.listSeparator'))}
+                    {t('punct.colon')}
+                    <span className="text-muted">{evidenceSummary(evidence, evidenceUnit)}</span>
+                  </p>
+                )}
+                <Trend series={series} from={from} to={to} evidence={evidence} onViewChange={(a, b) => setShown({ from: a, to: b })} />
               </>
             )}
           </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   PAGE_SIZES,
   systemSettingsSchema,
+  type SettingProjectDto,
   type SettingRoleDto,
   type SystemSettingDto,
   type SystemSettings,
@@ -16,6 +17,7 @@ import { settingsChanged } from '../../app/settings/settingsStore';
 import { formatTime } from '../../app/time/projectTime';
 import { durationText } from '../../app/i18n/durationText';
 import { parseShiftsText, shiftsText } from '../../../domain/shifts';
+import { EarlyWarningProjects, projectRows, projectSettings, type ProjectEarlyWarning } from './EarlyWarningProjects';
 
 /** The seconds typed for a level, said back as people read them ("即 5 分钟", "即 1 分 30 秒"); empty or 0 is off. */
 function escalationHint(value: string): string | undefined {
@@ -34,9 +36,12 @@ export function SettingsPanel() {
   const [form, setForm] = useState<Record<keyof SystemSettings, string>>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [roles, setRoles] = useState<SettingRoleDto[]>([]);
+  const [projects, setProjects] = useState<SettingProjectDto[]>([]);
+  const [perProject, setPerProject] = useState<ReadonlyMap<number, ProjectEarlyWarning>>(new Map());
 
   const apply = (dto: SystemSettingDto) => {
     setLoaded(dto);
+    setPerProject(projectRows(dto.settings.earlyWarningOffProjects, dto.settings.earlyWarningProjectHorizons));
     setForm(
       Object.fromEntries(
         Object.entries(dto.settings).map(([k, v]) => [
@@ -49,6 +54,7 @@ export function SettingsPanel() {
   useEffect(() => {
     api.post<SystemSettingDto>('/wisdompower/v1/system/setting', {}).then(apply, () => {});
     api.post<SettingRoleDto[]>('/wisdompower/v1/system/setting/roles', {}, { quiet: true }).then(setRoles, () => {});
+    api.post<SettingProjectDto[]>('/wisdompower/v1/system/setting/projects', {}, { quiet: true }).then(setProjects, () => {});
   }, []);
   if (!form || !loaded) return null;
 
@@ -71,8 +77,8 @@ export function SettingsPanel() {
       earlyWarningTrend: form.earlyWarningTrend === 'true',
       earlyWarningDeparture: form.earlyWarningDeparture === 'true',
       earlyWarningHorizonDays: Number(form.earlyWarningHorizonDays),
-      // the projects left out, kept as loaded ("1,2" in the form's text)
-      earlyWarningOffProjects: form.earlyWarningOffProjects ? form.earlyWarningOffProjects.split(',').map(Number) : [],
+      // the projects left out and their own horizons, from the per-project table
+      ...projectSettings(perProject),
       // work orders (issue 29): hours per level, the causes separated by 、 or a comma
       orderDueAccidentHours: Number(form.orderDueAccidentHours),
       orderDueAlarmHours: Number(form.orderDueAlarmHours),
@@ -271,6 +277,13 @@ export function SettingsPanel() {
           value={form.earlyWarningHorizonDays}
           onChange={(e) => set('earlyWarningHorizonDays')(e.target.value)}
           error={errors.earlyWarningHorizonDays}
+        />
+        <EarlyWarningProjects
+          projects={projects}
+          value={perProject}
+          defaultDays={form.earlyWarningHorizonDays}
+          onChange={(id, next) => setPerProject(new Map(perProject).set(id, next))}
+          error={errors.earlyWarningProjectHorizons ?? errors.earlyWarningOffProjects}
         />
       </fieldset>
       <fieldset className="col-span-2 mt-2 grid grid-cols-3 gap-x-6 border-t border-line pt-3" data-testid="settings-orders">

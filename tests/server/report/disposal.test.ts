@@ -91,10 +91,10 @@ describe('the report’s 处置 section', () => {
     expect(own.text.join('')).not.toContain('西湖文化广场');
   });
 
-  it('is printed as 七、处置情况 and written as the 处置情况 sheet', async () => {
+  it('is printed as 八、处置情况 and written as the 处置情况 sheet', async () => {
     const html = (await get(f.tokens.zhangsan, 'report/html', xihu())).body;
-    expect(html).toContain('<h2>七、处置情况</h2>');
-    expect(html).toContain('<h2>八、评估结论</h2>');
+    expect(html).toContain('<h2>八、处置情况</h2>');
+    expect(html).toContain('<h2>九、评估结论</h2>');
     expect(html).toContain('超时工单 5 个，占本期工单的 50%，须督促按时处置。');
     expect(html).toContain(`<td>${d0Name}</td><td>西湖文化广场</td><td>剩余电流</td><td>7</td>`);
 

@@ -297,7 +297,18 @@ describe('report confirmation, printable HTML and Excel', () => {
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('表格导出.xlsx'));
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['概览', '节点分布', '时间分布', '类型分布', '设备排行', '处置情况', '评估结论']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      '概览',
+      '节点分布',
+      '时间分布',
+      '类型分布',
+      '设备排行',
+      '预计越限',
+      '处置情况',
+      '评估结论',
+    ]);
+    // no trend warning in this fixture: the projected crossings sheet is its header only (tests/server/telemetry/earlyWarning.test.ts fills one)
+    expect(wb.getWorksheet('预计越限')!.rowCount).toBe(1);
     const nodes = wb.getWorksheet('节点分布')!;
     expect(nodes.getRow(2).values).toEqual([undefined, '西湖文化广场', 5, 1, 0, 4, 1, 3]);
     expect(wb.getWorksheet('概览')!.getRow(8).values).toEqual([undefined, '报警总数', 6]);
