@@ -97,10 +97,8 @@ export const workOrderService = fp(
           async (request) => ok<EventOrderDto[]>(await ordersOfEvents(app, sessionOf(request), request.body.eventIds, now())),
         );
 
-        app.get(
-          '/order/:id',
-          { schema: { params: idParams }, config: reading },
-          async (request) => ok<OrderDetailDto>(await orderDetail(app, sessionOf(request), request.params.id)),
+        app.get('/order/:id', { schema: { params: idParams }, config: reading }, async (request) =>
+          ok<OrderDetailDto>(await orderDetail(app, sessionOf(request), request.params.id)),
         );
 
         // The permission depends on the action (checked inside); any of the three lets a caller in.

@@ -14,7 +14,15 @@ test.describe('landing after login', () => {
     await expectPath(page, '/alarmEvent');
     await expect(page.getByRole('heading', { name: '事件管理' })).toBeVisible();
     // 值班员 holds four pages: the menu shows those, and the work-order screens that come with 事件管理 (issue 29).
-    await expect(page.locator('[data-menu-item]')).toHaveText(['实时监控', '实时数据', '历史数据', '事件管理', '工单管理', '我的工单', '交接班']);
+    await expect(page.locator('[data-menu-item]')).toHaveText([
+      '实时监控',
+      '实时数据',
+      '历史数据',
+      '事件管理',
+      '工单管理',
+      '我的工单',
+      '交接班',
+    ]);
     await expect(page.locator('[data-menu-group=user]')).toHaveCount(0);
   });
 

@@ -22,7 +22,9 @@ export function OrderTrend({ order }: { order: OrderDetailDto }) {
       if (e.dataId === null || seen.has(key)) return [];
       seen.add(key);
       const def = MEASURE_BY_ID.get(e.dataId);
-      return [{ deviceId: e.deviceId, dataId: e.dataId, label: `${e.deviceName ?? e.deviceId} ${def ? (en ? def.en : def.name) : e.dataId}` }];
+      return [
+        { deviceId: e.deviceId, dataId: e.dataId, label: `${e.deviceName ?? e.deviceId} ${def ? (en ? def.en : def.name) : e.dataId}` },
+      ];
     });
   }, [order.events, en]);
   const { from, to } = useMemo(() => {
