@@ -62,7 +62,8 @@ function readCMap(cmap: string): Map<string, string> {
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g))
     for (const m of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
       const [lo, hi, first] = [parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16)];
-      for (let c = lo; c <= hi; c++) codes.set(c.toString(16).toUpperCase().padStart(m[1]!.length, '0'), String.fromCodePoint(first + c - lo));
+      for (let c = lo; c <= hi; c++)
+        codes.set(c.toString(16).toUpperCase().padStart(m[1]!.length, '0'), String.fromCodePoint(first + c - lo));
     }
   return codes;
 }

@@ -35,7 +35,7 @@ export function OrderTrend({ order }: { order: OrderDetailDto }) {
   }, [order.events, order.resolvedAt]);
   if (!series.length) return null;
   return (
-    <section data-testid="order-trend">
+    <section className="mt-3" data-testid="order-trend">
       <h3 className="mb-1 text-sm font-medium">{t('wo.trend')}</h3>
       <Trend series={series} from={from} to={to} height={240} />
     </section>
