@@ -301,7 +301,13 @@ export const errors = {
     '请指定处理人或用户组中的一个',
     'Give either an assignee or a user group, not both',
   ),
-  ORDER_GROUP: createError('ORDER_GROUP', 4724, 'invalid', '用户组 %s 中没有能处置该项目工单的成员', 'User group %s has no member who can handle work orders of this project'),
+  ORDER_GROUP: createError(
+    'ORDER_GROUP',
+    4724,
+    'invalid',
+    '用户组 %s 中没有能处置该项目工单的成员',
+    'User group %s has no member who can handle work orders of this project',
+  ),
   INTERNAL: createError('INTERNAL', 5000, 'internal', '服务器内部错误，请稍后再试', 'Internal server error, please try again later'),
 } as const;
 

@@ -31,10 +31,11 @@ export const ORDER_DUE_MSG = '处置时限须为 1 到 720 小时的整数';
 const orderDueHours = z.number().int(ORDER_DUE_MSG).min(ORDER_DUE_MIN_HOURS, ORDER_DUE_MSG).max(ORDER_DUE_MAX_HOURS, ORDER_DUE_MSG);
 const CAUSE_MSG = '原因目录须为 1 到 50 个不重复的名称';
 const SHIFTS_MSG = '班次须为 1 到 6 个名称不重复的时段，如 白班 08:00-20:00';
-const clock = z.string().max(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, SHIFTS_MSG);
-const shiftSchema = z
-  .object({ name: boundedName(10), start: clock, end: clock })
-  .refine((s) => s.start !== s.end, SHIFTS_MSG);
+const clock = z
+  .string()
+  .max(5)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SHIFTS_MSG);
+const shiftSchema = z.object({ name: boundedName(10), start: clock, end: clock }).refine((s) => s.start !== s.end, SHIFTS_MSG);
 const escalationSeconds = z
   .number()
   .int(ESCALATION_MSG)

@@ -30,10 +30,7 @@ export async function shiftSummary(
   if (ids) raised = raised.where('projectid', 'in', ids);
   const alarmsByLevel = (await raised.execute()).map((r) => ({ level: r.peceventlevel, count: Number(r.n) }));
 
-  let open = app.db
-    .selectFrom('peceventextend')
-    .where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM)
-    .where('eventtime', '<=', at);
+  let open = app.db.selectFrom('peceventextend').where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM).where('eventtime', '<=', at);
   if (ids) open = open.where('peceventextend.projectid', 'in', ids);
   const { n: unconfirmed } = await open.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const unconfirmedList = await open
@@ -50,7 +47,10 @@ export async function shiftSummary(
     .limit(SUMMARY_LIST_MAX)
     .execute();
 
-  let orders = app.db.selectFrom('work_order').where('work_order.status', '!=', ORDER_STATUS.CLOSED).where('work_order.createdAt', '<=', at);
+  let orders = app.db
+    .selectFrom('work_order')
+    .where('work_order.status', '!=', ORDER_STATUS.CLOSED)
+    .where('work_order.createdAt', '<=', at);
   if (ids) orders = orders.where('work_order.projectId', 'in', ids);
   const isOverdue = (o: { overdueAt: number | null; dueAt: number }) => o.overdueAt !== null || o.dueAt < at;
   const openOrders = (

@@ -80,7 +80,6 @@ export async function reportWorkbook(f: ReportFigures): Promise<Buffer> {
     ['序号', '设备', '编码', '项目', '报警数'],
     f.nodeDistribute.topDevices.map((d, i) => [i + 1, d.name, d.code, d.projectName, d.total]),
   );
-  sheet(wb, '处置情况', ['指标', '本期', '上期'], disposalRows(f.disposal));
   sheet(
     wb,
     '预计越限',
@@ -96,6 +95,8 @@ export async function reportWorkbook(f: ReportFigures): Promise<Buffer> {
       d.crossingAt === null ? '--' : formatTime(d.crossingAt, o.timeZone),
     ]),
   );
+  // in the printed report's order: 六 预计越限, 八 处置情况, 九 评估结论
+  sheet(wb, '处置情况', ['指标', '本期', '上期'], disposalRows(f.disposal));
   sheet(
     wb,
     '评估结论',

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { EventOrderDto, OrderDetailDto, OrderListBody, OrderRowDto, OrderStepDto, ReadingSnapshot } from '../../domain/schemas/workorder';
+import type {
+  EventOrderDto,
+  OrderDetailDto,
+  OrderListBody,
+  OrderRowDto,
+  OrderStepDto,
+  ReadingSnapshot,
+} from '../../domain/schemas/workorder';
 import { NO_ASSIGNEE, ORDER_STATUS } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
 import { projectIdsFilter, visibleProjects } from '../telemetry/visibility';

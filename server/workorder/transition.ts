@@ -141,7 +141,8 @@ function stateError(order: OrderRow, action: keyof typeof ACTION_TEXT) {
 /** 接单 of a group's order: by a member of the group who may handle the project's orders. */
 async function mustBeGroupMember(app: FastifyInstance, session: Session, order: OrderRow): Promise<void> {
   const group = await groupHandlers(app, order.groupId!, order.projectId);
-  if (!group?.members.some((m) => m.id === session.userId)) throw errors.ORDER_NOT_ASSIGNEE(tx(ACTION_TEXT.accept.zh, ACTION_TEXT.accept.en));
+  if (!group?.members.some((m) => m.id === session.userId))
+    throw errors.ORDER_NOT_ASSIGNEE(tx(ACTION_TEXT.accept.zh, ACTION_TEXT.accept.en));
 }
 
 function mustBeAssignee(session: Session, order: OrderRow, action: keyof typeof ACTION_TEXT): void {

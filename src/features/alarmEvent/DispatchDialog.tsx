@@ -49,14 +49,7 @@ export function DispatchDialog({
   return (
     <Modal open={open} onClose={onClose} title={t('wo.dispatchTitle')} width={420}>
       <div data-testid="dispatch-dialog">
-        <SelectField
-          label={t('wo.assignee')}
-          name="assignee"
-          value={chosen}
-          onChange={setAssignee}
-          dataOptions
-          options={options}
-        />
+        <SelectField label={t('wo.assignee')} name="assignee" value={chosen} onChange={setAssignee} dataOptions options={options} />
         <label className="mb-3 block text-sm">
           <span className="mb-1 block text-muted">{t('wo.note')}</span>
           <input

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { HANDOVER_STATUSES, type HandoverDetailDto, type HandoverRowDto, type HandoverStatus } from '../../../domain/schemas/handover';
-import { t, useLanguage } from '../../app/i18n/i18n';
+import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { useOperationCan } from '../../app/session/useOperationCan';
 import { formatTime } from '../../app/time/projectTime';
@@ -24,6 +24,7 @@ const time = (v: number | null) => (v === null ? '--' : formatTime(v, 'yyyy-MM-d
  */
 export default function ShiftHandoverScreen() {
   useLanguage();
+  const lang = currentLanguage();
   const can = useOperationCan();
   const { user } = useSession();
   const [status, setStatus] = useState<'' | HandoverStatus>('');
@@ -59,7 +60,9 @@ export default function ShiftHandoverScreen() {
       { id: 'acceptedAt', header: t('ho.acceptedAt'), value: (r) => time(r.acceptedAt), width: 150 },
       { id: 'note', header: t('ho.note'), value: (r) => r.note ?? '', width: 200 },
     ],
-    [],
+    // the headers are said again in a new language
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- lang is what changes t()'s answers
+    [lang],
   );
   const mayAccept = open?.status === 'handed' && open.fromUserId !== user?.id && can('shift_handover');
   return (

@@ -22,7 +22,9 @@ export function OrderTrend({ order }: { order: OrderDetailDto }) {
       if (e.dataId === null || seen.has(key)) return [];
       seen.add(key);
       const def = MEASURE_BY_ID.get(e.dataId);
-      return [{ deviceId: e.deviceId, dataId: e.dataId, label: `${e.deviceName ?? e.deviceId} ${def ? (en ? def.en : def.name) : e.dataId}` }];
+      return [
+        { deviceId: e.deviceId, dataId: e.dataId, label: `${e.deviceName ?? e.deviceId} ${def ? (en ? def.en : def.name) : e.dataId}` },
+      ];
     });
   }, [order.events, en]);
   const { from, to } = useMemo(() => {
@@ -33,7 +35,7 @@ export function OrderTrend({ order }: { order: OrderDetailDto }) {
   }, [order.events, order.resolvedAt]);
   if (!series.length) return null;
   return (
-    <section data-testid="order-trend">
+    <section className="mt-3" data-testid="order-trend">
       <h3 className="mb-1 text-sm font-medium">{t('wo.trend')}</h3>
       <Trend series={series} from={from} to={to} height={240} />
     </section>

@@ -1,4 +1,13 @@
-import type { AssigneeDto, AssigneeGroupDto, EventOrderDto, OrderAction, OrderDetailDto, OrderListBody, OrderRowDto, OrderStatus } from '../../../domain/schemas/workorder';
+import type {
+  AssigneeDto,
+  AssigneeGroupDto,
+  EventOrderDto,
+  OrderAction,
+  OrderDetailDto,
+  OrderListBody,
+  OrderRowDto,
+  OrderStatus,
+} from '../../../domain/schemas/workorder';
 import { api, request } from '../../app/api/client';
 
 const BASE = '/workorder/v1';

@@ -63,7 +63,10 @@ afterAll(async () => {
 
 async function raise(device: { id: number; code: string }): Promise<number> {
   readingTime += 60_000;
-  const r = await app.telemetry.ingest({ device: device.code, time: readingTime, values: [{ dataId: 1001, value: 400 }] }, { trusted: true });
+  const r = await app.telemetry.ingest(
+    { device: device.code, time: readingTime, values: [{ dataId: 1001, value: 400 }] },
+    { trusted: true },
+  );
   expect(r.accepted).toBe(1);
   const row = await app.db
     .selectFrom('peceventextend')

@@ -46,7 +46,9 @@ beforeAll(async () => {
   wangwu = caller(app, (await login(app, 'wangwu')).token);
   lisiId = l.userId;
   devices = await terminalsOfProject(app, '西湖文化广场');
-  const [y, m, d, h] = formatIn(Date.now() - 13 * HOUR, 'yyyy-MM-dd-HH', ZONE).split('-').map(Number) as [number, number, number, number];
+  const [y, m, d, h] = formatIn(Date.now() - 13 * HOUR, 'yyyy-MM-dd-HH', ZONE)
+    .split('-')
+    .map(Number) as [number, number, number, number];
   shiftStart = wallTime(ZONE, y, m - 1, d, h);
   readingTime = shiftStart;
   const hh = (t: number) => formatIn(t, 'HH:mm', ZONE);
