@@ -4,6 +4,7 @@ import { errors } from '../errors';
 import { TokenStore, tokenLookup } from './tokens';
 import { SessionCache } from './sessionCache';
 import type { Session } from './access';
+import { logUnwritten } from '../store/refusesWrites';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +32,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export const authentication = fp(
   async function authentication(app: FastifyInstance, opts: { tokenTtlMs: number; permissionCheck: boolean }) {
-    app.decorate('tokens', new TokenStore(app.db, opts.tokenTtlMs, app.socketBus, Date.now, tokenLookup(app.store)));
+    app.decorate('tokens', new TokenStore(app.db, opts.tokenTtlMs, app.socketBus, Date.now, tokenLookup(app.store), logUnwritten(app.log)));
     app.decorate('permissionCheck', opts.permissionCheck);
     const sessions = new SessionCache(app.db, opts.permissionCheck, app.socketBus, app.eventLog);
     app.decorate('sessions', sessions);
