@@ -9,6 +9,7 @@ import { KioskBar } from './KioskBar';
 import { SoundPrompt } from './SoundPrompt';
 import { useAccidentRepeat } from './useAccidentRepeat';
 import { EscalationBanner } from '../realtime/EscalationBanner';
+import { StoreBanner } from '../realtime/StoreBanner';
 import { EscalationMessage } from '../realtime/EscalationMessage';
 
 function useFullscreen() {
@@ -39,6 +40,7 @@ export function KioskFrame({ config, children }: { config: KioskConfig; children
       <KioskBar rotating={config.screens.length > 1} paused={paused} onResume={resume} fullscreen={full} onFullscreen={enter} />
       {/* a wall is looked at, not used: no link, the banner and its sound are the message */}
       <EscalationBanner link={false} />
+      <StoreBanner />
       <EscalationMessage closable={false} />
       <div className="min-h-0 flex-1 overflow-auto">{children}</div>
       {realtime && <Watermark reportMs={config.reportMs} />}

@@ -11,6 +11,7 @@ import { kioskConfig } from '../kiosk/kioskConfig';
 import { KioskFrame } from '../kiosk/KioskFrame';
 import { ConnectionBanner } from '../realtime/ConnectionBanner';
 import { EscalationBanner } from '../realtime/EscalationBanner';
+import { StoreBanner } from '../realtime/StoreBanner';
 import { EscalationMessage } from '../realtime/EscalationMessage';
 
 const MAIN_ID = 'main-content';
@@ -55,6 +56,7 @@ export function Layout({
       <SkipLink />
       <Header shell={shell} bellSlot={<HeaderBell shell={shell} />} />
       <ConnectionBanner />
+      <StoreBanner />
       <EscalationBanner link={visibleMenu(profile, 'main').some((g) => g.items.some((r) => r.path === '/alarmEvent'))} />
       <EscalationMessage />
       <div className="flex min-h-0 flex-1">
