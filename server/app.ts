@@ -151,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authentication, {
     tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
     permissionCheck: options.permissionCheck ?? true,
+    singleInstance: !options.cluster,
   });
   await app.register(routeGuard);
   await app.register(apiDocs);

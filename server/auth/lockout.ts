@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { noLog, refusesWrites, type UnwrittenLog } from '../store/refusesWrites';
+import { keepsInstead, type UnwrittenLog } from '../store/refusesWrites';
 
 export const MAX_FAILURES = 5;
 export const WINDOW_MS = 15 * 60_000;
@@ -11,8 +11,8 @@ export const LOCK_MS = 15 * 60_000;
  * that address for 15 minutes. Other addresses are not affected, so nobody can lock root out for
  * everyone; each address is also throttled (docs/security.md).
  *
- * While the store refuses writes (a full or read-only disk, issue 34) failures are counted in memory
- * on this instance instead, so a wrong password is still answered and still counts towards the lock.
+ * While the store refuses writes (a full or read-only disk, issue 34) a single instance counts
+ * failures in memory instead, so a wrong password is still answered and still counts towards the lock.
  */
 export class LoginLockout {
   /** `${userName}\n${source}` → failure times and lock, counted here while the store refuses writes */
@@ -21,7 +21,7 @@ export class LoginLockout {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
-    private readonly unwritten: UnwrittenLog = noLog,
+    private readonly unwritten: UnwrittenLog | null = null,
   ) {}
 
   /** Remaining lock in ms, or 0. */
@@ -42,7 +42,7 @@ export class LoginLockout {
     try {
       return await this.recordStored(userName, source);
     } catch (err) {
-      if (!refusesWrites(err)) throw err;
+      if (!keepsInstead(this.unwritten, err)) throw err;
       this.unwritten('login failure counted in memory', err);
       return this.recordInMemory(userName, source);
     }
@@ -90,7 +90,7 @@ export class LoginLockout {
       await this.db.deleteFrom('login_source_lock').where('userName', '=', userName).where('source', '=', source).execute();
     } catch (err) {
       // the stored failures stay until they age out of the window: the login itself goes on
-      if (!refusesWrites(err)) throw err;
+      if (!keepsInstead(this.unwritten, err)) throw err;
       this.unwritten('earlier login failures not cleared', err);
     }
   }

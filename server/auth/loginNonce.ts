@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { noLog, refusesWrites, type UnwrittenLog } from '../store/refusesWrites';
+import { keepsInstead, type UnwrittenLog } from '../store/refusesWrites';
 
 /** How long a login nonce may wait for its login. */
 export const NONCE_TTL_MS = 2 * 60_000;
@@ -14,8 +14,8 @@ const MAX_IN_MEMORY = 10_000;
  * that names them, whatever its outcome, and gone after two minutes. Kept in the database so a login
  * may land on another server of a scaled-out installation than the one that issued its nonce.
  *
- * While the store refuses writes (a full or read-only disk) a login must still work on this instance
- * (issue 34): a nonce that cannot be stored is kept here, and a stored nonce that cannot be deleted is
+ * While the store refuses writes (a full or read-only disk) a login must still work on a single
+ * instance (issue 34): a nonce that cannot be stored is kept here, and a stored nonce that cannot be deleted is
  * remembered here as spent, so it still counts once.
  */
 export class LoginNonces {
@@ -27,7 +27,7 @@ export class LoginNonces {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
-    private readonly unwritten: UnwrittenLog = noLog,
+    private readonly unwritten: UnwrittenLog | null = null,
   ) {}
 
   async issue(userName: string): Promise<{ nonce: string; expiresAt: number }> {
@@ -39,7 +39,7 @@ export class LoginNonces {
       await this.db.deleteFrom('login_nonce').where('expiresAt', '<=', at).execute();
       await this.db.insertInto('login_nonce').values({ nonce, userName, expiresAt }).execute();
     } catch (err) {
-      if (!refusesWrites(err) || this.kept.size >= MAX_IN_MEMORY) throw err;
+      if (!keepsInstead(this.unwritten, err) || this.kept.size >= MAX_IN_MEMORY) throw err;
       this.unwritten('login nonce kept in memory', err);
       this.kept.set(nonce, { userName, expiresAt });
     }
@@ -62,7 +62,7 @@ export class LoginNonces {
         return row.userName === userName && Number(row.expiresAt) > this.now();
       });
     } catch (err) {
-      if (!refusesWrites(err)) throw err;
+      if (!keepsInstead(this.unwritten, err)) throw err;
       const row = await this.db.selectFrom('login_nonce').selectAll().where('nonce', '=', nonce).executeTakeFirst();
       if (!row) return false;
       this.unwritten('spent login nonce remembered in memory', err);

@@ -4,7 +4,7 @@ import type { Database } from '../store/schema';
 import { WEB_CLIENT, type LoginClient, type RevokeReason } from '../../domain/socketProtocol';
 import type { SocketBus } from '../push/bus';
 import type { Store } from '../store/storeTypes';
-import { noLog, refusesWrites, type UnwrittenLog } from '../store/refusesWrites';
+import { keepsInstead, type UnwrittenLog } from '../store/refusesWrites';
 
 /** 256 random bits; only the sha256 of a token is stored, so a leaked database holds no usable token. */
 export function newToken(): string {
@@ -51,8 +51,8 @@ const MAX_IN_MEMORY = 20_000;
  * Login tokens with a sliding expiry. Every revocation also goes out on the socket bus after it is
  * written, so open sockets of the revoked sessions are told and closed at once (issue 13).
  *
- * While the store refuses writes (a full or read-only disk, issue 34) a login still gets a token: one
- * that cannot be stored, and any change the store refuses (a slid expiry, a revocation), is kept in
+ * While the store refuses writes (a full or read-only disk, issue 34) a login on a single instance
+ * still gets a token: one that cannot be stored, and any change the store refuses (a slid expiry, a revocation), is kept in
  * memory and read before the store, so the token works — and a logout ends it — on this instance until
  * it restarts (docs/deploy.md).
  */
@@ -66,7 +66,8 @@ export class TokenStore {
     private readonly bus: SocketBus | null = null,
     private readonly now: () => number = Date.now,
     lookup?: TokenLookup,
-    private readonly unwritten: UnwrittenLog = noLog,
+    /** what a login does when the store refuses its writes: kept here (one instance) or null (refused) */
+    readonly unwritten: UnwrittenLog | null = null,
   ) {
     const stored: TokenLookup =
       lookup ??
@@ -84,7 +85,7 @@ export class TokenStore {
     try {
       await this.db.insertInto('auth_token').values(row).execute();
     } catch (err) {
-      if (!refusesWrites(err)) throw err;
+      if (!keepsInstead(this.unwritten, err)) throw err;
       this.forgetEnded(at);
       if (this.inMemory.size >= MAX_IN_MEMORY) throw err;
       this.unwritten('login token kept in memory: valid on this instance until it restarts', err);
@@ -135,7 +136,7 @@ export class TokenStore {
       await write();
       return false;
     } catch (err) {
-      if (!refusesWrites(err)) throw err;
+      if (!keepsInstead(this.unwritten, err)) throw err;
       this.unwritten('token change not stored', err);
       return true;
     }
@@ -193,7 +194,7 @@ export class TokenStore {
       );
     } catch (err) {
       // the login goes on; the user's stored web sessions stay open until the store writes again
-      if (!refusesWrites(err)) throw err;
+      if (!keepsInstead(this.unwritten, err)) throw err;
       this.unwritten('older web sessions not ended', err);
     }
     if (ended.length)

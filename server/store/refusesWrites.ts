@@ -14,10 +14,17 @@ export function refusesWrites(err: unknown): boolean {
   return !!fault && REFUSING.has(fault.code);
 }
 
-/** Says what was kept in memory or skipped because the store refused the write (a log line). */
+/**
+ * Says what was kept in memory or skipped because the store refused the write (a log line). Where
+ * none is given (null: several instances, where a login kept on one would not hold on the others) a
+ * refused write fails as any store fault does.
+ */
 export type UnwrittenLog = (what: string, err: unknown) => void;
 
-export const noLog: UnwrittenLog = () => {};
+/** Whether to go on without the write: the store refused it and refusals are kept here. */
+export function keepsInstead(unwritten: UnwrittenLog | null, err: unknown): unwritten is UnwrittenLog {
+  return unwritten !== null && refusesWrites(err);
+}
 
 /** The app's log line for it: a warning naming what was kept or skipped. */
 export const logUnwritten =

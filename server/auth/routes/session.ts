@@ -24,7 +24,7 @@ import { transact } from '../../events/transact';
 import type { DomainEventInput } from '../../events/eventLog';
 import { tenantSettings } from '../../system/settings';
 import { WEB_CLIENT } from '../../../domain/socketProtocol';
-import { logUnwritten, refusesWrites } from '../../store/refusesWrites';
+import { keepsInstead } from '../../store/refusesWrites';
 
 export const CLOCK_SKEW_MS = 5 * 60_000;
 export const TOKEN_INVALID_MSG = errors.TOKEN_INVALID().message;
@@ -41,15 +41,15 @@ export interface SessionRouteOptions {
 
 export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRouteOptions) {
   const app = typed(fastify);
-  // While the store refuses writes (a full or read-only disk) a login still succeeds on this instance:
-  // nonces, failures and the token are kept in memory, the login's operation-log row is skipped (issue 34).
-  const unwritten = logUnwritten(app.log);
+  // While the store refuses writes (a full or read-only disk) a login still succeeds on a single
+  // instance: nonces, failures and the token are kept in memory, the operation-log row is skipped (issue 34).
+  const unwritten = app.tokens.unwritten;
   const lockout = new LoginLockout(app.db, Date.now, unwritten);
   const nonces = new LoginNonces(app.db, Date.now, unwritten);
   /** A login's or logout's operation-log row: skipped, with a log line, when the store refuses it. */
   const recordSignIn = (event: DomainEventInput) =>
     app.eventLog.record(event).catch((err: unknown) => {
-      if (!refusesWrites(err)) throw err;
+      if (!keepsInstead(unwritten, err)) throw err;
       unwritten(`${event.kind} is not in the operation log`, err);
     });
   await upgradeStoredPasswords(app);
