@@ -65,9 +65,15 @@ test('kill -9 of the instance serving Chromium consoles behind nginx: back withi
     await db.end();
     const devices = await Promise.all(rows.rows.map(async (r) => ({ id: r.id, ...(await deviceKey(front, root.token, r.id)) })));
     const alarm = async (d: { code: string; key: string }, value: number) => {
-      const r = await call(front, 'POST', '/devicedata/api/comm/v1/ingest', { device: d.code, time: Date.now(), values: [{ dataId: 1001, value }] }, {
-        'x-device-key': d.key,
-      });
+      const r = await call(
+        front,
+        'POST',
+        '/devicedata/api/comm/v1/ingest',
+        { device: d.code, time: Date.now(), values: [{ dataId: 1001, value }] },
+        {
+          'x-device-key': d.key,
+        },
+      );
       expect(r.code, r.msg).toBe(0);
     };
 

@@ -13,13 +13,10 @@ import { hashPath, SCREENSHOT_DIR } from './helpers';
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? path.join(ROOT, 'dist');
 
 async function signIn(page: Page, server: ServerProcess, user: string, prefs: { lang: string; theme: string }) {
-  await page.addInitScript(
-    ({ lang, theme }) => {
-      localStorage.setItem('vg.lang', lang);
-      localStorage.setItem('vg.theme', theme);
-    },
-    prefs,
-  );
+  await page.addInitScript(({ lang, theme }) => {
+    localStorage.setItem('vg.lang', lang);
+    localStorage.setItem('vg.theme', theme);
+  }, prefs);
   await page.goto(`${server.url}/#/login`);
   await page.locator('input[name=userName]').fill(user);
   await page.locator('input[name=password]').fill(user === 'root' ? server.passwords.root : server.passwords.demo);
@@ -75,7 +72,7 @@ test('a full disk: the consoles keep their wall and show the store bar, sign-in 
     const bar = wall.getByTestId('store-banner');
     await expect(bar).toHaveAttribute('data-state', 'full');
     await expect(bar).toContainText('存储空间已满');
-    await expect(bar).toContainText('实时数值与报警照常显示，新数据与修改暂不能保存');
+    await expect(bar).toContainText('新的读数与修改暂不能保存，页面显示此前的最新数值与报警');
     await expect(bar).toContainText(/自 \d\d:\d\d:\d\d 起/);
     // the live view is kept: the tile with its alarm, below the bar
     await expect(tile).toHaveAttribute('data-state', 'alarm');
@@ -89,7 +86,9 @@ test('a full disk: the consoles keep their wall and show the store bar, sign-in 
     await expect(operator.locator(`[data-testid="device-tile"][data-device="${deviceId}"]`)).toHaveAttribute('data-state', 'alarm');
     const enBar = operator.getByTestId('store-banner');
     await expect(enBar).toContainText('The storage is full');
-    await expect(enBar).toContainText('Live values and alarms still show; new data and changes cannot be saved for now');
+    await expect(enBar).toContainText(
+      'New readings and changes cannot be saved for now; the screens show the latest values and alarms from before',
+    );
     await expectAboveContent(operator);
     await operator.screenshot({ path: `${SCREENSHOT_DIR}/store-banner-full-en-dark-1920.png` });
 

@@ -15,8 +15,8 @@ const CAUSE: Record<Exclude<StoreState, 'ok'>, MessageKey> = {
 /**
  * While the server's store is away or refuses writes (PostgreSQL unreachable, a full or read-only
  * disk; issue 34) a bar in the layout says so — in the 预警 look, above the content, never over it:
- * live values and alarms still arrive and stay readable; new data and changes cannot be saved. It goes
- * as soon as the server says the store writes again.
+ * the screens keep the latest values and alarms, readable; new readings and changes cannot be saved
+ * meanwhile, and the bar says since when. It goes as soon as the server says the store writes again.
  */
 export function StoreBanner() {
   const realtime = useOptionalRealtime();

@@ -813,7 +813,7 @@ const en: LanguagePack = {
   'storeBanner.unreachable': 'The database cannot be reached',
   'storeBanner.full': 'The storage is full',
   'storeBanner.readOnly': 'The storage is read-only',
-  'storeBanner.effect': 'Live values and alarms still show; new data and changes cannot be saved for now',
+  'storeBanner.effect': 'New readings and changes cannot be saved for now; the screens show the latest values and alarms from before',
   'storeBanner.since': 'since {{time}}',
   'notFound.title': 'Page not found',
   'notFound.text': 'There is no page at {{path}}.',

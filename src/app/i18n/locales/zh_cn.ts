@@ -799,7 +799,7 @@ const zh_cn = {
   'storeBanner.unreachable': '数据库暂时无法连接',
   'storeBanner.full': '存储空间已满',
   'storeBanner.readOnly': '存储只读',
-  'storeBanner.effect': '实时数值与报警照常显示，新数据与修改暂不能保存',
+  'storeBanner.effect': '新的读数与修改暂不能保存，页面显示此前的最新数值与报警',
   'storeBanner.since': '自 {{time}} 起',
   'notFound.title': '页面不存在',
   'notFound.text': '地址 {{path}} 没有对应的页面。',
