@@ -103,11 +103,14 @@ try {
   };
   const root = await login('root');
   const zhangsan = await login('zhangsan');
-  // Devices of zhangsan's tenant: every console (root's and zhangsan's) sees their alarms.
+  // Probe devices of zhangsan's tenant: every console (root's and zhangsan's) sees their alarms.
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  // zhangsan's tenant first: the probes are taken from its devices
   const rows = (
-    await db.query<{ id: number }>(`select t.id from terminal t join tenant n on n.id = t.tenantid where n.name = '华东安电科技' order by t.id`)
+    await db.query<{ id: number }>(
+      `select t.id from terminal t join tenant n on n.id = t.tenantid order by (n.name = '华东安电科技') desc, t.id`,
+    )
   ).rows;
   await db.end();
   const devices = await Promise.all(

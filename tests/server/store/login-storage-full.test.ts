@@ -16,7 +16,7 @@ import type { DeviceSnapshot } from '../../../domain/telemetry';
  * Issue 34 item 4 on SQLite: operators can still sign in while the disk is full — a login needs no
  * database write to succeed. The data dir is a small tmpfs filled up; the login goes through the real
  * routes, its token works on this instance (REST and the live socket) and reads the live values and
- * the alarm ingested before the disk filled; a wrong password is still refused and counted.
+ * the alarm ingested before the disk filled; wrong passwords are still refused and lock the name.
  */
 const disk = smallDisk('login-full', 24, testStoreName() === 'sqlite');
 let server: TestServer;
@@ -84,9 +84,12 @@ describe.runIf(disk.mounted)('signing in while the disk is full (SQLite)', () =>
     for (let i = 0; i < 5000 && res.json().code === 0; i++) res = await ingest(filler);
     expect(res.json().code).toBe(5033);
 
-    // A wrong password is answered as always (and counted), not with the store's fault.
-    const wrong = await signIn('zhangsan', 'Wrong#Pass999');
-    expect(wrong.code).toBe(errors.LOGIN_FAILED.code);
+    // A wrong password is answered as always, not with the store's fault, and still counts: the fifth
+    // locks the name for this address, even against the right password.
+    for (let i = 1; i < 5; i++) expect((await signIn('lisi', 'Wrong#Pass999')).code).toBe(errors.LOGIN_FAILED.code);
+    expect((await signIn('lisi', 'Wrong#Pass999')).code).toBe(errors.LOGIN_LOCKED.code);
+    expect((await signIn('lisi')).code).toBe(errors.LOGIN_LOCKED.code);
+    expect(logLines.join('')).toContain('store refuses writes: login failure counted in memory');
 
     const ok = await signIn('zhangsan');
     expect(ok.code, ok.msg).toBe(0);
