@@ -115,7 +115,9 @@ try {
   await db.end();
   const devices = await Promise.all(
     rows.map(async ({ id }) => {
-      const r = await (await fetch(`${front}/devicedata/api/comm/v1/device/${id}/key`, { headers: { authorization: `Bearer ${root.token}` } })).json();
+      const r = await (
+        await fetch(`${front}/devicedata/api/comm/v1/device/${id}/key`, { headers: { authorization: `Bearer ${root.token}` } })
+      ).json();
       return { id, ...(r as Envelope<{ code: string; key: string }>).data };
     }),
   );
@@ -137,7 +139,9 @@ try {
   }
   await fromEach('ready', 180_000);
   const spread = { A: await consolesOn(A), B: await consolesOn(B) };
-  console.log(`${CONSOLES} consoles in ${PROCESSES} processes subscribed through nginx in ${Date.now() - t0} ms (A ${spread.A}, B ${spread.B})`);
+  console.log(
+    `${CONSOLES} consoles in ${PROCESSES} processes subscribed through nginx in ${Date.now() - t0} ms (A ${spread.A}, B ${spread.B})`,
+  );
 
   // ---------- 1. alarm latency across the two instances behind nginx, under a reporting fleet
   const ingest = (d: { code: string; key: string }, time: number, value: number, dataId = 1001) =>
