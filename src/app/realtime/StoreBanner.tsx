@@ -37,7 +37,10 @@ function Banner({ realtime }: { realtime: Realtime }) {
       className="flex flex-wrap items-center justify-center gap-x-[1em] gap-y-1 px-4 py-[0.3em] text-[max(14px,1.6vh)]"
     >
       <span className="flex items-center gap-[0.4em] font-semibold">
-        <AlarmIcon state="warning" size="1.1em" />
+        {/* on a chip of the surface: the 预警 diamond would vanish on its own colour */}
+        <span className="flex items-center rounded bg-surface px-[0.3em] py-[0.1em]">
+          <AlarmIcon state="warning" size="1em" />
+        </span>
         {t(CAUSE[notice.state])}
       </span>
       <span>{t('storeBanner.effect')}</span>
