@@ -16,6 +16,8 @@
  *      (or npm run bench -- failover)
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startNginx, startPostgres, startRedis, type LocalPostgres, type LocalServer } from '../scripts/localServices';
@@ -215,17 +217,26 @@ try {
     const killedAt = Date.now();
     await victim.kill('SIGKILL');
     let back: number[] = [];
+    let lost = 0;
     const deadline = Date.now() + 60_000;
     while (back.length < served) {
-      if (Date.now() > deadline) throw new Error(`round ${round}: ${back.length} of ${served} consoles back within 60 s`);
+      if (Date.now() > deadline) {
+        const other = instances.get(name === 'A' ? 'B' : 'A')!;
+        throw new Error(
+          `round ${round + 1}: ${back.length} of ${served} consoles back within 60 s (${lost} lost their connection)\n` +
+            `nginx: ${fs.readFileSync(path.join(nginx.dir, 'error.log'), 'utf8').slice(-30000)}\n${other.name}: ${other.output().slice(-3000)}`,
+        );
+      }
       await sleep(200);
-      back = (await fromEach<{ lost: number; back: number[] }>('failover', 10_000, { type: 'failover', at: killedAt })).flatMap(
-        (m) => m.back,
-      );
+      const answers = await fromEach<{ lost: number; back: number[] }>('failover', 10_000, { type: 'failover', at: killedAt });
+      back = answers.flatMap((m) => m.back);
+      lost = answers.reduce((n, m) => n + m.lost, 0);
     }
     failoverMs.push(...back);
     allBackMs.push(Math.max(...back));
-    console.log(`round ${round + 1}: kill -9 of ${name} serving ${served} consoles, all back in ${Math.max(...back)} ms`);
+    console.log(
+      `${new Date().toISOString()} round ${round + 1}: kill -9 of ${name} serving ${served} consoles, all back in ${Math.max(...back)} ms`,
+    );
     // the instance comes back on its port; nginx tries it again once its fail_timeout has passed
     instances.set(name, await startInstanceProcess(name, { env, port: victim.port }));
     await sleep(NGINX_FAIL_TIMEOUT_MS);
