@@ -30,6 +30,8 @@ const BENCHES: Record<string, string> = {
   reconnectStorm: '1,000 consoles in 4 processes, the server restarted with SIGTERM: all resubscribed, first alarm after (issue 13)',
   earlyWarning:
     'trend and departure warnings on 200 labelled devices × 60 days through the real ingest and rollups: recall, lead, false warnings against the 80 % rule; ingest ratio (issue 31)',
+  failover:
+    'nginx in front of 2 instances, 1,000 consoles: kill -9 → resubscribed p50/p99, alarm latency across instances, ingest through nginx against direct (issue 34)',
   notify: 'alarm → webhook received at 1,000 alarms/min over 3 channel kinds, ingest with notification rules on against off (issue 28)',
   orderFigures: 'the review figures of work orders (处置统计, its export, the report section) over 100,000 alarms in a month (issue 29)',
 };

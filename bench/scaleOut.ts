@@ -6,29 +6,28 @@
  *    the month-partitioned history, alarm evaluation, realtime cache), beside raw multi-row pg INSERTs of
  *    the same rows into a same-shaped partitioned table in the same run (1,000 rows per statement, one
  *    transaction per round, as a competent hand-written loader would).
- * 2. cluster_alarm: two instances (processes) on one PostgreSQL and Redis; devices report over HTTP to
- *    both; probe alarms are ingested through A; consoles connected to B measure send → receipt.
- * 3. mqtt_ingest: one instance taking gateways' QoS 1 batches from Mosquitto (shared subscription);
+ * 2. mqtt_ingest: one instance taking gateways' QoS 1 batches from Mosquitto (shared subscription);
  *    gateways in this process keep a window of batches in flight and count the accepted readings in
  *    the replies.
  *
+ * The alarm latency across two instances (cluster_alarm_*) is measured behind nginx with 1,000 consoles
+ * by bench/failover.ts (issue 34).
+ *
  * Writes its keys into bench/results.json, merging with what other benches wrote.
- * Run: npx tsx bench/scaleOut.ts [readings for 1] [seconds for 3]
+ * Run: npx tsx bench/scaleOut.ts [readings for 1] [seconds for 2]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { connectAsync } from 'mqtt';
-import { io as connectSocket } from 'socket.io-client';
 import { buildApp } from '../server/app';
-import { MEASURES, type NoticeMessage } from '../domain/telemetry';
+import { MEASURES } from '../domain/telemetry';
 import { DeviceKeys, deviceSecretFromDatabase } from '../server/telemetry/deviceKeys';
 import { startMosquitto, startPostgres, startRedis } from '../scripts/localServices';
 import { startInstanceProcess, type InstanceProcess } from '../scripts/instanceProcess';
-import { ensureTerminals, stats, timeit } from './lib';
+import { ensureTerminals, timeit } from './lib';
 
 const TOTAL = Number(process.argv[2] ?? 400_000);
 const MQTT_SECONDS = Number(process.argv[3] ?? 20);
@@ -139,7 +138,7 @@ try {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  // ---------- 2. alarm latency across two instances
+  // ---------- 2. MQTT ingest readings/s (one instance takes everything)
   const redis = await startRedis();
   const mosquitto = await startMosquitto();
   const instances: InstanceProcess[] = [];
@@ -156,22 +155,7 @@ try {
       COMM_EXIT_S: '172800',
       STATIC_DIR: '/nonexistent',
     };
-    const A = await startInstanceProcess('A', { env });
-    const B = await startInstanceProcess('B', { env });
-    instances.push(A, B);
-    const digest = createHash('sha256')
-      .update('voltguard' + PASSWORD)
-      .digest('hex');
-    const loginRes = (await (
-      await fetch(`${B.url}/auth/v1/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userName: 'root', password: digest, timestamps: Date.now(), client: 'web' }),
-      })
-    ).json()) as { data: { token: string; user: { id: number } } };
-    const { token } = loginRes.data;
-    const userId = loginRes.data.user.id;
-
+    instances.push(await startInstanceProcess('A', { env }));
     const { Kysely, PostgresDialect } = await import('kysely');
     const { default: pgLib } = await import('pg');
     const db = new Kysely<import('../server/store/schema').Database>({
@@ -180,71 +164,6 @@ try {
     const keys = new DeviceKeys((await deviceSecretFromDatabase(db, false))!);
     const terminals = await db.selectFrom('terminal').select(['id', 'code']).orderBy('id').execute();
     await db.destroy();
-    const CONSOLES = 50;
-    const received = new Map<number, number>(); // eventId → first receipt (ms, this process's clock)
-    const probeSent = new Map<number, number>(); // device → send time of its pending probe
-    const latencies: number[] = [];
-    const sockets = [];
-    for (let i = 0; i < CONSOLES; i++) {
-      const s = connectSocket(B.url, { path: '/messageServer/websocket', transports: ['websocket'], auth: { token, userId } });
-      s.on('message', (m: NoticeMessage) => {
-        if (m.kind !== 'alarm.raised') return;
-        const deviceId = (m.payload as { deviceId: number }).deviceId;
-        const sent = probeSent.get(deviceId);
-        if (sent !== undefined) latencies.push(performance.now() - sent);
-        received.set(m.seq, performance.now());
-      });
-      await new Promise<void>((resolve) => s.once('ready', () => resolve()));
-      sockets.push(s);
-    }
-    const post = (inst: InstanceProcess, t: { code: string }, values: unknown[]) =>
-      fetch(`${inst.url}/devicedata/api/comm/v1/ingest`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-device-key': keys.keyOf(t.code) },
-        body: JSON.stringify({ device: t.code, time: Date.now(), values }),
-      }).then((r) => r.json());
-    // Background load: the demo fleet reporting through both instances every second.
-    const fleet = terminals.slice(0, 32);
-    let loading = true;
-    const background = (async () => {
-      for (let k = 0; loading; k++) {
-        await Promise.all(
-          fleet.map((t, i) =>
-            post(
-              i % 2 ? A : B,
-              t,
-              valuesFor(i, k).filter((v) => v.dataId !== 1001),
-            ),
-          ),
-        );
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    })();
-    const probes = terminals.slice(32, 40);
-    const PROBES = 120;
-    for (let n = 0; n < PROBES; n++) {
-      const t = probes[n % probes.length]!;
-      // raise: one reading over the limit; then two below end it, ready for the next round
-      probeSent.set(t.id, performance.now());
-      await post(A, t, [{ dataId: 1001, value: 600 }]);
-      await new Promise((r) => setTimeout(r, 100));
-      probeSent.delete(t.id);
-      await post(A, t, [{ dataId: 1001, value: 10 }]);
-      await post(A, t, [{ dataId: 1001, value: 10 }]);
-    }
-    loading = false;
-    await background;
-    for (const s of sockets) s.close();
-    const lat = stats(latencies);
-    Object.assign(results, {
-      cluster_alarm_p50_ms: lat.p50,
-      cluster_alarm_p99_ms: lat.p99,
-      cluster_alarm_samples: lat.n,
-    });
-    console.log(JSON.stringify({ bench: 'cluster_alarm', consoles: CONSOLES, probes: PROBES, ...lat }));
-
-    // ---------- 3. MQTT ingest readings/s (instance A takes everything: B is stopped)
-    await B.stop();
     const GATEWAYS = 4;
     const WINDOW = 200;
     const gateways = await Promise.all(

@@ -11,7 +11,28 @@ export const SOCKET_EVENT = {
   RESCOPED: 'rescoped',
   /** client → server: which devices' live values the current screen shows (replaces the previous watch) */
   WATCH: 'watch',
+  /** whether this instance's store takes writes (StoreNotice): sent on connect and on every change */
+  STORE: 'store',
 } as const;
+
+/**
+ * What the console's store banner says (issue 34): the store takes writes ('ok'), cannot be reached
+ * (PostgreSQL restarting or failing over), its disk is full, or it only reads. Live values and alarms
+ * still reach the console meanwhile; what cannot be saved is refused with the matching 503.
+ */
+export const STORE_STATES = ['ok', 'unreachable', 'full', 'read_only'] as const;
+export type StoreState = (typeof STORE_STATES)[number];
+
+export interface StoreNotice {
+  state: StoreState;
+  /** when this instance first met the fault (ms); null while ok */
+  since: number | null;
+}
+
+export function isStoreNotice(v: unknown): v is StoreNotice {
+  const n = v as StoreNotice | null;
+  return !!n && (STORE_STATES as readonly string[]).includes(n.state) && (n.since === null || typeof n.since === 'number');
+}
 
 /**
  * What a console's screens show, sent whole on every change and after every (re)connect: the server

@@ -10,12 +10,14 @@ export const NGINX_SITE = path.resolve(import.meta.dirname, '..', 'deploy', 'ngi
 
 export function renderSite(listen: string, upstreams: string[]): string {
   const site = fs.readFileSync(NGINX_SITE, 'utf8');
-  const serverLine = /^(\s*)server 127\.0\.0\.1:\d+ (.*);$/m;
-  const first = serverLine.exec(site);
-  if (!first || !/^\s*listen 80;$/m.test(site)) throw new Error(`${NGINX_SITE}: no upstream server line or no "listen 80;"`);
-  const [, indent, params] = first;
-  const servers = upstreams.map((u) => `${indent}server ${u} ${params};`).join('\n');
-  return site.replace(/^\s*listen 80;$/m, `    listen ${listen};`).replace(/^(\s*server 127\.0\.0\.1:\d+ .*;\n)+/m, `${servers}\n`);
+  if (!/^\s*server 127\.0\.0\.1:\d+ .*;$/m.test(site) || !/^\s*listen 80;$/m.test(site))
+    throw new Error(`${NGINX_SITE}: no upstream server line or no "listen 80;"`);
+  // each upstream block's servers become the given ones, with that block's parameters
+  return site
+    .replace(/^\s*listen 80;$/m, `    listen ${listen};`)
+    .replace(/^((\s*)server 127\.0\.0\.1:\d+ (.*);\n)+/gm, (_block, _line, indent: string, params: string) =>
+      upstreams.map((u) => `${indent}server ${u} ${params};\n`).join(''),
+    );
 }
 
 /** The whole nginx.conf of a private instance kept in `dir`. */

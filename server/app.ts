@@ -46,6 +46,7 @@ import { watchSessionEvents } from './auth/revocation';
 import { IntervalJobs, type JobRunner } from './jobs/periodicJobs';
 import { notifyRoutes, notifyService, type NotifyOptions } from './notify/plugin';
 import { attachOps, instrument } from './ops/attach';
+import { announceStoreHealth } from './ops/storeBanner';
 
 export interface AppOptions {
   dataDir: string;
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authentication, {
     tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
     permissionCheck: options.permissionCheck ?? true,
+    singleInstance: !options.cluster,
   });
   await app.register(routeGuard);
   await app.register(apiDocs);
@@ -195,5 +197,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.cluster) await attachCluster(app, options.cluster);
   else app.decorate('cluster', null);
   instrument(app);
+  announceStoreHealth(app);
   return app;
 }

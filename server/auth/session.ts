@@ -4,6 +4,7 @@ import { errors } from '../errors';
 import { TokenStore, tokenLookup } from './tokens';
 import { SessionCache } from './sessionCache';
 import type { Session } from './access';
+import { logUnwritten } from '../store/refusesWrites';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,8 +31,10 @@ export function bearerToken(request: FastifyRequest): string | null {
  * ids, tenant scope) from the session cache.
  */
 export const authentication = fp(
-  async function authentication(app: FastifyInstance, opts: { tokenTtlMs: number; permissionCheck: boolean }) {
-    app.decorate('tokens', new TokenStore(app.db, opts.tokenTtlMs, app.socketBus, Date.now, tokenLookup(app.store)));
+  async function authentication(app: FastifyInstance, opts: { tokenTtlMs: number; permissionCheck: boolean; singleInstance: boolean }) {
+    // A token kept in one instance's memory would be refused by the others: several instances refuse the login.
+    const unwritten = opts.singleInstance ? logUnwritten(app.log) : null;
+    app.decorate('tokens', new TokenStore(app.db, opts.tokenTtlMs, app.socketBus, Date.now, tokenLookup(app.store), unwritten));
     app.decorate('permissionCheck', opts.permissionCheck);
     const sessions = new SessionCache(app.db, opts.permissionCheck, app.socketBus, app.eventLog);
     app.decorate('sessions', sessions);

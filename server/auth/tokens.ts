@@ -4,6 +4,7 @@ import type { Database } from '../store/schema';
 import { WEB_CLIENT, type LoginClient, type RevokeReason } from '../../domain/socketProtocol';
 import type { SocketBus } from '../push/bus';
 import type { Store } from '../store/storeTypes';
+import { keepsInstead, type UnwrittenLog } from '../store/refusesWrites';
 
 /** 256 random bits; only the sha256 of a token is stored, so a leaked database holds no usable token. */
 export function newToken(): string {
@@ -43,22 +44,36 @@ export function tokenLookup(store: Store): TokenLookup | undefined {
   return async (hash) => read.get(hash);
 }
 
+/** Tokens this instance holds in memory while the store refuses writes; past it, the store's fault is answered. */
+const MAX_IN_MEMORY = 20_000;
+
 /**
  * Login tokens with a sliding expiry. Every revocation also goes out on the socket bus after it is
  * written, so open sockets of the revoked sessions are told and closed at once (issue 13).
+ *
+ * While the store refuses writes (a full or read-only disk, issue 34) a login on a single instance
+ * still gets a token: one that cannot be stored, and any change the store refuses (a slid expiry, a revocation), is kept in
+ * memory and read before the store, so the token works — and a logout ends it — on this instance until
+ * it restarts (docs/deploy.md).
  */
 export class TokenStore {
+  /** token hash → its state, for what the store refused to write; read before the store */
+  private readonly inMemory = new Map<string, TokenState & { client: string }>();
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly ttlMs: number,
     private readonly bus: SocketBus | null = null,
     private readonly now: () => number = Date.now,
     lookup?: TokenLookup,
+    /** what a login does when the store refuses its writes: kept here (one instance) or null (refused) */
+    readonly unwritten: UnwrittenLog | null = null,
   ) {
-    this.lookup =
+    const stored: TokenLookup =
       lookup ??
       ((hash) =>
         this.db.selectFrom('auth_token').select(['userId', 'expiresAt', 'revokedAt']).where('tokenHash', '=', hash).executeTakeFirst());
+    this.lookup = async (hash) => this.inMemory.get(hash) ?? stored(hash);
   }
 
   private readonly lookup: TokenLookup;
@@ -66,11 +81,22 @@ export class TokenStore {
   async issue(userId: number, client: LoginClient = WEB_CLIENT): Promise<string> {
     const token = newToken();
     const at = this.now();
-    await this.db
-      .insertInto('auth_token')
-      .values({ tokenHash: tokenHash(token), userId, createdAt: at, expiresAt: at + this.ttlMs, revokedAt: null, client })
-      .execute();
+    const row = { tokenHash: tokenHash(token), userId, createdAt: at, expiresAt: at + this.ttlMs, revokedAt: null, client };
+    try {
+      await this.db.insertInto('auth_token').values(row).execute();
+    } catch (err) {
+      if (!keepsInstead(this.unwritten, err)) throw err;
+      this.forgetEnded(at);
+      if (this.inMemory.size >= MAX_IN_MEMORY) throw err;
+      this.unwritten('login token kept in memory: valid on this instance until it restarts', err);
+      this.inMemory.set(row.tokenHash, row);
+    }
     return token;
+  }
+
+  /** Tokens held in memory that ended a week ago go, like purgeExpired's rows. */
+  private forgetEnded(at: number): void {
+    for (const [hash, t] of this.inMemory) if (t.expiresAt < at - 7 * 24 * 3600_000) this.inMemory.delete(hash);
   }
 
   /** Returns the user id of a live token and slides its expiry; undefined when unknown, expired or revoked. */
@@ -88,7 +114,10 @@ export class TokenStore {
     // Writing on every request would make reads into writes; a minute of slack is plenty for a 12 h window.
     if (row.expiresAt - at < this.ttlMs - 60_000) {
       const expiresAt = at + this.ttlMs;
-      await this.db.updateTable('auth_token').set({ expiresAt }).where('tokenHash', '=', hash).execute();
+      const held = this.inMemory.get(hash);
+      if (held) held.expiresAt = expiresAt;
+      else if (await this.refused(() => this.db.updateTable('auth_token').set({ expiresAt }).where('tokenHash', '=', hash).execute()))
+        return { userId: row.userId, expiresAt: row.expiresAt }; // not slid: it ends at its stored expiry
       return { userId: row.userId, expiresAt };
     }
     return { userId: row.userId, expiresAt: row.expiresAt };
@@ -101,18 +130,36 @@ export class TokenStore {
     return { userId: row.userId, expiresAt: row.expiresAt };
   }
 
+  /** Runs a write; true when the store refused it (logged), other failures thrown. */
+  private async refused(write: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await write();
+      return false;
+    } catch (err) {
+      if (!keepsInstead(this.unwritten, err)) throw err;
+      this.unwritten('token change not stored', err);
+      return true;
+    }
+  }
+
   async revoke(token: string, reason: RevokeReason = 'logout'): Promise<void> {
     const hash = tokenHash(token);
-    await this.db
-      .updateTable('auth_token')
-      .set({ revokedAt: this.now() })
-      .where('tokenHash', '=', hash)
-      .where('revokedAt', 'is', null)
-      .execute();
+    const at = this.now();
+    const held = this.inMemory.get(hash);
+    if (held) held.revokedAt ??= at;
+    else {
+      const write = () =>
+        this.db.updateTable('auth_token').set({ revokedAt: at }).where('tokenHash', '=', hash).where('revokedAt', 'is', null).execute();
+      const row = (await this.refused(write)) ? await this.lookup(hash) : undefined;
+      // a logout the store refused still ends the token here
+      if (row) this.inMemory.set(hash, { ...row, revokedAt: row.revokedAt ?? at, client: '' });
+    }
     this.bus?.publish({ type: 'session.check', scope: { tokenHashes: [hash] }, reason });
   }
 
   async revokeAllOf(userId: number, reason: RevokeReason, exceptToken?: string): Promise<void> {
+    const except = exceptToken && tokenHash(exceptToken);
+    for (const [hash, t] of this.inMemory) if (t.userId === userId && hash !== except) t.revokedAt ??= this.now();
     let q = this.db.updateTable('auth_token').set({ revokedAt: this.now() }).where('userId', '=', userId).where('revokedAt', 'is', null);
     if (exceptToken) q = q.where('tokenHash', '!=', tokenHash(exceptToken));
     await q.execute();
@@ -125,16 +172,31 @@ export class TokenStore {
    */
   async revokeOtherWebSessions(userId: number, keepToken: string): Promise<number> {
     const keep = tokenHash(keepToken);
-    const ended = await this.db
-      .updateTable('auth_token')
-      .set({ revokedAt: this.now() })
-      .where('userId', '=', userId)
-      .where('client', '=', WEB_CLIENT)
-      .where('tokenHash', '!=', keep)
-      .where('revokedAt', 'is', null)
-      .where('expiresAt', '>', this.now())
-      .returning('tokenHash')
-      .execute();
+    const at = this.now();
+    const ended: { tokenHash: string }[] = [];
+    for (const [hash, t] of this.inMemory)
+      if (t.userId === userId && t.client === WEB_CLIENT && hash !== keep && t.revokedAt === null && t.expiresAt > at) {
+        t.revokedAt = at;
+        ended.push({ tokenHash: hash });
+      }
+    try {
+      ended.push(
+        ...(await this.db
+          .updateTable('auth_token')
+          .set({ revokedAt: at })
+          .where('userId', '=', userId)
+          .where('client', '=', WEB_CLIENT)
+          .where('tokenHash', '!=', keep)
+          .where('revokedAt', 'is', null)
+          .where('expiresAt', '>', at)
+          .returning('tokenHash')
+          .execute()),
+      );
+    } catch (err) {
+      // the login goes on; the user's stored web sessions stay open until the store writes again
+      if (!keepsInstead(this.unwritten, err)) throw err;
+      this.unwritten('older web sessions not ended', err);
+    }
     if (ended.length)
       this.bus?.publish({ type: 'session.check', scope: { tokenHashes: ended.map((r) => r.tokenHash) }, reason: 'logged_in_elsewhere' });
     return ended.length;

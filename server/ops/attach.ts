@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Metrics } from './metrics';
 import { Readiness } from './readiness';
+import { StoreHealth } from './storeHealth';
 import { DRAINING, opsRoutes, type OpsRouteOptions } from './routes';
 import { errors } from '../errors';
 import { sendError } from '../http/errorHandling';
@@ -10,6 +11,8 @@ declare module 'fastify' {
     /** Prometheus series of this instance; other services add theirs (e.g. setDeliveryBacklog) */
     metrics: Metrics;
     readiness: Readiness;
+    /** whether the store takes writes, for the consoles' banner (server/ops/storeBanner.ts) */
+    storeHealth: StoreHealth;
   }
 }
 
@@ -21,6 +24,10 @@ export async function attachOps(app: FastifyInstance, opts: OpsRouteOptions): Pr
   const readiness = new Readiness(app);
   app.decorate('metrics', metrics);
   app.decorate('readiness', readiness);
+  const storeHealth = new StoreHealth();
+  app.decorate('storeHealth', storeHealth);
+  // a request failing on the store (a console's read while PostgreSQL is away, a refused write)
+  app.addHook('onError', async (_request, _reply, err) => storeHealth.observe(err));
   app.addHook('onClose', async () => metrics.close());
   // While the app closes, a request that still arrives (on a kept-alive connection) gets the envelope
   // with Retry-After and the connection closed — not Fastify's own 503 body (return503OnClosing is off).

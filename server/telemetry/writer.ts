@@ -32,6 +32,7 @@ export class IngestWriter {
   private readonly committedListeners = new Set<(batch: CommittedReadings[]) => void>();
   private readonly rowListeners = new Set<(groups: readonly HistoryGroup[]) => void>();
   private readonly timingListeners = new Set<(seconds: number) => void>();
+  private readonly failureListeners = new Set<(err: unknown) => void>();
   private draining: Promise<void> | null = null;
 
   constructor(
@@ -69,6 +70,12 @@ export class IngestWriter {
     return () => this.timingListeners.delete(listener);
   }
 
+  /** Hears every transaction that failed (the store banner learns of a full disk or a lost database here). */
+  onFailed(listener: (err: unknown) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
   /** Resolves when everything submitted so far is committed. */
   async idle(): Promise<void> {
     while (this.draining) await this.draining;
@@ -83,6 +90,7 @@ export class IngestWriter {
         await this.commit(jobs);
         for (const j of jobs) j.resolve();
       } catch (err) {
+        for (const l of this.failureListeners) l(err);
         for (const j of jobs) j.reject(err);
       }
       // A commit on SQLite runs synchronously: a backlog drained commit after commit would hold the

@@ -1,19 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { startPostgres, type LocalPostgres } from '../../scripts/localServices';
-import { deviceKey, login, startInstance, type Instance } from './instances';
+import { deviceKey, login, openConsole, startInstance, type Console, type Instance } from './instances';
+import { SOCKET_EVENT, type StoreNotice } from '../../domain/socketProtocol';
 
 /**
  * Issue 34 item 4: PostgreSQL restarts (a minor upgrade, a failover) under an instance that keeps
  * running. While it is away the device ingest answers 503 with code 5032 and Retry-After — never 500
  * — and /readyz says the store is unreachable; once it is back the instance serves again by itself (no
- * restart) and every reading it acknowledged is stored.
+ * restart) and every reading it acknowledged is stored. A console connected meanwhile keeps its socket
+ * and is told the store is away (its banner), then that it is back.
  */
 let postgres: LocalPostgres;
 let databaseUrl: string;
 let server: Instance;
 let db: pg.Client;
 let device: { id: number; code: string; key: string };
+let console_: Console;
+const notices: StoreNotice[] = [];
 
 beforeAll(async () => {
   // A server of its own: this test stops it.
@@ -21,6 +25,9 @@ beforeAll(async () => {
   databaseUrl = await postgres.createDatabase('outage');
   server = await startInstance('solo', { DATABASE_URL: databaseUrl });
   const root = await login(server);
+  console_ = openConsole(server, root);
+  console_.socket.on(SOCKET_EVENT.STORE, (n: StoreNotice) => notices.push(n));
+  await console_.ready;
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const id = (await db.query<{ id: number }>('select id from terminal order by id limit 1')).rows[0]!.id;
@@ -29,6 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  console_?.close();
   await server?.stop();
   await postgres?.stop();
 });
@@ -62,6 +70,9 @@ describe('PostgreSQL stopped under a running instance', () => {
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { data: { checks: { store: string } } }).data.checks.store).toBe('unreachable');
+    // the console stays connected and is told
+    await vi.waitFor(() => expect(notices.at(-1)).toMatchObject({ state: 'unreachable', since: expect.any(Number) }));
+    expect(console_.socket.connected).toBe(true);
 
     await postgres.resume();
     // No restart of the instance: its pool connects again on the next request.
@@ -80,6 +91,8 @@ describe('PostgreSQL stopped under a running instance', () => {
       acknowledged.push(r.time);
     }
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    await vi.waitFor(() => expect(notices.at(-1)).toEqual({ state: 'ok', since: null }));
+    expect(notices.map((n) => n.state)).toEqual(['ok', 'unreachable', 'ok']);
 
     const check = new pg.Client({ connectionString: databaseUrl });
     await check.connect();

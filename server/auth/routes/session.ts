@@ -21,8 +21,10 @@ import { NOUN } from '../../http/text';
 import { sessionOf } from '../session';
 import { userDto } from '../directory';
 import { transact } from '../../events/transact';
+import type { DomainEventInput } from '../../events/eventLog';
 import { tenantSettings } from '../../system/settings';
 import { WEB_CLIENT } from '../../../domain/socketProtocol';
+import { keepsInstead } from '../../store/refusesWrites';
 
 export const CLOCK_SKEW_MS = 5 * 60_000;
 export const TOKEN_INVALID_MSG = errors.TOKEN_INVALID().message;
@@ -39,8 +41,17 @@ export interface SessionRouteOptions {
 
 export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRouteOptions) {
   const app = typed(fastify);
-  const lockout = new LoginLockout(app.db);
-  const nonces = new LoginNonces(app.db);
+  // While the store refuses writes (a full or read-only disk) a login still succeeds on a single
+  // instance: nonces, failures and the token are kept in memory, the operation-log row is skipped (issue 34).
+  const unwritten = app.tokens.unwritten;
+  const lockout = new LoginLockout(app.db, Date.now, unwritten);
+  const nonces = new LoginNonces(app.db, Date.now, unwritten);
+  /** A login's or logout's operation-log row: skipped, with a log line, when the store refuses it. */
+  const recordSignIn = (event: DomainEventInput) =>
+    app.eventLog.record(event).catch((err: unknown) => {
+      if (!keepsInstead(unwritten, err)) throw err;
+      unwritten(`${event.kind} is not in the operation log`, err);
+    });
   await upgradeStoredPasswords(app);
   await lockout.purge();
   // Each address is throttled on the two public login calls (docs/security.md).
@@ -97,7 +108,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
     if (body.client === WEB_CLIENT && (await tenantSettings(app.db, user.tenantId)).settings.singleWebSession) {
       await app.tokens.revokeOtherWebSessions(user.id, token);
     }
-    await app.eventLog.record({
+    await recordSignIn({
       kind: 'user.login',
       actorId: user.id,
       actorName: user.name,
@@ -111,7 +122,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
   app.post('/logout', { schema: { body: noBody }, config: guarded('self') }, async (request) => {
     const session = sessionOf(request);
     await app.tokens.revoke(request.token!);
-    await app.eventLog.record({
+    await recordSignIn({
       kind: 'user.logout',
       actorId: session.userId,
       actorName: session.userName,

@@ -13,6 +13,7 @@ import { SoundBar } from '../realtime/SoundBar';
 import { TitleStrip } from './TitleStrip';
 import { useAccidentRepeat } from './useAccidentRepeat';
 import { EscalationBanner } from '../realtime/EscalationBanner';
+import { StoreBanner } from '../realtime/StoreBanner';
 import { EscalationMessage } from '../realtime/EscalationMessage';
 
 function useFullscreen() {
@@ -51,6 +52,7 @@ export function KioskFrame({ config, children }: { config: KioskConfig; children
       <SoundBar />
       {/* a wall is looked at, not used: no link, the banner and its sound are the message */}
       <EscalationBanner link={false} />
+      <StoreBanner />
       <EscalationMessage closable={false} />
       <div className="min-h-0 flex-1 overflow-auto">{children}</div>
       {realtime && <Watermark reportMs={config.reportMs} />}

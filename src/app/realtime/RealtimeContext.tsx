@@ -24,6 +24,7 @@ import { floodPolicyOf } from '../../../domain/floodGroups';
 import type { EscalationDto } from '../../../domain/escalation';
 import { EscalationStore } from './escalations';
 import { RoleMessageStore } from './roleMessage';
+import { StoreNoticeStore } from './storeNotice';
 
 export interface Realtime {
   /** every pushed message, in sequence order; views derive their streams from it */
@@ -46,6 +47,8 @@ export interface Realtime {
   escalations: EscalationStore;
   /** the escalation message to this user (the chosen role): a strip under the banner */
   roleMessage: RoleMessageStore;
+  /** whether the server's store takes writes: the store banner (issue 34) */
+  storeNotice: StoreNoticeStore;
 }
 
 const RealtimeCtx = createContext<Realtime | null>(null);
@@ -112,6 +115,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
         openDevice: setOpenDeviceId,
         escalations: parts.escalations,
         roleMessage: parts.roleMessage,
+        storeNotice: parts.storeNotice,
       },
     [parts],
   );
@@ -132,6 +136,7 @@ function createParts(
   let lastData: number | null = null;
   const resyncs = new Subject<number>();
   const watches = new WatchRegistry();
+  const storeNotice = new StoreNoticeStore();
   const notifications = createActor(
     notificationMachine.provide({
       actions: {
@@ -153,6 +158,7 @@ function createParts(
           onMeasures: (list) => list.forEach((m) => measureBus.next(m)),
           onData: () => (lastData = Date.now()),
           onSettings: settingsChanged,
+          onStore: (notice) => storeNotice.set(notice),
           watches,
         }),
         register: fromPromise(async ({ input }) => {
@@ -230,6 +236,7 @@ function createParts(
     escalations,
     escalationFeed,
     roleMessage,
+    storeNotice,
     notifications,
     socket,
     lastDataAt: () => lastData,

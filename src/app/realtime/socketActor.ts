@@ -3,7 +3,14 @@ import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import type { SocketEvent, SocketInput } from '../../../machines/websocketMachine';
 import { UNAUTHORIZED_MSG } from '../../../domain/envelope';
 import type { MeasureMessage } from '../../../domain/telemetry';
-import { SOCKET_EVENT, isRevokeReason, type RevokedNotice, type WatchRequest } from '../../../domain/socketProtocol';
+import {
+  SOCKET_EVENT,
+  isRevokeReason,
+  isStoreNotice,
+  type RevokedNotice,
+  type StoreNotice,
+  type WatchRequest,
+} from '../../../domain/socketProtocol';
 
 export const SOCKET_PATH = '/messageServer/websocket';
 
@@ -24,6 +31,8 @@ export interface SocketActorOptions {
   watches?: { current(): WatchRequest; subscribe(listener: (request: WatchRequest) => void): () => void };
   /** the server has replayed what was missed and joined the socket to its rooms: subscribed again */
   onReady?: () => void;
+  /** whether the server's store takes writes (the store banner, issue 34) */
+  onStore?: (notice: StoreNotice) => void;
 }
 
 /**
@@ -66,6 +75,7 @@ export function createSocketActor(opts: SocketActorOptions) {
       send({ type: 'SOCKET.REVOKED', reason: isRevokeReason(n?.reason) ? n.reason : 'expired' }),
     );
     socket.on(SOCKET_EVENT.RESCOPED, () => send({ type: 'SOCKET.RESCOPED' }));
+    socket.on(SOCKET_EVENT.STORE, (n: unknown) => isStoreNotice(n) && opts.onStore?.(n));
     socket.on('disconnect', (reason) => send({ type: 'SOCKET.CLOSED', reason }));
     socket.on('connect_error', (err) => {
       send(err.message === UNAUTHORIZED_MSG ? { type: 'SOCKET.UNAUTHORIZED' } : { type: 'SOCKET.CLOSED', reason: err.message });

@@ -12,6 +12,7 @@ import { SoundBar } from '../realtime/SoundBar';
 import { KioskFrame } from '../kiosk/KioskFrame';
 import { ConnectionBanner } from '../realtime/ConnectionBanner';
 import { EscalationBanner } from '../realtime/EscalationBanner';
+import { StoreBanner } from '../realtime/StoreBanner';
 import { EscalationMessage } from '../realtime/EscalationMessage';
 
 const MAIN_ID = 'main-content';
@@ -57,6 +58,7 @@ export function Layout({
       <Header shell={shell} bellSlot={<HeaderBell shell={shell} />} />
       <SoundBar />
       <ConnectionBanner />
+      <StoreBanner />
       <EscalationBanner link={visibleMenu(profile, 'main').some((g) => g.items.some((r) => r.path === '/alarmEvent'))} />
       <EscalationMessage />
       <div className="flex min-h-0 flex-1">

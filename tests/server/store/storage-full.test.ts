@@ -1,22 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { testStoreName } from '../../infra/testStore';
 import { bearer, login, PASSWORD } from '../telemetry/helpers';
 import { ManualJobs } from '../../infra/manualJobs';
+import { smallDisk } from '../../infra/smallDisk';
 
 /**
  * Issue 34 item 4 on SQLite: the data dir on a small tmpfs that fills up. Writes answer 503 with
  * 存储空间已满 (5033), never 服务器内部错误; once space is freed the same app writes again.
  */
-const mountDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-full-'));
-const mounted =
-  testStoreName() === 'sqlite' && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'vg-full-test', mountDir]).status === 0;
-const filler = path.join(mountDir, 'filler');
+const disk = smallDisk('full', 24, testStoreName() === 'sqlite');
+const { mounted } = disk;
 let app: FastifyInstance;
 let token: string;
 let device: { id: number; code: string; key: string };
@@ -24,7 +19,7 @@ let device: { id: number; code: string; key: string };
 beforeAll(async () => {
   if (!mounted) return;
   app = await buildApp({
-    dataDir: mountDir,
+    dataDir: disk.dir,
     rootPassword: PASSWORD,
     demoPassword: PASSWORD,
     logger: false,
@@ -41,9 +36,8 @@ afterAll(async () => {
   try {
     await app?.close();
   } finally {
-    // lazily if something still holds a file there: the mount must not outlive the test
-    if (mounted && spawnSync('umount', [mountDir]).status !== 0) spawnSync('umount', ['-l', mountDir]);
-    fs.rmSync(mountDir, { recursive: true, force: true });
+    // the mount must not outlive the test
+    disk.remove();
   }
 });
 
@@ -60,23 +54,10 @@ const ingest = (values = 200) =>
     },
   });
 
-/** Fills what is left of the tmpfs. */
-function fillDisk(): void {
-  const fd = fs.openSync(filler, 'w');
-  const block = Buffer.alloc(1 << 16, 1);
-  try {
-    for (;;) fs.writeSync(fd, block);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
 describe.runIf(mounted)('SQLite on a disk that fills up', () => {
   it('answers 存储空间已满 (503, 5033) in both languages, then writes again once space is freed', async () => {
     expect((await ingest()).json().code).toBe(0);
-    fillDisk();
+    disk.fill();
     // The WAL and the database may still have room in pages they already hold (the WAL checkpointer
     // recycles the WAL while it can copy pages back): write until the disk refuses.
     let res = await ingest();
@@ -96,7 +77,7 @@ describe.runIf(mounted)('SQLite on a disk that fills up', () => {
     expect((await app.inject({ url: '/wisdompower/v1/realtime/snapshot', headers: bearer(token) })).json().code).toBe(0);
 
     // The same app, no restart, once an administrator has freed space.
-    fs.rmSync(filler);
+    disk.free();
     expect((await ingest()).json().code).toBe(0);
   }, 60_000);
 });

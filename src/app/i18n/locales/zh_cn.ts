@@ -856,6 +856,12 @@ const zh_cn = {
   'connection.lastData': '最后数据 {{time}}',
   'connection.noData': '尚未收到数据',
   'connection.retryNow': '立即重连',
+  // issue 34: the store banner while the database is away or the disk refuses writes
+  'storeBanner.unreachable': '数据库暂时无法连接',
+  'storeBanner.full': '存储空间已满',
+  'storeBanner.readOnly': '存储只读',
+  'storeBanner.effect': '新的读数与修改暂不能保存，页面显示此前的最新数值与报警',
+  'storeBanner.since': '自 {{time}} 起',
   'notFound.title': '页面不存在',
   'notFound.text': '地址 {{path}} 没有对应的页面。',
   'notFound.home': '返回首页',
