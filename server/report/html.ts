@@ -1,6 +1,6 @@
 import { levelLook } from '../../domain/alarmLanguage';
 import { EVENT_LEVEL } from '../../domain/enums';
-import { EVENT_TYPE_TEXT, MEASURE_BY_ID } from '../../domain/telemetry';
+import { MEASURE_BY_ID } from '../../domain/telemetry';
 import { RATING_TEXT, REPORT_TITLE, type AffirmStatus, type ReportFigures } from '../../domain/schemas/report';
 import { formatTime } from '../telemetry/time';
 import { columns, esc, hbars } from './svg';
