@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { FIGURE_ROWS_MAX, type OperatorFigures, type OrderFiguresDto } from '../../domain/schemas/orderFigures';
 import type { Database } from '../store/schema';
+import { NO_ASSIGNEE } from '../../domain/schemas/workorder';
 import type { ProjectScope } from '../telemetry/visibility';
 import { periodBuckets } from '../report/timeBuckets';
 import { coreFigures, falseSharesBy, repeatedAlarms, seriesOf } from './figureMath';
@@ -60,7 +61,8 @@ function onlyOperator(rows: { alarms: readonly AlarmRow[]; orders: readonly Orde
 
 /** Each user who was assigned an order of the period or confirmed one of its alarms, by id. */
 export function operatorFigures(alarms: readonly AlarmRow[], orders: readonly OrderRow[], users: Users, now: number): OperatorFigures[] {
-  const ids = new Set(orders.map((o) => o.assigneeId));
+  // a group's order nobody has accepted yet has no operator (NO_ASSIGNEE): it counts in the totals only
+  const ids = new Set(orders.flatMap((o) => (o.assigneeId === NO_ASSIGNEE ? [] : [o.assigneeId])));
   for (const a of alarms) {
     const id = a.operator === null ? undefined : users.idOf(a.operator);
     if (id !== undefined) ids.add(id);

@@ -17,7 +17,7 @@ import { assigneesOf, listOrders, orderDetail, transition } from './workOrderApi
 
 /** /workOrder (工单管理): every order the user may see, filtered by state and overdue; detail, review. */
 export default function WorkOrderScreen() {
-  useLanguage();
+  const lang = useLanguage();
   const [status, setStatus] = useState<'' | OrderStatus>('');
   const [overdue, setOverdue] = useState<'' | 'yes' | 'no'>('');
   const [projectId, setProjectId] = useState('');
@@ -62,7 +62,9 @@ export default function WorkOrderScreen() {
       { id: 'dueAt', header: t('wo.dueAt'), value: (r) => formatTime(r.dueAt, 'yyyy-MM-dd HH:mm'), width: 150 },
       { id: 'cause', header: t('wo.cause'), value: (r) => r.cause ?? '--', width: 120 },
     ],
-    [],
+    // the headers are words of the language in force
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- lang is what the t() calls inside read
+    [lang],
   );
   return (
     <ScreenFrame

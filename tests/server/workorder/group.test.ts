@@ -118,6 +118,12 @@ describe('派单 to a user group', () => {
     const id = created.data.id;
     expect(await detail(id)).toMatchObject({ status: 'pending', assigneeId: null, assigneeName: null, groupId, groupName: '杭州值班组' });
     expect((await toldUsers(id)).sort()).toEqual([`user:${lisiId}`, `user:${zhangsanId}`].sort());
+    // nobody has it yet: the review figures count it in the totals, under no operator (not "user 0")
+    const kpi = await zhangsan.get<{ orders?: number; byOperator: { userId: number }[] }>(
+      '/workorder/v1/kpi?start=2000-01-01%2000:00:00&end=2100-01-01%2000:00:00',
+    );
+    expect(kpi.code, kpi.msg).toBe(0);
+    expect(kpi.data.byOperator.map((o) => o.userId)).not.toContain(0);
 
     // through the rule's e-mail channel to lisi's own address; zhangsan has none
     const assigned = (await deliveries(app, zhangsanToken)).filter((d) => d.kind === 'assigned');
