@@ -105,6 +105,9 @@ test('many requests refused at once with 401 make one message and one trip to th
   await expectPath(page, '/home');
   await page.locator('[data-menu-item="/alarmEvent"]').click();
   await expect(page.getByRole('heading', { name: '事件管理' })).toBeVisible();
+  // the event page has asked everything it asks on opening (its rows, then their work orders): a request
+  // still on its way after the logout below would end the session before the dashboard is opened
+  await page.waitForLoadState('networkidle');
   const token = await page.evaluate(() => sessionStorage.getItem('vg.token'));
   await request.post('/auth/v1/logout', { headers: { authorization: `Bearer ${token}` } });
   let refused = 0;

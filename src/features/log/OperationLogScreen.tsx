@@ -33,7 +33,25 @@ export default function OperationLogScreen() {
       { id: 'time', header: t('log.time'), value: (r) => formatTime(r.at, 'yyyy-MM-dd HH:mm:ss'), width: 180 },
       { id: 'user', header: t('log.user'), value: (r) => r.actorName, width: 120 },
       { id: 'kind', header: t('log.kind'), value: (r) => oplogKindText(r.kind, lang), width: 140 },
-      { id: 'subject', header: t('log.subject'), value: (r) => oplogSubjectText(r.subject, lang, r.subjectName), width: 200 },
+      {
+        id: 'subject',
+        header: t('log.subject'),
+        value: (r) => oplogSubjectText(r.subject, lang, r.subjectName),
+        // the noun in the console's language, the object's name as stored (data, like the ledger's names)
+        cell: (r) => {
+          const noun = oplogSubjectText(r.subject, lang);
+          const named = r.subjectName !== null && noun.includes(' ');
+          // oplogSubjectText without a name is the noun and the id: the noun is all before the last space
+          return named ? (
+            <>
+              {noun.slice(0, noun.lastIndexOf(' '))} <span translate="no">{r.subjectName}</span>
+            </>
+          ) : (
+            noun
+          );
+        },
+        width: 200,
+      },
       {
         id: 'after',
         header: `${t('log.before')} → ${t('log.after')}`,
@@ -45,10 +63,9 @@ export default function OperationLogScreen() {
               type="button"
               className="max-w-full truncate text-left text-brand hover:underline"
               onClick={(e) => (e.stopPropagation(), setDetail(r))}
-              title={line}
               data-testid="log-changes"
             >
-              {/* field names and values are data, not words of either language */}
+              {/* field names and values are data, not words of either language (the whole of it in 详情) */}
               {line ? <span translate="no">{line}</span> : t('common.detail')}
             </button>
           );
