@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import voltguard from './scripts/eslint/serverLayers.js';
 
 export default tseslint.config(
   { ignores: ['.tsbuild/**', 'dist/**', 'node_modules/**', 'test-results/**', 'screenshots/**', 'data/**', 'public/**'] },
@@ -52,6 +53,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Imports between server folders point down the layers (docs/architecture.md).
+    files: ['server/**/*.ts'],
+    plugins: { voltguard },
+    rules: { 'voltguard/server-layers': 'error' },
   },
   {
     files: ['server/**/*.ts'],

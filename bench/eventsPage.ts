@@ -18,7 +18,7 @@ import { chromium } from '@playwright/test';
 import { benchApp, stats, timeit, injectLogin, withIndexesDeferred } from './lib';
 import { mulberry32 } from '../server/simulator/prng';
 import { listBody, scopeQuery, type EventFilters, type ScopeNode } from '../src/features/alarmEvent/filterMapping';
-import { eventBatches, eventQuery } from '../server/wisdompower/eventQuery';
+import { eventBatches, eventQuery } from '../server/events/eventQuery';
 import type { PecEvent } from '../domain/telemetry';
 import type { Expression } from '../domain/schemas/query';
 

@@ -2,9 +2,9 @@
  * Gorilla (Pelkonen et al., VLDB 2015) for the codec comparison of the storage bench: timestamps as
  * delta-of-delta in the paper's bit buckets, values as the XOR with the previous value's float64 bits
  * (leading/trailing-zero windows). Statuses as the stored blocks keep them (sparse marks). Not used by
- * the server: the measurement chose scaled-integer deltas + deflate (server/telemetry/seriesCodec.ts).
+ * the server: the measurement chose scaled-integer deltas + deflate (server/series/seriesCodec.ts).
  */
-import type { PointColumns } from '../server/telemetry/seriesCodec';
+import type { PointColumns } from '../server/series/seriesFormat';
 
 class BitWriter {
   private words: number[] = [];

@@ -24,7 +24,7 @@ import { sql } from 'kysely';
 import { connectAsync } from 'mqtt';
 import { buildApp } from '../server/app';
 import { MEASURES } from '../domain/telemetry';
-import { DeviceKeys, deviceSecretFromDatabase } from '../server/telemetry/deviceKeys';
+import { DeviceKeys, deviceSecretFromDatabase } from '../server/devices/deviceKeys';
 import { startMosquitto, startPostgres, startRedis } from '../scripts/localServices';
 import { startInstanceProcess, type InstanceProcess } from '../scripts/instanceProcess';
 import { ensureTerminals, timeit } from './lib';

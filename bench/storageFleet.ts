@@ -5,8 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DeviceSim } from '../server/simulator/deviceSim';
-import { encodePoints } from '../server/telemetry/seriesCodec';
-import { encodeRollups, HOUR_MS, MINUTE_MS, rollUp, rollUpRollups } from '../server/telemetry/rollups';
+import { encodePoints } from '../server/series/seriesEncode';
+import { encodeRollups, HOUR_MS, MINUTE_MS, rollUp, rollUpRollups } from '../server/series/rollups';
 import { MEASURES } from '../domain/telemetry';
 
 export interface FleetWindow {

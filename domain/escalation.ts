@@ -4,7 +4,7 @@ import { EVENT_LEVEL } from './enums';
  * Escalation (issue 19): an alarm nobody confirmed within the time its level is given in 系统配置
  * escalates — a banner on every console and wall of its project, a louder repeated sound, a message to
  * the users of a chosen role, a mark in the event list and a line in the operation log. Confirming
- * the event ends it. The server decides (server/alarms/escalation.ts); consoles only show it.
+ * the event ends it. The server decides (server/escalation/escalation.ts); consoles only show it.
  */
 
 /** How often a console repeats the loud escalation sound while an escalated alarm stays unconfirmed. */

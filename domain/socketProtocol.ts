@@ -1,8 +1,23 @@
+import type { MeasureMessage, NoticeMessage } from './telemetry';
+
 /**
- * What the server says on the notification socket besides pushed messages, shared by server and
- * browser so both sides spell the event names and reasons the same way.
+ * The notification socket's events, shared by server and browser so both sides spell the event names
+ * and their payloads the same way (the typed maps below are socket.io's `Server<…>` and `Socket<…>`).
  */
+/** socket.io's path on the server (spec §7 message server). */
+export const SOCKET_PATH = '/messageServer/websocket';
+
 export const SOCKET_EVENT = {
+  /** a sequenced notice (alarm, event, user message) the console shows; replayed after a reconnect */
+  MESSAGE: 'message',
+  /** a batch of live values of the devices the console watches */
+  MEASURES: 'measures',
+  /** a tenant's settings changed: the console reloads them */
+  SETTINGS: 'settings',
+  /** the replay after a (re)connect is done; later messages follow in seq order */
+  READY: 'ready',
+  /** the console's last seen seq is outside what the server holds: reload instead of replaying */
+  RESYNC: 'resync',
   /** the server is shutting down: reconnect at once, it is coming back */
   GOING_AWAY: 'going_away',
   /** this socket's session has ended; the client ends its session too and does not reconnect */
@@ -13,6 +28,8 @@ export const SOCKET_EVENT = {
   WATCH: 'watch',
   /** whether this instance's store takes writes (StoreNotice): sent on connect and on every change */
   STORE: 'store',
+  /** client → server: the console's keep-alive while its tab is hidden */
+  KEEPALIVE: 'keepalive',
 } as const;
 
 /**
@@ -84,3 +101,43 @@ export const SESSION_ENDED_MSG = 'token过了有效期或账号被其他用户�
 export const WEB_CLIENT = 'web';
 export const LOGIN_CLIENTS = ['web', 'kiosk', 'api'] as const;
 export type LoginClient = (typeof LOGIN_CLIENTS)[number];
+
+/** Where the console stands after a reconnect. */
+export interface ReadyNotice {
+  headSeq: number;
+}
+
+export interface ResyncNotice {
+  headSeq: number;
+  /** 'ahead': the console saw more than this server holds; 'window': older than the replay window */
+  reason: 'ahead' | 'window';
+}
+
+/** The answer to a watch request, in the spec's envelope. */
+export interface WatchAnswer {
+  code: number;
+  msg: string;
+  data: null;
+}
+
+/** Everything the server sends on the socket, by event. */
+export interface ServerToClientEvents {
+  [SOCKET_EVENT.MESSAGE]: (message: NoticeMessage) => void;
+  [SOCKET_EVENT.MEASURES]: (list: MeasureMessage[]) => void;
+  [SOCKET_EVENT.SETTINGS]: () => void;
+  [SOCKET_EVENT.READY]: (notice: ReadyNotice) => void;
+  [SOCKET_EVENT.RESYNC]: (notice: ResyncNotice) => void;
+  [SOCKET_EVENT.GOING_AWAY]: (notice: GoingAwayNotice) => void;
+  [SOCKET_EVENT.REVOKED]: (notice: RevokedNotice) => void;
+  [SOCKET_EVENT.RESCOPED]: (notice: Record<string, never>) => void;
+  [SOCKET_EVENT.STORE]: (notice: StoreNotice) => void;
+}
+
+/**
+ * Everything a console sends. The server still checks each payload (a socket is a client like any
+ * other): these are the shapes a well-behaved console sends, not a promise about the wire.
+ */
+export interface ClientToServerEvents {
+  [SOCKET_EVENT.WATCH]: (request: WatchRequest, ack?: (answer: WatchAnswer) => void) => void;
+  [SOCKET_EVENT.KEEPALIVE]: (payload: string) => void;
+}

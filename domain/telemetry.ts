@@ -107,7 +107,7 @@ export const EVENT_PROPS = [
 
 /**
  * The event list's page: the spec's index and limit, plus (optional) the cursor the previous answer
- * gave, so that the page after, before or the same one is read by keyset (server/wisdompower/eventPage.ts).
+ * gave, so that the page after, before or the same one is read by keyset (server/events/eventPage.ts).
  */
 export const eventPageSchema = pageSchema.extend({
   cursor: z

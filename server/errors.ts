@@ -4,8 +4,8 @@
  * messages. The HTTP status of an answer follows from the error's kind alone (docs/errors.md).
  */
 import { DENIED_MSG, UNAUTHORIZED_MSG } from '../domain/envelope';
-import type { Lang } from './http/language';
-import { inLang, isText, type Text, type TextArg } from './http/text';
+import type { Lang } from './text/language';
+import { inLang, isText, type Text, type TextArg } from './text/text';
 
 /**
  * What went wrong, from the client's side:

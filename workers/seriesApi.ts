@@ -10,6 +10,7 @@
 import { transfer } from 'comlink';
 import { BINARY_CONTENT_TYPE, isRollup, type SeriesColumns, type SeriesMeta } from '../domain/seriesWire';
 import { SeriesFrameReader } from '../domain/seriesStream';
+import { callerHeaders, retryingRead } from '../domain/requestPolicy';
 import {
   expandEnvelope,
   mergeSeries,
@@ -94,10 +95,7 @@ const rings = new Map<string, RingBuffer>();
 let generation = 0;
 
 async function fetchAll(req: LoadRequest, from: number, to: number, pixels: number): Promise<{ meta: SeriesMeta; cols: SeriesColumns }[]> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: `${BINARY_CONTENT_TYPE}, application/json` };
-  if (req.token) headers.Authorization = `Bearer ${req.token}`;
-  if (req.userId) headers['User-Id'] = req.userId;
-  if (req.lang) headers['Accept-Language'] = req.lang;
+  const headers = { ...callerHeaders(req), 'Content-Type': 'application/json', Accept: `${BINARY_CONTENT_TYPE}, application/json` };
   const res = await fetch('/wisdompower/v1/history/series', {
     method: 'POST',
     headers,
@@ -141,25 +139,19 @@ function prepare(fetched: { meta: SeriesMeta; cols: SeriesColumns }[], from: num
   return { from, to, metas: fetched.map((f) => f.meta), cols, rollup, draw, table };
 }
 
-/** As the app's reads (src/app/api/retry.ts): no answer or a 5xx is asked again after 0.5, 1 and 2 s. */
-const RETRY_DELAYS_MS = [500, 1000, 2000];
-
-async function fetchAllRetrying(
+/** As the app's reads (domain/requestPolicy.ts): no answer or a 5xx is asked again after 0.5, 1 and 2 s. */
+function fetchAllRetrying(
   req: LoadRequest,
   from: number,
   to: number,
   pixels: number,
 ): Promise<{ meta: SeriesMeta; cols: SeriesColumns }[]> {
-  for (let n = 0; ; n++) {
-    try {
-      return await fetchAll(req, from, to, pixels);
-    } catch (err) {
-      // fetch itself rejects (TypeError) when no answer came at all
-      const status = err instanceof SeriesFetchError ? err.status : 0;
-      if (n >= RETRY_DELAYS_MS.length || !(status === 0 || status >= 500)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[n]));
-    }
-  }
+  return retryingRead(
+    () => fetchAll(req, from, to, pixels),
+    // fetch itself rejects (TypeError) when no answer came at all
+    (err) => (err instanceof SeriesFetchError ? err.status : 0),
+    (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  );
 }
 
 function view(from: number, to: number, pixels: number): ChartView {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_STATUS, EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import { COMM_LOSS_EVENT_TYPE } from '../../domain/telemetry';
-import { transact } from '../events/transact';
-import type { DeviceDirectory, DeviceInfo } from '../telemetry/devices';
+import { transact } from '../eventLog/transact';
+import type { DeviceDirectory, DeviceInfo } from '../devices/devices';
 import { noticeFields } from './notice';
 
 export interface CommWatchOptions {

@@ -1,14 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import type { DomainEventInput } from '../events/eventLog';
-import type { DeviceInfo } from '../telemetry/devices';
-import type { ThresholdStore } from '../telemetry/thresholds';
+import type { DomainEventInput } from '../eventLog/eventLog';
+import type { DeviceInfo } from '../devices/devices';
+import type { ThresholdStore } from '../devices/thresholds';
 import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import { MEASURE_BY_ID, NON_THRESHOLD_EVENT_TYPES, type MeasureDef } from '../../domain/telemetry';
 import { step, DEFAULT_CLEAR_COUNT, type Rank } from './hysteresis';
 import { describeEpisode, levelOfRank } from './describe';
 import { noticeFields } from './notice';
-import type { DomainEvent } from '../events/eventLog';
+import type { DomainEvent } from '../eventLog/eventLog';
 import { lockDevicesForTransaction } from '../store/locks';
 import type { Store } from '../store/storeTypes';
 import { EpisodeWriter, type EpisodeEnd, type EpisodeRow } from './episodeWriter';

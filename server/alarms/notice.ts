@@ -1,4 +1,4 @@
-import type { DeviceInfo } from '../telemetry/devices';
+import type { DeviceInfo } from '../devices/devices';
 
 /** The spec §3 notification description fields, captured when the event is written. */
 export function noticeFields(d: DeviceInfo) {

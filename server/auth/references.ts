@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 import { errors } from '../errors';
-import { NOUN, nounWithId } from '../http/text';
+import { NOUN, nounWithId } from '../text/text';
 import { mayAccessTenant, type Session } from './access';
 
 type Db = Kysely<Database> | Transaction<Database>;

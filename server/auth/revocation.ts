@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { DomainEvent } from '../events/eventLog';
-import type { BusMessage, SessionScope } from '../push/bus';
+import type { DomainEvent } from '../eventLog/eventLog';
+import type { BusMessage, SessionScope } from './sessionBus';
+import { WEB_CLIENT } from '../../domain/socketProtocol';
 
 const idOf = (subject: string | null, label: string): number | null => {
   const m = subject?.match(new RegExp(`^${label}:(\\d+)$`));
@@ -21,12 +22,19 @@ export function sessionCheckOf(ev: DomainEvent): BusMessage | null {
     reason,
   });
   // Worked out only for the kinds that name a user: most events (alarms, thousands a second) name none.
-  const userCheck = (reason: 'user_deleted' | 'rescope') => {
+  const userCheck = (reason: Extract<BusMessage, { type: 'session.check' }>['reason']) => {
     const userId = idOf(ev.subject, 'user');
     return userId === null ? null : check({ userIds: [userId] }, reason);
   };
   const tenants = (...ids: unknown[]) => [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
   switch (ev.kind) {
+    // A sign-in or sign-out ends tokens (a web login the user's older web sessions, "logged in
+    // elsewhere"). The token store announces it over the bus at once; the event says it again, so an
+    // instance that missed the bus message (Redis away) ends those sockets when it reads the event log.
+    case 'user.login':
+      return obj(ev.payload).client === WEB_CLIENT ? userCheck('logged_in_elsewhere') : null;
+    case 'user.logout':
+      return userCheck('logout');
     case 'user.deleted':
       return userCheck('user_deleted');
     case 'user.updated':

@@ -26,7 +26,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Tokens and the request's session. The route guard (server/http/guard.ts) checks each matched
+ * Tokens and the request's session. The route guard (server/access/guard.ts) checks each matched
  * route's declaration, verifies the token (one prepared read) and takes the session (user, role
  * ids, tenant scope) from the session cache.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import type { SocketBus } from '../push/bus';
-import type { EventLog } from '../events/eventLog';
+import type { SocketBus } from './sessionBus';
+import type { EventLog } from '../eventLog/eventLog';
 import { loadSession, type Session } from './access';
 
 /** A bound on the cache, far above the users of one deployment; past it the cache starts over. */

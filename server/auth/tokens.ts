@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { WEB_CLIENT, type LoginClient, type RevokeReason } from '../../domain/socketProtocol';
-import type { SocketBus } from '../push/bus';
+import type { SocketBus } from './sessionBus';
 import type { Store } from '../store/storeTypes';
 import { keepsInstead, type UnwrittenLog } from '../store/refusesWrites';
 

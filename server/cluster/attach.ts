@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import type { DomainEvent } from '../events/eventLog';
+import type { DomainEvent } from '../eventLog/eventLog';
 import type { LatestValue } from '../telemetry/realtime';
 import type { Threshold } from '../../domain/telemetry';
 import { ClusterBus } from './bus';

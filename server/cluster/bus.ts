@@ -1,7 +1,7 @@
 import type { Server } from 'socket.io';
-import type { DomainEvent } from '../events/eventLog';
+import type { DomainEvent } from '../eventLog/eventLog';
 import type { CommandAck } from '../../domain/telemetry';
-import type { BusMessage } from '../push/bus';
+import type { BusMessage } from '../auth/sessionBus';
 
 /** What instances tell each other, by message name. */
 export interface ClusterMessages {
@@ -23,7 +23,8 @@ export interface ClusterMessages {
  * adapter carries the bytes, the database orders what must be ordered.
  */
 export class ClusterBus {
-  constructor(private readonly io: Server) {}
+  /** only its server-side events: the typed console events are not the instances' business */
+  constructor(private readonly io: Pick<Server, 'serverSideEmit'>) {}
 
   emit<K extends keyof ClusterMessages>(name: K, payload: ClusterMessages[K]): void {
     this.io.serverSideEmit(`vg:${name}`, payload);

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EventLogTable } from '../store/schema';
-import type { DomainEvent } from '../events/eventLog';
+import type { DomainEvent } from '../eventLog/eventLog';
 
 /** The stored row of an event as the event it was when published. */
 export function eventOfRow(r: Selectable<EventLogTable>): DomainEvent {
@@ -13,7 +13,7 @@ export function eventOfRow(r: Selectable<EventLogTable>): DomainEvent {
  * not at all (an instance killed between commit and publish, a bus hiccup). They are handed on
  * strictly by sequence number, each once.
  *
- * The event log commits in sequence order (server/events/eventLog.ts): once seq N is committed, every
+ * The event log commits in sequence order (server/eventLog/eventLog.ts): once seq N is committed, every
  * lower number is committed too or never will be. So a gap is settled by reading the log: whatever is
  * there after the last delivered number is delivered, and numbers below the highest one read that are
  * still missing are holes left by rolled-back transactions. A short wait first lets a late message

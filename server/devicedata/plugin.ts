@@ -5,7 +5,7 @@ import { ok } from '../http/envelope';
 import { guarded, publicRoute, typed } from '../http/routeOptions';
 import { idText } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { requireDevice, visibleProjects } from '../telemetry/visibility';
+import { requireDevice, visibleProjects } from '../access/scope';
 import { buildTree, stations } from './tree';
 import { ingestAnswer } from '../telemetry/answer';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { EVENT_STATUS, isDeviceStatusNormal } from '../../domain/enums';
-import { mayseeProject, type ProjectScope } from '../telemetry/visibility';
+import { mayseeProject, type ProjectScope } from '../access/scope';
 
 export interface TreeNode {
   id: number;

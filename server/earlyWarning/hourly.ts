@@ -1,4 +1,4 @@
-import type { Rollups } from '../telemetry/rollups';
+import type { Rollups } from '../series/rollups';
 import { median } from './robust';
 
 export const HOUR_MS = 3_600_000;

@@ -3,8 +3,8 @@ import { earlyWarningEvidenceQuery, type EarlyWarningEvidenceDto } from '../../d
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { sessionOf } from '../auth/session';
-import { requireDevice } from '../telemetry/visibility';
-import { measure } from '../wisdompower/history';
+import { requireDevice } from '../access/scope';
+import { measure } from '../history/history';
 
 /** GET earlyWarning/evidence: the hourly series, its normal band and its fitted drift, for the evidence chart. */
 export async function earlyWarningRoutes(fastify: FastifyInstance) {

@@ -1,5 +1,5 @@
-import type { SeriesReader } from '../telemetry/seriesReader';
-import type { HistoryGroup } from '../telemetry/historyTypes';
+import type { SeriesReader } from '../series/seriesReader';
+import type { HistoryGroup } from '../series/historyTypes';
 import { HOUR_MS, hourlyMedians } from './hourly';
 
 /** Hours each series keeps: 15 days, the departure's 14 days of normal and the day it is judged on. */

@@ -4,9 +4,9 @@ import { parseJsonObject } from '../../domain/access';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN } from '../http/text';
+import { NOUN } from '../text/text';
 import { idText } from '../http/wire';
-import { mayEnterArea } from '../http/guard';
+import { mayEnterArea } from '../access/guard';
 import { sessionOf } from '../auth/session';
 import { requireTenant } from '../auth/access';
 

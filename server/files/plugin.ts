@@ -6,13 +6,13 @@ import '../store/infoSchema';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 import { idText } from '../http/wire';
 import { toVgError } from '../http/errorHandling';
 import { sessionOf } from '../auth/session';
 import { mayAccessTenant } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
-import { transact } from '../events/transact';
+import { transact } from '../eventLog/transact';
 import { DatabaseFileStorage, FileStorage, type FileBytes } from './storage';
 import { ALLOWED_EXTENSIONS, detectType, extensionOf, formatBytes } from './fileTypes';
 

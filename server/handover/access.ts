@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Session } from '../auth/access';
 import { errors } from '../errors';
-import { nounWithId, tx } from '../http/text';
-import { mayseeProject, visibleProjects, type ProjectScope } from '../telemetry/visibility';
-import type { ShiftHandoverTable } from './schema';
-import './schema';
+import { nounWithId, tx } from '../text/text';
+import { mayseeProject, visibleProjects, type ProjectScope } from '../access/scope';
+import type { ShiftHandoverTable } from '../store/handoverTables';
+import '../store/handoverTables';
 
 export type HandoverRow = Selectable<ShiftHandoverTable>;
 

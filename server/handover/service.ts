@@ -13,10 +13,10 @@ import { shiftToHandOver } from '../../domain/shifts';
 import { formatIn } from '../../domain/timeZone';
 import type { Session } from '../auth/access';
 import { errors } from '../errors';
-import { transact } from '../events/transact';
-import { tx } from '../http/text';
-import { effectiveSettings, timeZoneOf } from '../system/effective';
-import { visibleProjects } from '../telemetry/visibility';
+import { transact } from '../eventLog/transact';
+import { tx } from '../text/text';
+import { effectiveSettings, timeZoneOf } from '../settings/effective';
+import { visibleProjects } from '../access/scope';
 import { mayseeHandover, normalize, visibleHandover, type HandoverRow } from './access';
 import { shiftSummary } from './summary';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { DEVICE_STATUS, EVENT_CONFIRM } from '../../domain/enums';
 import { SUMMARY_LIST_MAX, type HandoverSummary } from '../../domain/schemas/handover';
 import { ORDER_STATUS } from '../../domain/schemas/workorder';
-import { projectIdsFilter, type ProjectScope } from '../telemetry/visibility';
-import '../workorder/schema';
+import { projectIdsFilter, type ProjectScope } from '../access/scope';
+import '../store/workOrderTables';
 
 /**
  * What a shift leaves to the next one, over the projects the outgoing operator sees: the alarms

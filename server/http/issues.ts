@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tx, type Text } from './text';
+import { tx, type Text } from '../text/text';
 import { domainMessageEn } from './domainMessagesEn';
 import { zodRuleText, type Issue } from '../../domain/zodIssueText';
 

@@ -1,5 +1,5 @@
 import { errors } from '../errors';
-import { tx } from './text';
+import { tx } from '../text/text';
 import { loneSurrogatePath } from './loneSurrogates';
 
 /** Deeper nesting than any request of ours needs; beyond it JSON.stringify of a payload would overflow. */

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Expression } from '../../domain/schemas/query';
 import { errors } from '../errors';
-import { tx } from './text';
+import { tx } from '../text/text';
 import { containsText } from '../store/dialect';
 
 const SQL_OP = { EQ: '=', NE: '<>', GT: '>', GE: '>=', LT: '<', LE: '<=' } as const;

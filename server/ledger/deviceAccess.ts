@@ -5,10 +5,10 @@ import { deviceAccessSaveBody } from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN, nounWithId, tx } from '../http/text';
+import { NOUN, nounWithId, tx } from '../text/text';
 import { sessionOf } from '../auth/session';
-import { transact } from '../events/transact';
-import { requireDevice } from '../telemetry/visibility';
+import { transact } from '../eventLog/transact';
+import { requireDevice } from '../access/scope';
 
 /**
  * POST account/device/access: a terminal's access type (4G 5 / NB 6) and its access scheme

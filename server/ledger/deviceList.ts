@@ -6,7 +6,7 @@ import { projectFilter, requireNode, scopeOf } from './scope';
 import { parseExtend } from './properties';
 import { containsText } from '../store/dialect';
 import { errors } from '../errors';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 
 const CHAIN: Partial<Record<LedgerLabel, 'provinceid' | 'cityid' | 'districtid' | 'projectid'>> = {
   province: 'provinceid',

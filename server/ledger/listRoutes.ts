@@ -5,12 +5,12 @@ import { guarded, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { sendXlsx } from '../oplog/xlsx';
-import { mayseeProject } from '../telemetry/visibility';
+import { mayseeProject } from '../access/scope';
 import { errors } from '../errors';
 import { projectFilter, scopeOf } from './scope';
 import { terminalQuery, terminalRows } from './deviceList';
 import { parseExtend } from './properties';
-import { timeZoneOf } from '../system/effective';
+import { timeZoneOf } from '../settings/effective';
 import { formatIn } from '../../domain/timeZone';
 
 /** Most rows one export writes; beyond that the sheet is cut and says so. */

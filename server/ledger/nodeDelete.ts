@@ -10,10 +10,10 @@ import {
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 import { sessionOf } from '../auth/session';
 import type { Session } from '../auth/access';
-import { transact } from '../events/transact';
+import { transact } from '../eventLog/transact';
 import { LEVEL_TEXT, requireLevel, requireNode, requireRegionWriter, scopeOf, type Db, type Scope } from './scope';
 
 type Sets = Record<LedgerLabel, Set<number>>;

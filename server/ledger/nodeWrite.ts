@@ -12,12 +12,12 @@ import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
 import { guarded, typed } from '../http/routeOptions';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 import { sessionOf } from '../auth/session';
 import { type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
-import { transact } from '../events/transact';
-import { mayseeProject } from '../telemetry/visibility';
+import { transact } from '../eventLog/transact';
+import { mayseeProject } from '../access/scope';
 import { mergeExtend, propertiesOf } from './properties';
 import { LEVEL_TEXT, requireLevel, requireNode, requireRegionWriter, scopeOf, type Db, type Scope } from './scope';
 

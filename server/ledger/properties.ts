@@ -13,11 +13,11 @@ import {
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN, nounWithId, tx } from '../http/text';
+import { NOUN, nounWithId, tx } from '../text/text';
 import { sessionOf } from '../auth/session';
 import { requirePermission, requireTenant } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
-import { transact } from '../events/transact';
+import { transact } from '../eventLog/transact';
 import type { Db } from './scope';
 
 type PropertyRow = {

@@ -5,8 +5,8 @@ import type { Database } from '../store/schema';
 import type { Session } from '../auth/access';
 import { requirePermission } from '../auth/access';
 import { errors } from '../errors';
-import { tx } from '../http/text';
-import { mayseeProject, visibleProjects, type ProjectScope } from '../telemetry/visibility';
+import { tx } from '../text/text';
+import { mayseeProject, visibleProjects, type ProjectScope } from '../access/scope';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type Scope = ProjectScope;

@@ -16,7 +16,7 @@ import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { mayseeProject } from '../telemetry/visibility';
+import { mayseeProject } from '../access/scope';
 import { levelWithId, projectFilter, requireNode, scopeOf, type Scope } from './scope';
 
 /**

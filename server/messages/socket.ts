@@ -1,18 +1,24 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { Session } from '../auth/access';
 import { tokenHash } from '../auth/tokens';
 import { UNAUTHORIZED_MSG } from '../../domain/envelope';
-import { SOCKET_EVENT, type GoingAwayNotice } from '../../domain/socketProtocol';
+import {
+  SOCKET_EVENT,
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type GoingAwayNotice,
+  type ServerToClientEvents,
+  type WatchRequest,
+} from '../../domain/socketProtocol';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    io: Server;
+    io: ConsoleServer;
   }
 }
 
-export const SOCKET_PATH = '/messageServer/websocket';
 /** How long shutdown lets the websocket connections close themselves before it cuts them. */
 export const GOING_AWAY_GRACE_MS = 300;
 
@@ -47,16 +53,20 @@ export interface SocketData {
   /** sha256 of the token: revocation finds the sockets of a token without keeping the token */
   tokenHash: string;
   expiresAt: number;
+  /** the console's last watch request: re-applied when its user's scope changes */
+  watch?: WatchRequest;
 }
 
-export const socketData = (socket: Socket) => socket.data as SocketData;
+/** The socket server and its sockets, typed by domain/socketProtocol.ts's event maps. */
+export type ConsoleServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
+export type ConsoleSocket = Socket<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
 
 /**
  * socket.io at the message server path. A client authenticates with its token and names its user
  * id; both must agree, so nobody listens in on another user's room.
  */
-export function attachSocket(app: FastifyInstance, ping: SocketPingOptions = {}): Server {
-  const io = new Server(app.server, {
+export function attachSocket(app: FastifyInstance, ping: SocketPingOptions = {}): ConsoleServer {
+  const io: ConsoleServer = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
     pingInterval: ping.intervalMs ?? 25_000,
@@ -64,7 +74,7 @@ export function attachSocket(app: FastifyInstance, ping: SocketPingOptions = {})
   });
   // socket.io middleware ignores a returned promise, so the async check reports through `next` itself.
   io.use((socket, next) => void authenticateSocket(socket, next));
-  async function authenticateSocket(socket: Socket, next: (err?: Error) => void): Promise<void> {
+  async function authenticateSocket(socket: ConsoleSocket, next: (err?: Error) => void): Promise<void> {
     try {
       const auth = socket.handshake.auth as { token?: unknown; userId?: unknown };
       const token = typeof auth.token === 'string' ? auth.token : '';
@@ -79,7 +89,7 @@ export function attachSocket(app: FastifyInstance, ping: SocketPingOptions = {})
         return;
       }
       const data: SocketData = { session, userId: live.userId, tokenHash: tokenHash(token), expiresAt: live.expiresAt };
-      Object.assign(socket.data as object, data);
+      Object.assign(socket.data, data);
       await socket.join(`user:${live.userId}`);
       next();
     } catch (err) {

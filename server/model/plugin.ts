@@ -7,10 +7,10 @@ import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { applyExpressions } from '../http/queryGrammar';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN, tx } from '../http/text';
+import { NOUN, tx } from '../text/text';
 import { sessionOf } from '../auth/session';
 import { requirePermission } from '../auth/access';
-import { visibleProjects, type ProjectScope } from '../telemetry/visibility';
+import { visibleProjects, type ProjectScope } from '../access/scope';
 import { modelWriteRoutes } from './write';
 
 /** Readable columns of each ledger label; `project` says how a row belongs to a project. */

@@ -7,13 +7,13 @@ import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN, nounWithId, tx } from '../http/text';
+import { NOUN, nounWithId, tx } from '../text/text';
 import { positiveId } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { requirePermission, type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
-import { transact } from '../events/transact';
-import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { transact } from '../eventLog/transact';
+import { mayseeProject, visibleProjects } from '../access/scope';
 import { boundedName, noControlChars } from '../../domain/validation';
 
 /** Permission group of each writable label (spec §3 permission names). */

@@ -15,7 +15,7 @@ import {
 } from '../../domain/schemas/bigScreen';
 import type { ResolvedScope } from './scope';
 import { statisOf, tally } from './statistics';
-import '../workorder/schema';
+import '../store/workOrderTables';
 
 /** Events are grouped in quarter hours before they are put in days: every zone's offset is a whole number of them. */
 const BUCKET_MS = 15 * 60_000;

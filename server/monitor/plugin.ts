@@ -14,7 +14,7 @@ import {
 } from '../../domain/schemas/monitor';
 import { resolveScope } from './scope';
 import { projectStatisOf, statisOf, tally } from './statistics';
-import { timeZoneOf } from '../system/effective';
+import { timeZoneOf } from '../settings/effective';
 import { bigScreenOf } from './bigScreen';
 
 /** Either monitoring screen may read the shared statistics; the enterprise breakdown is the platform's. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/access';
 import { errors } from '../errors';
-import { tx } from '../http/text';
-import { visibleProjects } from '../telemetry/visibility';
+import { tx } from '../text/text';
+import { visibleProjects } from '../access/scope';
 import type { MonitorScope } from '../../domain/schemas/monitor';
 
 /** A project as the monitor screens list it, with the names of its enterprise and places. */

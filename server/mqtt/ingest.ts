@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import { errors, VgError } from '../errors';
-import { tx, type Text } from '../http/text';
+import { tx, type Text } from '../text/text';
 import { storeFault } from '../store/faults';
 import type { Telemetry } from '../telemetry/service';
 import { ingestAnswer } from '../telemetry/answer';

@@ -3,8 +3,8 @@ import type { ChannelDto, ChannelKind } from '../../domain/schemas/notify';
 import type { Database } from '../store/schema';
 import type { ChannelConfig } from './channelConfig';
 import { hasSecret, maskConfig, ratePerMinuteOf } from './channelConfig';
-import type { ChannelRow } from './tables';
-import './tables';
+import type { ChannelRow } from '../store/notifyTables';
+import '../store/notifyTables';
 
 /** A stored channel with its config read (secrets included: for senders, never for answers). */
 export interface Channel {

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import net from 'node:net';
 import type { ChannelKind, ChannelTestAnswer } from '../../domain/schemas/notify';
 import { errors } from '../errors';
-import type { Lang } from '../http/language';
-import { effectiveSettings } from '../system/effective';
+import type { Lang } from '../text/language';
+import { effectiveSettings } from '../settings/effective';
 import { METADATA_HOSTS, refusedAddress } from './addressPolicy';
 import { scrubSecrets, type ChannelConfig } from './channelConfig';
 import type { Channel } from './channelStore';
@@ -13,7 +13,7 @@ import { SendError, excerpt, failureText } from './sendError';
 import { sendOver } from './senders';
 import type { NotifyService } from './service';
 import { writeTest } from './templates';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 
 /**
  * Refuses at save what can never be sent: a scheme other than http(s), a metadata host, a literal

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { isPostgres } from '../store/dialect';
 import type { Database } from '../store/schema';
-import type { DeliveryRow } from './tables';
+import type { DeliveryRow } from '../store/notifyTables';
 
 const DUE = ['pending', 'retrying'];
 

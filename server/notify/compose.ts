@@ -1,7 +1,7 @@
 import type { FloodPolicy } from '../../domain/floodGroups';
 import { parseFacts } from './facts';
 import { FLOODING } from './outbox';
-import type { DeliveryRow } from './tables';
+import type { DeliveryRow } from '../store/notifyTables';
 
 /** What goes out as one message: one delivery, or several merged into a digest carried by the first. */
 export type Unit = readonly DeliveryRow[];

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChannelKind, DeliveryDto, DeliveryKind, DeliveryListRequest, DeliveryStatus } from '../../domain/schemas/notify';
 import type { Session } from '../auth/access';
-import type { Lang } from '../http/language';
-import { isText } from '../http/text';
-import { projectIdsFilter, visibleProjects } from '../telemetry/visibility';
-import './tables';
+import type { Lang } from '../text/language';
+import { isText } from '../text/text';
+import { projectIdsFilter, visibleProjects } from '../access/scope';
+import '../store/notifyTables';
 
 /** A stored last error ({zh, en} JSON) in the answer language. */
 function errorIn(stored: string | null, lang: Lang): string | null {

@@ -4,16 +4,16 @@ import { deliveryListSchema } from '../../domain/schemas/notify';
 import { mayAccessTenant } from '../auth/access';
 import { sessionOf } from '../auth/session';
 import { errors } from '../errors';
-import { transact } from '../events/transact';
+import { transact } from '../eventLog/transact';
 import { ok } from '../http/envelope';
-import { languageOf } from '../http/language';
+import { languageOf } from '../text/language';
 import { guarded, typed } from '../http/routeOptions';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 import { noBody } from '../http/wire';
-import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { mayseeProject, visibleProjects } from '../access/scope';
 import { deliveryPage } from './deliveryQuery';
 import type { NotifyService } from './service';
-import './tables';
+import '../store/notifyTables';
 
 const deliveryParams = z.object({ id: z.string().min(1).max(80) });
 

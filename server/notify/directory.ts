@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { RuleDto } from '../../domain/schemas/notify';
 import { floodPolicyOf, type FloodPolicy } from '../../domain/floodGroups';
 import type { Database } from '../store/schema';
-import { effectiveSettings } from '../system/effective';
+import { effectiveSettings } from '../settings/effective';
 import type { Channel } from './channelStore';
 import { tenantChannels } from './channelStore';
 import { ruleDto } from './ruleStore';
-import './tables';
+import '../store/notifyTables';
 
 /** A user a rule or an escalation sends to, with the contact fields that pick the channels. */
 export interface Contact {

@@ -1,6 +1,6 @@
 import { EVENT_LEVEL } from '../../domain/enums';
 import { noticeModeOf, type ChannelKind, type DeliveryKind, type RuleDto } from '../../domain/schemas/notify';
-import type { DomainEvent } from '../events/eventLog';
+import type { DomainEvent } from '../eventLog/eventLog';
 import type { Channel } from './channelStore';
 import type { Contact, TenantNotify } from './directory';
 import type { MessageFacts } from './facts';

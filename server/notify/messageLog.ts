@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { DELIVERY_STATUS_TEXT, type DeliveryDto } from '../../domain/schemas/notify';
 import type { Session } from '../auth/access';
-import type { Lang } from '../http/language';
-import { alarmLevelOf, contentOf, logTypeName } from '../push/notice';
-import { formatTime } from '../telemetry/time';
+import type { Lang } from '../text/language';
+import { alarmLevelOf, contentOf, logTypeName } from '../alarms/noticeWording';
+import { formatTime } from '../text/time';
 import { deliveryPage } from './deliveryQuery';
 import { parseFacts } from './facts';
 import { noticeOfFacts } from './templates';
-import './tables';
+import '../store/notifyTables';
 
 /**
  * The message log's notice modes 1 短信, 2 邮件 and 3 webhook/机器人 (issue 28): the deliveries of

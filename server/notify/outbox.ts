@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
-import type { DomainEvent, InTransactionListener } from '../events/eventLog';
+import type { DomainEvent, InTransactionListener } from '../eventLog/eventLog';
 import type { Database } from '../store/schema';
 import type { NotifyDirectory } from './directory';
 import { FLOOD_HOLD_MS, type FloodWatch } from './floodWatch';
 import { NOTIFYING_KINDS, planDeliveries, projectOf } from './matching';
-import type { NotifyDeliveryTable } from './tables';
+import type { NotifyDeliveryTable } from '../store/notifyTables';
 
 /** Prefix of a delivery's flood key while its device and type flood: the worker sends those as one digest. */
 export const FLOODING = 'flood:';

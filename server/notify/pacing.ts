@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { dueNow } from './claim';
-import './tables';
+import '../store/notifyTables';
 
 /**
  * Pacing of rate-limited channels (the robots: 企业微信 and 钉钉 take 20 messages a minute, 飞书 100).

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import './tables';
+import '../store/notifyTables';
 
 /** Days a sent or failed delivery is kept (NOTIFY_RETENTION_DAYS): half a year of audit on screen. */
 export const DEFAULT_DELIVERY_RETENTION_DAYS = 180;

@@ -4,14 +4,14 @@ import { mayAccessTenant, type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { sessionOf } from '../auth/session';
 import { errors } from '../errors';
-import { transact } from '../events/transact';
+import { transact } from '../eventLog/transact';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 import { idParams } from '../http/wire';
-import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { mayseeProject, visibleProjects } from '../access/scope';
 import { loadRule, ruleColumns, ruleDto } from './ruleStore';
-import './tables';
+import '../store/notifyTables';
 
 async function requireRule(app: FastifyInstance, session: Session, id: number): Promise<RuleDto> {
   const rule = await loadRule(app.db, id);

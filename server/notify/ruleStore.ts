@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { QuietHours, RuleDto } from '../../domain/schemas/notify';
 import type { Database } from '../store/schema';
-import type { RuleRow } from './tables';
-import './tables';
+import type { RuleRow } from '../store/notifyTables';
+import '../store/notifyTables';
 
 const list = (text: string | null): number[] | null => (text === null ? null : (JSON.parse(text) as number[]));
 

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 import { METADATA_HOSTS, refusedAddress, type AddressVerdict } from './addressPolicy';
 import { SendError, excerpt } from './sendError';
 

@@ -1,4 +1,4 @@
-import { tx, type Text } from '../http/text';
+import { tx, type Text } from '../text/text';
 
 /** A failed send, said in words in both languages (连接被拒绝, 超时, HTTP 500: …), with what answered. */
 export class SendError extends Error {

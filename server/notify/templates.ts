@@ -1,7 +1,7 @@
 import { EVENT_LEVEL } from '../../domain/enums';
 import { formatIn } from '../../domain/timeZone';
-import type { DomainEvent } from '../events/eventLog';
-import { contentOf, logTypeName, toNotice } from '../push/notice';
+import type { DomainEvent } from '../eventLog/eventLog';
+import { contentOf, logTypeName, toNotice } from '../alarms/noticeWording';
 import type { MessageFacts } from './facts';
 import type { OutgoingMessage } from './message';
 

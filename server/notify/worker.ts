@@ -15,9 +15,9 @@ import { quietUntil } from './quietHours';
 import { dropSlot, ensureSlot, freeSlots, gapOf, returnSlot, takeSlot } from './pacing';
 import { failureText } from './sendError';
 import { sendOver } from './senders';
-import type { DeliveryRow } from './tables';
+import type { DeliveryRow } from '../store/notifyTables';
 import { writeAlarm, writeDigest } from './templates';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 
 export interface DeliveryWorkerOptions {
   /** the worker's clock (tests drive it) */
@@ -111,7 +111,12 @@ export class DeliveryWorker {
         for (const unit of composeUnits(recipient, flood)) jobs.push(() => this.send(channel, unit));
     }
     if (newlyPaced) jobs.push(...(await this.pacedSends(now)));
-    await pool(jobs, this.options.concurrency ?? 4);
+    // A stop lets the sends under way finish and starts no more: what this round claimed and did not
+    // send stays leased and is taken again once the lease runs out (here or on another instance).
+    await pool(
+      jobs.map((job) => () => (this.stopped ? Promise.resolve() : job())),
+      this.options.concurrency ?? 4,
+    );
     return jobs.length;
   }
 

@@ -7,9 +7,9 @@ import { guarded, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { logQuery, toRow } from './query';
-import { languageOf } from '../http/language';
-import { timeZoneOf } from '../system/effective';
-import { formatTime } from '../telemetry/time';
+import { languageOf } from '../text/language';
+import { timeZoneOf } from '../settings/effective';
+import { formatTime } from '../text/time';
 import { sendXlsx } from './xlsx';
 import { withSubjectNames } from './subjectNames';
 

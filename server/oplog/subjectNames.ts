@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import type { OperationLogRow } from '../../domain/schemas/info';
-import type { Lang } from '../http/language';
+import type { Lang } from '../text/language';
 import { EVENT_TYPE_TEXT, EVENT_TYPE_TEXT_EN } from '../../domain/measures';
-import { formatTime } from '../telemetry/time';
+import { formatTime } from '../text/time';
 
 /** The ledger and account tables whose rows are called by their `name`, by the subject label the log uses. */
 const TABLE_OF_LABEL: Record<string, 'app_user' | 'role' | 'usergroup' | 'tenant' | 'project' | 'province' | 'city' | 'district'> = {

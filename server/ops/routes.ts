@@ -3,7 +3,7 @@ import { errors, withData } from '../errors';
 import { ok } from '../http/envelope';
 import { sendError } from '../http/errorHandling';
 import { publicRoute } from '../http/routeOptions';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 import { mayReadMetrics } from './metricsAccess';
 
 export interface OpsRouteOptions {

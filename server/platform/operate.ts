@@ -11,11 +11,11 @@ import {
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN, tx } from '../http/text';
+import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { transact } from '../events/transact';
-import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { transact } from '../eventLog/transact';
+import { mayseeProject, visibleProjects } from '../access/scope';
 import { requirePlatformPage, requirePlatformWriter } from './guard';
 
 const PAGE = 'wp_platform_operate';

@@ -5,10 +5,10 @@ import { servedProjectsBody, type PlatformUserRow } from '../../domain/schemas/p
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN, tx } from '../http/text';
+import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { transact } from '../events/transact';
+import { transact } from '../eventLog/transact';
 import { requirePlatformPage, requirePlatformWriter } from './guard';
 
 const PAGE = 'wp_platform_user';

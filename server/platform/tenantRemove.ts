@@ -3,14 +3,12 @@ import { ROOT_USER_ID } from '../../domain/enums';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN, tx } from '../http/text';
+import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { transact } from '../events/transact';
+import { transact } from '../eventLog/transact';
+import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
 import { requirePlatformWriter } from './guard';
-
-/** The platform's own tenant (root's): never removed. */
-const PLATFORM_TENANT_ID = 1;
 
 /**
  * Removing a tenant (issue 13): allowed once it holds no projects, so no device, reading or event

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/access';
 import { errors } from '../errors';
-import { tx } from '../http/text';
-import { transact } from '../events/transact';
-import { formatTime } from '../telemetry/time';
+import { tx } from '../text/text';
+import { transact } from '../eventLog/transact';
+import { formatTime } from '../text/time';
 import type { AffirmStatus } from '../../domain/schemas/report';
 import type { ReportRequest } from './period';
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { EVENT_LEVEL } from '../../domain/enums';
 import { MEASURE_BY_ID } from '../../domain/telemetry';
 import { RATING_TEXT, REPORT_TITLE, type ReportFigures } from '../../domain/schemas/report';
-import { formatTime } from '../telemetry/time';
+import { formatTime } from '../text/time';
 import { periodText } from './html';
 import { disposalRows } from './disposalPrint';
 import { durationText, typeText } from './words';

@@ -10,7 +10,7 @@ import {
   type ReportFigures,
   type TypeFigure,
 } from '../../domain/schemas/report';
-import { timeDistribute } from './timeBuckets';
+import { timeDistribute } from '../../domain/timeBuckets';
 import { conclude, type PairCount } from './conclusion';
 import { disposalSection } from './disposal';
 import type { ReportRequest } from './period';

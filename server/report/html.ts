@@ -2,7 +2,7 @@ import { levelLook } from '../../domain/alarmLanguage';
 import { EVENT_LEVEL } from '../../domain/enums';
 import { MEASURE_BY_ID } from '../../domain/telemetry';
 import { RATING_TEXT, REPORT_TITLE, type AffirmStatus, type ReportFigures } from '../../domain/schemas/report';
-import { formatTime } from '../telemetry/time';
+import { formatTime } from '../text/time';
 import { columns, esc, hbars } from './svg';
 import { disposalHtml } from './disposalPrint';
 import { durationText, typeText } from './words';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { errors } from '../errors';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 
 /** Debian's Chromium; VG_CHROMIUM points elsewhere (or to nothing, to turn PDF rendering off). */
 export const chromiumPath = () => process.env.VG_CHROMIUM ?? '/usr/bin/chromium';

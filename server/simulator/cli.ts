@@ -14,7 +14,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { connectAsync } from 'mqtt';
 import type { Database } from '../store/schema';
 import type { CommandAck, IngestResult, PendingCommand } from '../../domain/telemetry';
-import { DeviceKeys, deviceSecretFromDatabase, deviceSecretFromFile } from '../telemetry/deviceKeys';
+import { DeviceKeys, deviceSecretFromDatabase, deviceSecretFromFile } from '../devices/deviceKeys';
 import { mqttTopics } from '../mqtt/topics';
 import { DeviceSim } from './deviceSim';
 

@@ -8,13 +8,13 @@ import { isPostgres } from './dialect';
  */
 const NAMESPACE = 0x5647; // "VG"
 export const LOCK = {
-  /** event appends, held until commit: commits happen in sequence order (server/events/eventLog.ts) */
+  /** event appends, held until commit: commits happen in sequence order (server/eventLog/eventLog.ts) */
   EVENT_LOG: 1,
   /** the first start's seed, so instances started together seed once */
   BOOTSTRAP: 2,
   /** creating and dropping history partitions */
   PARTITIONS: 3,
-  /** the instance that runs the periodic jobs (server/cluster/leader.ts) */
+  /** the instance that runs the periodic jobs (server/jobs/leader.ts) */
   LEADER: 4,
   /** shared secrets created at first use */
   SECRETS: 5,

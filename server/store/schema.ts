@@ -210,7 +210,7 @@ export interface HistoryBlockTable {
   data: Uint8Array;
 }
 
-/** The 1-hour rollup of a series (server/telemetry/rollups.ts). */
+/** The 1-hour rollup of a series (server/series/rollups.ts). */
 export interface HistoryHourTable {
   deviceid: number;
   dataid: number;

@@ -8,15 +8,14 @@ import { accessSchemeBody, type AccessConfigDto, type AccessSchemeDto } from '..
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
-import { NOUN, tx } from '../http/text';
+import { NOUN, tx } from '../text/text';
 import { sessionOf } from '../auth/session';
 import { requireTenant, type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
-import { deleteIds, deleteSchema } from '../auth/routes/deleteTarget';
-import { transact } from '../events/transact';
+import { deleteIds, deleteSchema } from '../http/deleteTarget';
+import { transact } from '../eventLog/transact';
+import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
 
-/** The platform tenant: its schemes are shared with every tenant, read-only for project users. */
-export const PLATFORM_TENANT_ID = 1;
 export const SCHEME_IN_USE_MSG = '删除失败，当前接入方案被设备使用！';
 const SCHEME_IN_USE = tx(SCHEME_IN_USE_MSG, 'Cannot delete: the access scheme is in use by a device!');
 

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { projectIdsFilter, visibleProjects } from '../telemetry/visibility';
+import { projectIdsFilter, visibleProjects } from '../access/scope';
 import { containsText } from '../store/dialect';
 
 /**

@@ -4,7 +4,7 @@ import type { GraphTreeNode } from '../../domain/schemas/info';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { sessionOf } from '../auth/session';
-import { projectIdsFilter, visibleProjects } from '../telemetry/visibility';
+import { projectIdsFilter, visibleProjects } from '../access/scope';
 
 type Node = GraphTreeNode;
 

@@ -15,13 +15,13 @@ import { guarded, publicRoute, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { requireTenantRef } from '../auth/references';
-import { transact } from '../events/transact';
-import { effectiveSettings, savedSettings } from './effective';
-import { PLATFORM_TENANT_ID } from './accessSchemes';
+import { transact } from '../eventLog/transact';
+import { effectiveSettings, savedSettings } from '../settings/effective';
+import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
 import { userLogo } from '../files/logo';
 import type { Kysely } from 'kysely';
 import { errors } from '../errors';
-import { tx } from '../http/text';
+import { tx } from '../text/text';
 import type { Database } from '../store/schema';
 
 /** A tenant's own settings; defaults fill in what was never saved or what an older version lacked. */

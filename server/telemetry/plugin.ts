@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Telemetry, type TelemetryOptions } from './service';
-import { AdvisoryLeadership, soleInstance, type Leadership } from '../cluster/leader';
+import { AdvisoryLeadership, soleInstance, type Leadership } from '../jobs/leader';
 import { WalCheckpointer } from '../store/walCheckpointer';
 
 declare module 'fastify' {

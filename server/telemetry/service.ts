@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { IngestResult } from '../../domain/telemetry';
 import { errors } from '../errors';
-import type { Text } from '../http/text';
+import type { Text } from '../text/text';
 import { AlarmEngine } from '../alarms/engine';
 import { CommWatch } from '../alarms/commWatch';
 import { DEFAULT_CLEAR_COUNT } from '../alarms/hysteresis';
 import { CommandChannel } from './channel';
-import { DeviceDirectory } from './devices';
-import { openDeviceKeys, type DeviceKeys } from './deviceKeys';
-import { openHistoryStore, type HistoryStore } from './historyStore';
-import { BlockStore } from './blockStore';
-import { Compactor } from './compactor';
-import { pruneTiers, Retention, type PruneResult, type RetentionDays } from './retention';
-import { SeriesReader } from './seriesReader';
-import { PostgresHistoryStore } from './historyPostgres';
+import { DeviceDirectory } from '../devices/devices';
+import { openDeviceKeys, type DeviceKeys } from '../devices/deviceKeys';
+import { openHistoryStore, type HistoryStore } from '../series/historyStore';
+import { BlockStore } from '../series/blockStore';
+import { Compactor } from '../series/compactor';
+import { pruneTiers, Retention, type PruneResult, type RetentionDays } from '../series/retention';
+import { SeriesReader } from '../series/seriesReader';
+import { PostgresHistoryStore } from '../series/historyPostgres';
 import { RealtimeCache, type LatestValue } from './realtime';
-import { ThresholdStore } from './thresholds';
+import { ThresholdStore } from '../devices/thresholds';
 import { IngestWriter } from './writer';
 import { checkBatch, hasTextTime } from './validateBatch';
-import { timeZoneOf } from '../system/effective';
+import { timeZoneOf } from '../settings/effective';
 import { DEFAULT_TIME_ZONE } from '../../domain/timeZone';
 
 export interface TelemetryOptions {

@@ -10,7 +10,7 @@ import {
 } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { describeIssues } from '../http/validate';
-import { parseTime } from './time';
+import { parseTime } from '../text/time';
 
 export interface GoodReading {
   def: MeasureDef;

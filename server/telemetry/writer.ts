@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { transact } from '../events/transact';
+import { transact } from '../eventLog/transact';
 import type { AlarmEngine, Journal, Transition } from '../alarms/engine';
-import type { DeviceInfo } from './devices';
-import type { HistoryGroup, HistoryStore } from './historyStore';
+import type { DeviceInfo } from '../devices/devices';
+import type { HistoryGroup, HistoryStore } from '../series/historyStore';
 import type { RealtimeCache } from './realtime';
 import type { GoodReading } from './validateBatch';
 

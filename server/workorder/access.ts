@@ -3,10 +3,10 @@ import type { Selectable } from 'kysely';
 import type { Session } from '../auth/access';
 import { can } from '../auth/access';
 import { errors } from '../errors';
-import { NOUN, nounWithId } from '../http/text';
-import { mayseeProject, visibleProjects } from '../telemetry/visibility';
-import type { WorkOrderTable } from './schema';
-import './schema';
+import { NOUN, nounWithId } from '../text/text';
+import { mayseeProject, visibleProjects } from '../access/scope';
+import type { WorkOrderTable } from '../store/workOrderTables';
+import '../store/workOrderTables';
 
 export type OrderRow = Selectable<WorkOrderTable>;
 

@@ -3,15 +3,15 @@ import type { OrderCreateBody } from '../../domain/schemas/workorder';
 import { ORDER_STATUS } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
 import { errors } from '../errors';
-import { NOUN, nounWithId, tx } from '../http/text';
-import { transact } from '../events/transact';
-import { effectiveSettings, timeZoneOf } from '../system/effective';
-import { mayseeProject, visibleProjects } from '../telemetry/visibility';
-import { parseTime } from '../telemetry/time';
+import { NOUN, nounWithId, tx } from '../text/text';
+import { transact } from '../eventLog/transact';
+import { effectiveSettings, timeZoneOf } from '../settings/effective';
+import { mayseeProject, visibleProjects } from '../access/scope';
+import { parseTime } from '../text/time';
 import { assignedMessages } from './notify';
 import { dueHours, highestLevel } from './sla';
 import { resolveTarget, targetDetail } from './target';
-import './schema';
+import '../store/workOrderTables';
 
 /**
  * 派单: one order for one or more alarm events of one project, to a user who may handle it or to a

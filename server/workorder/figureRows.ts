@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { EVENT_CONFIRM } from '../../domain/enums';
 import type { Database } from '../store/schema';
-import { projectIdsFilter, type ProjectScope } from '../telemetry/visibility';
-import './schema';
+import { projectIdsFilter, type ProjectScope } from '../access/scope';
+import '../store/workOrderTables';
 
 /** An alarm event raised in the period: what the figures read of it. */
 export interface AlarmRow {

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { FIGURE_ROWS_MAX, type OperatorFigures, type OrderFiguresDto } from '../../domain/schemas/orderFigures';
 import type { Database } from '../store/schema';
 import { NO_ASSIGNEE } from '../../domain/schemas/workorder';
-import type { ProjectScope } from '../telemetry/visibility';
-import { periodBuckets } from '../report/timeBuckets';
+import type { ProjectScope } from '../access/scope';
+import { periodBuckets } from '../../domain/timeBuckets';
 import { coreFigures, falseSharesBy, repeatedAlarms, seriesOf } from './figureMath';
 import { figureRows, type AlarmRow, type OrderRow } from './figureRows';
 

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { EVENT_TYPE_TEXT, EVENT_TYPE_TEXT_EN } from '../../domain/measures';
 import type { OrderFiguresDto } from '../../domain/schemas/orderFigures';
-import type { Lang } from '../http/language';
-import { addSheet, type Column } from '../wisdompower/xlsx';
+import type { Lang } from '../text/language';
+import { addSheet, type Column } from '../http/xlsx';
 
 /** What the overview sheet says the figures cover. */
 export interface FiguresSubject {

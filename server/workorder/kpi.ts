@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { KpiDto } from '../../domain/schemas/workorder';
 import type { Database } from '../store/schema';
-import type { ProjectScope } from '../telemetry/visibility';
+import type { ProjectScope } from '../access/scope';
 import { coreFigures } from './figureMath';
 import { figureRows } from './figureRows';
 import { operatorFigures, usersOf } from './figures';

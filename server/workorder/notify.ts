@@ -1,4 +1,4 @@
-import type { DomainEventInput } from '../events/eventLog';
+import type { DomainEventInput } from '../eventLog/eventLog';
 
 /** the message an assignee is sent when an order is dispatched or reassigned to them (the bell) */
 export const ORDER_MESSAGE_KIND = 'workorder.assigned_notified';

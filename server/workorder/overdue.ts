@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { NO_ASSIGNEE, ORDER_STATUS } from '../../domain/schemas/workorder';
-import { transact } from '../events/transact';
-import { effectiveSettings } from '../system/effective';
-import { mayseeProject, visibleProjects } from '../telemetry/visibility';
+import { transact } from '../eventLog/transact';
+import { effectiveSettings } from '../settings/effective';
+import { mayseeProject, visibleProjects } from '../access/scope';
 import { groupHandlers } from './access';
-import './schema';
+import '../store/workOrderTables';
 
 /** the message each person to be told of an overdue order is sent (the bell, the message centre) */
 export const OVERDUE_MESSAGE_KIND = 'workorder.overdue_notified';

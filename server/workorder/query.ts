@@ -9,7 +9,7 @@ import type {
 } from '../../domain/schemas/workorder';
 import { NO_ASSIGNEE, ORDER_STATUS } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
-import { projectIdsFilter, visibleProjects } from '../telemetry/visibility';
+import { projectIdsFilter, visibleProjects } from '../access/scope';
 import { normalize, visibleOrder, type OrderRow } from './access';
 
 /** The orders a session may see, filtered, newest first, with the total. */

@@ -4,14 +4,14 @@ import { NO_ASSIGNEE, ORDER_STATUS_TEXT } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
 import { requirePermission } from '../auth/access';
 import { errors } from '../errors';
-import { tx } from '../http/text';
-import { transact } from '../events/transact';
-import { effectiveSettings } from '../system/effective';
+import { tx } from '../text/text';
+import { transact } from '../eventLog/transact';
+import { effectiveSettings } from '../settings/effective';
 import { groupHandlers, visibleOrder, type OrderRow } from './access';
 import { ACTION_TEXT, TRANSITIONS } from './machine';
 import { assignedMessages } from './notify';
 import { readingsOf } from './readings';
-import type { WorkOrderTable } from './schema';
+import type { WorkOrderTable } from '../store/workOrderTables';
 import { resolveTarget, targetDetail } from './target';
 import '../store/infoSchema';
 

@@ -118,7 +118,15 @@ export function openConsole(
         };
         const timer = setTimeout(() => {
           waiters.delete(w);
-          reject(new Error(`no matching message within ${timeoutMs} ms on ${inst.name}`));
+          // Say why (issue 33): was the console still connected, what did it hear last, what did the instance log.
+          const heard = messages.slice(-5).map((m) => `${m.seq} ${m.kind}`);
+          const tail = inst.output().trimEnd().split('\n').slice(-30).join('\n');
+          reject(
+            new Error(
+              `no matching message within ${timeoutMs} ms on ${inst.name} (console ${socket.connected ? 'connected' : 'disconnected'}; ` +
+                `last heard: ${heard.join(', ') || 'nothing'}); the instance's output ends:\n${tail}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(w);
       });

@@ -8,8 +8,9 @@ import { call, deviceKey, login, openConsole, startInstance, type Instance } fro
 /**
  * Issue 34 item 5: Redis restarted under two running instances (it keeps nothing: no persistence).
  * Sign-in keeps working while it is away (the login throttle fails open, with a log line); the alarm
- * ingested on A during the outage reaches the console on B (the event log, read by B's catch-up);
- * after Redis returns, an alarm ingested on A reaches the console on B within 3 s.
+ * ingested on A during the outage reaches the console on B (the event log, read by B's catch-up), and
+ * so does the end of a session ("logged in elsewhere" on A ends the console on B); after Redis
+ * returns, an alarm ingested on A reaches a console on B within 3 s.
  */
 let redis: LocalRedis;
 let database: TestDatabase;
@@ -56,21 +57,38 @@ const raised = (deviceId: number) => (m: NoticeMessage) =>
 describe('Redis restarted under two instances', () => {
   it('sign-in fails open, pushes made during the outage arrive, and cross-instance pushes resume within 3 s', async () => {
     const seen: NoticeMessage[] = [];
-    const onB = openConsole(B, root, seen);
-    await onB.ready;
+    const first = openConsole(B, root, seen);
+    await first.ready;
 
     await redis.halt();
-    await login(A);
+    // Another user signs in on A: the throttle cannot count it and lets it through.
+    await login(A, 'zhangsan');
     await A.waitForOutput(/login throttle not counted: Redis unreachable/, 5000);
-    const during = onB.next(raised(devices[0]!.id), 10_000);
+    const during = first.next(raised(devices[0]!.id), 10_000);
     await raise(devices[0]!);
     await during;
 
+    // root signs in again on A ("logged in elsewhere" ends the older web session): the console on B
+    // hears it from the event log although the bus through Redis is away.
+    const revoked = new Promise<{ reason: string }>((resolve) => first.socket.once('revoked', resolve));
+    const again = await login(A);
+    await expect(revoked).resolves.toMatchObject({ reason: 'logged_in_elsewhere' });
+    const lastSeq = seen.at(-1)?.seq ?? null;
+    first.close();
+
     await redis.resume();
+    const onB = openConsole(B, { ...again, lastSeq }, seen);
+    await onB.ready;
+    const resumedAt = Date.now();
     const after = onB.next(raised(devices[1]!.id), 3000);
     // Ingested as soon as Redis is back: the instances reconnect by themselves.
     await raise(devices[1]!);
-    await after;
+    const ingestedAt = Date.now();
+    await after.catch((err: Error) => {
+      throw new Error(
+        `${err.message}\n(the ingest on A answered ${ingestedAt - resumedAt} ms after Redis was back; A's output ends:\n${A.output().trimEnd().split('\n').slice(-20).join('\n')})`,
+      );
+    });
     const seqs = seen.map((m) => m.seq);
     expect(new Set(seqs).size).toBe(seqs.length);
     onB.close();

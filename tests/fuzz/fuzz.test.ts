@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { DeclaredRoute } from '../../server/http/guard';
+import type { DeclaredRoute } from '../../server/access/guard';
 import { startApp, type TestApp } from '../server/helpers';
 import { arbitraryOf, HOSTILE_TEXT, hostileValues } from './arbitraries';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errors, STATUS_OF_KIND } from '../../server/errors';
-import { parseAcceptLanguage } from '../../server/http/language';
+import { parseAcceptLanguage } from '../../server/text/language';
 import { auth, expectEnvelopeError, login, startApp, type TestApp } from './helpers';
 
 const HAN = /[\u4e00-\u9fff]/;

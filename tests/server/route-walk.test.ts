@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_PERMISSIONS, permissionId } from '../../domain/permissions';
-import type { DeclaredRoute } from '../../server/http/guard';
+import type { DeclaredRoute } from '../../server/access/guard';
 import { isPublic } from '../../server/http/routeAccess';
 import { auth, env, login, startApp, tenantIdOf, type TestApp } from './helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { DeclaredRoute } from '../../server/http/guard';
+import type { DeclaredRoute } from '../../server/access/guard';
 import { startApp, type TestApp } from './helpers';
 
 /**

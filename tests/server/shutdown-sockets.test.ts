@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './helpers';
-import { SOCKET_PATH } from '../../server/messages/socket';
+import { SOCKET_PATH } from '../../domain/socketProtocol';
 import { SHUTDOWN_DEADLINE_MS } from '../../server/shutdown';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { durationParts, formatDuration } from '../../domain/duration';
-import { contentOf } from '../../server/push/notice';
+import { contentOf } from '../../server/alarms/noticeWording';
 import type { NoticeMessage } from '../../domain/telemetry';
 
 describe('formatDuration: seconds under a minute, minutes under an hour, hours past that', () => {
@@ -38,7 +38,7 @@ describe('formatDuration: seconds under a minute, minutes under an hour, hours p
   });
 });
 
-describe('the message-centre line of an escalation says its limit the same way (server/push/notice.ts)', () => {
+describe('the message-centre line of an escalation says its limit the same way (server/alarms/noticeWording.ts)', () => {
   const notice = (limitSeconds: number): NoticeMessage => ({
     seq: 1,
     id: '1',

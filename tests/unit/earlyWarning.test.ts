@@ -3,7 +3,7 @@ import { median, medianAbsoluteDeviation } from '../../server/earlyWarning/robus
 import { hourlyMedians } from '../../server/earlyWarning/hourly';
 import { assessTrend, dayDifferences, seasonalSlope } from '../../server/earlyWarning/trend';
 import { normalBand, sustainedDeparture } from '../../server/earlyWarning/departure';
-import { emptyRollups } from '../../server/telemetry/rollups';
+import { emptyRollups } from '../../server/series/rollups';
 
 const H = 3_600_000;
 const series = (n: number, f: (t: number) => number) => Float64Array.from({ length: n }, (_, t) => f(t));

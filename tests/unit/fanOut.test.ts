@@ -3,9 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import { PacedFanOut } from '../../server/push/fanOut';
+import { PacedFanOut } from '../../server/messages/fanOut';
+import type { ConsoleServer } from '../../server/messages/socket';
+import { SOCKET_EVENT } from '../../domain/socketProtocol';
 
-/** Real socket.io: a server on a loopback port and this many clients, every one in room "wall". */
+/**
+ * Real socket.io: a server on a loopback port and this many clients, every one in room "wall". The
+ * messages are 'ready' notices numbered by their headSeq (any event of the protocol would do).
+ */
 const CLIENTS = 150;
 
 let http: HttpServer;
@@ -38,7 +43,7 @@ beforeAll(async () => {
           const c = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false });
           c.on('id', (id: string) => {
             heard.set(id, []);
-            c.on('n', (n: number) => heard.get(id)!.push(n));
+            c.on(SOCKET_EVENT.READY, (r: { headSeq: number }) => heard.get(id)!.push(r.headSeq));
             resolve(c);
           });
         }),
@@ -54,9 +59,9 @@ afterAll(async () => {
 describe('paced fan-out over real sockets', () => {
   it('sends a large broadcast a slice per turn of the loop, each socket getting every message in order', async () => {
     // budget 0: one slice of 48 sockets per turn, so the split is visible without timing anything
-    const fan = new PacedFanOut(io, 0);
+    const fan = new PacedFanOut(io as unknown as ConsoleServer, 0);
     const before = new Map([...heard].map(([id, l]) => [id, l.length]));
-    for (let n = 1; n <= 5; n++) expect(fan.emit('events', ['wall'], [], 'n', n)).toBe(CLIENTS);
+    for (let n = 1; n <= 5; n++) expect(fan.emit('events', ['wall'], [], SOCKET_EVENT.READY, { headSeq: n })).toBe(CLIENTS);
     expect(fan.pending('events')).toBe(5);
     await turn();
     // after one turn one slice has gone: the rest of the first message and the other four still wait
@@ -68,20 +73,20 @@ describe('paced fan-out over real sockets', () => {
   });
 
   it('sends nothing to a socket that left the room before its slice went, nor to the excepted', async () => {
-    const fan = new PacedFanOut(io, 0);
+    const fan = new PacedFanOut(io as unknown as ConsoleServer, 0);
     const ids = [...heard.keys()];
     const leaver = ids[ids.length - 1]!;
     const excepted = ids[0]!;
     void serverSide.get(excepted)!.join('silenced');
     for (const id of ids) heard.set(id, []);
-    expect(fan.emit('events', ['wall'], ['silenced'], 'n', 6)).toBe(CLIENTS - 1);
+    expect(fan.emit('events', ['wall'], ['silenced'], SOCKET_EVENT.READY, { headSeq: 6 })).toBe(CLIENTS - 1);
     // as a revoked role or a new scope does: the socket leaves while the broadcast is under way
     void serverSide.get(leaver)!.leave('wall');
     const others = ids.filter((id) => id !== leaver && id !== excepted);
     await until(others, 1);
     // a message after it on the same sockets proves nothing more was still coming for them
     void serverSide.get(leaver)!.join('wall');
-    fan.emit('events', ['wall'], ['silenced'], 'n', 7);
+    fan.emit('events', ['wall'], ['silenced'], SOCKET_EVENT.READY, { headSeq: 7 });
     await until(others, 2);
     await until([leaver], 1);
     expect(heard.get(leaver)).toEqual([7]);
@@ -91,13 +96,13 @@ describe('paced fan-out over real sockets', () => {
   });
 
   it('queues nothing for rooms nobody is in, and a small broadcast goes in the same turn of the loop', async () => {
-    const fan = new PacedFanOut(io, 0);
-    expect(fan.emit('events', ['nobody'], [], 'n', 8)).toBe(0);
+    const fan = new PacedFanOut(io as unknown as ConsoleServer, 0);
+    expect(fan.emit('events', ['nobody'], [], SOCKET_EVENT.READY, { headSeq: 8 })).toBe(0);
     expect(fan.pending('events')).toBe(0);
     const few = [...heard.keys()].slice(0, 3);
     for (const id of few) void serverSide.get(id)!.join('few');
     for (const id of few) heard.set(id, []);
-    expect(fan.emit('events', ['few'], [], 'n', 9)).toBe(3);
+    expect(fan.emit('events', ['few'], [], SOCKET_EVENT.READY, { headSeq: 9 })).toBe(3);
     await turn();
     expect(fan.pending('events')).toBe(0);
     await until(few, 1);
@@ -105,22 +110,22 @@ describe('paced fan-out over real sockets', () => {
   });
 
   it('sends events before state: an alarm does not wait behind a frame of live values for every wall', async () => {
-    const fan = new PacedFanOut(io, 0);
+    const fan = new PacedFanOut(io as unknown as ConsoleServer, 0);
     for (const id of heard.keys()) heard.set(id, []);
-    fan.emit('state', ['wall'], [], 'n', 100);
-    fan.emit('events', ['wall'], [], 'n', 101);
+    fan.emit('state', ['wall'], [], SOCKET_EVENT.READY, { headSeq: 100 });
+    fan.emit('events', ['wall'], [], SOCKET_EVENT.READY, { headSeq: 101 });
     expect([fan.pending('state'), fan.pending('events')]).toEqual([1, 1]);
     await until([...heard.keys()], 2);
     for (const l of heard.values()) expect(l).toEqual([101, 100]);
   });
 
   it('stop drops what has not gone yet', async () => {
-    const fan = new PacedFanOut(io, 0);
+    const fan = new PacedFanOut(io as unknown as ConsoleServer, 0);
     for (const id of heard.keys()) heard.set(id, []);
-    fan.emit('events', ['wall'], [], 'n', 10);
+    fan.emit('events', ['wall'], [], SOCKET_EVENT.READY, { headSeq: 10 });
     fan.stop();
     expect(fan.pending('events')).toBe(0);
-    fan.emit('events', ['wall'], [], 'n', 11);
+    fan.emit('events', ['wall'], [], SOCKET_EVENT.READY, { headSeq: 11 });
     await until([...heard.keys()], 1);
     for (const l of heard.values()) expect(l).toEqual([11]);
   });

@@ -1,4 +1,4 @@
-import { tx } from '../../http/text';
+import { tx } from '../../text/text';
 import type { SendAnswer } from '../message';
 import { SendError, excerpt } from '../sendError';
 

@@ -2,7 +2,7 @@ import dns from 'node:dns/promises';
 import net from 'node:net';
 import nodemailer from 'nodemailer';
 import type { EmailConfig } from '../../../domain/schemas/notify';
-import { tx } from '../../http/text';
+import { tx } from '../../text/text';
 import type { OutgoingMessage, SendAnswer, SendOptions } from '../message';
 import { METADATA_HOSTS, refusedAddress } from '../addressPolicy';
 import { SEND_TIMEOUT_MS } from '../safeFetch';

@@ -1,5 +1,5 @@
 import type { SmsConfig } from '../../../domain/schemas/notify';
-import { tx } from '../../http/text';
+import { tx } from '../../text/text';
 import type { OutgoingMessage, SendAnswer, SendOptions } from '../message';
 import { safeFetch } from '../safeFetch';
 import { SendError } from '../sendError';

@@ -149,7 +149,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('event_log')
-    // PostgreSQL: the sequence every instance draws from (server/events/eventLog.ts orders commits).
+    // PostgreSQL: the sequence every instance draws from (server/eventLog/eventLog.ts orders commits).
     .addColumn(
       'seq',
       p.pg ? 'bigint' : 'integer',

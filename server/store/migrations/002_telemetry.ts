@@ -21,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // One clustered key per series: a range scan of one (device, dataId) reads contiguous pages.
   // PostgreSQL: range-partitioned by month of `time` (partitions are made as data arrives and
-  // dropped whole by retention, server/telemetry/historyPartitions.ts).
+  // dropped whole by retention, server/series/historyPartitions.ts).
   await db.schema
     .createTable('history')
     .addColumn('deviceid', 'integer', (c) => c.notNull())

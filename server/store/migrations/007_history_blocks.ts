@@ -8,7 +8,7 @@ import { portable } from './portable';
  * closes. Each table is keyed per series and time, so one series' range is one index range read;
  * the index on time lets retention delete whole blocks of every series at once. PostgreSQL keeps the
  * blocks as bytea and partitions all three by month (made on arrival, dropped whole by retention:
- * server/telemetry/historyPartitions.ts).
+ * server/series/historyPartitions.ts).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const p = portable(db);

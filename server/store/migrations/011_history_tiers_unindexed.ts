@@ -10,7 +10,7 @@ const TIME_INDEXES = [
 /**
  * SQLite: the tiers' time indexes go (issue 18). Measured by bench/storage.ts they were a twelfth of
  * the file (0.24 of 3.1 bytes per reading) for one query an hour; retention now walks the series
- * through the primary key instead (server/telemetry/retention.ts). PostgreSQL keeps them: its
+ * through the primary key instead (server/series/retention.ts). PostgreSQL keeps them: its
  * retention drops whole month partitions and deletes in the month around the cutoff by time.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,3 +1,4 @@
+import { callerHeaders } from '../../../domain/requestPolicy';
 import { ApiError, REQUEST_TIMEOUT_MS, acceptLanguage } from './client';
 import { beginRequest } from './loading';
 import { tokenStorage } from './tokenStorage';
@@ -8,8 +9,7 @@ import { t } from '../i18n/i18n';
 export const fileMissingMsg = () => t('msg.fileMissing');
 
 function authHeaders(): Record<string, string> {
-  const token = tokenStorage.get();
-  return { 'Accept-Language': acceptLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  return callerHeaders({ token: tokenStorage.get(), lang: acceptLanguage() });
 }
 
 async function send(path: string, init: RequestInit): Promise<Response> {

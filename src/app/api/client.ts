@@ -1,4 +1,5 @@
 import type { Envelope } from '../../../domain/envelope';
+import { callerHeaders } from '../../../domain/requestPolicy';
 import { beginRequest } from './loading';
 import { withRetry } from './retry';
 import { tokenStorage } from './tokenStorage';
@@ -58,11 +59,10 @@ export async function request<T>(
   opts: RequestOptions = {},
 ): Promise<{ data: T; total?: number; msg: string; cursor?: string }> {
   const done = opts.background ? () => {} : beginRequest();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage() };
-  const token = tokenStorage.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const userId = tokenStorage.userId();
-  if (userId) headers['User-Id'] = userId;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...callerHeaders({ token: tokenStorage.get(), userId: tokenStorage.userId(), lang: acceptLanguage() }),
+  };
   let payload: BodyInit | undefined;
   if (body !== undefined) {
     if (opts.text) {

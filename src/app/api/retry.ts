@@ -1,19 +1,19 @@
-/**
- * Reads are retried with backoff when the failure may pass by itself: no answer at all (network,
- * timeout) or a server-side failure (HTTP 5xx). A refusal (4xx, or an envelope with a code) is an
- * answer and is not asked again. Writes are never retried here: a repeated write is the user's call.
- */
-export const READ_RETRY_DELAYS_MS: readonly number[] = [500, 1000, 2000];
+import { isRetryableStatus, READ_RETRY_DELAYS_MS, retryingRead } from '../../../domain/requestPolicy';
+
+export { READ_RETRY_DELAYS_MS };
 
 export interface Retryable {
   /** HTTP status of the failed attempt; 0 when no answer arrived */
   status: number;
 }
 
+/** The HTTP status of a failed attempt (ApiError and the like), or null for anything else. */
+const statusOf = (err: unknown): number | null =>
+  typeof err === 'object' && err !== null && 'status' in err ? (err as Retryable).status : null;
+
 export function isRetryable(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null || !('status' in err)) return false;
-  const status = (err as Retryable).status;
-  return status === 0 || status >= 500;
+  const status = statusOf(err);
+  return status !== null && isRetryableStatus(status);
 }
 
 const pause = (ms: number, signal: AbortSignal | undefined) =>
@@ -30,17 +30,15 @@ const pause = (ms: number, signal: AbortSignal | undefined) =>
     signal?.addEventListener('abort', abort, { once: true });
   });
 
-/** Runs `attempt` until it succeeds, fails for good, or the delays run out; the last failure is thrown. */
-export async function withRetry<T>(
+/** A read asked again by the shared policy (domain/requestPolicy.ts); an abort stops the waiting. */
+export function withRetry<T>(
   attempt: () => Promise<T>,
   { delays = READ_RETRY_DELAYS_MS, signal }: { delays?: readonly number[]; signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
-  for (let n = 0; ; n++) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (n >= delays.length || !isRetryable(err) || signal?.aborted) throw err;
-      await pause(delays[n]!, signal);
-    }
-  }
+  return retryingRead(
+    attempt,
+    (err) => (signal?.aborted ? null : statusOf(err)),
+    (ms) => pause(ms, signal),
+    delays,
+  );
 }

@@ -1,18 +1,18 @@
 import { fromCallback, type AnyEventObject } from 'xstate';
-import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { SocketEvent, SocketInput } from '../../../machines/websocketMachine';
 import { UNAUTHORIZED_MSG } from '../../../domain/envelope';
 import type { MeasureMessage } from '../../../domain/telemetry';
 import {
   SOCKET_EVENT,
+  SOCKET_PATH,
   isRevokeReason,
   isStoreNotice,
-  type RevokedNotice,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
   type StoreNotice,
   type WatchRequest,
 } from '../../../domain/socketProtocol';
-
-export const SOCKET_PATH = '/messageServer/websocket';
 
 export interface SocketActorOptions {
   /** the server's origin; the page's own when omitted (the browser) */
@@ -50,18 +50,18 @@ export function createSocketActor(opts: SocketActorOptions) {
       reconnection: false,
       auth: { token: opts.token(), userId: input.userId, ...(input.lastSeq !== null ? { lastSeq: input.lastSeq } : {}) },
     };
-    const socket = opts.url ? io(opts.url, options) : io(options);
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = opts.url ? io(opts.url, options) : io(options);
     socket.on('connect', () => send({ type: 'SOCKET.OPENED' }));
-    socket.on('message', (message: { seq: number }) => {
+    socket.on(SOCKET_EVENT.MESSAGE, (message) => {
       opts.onData?.();
       send({ type: 'SOCKET.MESSAGE', message });
     });
-    socket.on('measures', (list: MeasureMessage[]) => {
+    socket.on(SOCKET_EVENT.MEASURES, (list) => {
       opts.onData?.();
       opts.onMeasures?.(list);
     });
-    socket.on('settings', () => opts.onSettings?.());
-    socket.on('ready', (r: { headSeq: number }) => {
+    socket.on(SOCKET_EVENT.SETTINGS, () => opts.onSettings?.());
+    socket.on(SOCKET_EVENT.READY, (r) => {
       if (opts.watches) socket.emit(SOCKET_EVENT.WATCH, opts.watches.current());
       opts.onReady?.();
       send({ type: 'SOCKET.READY', headSeq: r.headSeq });
@@ -69,11 +69,9 @@ export function createSocketActor(opts: SocketActorOptions) {
     const stopWatching = opts.watches?.subscribe((request) => {
       if (socket.connected) socket.emit(SOCKET_EVENT.WATCH, request);
     });
-    socket.on('resync', (r: { headSeq: number }) => send({ type: 'SOCKET.RESYNC', headSeq: r.headSeq }));
+    socket.on(SOCKET_EVENT.RESYNC, (r) => send({ type: 'SOCKET.RESYNC', headSeq: r.headSeq }));
     socket.on(SOCKET_EVENT.GOING_AWAY, () => send({ type: 'SOCKET.GOING_AWAY' }));
-    socket.on(SOCKET_EVENT.REVOKED, (n: RevokedNotice) =>
-      send({ type: 'SOCKET.REVOKED', reason: isRevokeReason(n?.reason) ? n.reason : 'expired' }),
-    );
+    socket.on(SOCKET_EVENT.REVOKED, (n) => send({ type: 'SOCKET.REVOKED', reason: isRevokeReason(n?.reason) ? n.reason : 'expired' }));
     socket.on(SOCKET_EVENT.RESCOPED, () => send({ type: 'SOCKET.RESCOPED' }));
     socket.on(SOCKET_EVENT.STORE, (n: unknown) => isStoreNotice(n) && opts.onStore?.(n));
     socket.on('disconnect', (reason) => send({ type: 'SOCKET.CLOSED', reason }));
@@ -82,7 +80,7 @@ export function createSocketActor(opts: SocketActorOptions) {
     });
     receive((event) => {
       // The spec's empty keep-alive frame.
-      if (event.type === 'KEEPALIVE' && socket.connected) socket.emit('keepalive', '');
+      if (event.type === 'KEEPALIVE' && socket.connected) socket.emit(SOCKET_EVENT.KEEPALIVE, '');
     });
     return () => {
       stopWatching?.();

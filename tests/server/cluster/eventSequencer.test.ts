@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../../server/events/eventLog';
+import type { DomainEvent } from '../../../server/eventLog/eventLog';
 import { EventSequencer } from '../../../server/cluster/eventSequencer';
 import { startApp, type TestApp } from '../helpers';
 

@@ -4,7 +4,7 @@ import { maskConfig, mergeConfig, maskUrl, secretsOf } from '../../../server/not
 import { composeUnits, slotUnit } from '../../../server/notify/compose';
 import { FloodWatch } from '../../../server/notify/floodWatch';
 import { FLOODING } from '../../../server/notify/outbox';
-import type { DeliveryRow } from '../../../server/notify/tables';
+import type { DeliveryRow } from '../../../server/store/notifyTables';
 
 /** The pure parts of delivery: which deliveries go out together, and how secrets are shown. */
 const row = (id: string, floodKey = '1|1', recipient: string | null = null, createdAt = 0): DeliveryRow => ({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
-import { monthStart, partitionName } from '../../../server/telemetry/historyPartitions';
+import { monthStart, partitionName } from '../../../server/series/historyPartitions';
 import { testDatabase, testStoreName, type TestDatabase } from '../../infra/testStore';
 import { auth, DEMO_PASSWORD, login, ROOT_PASSWORD, startApp, type TestApp } from '../helpers';
 import { multipart, PNG } from '../info/multipart';

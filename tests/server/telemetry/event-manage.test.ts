@@ -165,7 +165,7 @@ describe('event/export/list', () => {
 
 describe('eventBatches (export walk)', () => {
   it('walks the default order by keyset across equal event times, matching one big page exactly', async () => {
-    const { eventBatches, eventQuery, eventRows, ordered } = await import('../../../server/wisdompower/eventQuery');
+    const { eventBatches, eventQuery, eventRows, ordered } = await import('../../../server/events/eventQuery');
     const t = T0 - 86_400_000;
     for (let i = 0; i < 7; i++) {
       await app.db

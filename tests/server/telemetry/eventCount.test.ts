@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { EXACT_COUNT_CAP } from '../../../server/wisdompower/eventCount';
+import { EXACT_COUNT_CAP } from '../../../server/events/eventCount';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 
 /** The event list's total: exact up to the cap on every page, a longer list counted once per change. */

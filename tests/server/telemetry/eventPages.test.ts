@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 
 /**
- * event/list pages by keyset (server/wisdompower/eventPage.ts): the page after, before or the same one
+ * event/list pages by keyset (server/events/eventPage.ts): the page after, before or the same one
  * as a cursor of the previous answer holds the rows an OFFSET page held over the data as the user saw
  * it, whatever arrived or left the filter meanwhile; anything else is an OFFSET page as before.
  */

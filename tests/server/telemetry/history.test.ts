@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_STATUS } from '../../../domain/enums';
 import { COMM_LOSS_EVENT_TYPE } from '../../../domain/telemetry';
-import { formatTime } from '../../../server/telemetry/time';
+import { formatTime } from '../../../server/text/time';
 import { DEFAULT_TIME_ZONE } from '../../../domain/timeZone';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 

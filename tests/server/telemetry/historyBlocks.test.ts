@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { decodeSeries } from '../../../domain/seriesWire';
 import { mulberry32 } from '../../../server/simulator/prng';
-import { formatTime } from '../../../server/telemetry/time';
+import { formatTime } from '../../../server/text/time';
 import { DEFAULT_TIME_ZONE } from '../../../domain/timeZone';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 

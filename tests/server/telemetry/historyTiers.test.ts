@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { chooseTier } from '../../../server/telemetry/seriesReader';
-import { downsample } from '../../../server/telemetry/trend';
-import { formatTime } from '../../../server/telemetry/time';
+import { chooseTier } from '../../../server/series/seriesReader';
+import { downsample } from '../../../server/series/trend';
+import { formatTime } from '../../../server/text/time';
 import { DEFAULT_TIME_ZONE } from '../../../domain/timeZone';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
-import { parseTime } from '../../../server/telemetry/time';
+import { parseTime } from '../../../server/text/time';
 
 /**
  * Issue 15, on the server: the confirmation stamp and the remark are separate, and one time-zone rule

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../server/simulator/prng';
 import zlib from 'node:zlib';
-import {
-  blockPayload,
-  decimalScale,
-  decodeBlockInto,
-  decodeBlocksInto,
-  decodePoints,
-  encodePoints,
-  type PointColumns,
-} from '../../../server/telemetry/seriesCodec';
-import { decodeRollupBlocks, decodeRollups, encodeRollups, mergeRollups, rollUp, rollUpRollups } from '../../../server/telemetry/rollups';
-import { mergePoints } from '../../../server/telemetry/points';
+import type { PointColumns } from '../../../server/series/seriesFormat';
+import { blockPayload, decimalScale, encodePoints } from '../../../server/series/seriesEncode';
+import { decodeBlockInto, decodeBlocksInto, decodePoints } from '../../../server/series/seriesCodec';
+import { decodeRollupBlocks, decodeRollups, encodeRollups, mergeRollups, rollUp, rollUpRollups } from '../../../server/series/rollups';
+import { mergePoints } from '../../../server/series/points';
 
 const cols = (time: number[], value: number[], status?: number[]): PointColumns => ({
   time: Float64Array.from(time),

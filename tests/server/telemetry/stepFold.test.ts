@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepFold } from '../../../server/telemetry/stepFold';
+import { StepFold } from '../../../server/series/stepFold';
 import {
   decodeRollupBlocks,
   encodeRollups,
@@ -10,7 +10,7 @@ import {
   rollUpRollups,
   sliceRollups,
   type Rollups,
-} from '../../../server/telemetry/rollups';
+} from '../../../server/series/rollups';
 
 /**
  * The history screen's steps folded straight from 1-minute rollup blocks (issue 17 item 5) answer

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { contactUpdateBody } from '../../domain/schemas/auth';
+import { transact } from '../eventLog/transact';
+import { ok } from '../http/envelope';
+import { guarded, typed } from '../http/routeOptions';
+import { sessionOf } from '../auth/session';
+
+/**
+ * PUT /auth/v1/user/contact: a user sets its own contact fields, the ones notifications reach it by
+ * (issue 28), without the user-management permission. What is left out stays.
+ */
+export async function contactRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.put('/user/contact', { schema: { body: contactUpdateBody }, config: guarded('self') }, async (request) => {
+    const session = sessionOf(request);
+    const user = await app.db.selectFrom('app_user').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
+    const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+    await transact(app, async (trx, emit) => {
+      await trx
+        .updateTable('app_user')
+        .set({ ...changes, updatedAt: Date.now() })
+        .where('id', '=', user.id)
+        .execute();
+      emit({
+        kind: 'user.updated',
+        actorId: user.id,
+        actorName: user.name,
+        tenantId: user.tenantId,
+        subject: `user:${user.id}`,
+        payload: { contact: Object.keys(changes) },
+      });
+    });
+    return ok(null, { msg: '保存成功!' });
+  });
+}

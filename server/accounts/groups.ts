@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import { usergroupBody, usergroupUpdateBody } from '../../domain/schemas/auth';
+import { errors } from '../errors';
+import { ok } from '../http/envelope';
+import { guarded, typed } from '../http/routeOptions';
+import { NOUN, tx } from '../text/text';
+import { requireTenantRef } from '../auth/references';
+import { sessionOf } from '../auth/session';
+import { requireTenant, type Session } from '../auth/access';
+import { usergroupDtos } from '../auth/directory';
+import { transact } from '../eventLog/transact';
+import { deleteIds, deleteSchema } from '../http/deleteTarget';
+import type { Transaction } from 'kysely';
+import type { Database } from '../store/schema';
+
+export const GROUP_IN_USE_MSG = '删除失败，当前用户组被其他账号使用！';
+const GROUP_IN_USE = tx(GROUP_IN_USE_MSG, 'Cannot delete: the user group is in use by an account!');
+
+async function checkMembers(trx: Transaction<Database>, session: Session, tenantId: number, userIds: number[]) {
+  if (userIds.length === 0) return;
+  const users = await trx.selectFrom('app_user').select(['id', 'tenantId']).where('id', 'in', userIds).execute();
+  if (users.length !== new Set(userIds).size) throw errors.NOT_FOUND(NOUN.member);
+  for (const u of users) {
+    requireTenant(session, u.tenantId);
+    if (u.tenantId !== tenantId) throw errors.BAD_REQUEST(tx('用户组成员须属于同一租户', 'group members must be of one tenant'));
+  }
+}
+
+export async function groupRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.get('/tenant', { config: guarded('shell') }, async (request) => {
+    const session = sessionOf(request);
+    let q = app.db.selectFrom('tenant').select(['id', 'name', 'customConfig', 'status']);
+    if (session.tenants !== 'all') q = q.where('id', 'in', session.tenants.length ? session.tenants : [-1]);
+    return ok(await q.orderBy('id').execute());
+  });
+
+  app.get('/usergroups', { config: guarded('groups', 'group_browser user_browser') }, async (request) => {
+    const session = sessionOf(request);
+    let q = app.db.selectFrom('usergroup').selectAll();
+    if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
+    return ok(await usergroupDtos(app.db, await q.orderBy('id').execute()));
+  });
+
+  app.post('/usergroup', { schema: { body: usergroupBody }, config: guarded('groups', 'group_create') }, async (request) => {
+    const session = sessionOf(request);
+    const body = request.body;
+    const tenantId = body.tenantId ?? session.tenantId;
+    await requireTenantRef(app.db, session, tenantId);
+    const id = await transact(app, async (trx, emit) => {
+      const userIds = body.users.map((u) => u.id);
+      await checkMembers(trx, session, tenantId, userIds);
+      const { id } = await trx
+        .insertInto('usergroup')
+        .values({ name: body.name, tenantId, customConfig: body.customConfig ?? null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const userId of new Set(userIds)) await trx.insertInto('usergroup_user').values({ groupId: id, userId }).execute();
+      emit({
+        kind: 'usergroup.created',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId,
+        subject: `usergroup:${id}`,
+        payload: { after: { name: body.name, users: userIds } },
+      });
+      return id;
+    });
+    return ok(id, { msg: '保存成功!' });
+  });
+
+  app.put('/usergroup', { schema: { body: usergroupUpdateBody }, config: guarded('groups', 'group_update') }, async (request) => {
+    const session = sessionOf(request);
+    const body = request.body;
+    const group = await app.db.selectFrom('usergroup').selectAll().where('id', '=', body.id).executeTakeFirst();
+    if (!group) throw errors.NOT_FOUND(NOUN.usergroup);
+    requireTenant(session, group.tenantId);
+    await transact(app, async (trx, emit) => {
+      const userIds = body.users.map((u) => u.id);
+      await checkMembers(trx, session, group.tenantId, userIds);
+      await trx
+        .updateTable('usergroup')
+        .set({ name: body.name, customConfig: body.customConfig ?? group.customConfig })
+        .where('id', '=', group.id)
+        .execute();
+      await trx.deleteFrom('usergroup_user').where('groupId', '=', group.id).execute();
+      for (const userId of new Set(userIds)) await trx.insertInto('usergroup_user').values({ groupId: group.id, userId }).execute();
+      emit({
+        kind: 'usergroup.updated',
+        actorId: session.userId,
+        actorName: session.userName,
+        tenantId: group.tenantId,
+        subject: `usergroup:${group.id}`,
+        payload: { before: group, after: { name: body.name, users: userIds } },
+      });
+    });
+    return ok(group.id, { msg: '保存成功!' });
+  });
+
+  app.delete('/usergroup', { schema: deleteSchema, config: guarded('groups', 'group_delete') }, async (request) => {
+    const session = sessionOf(request);
+    const ids = deleteIds(request);
+    const groups = await app.db.selectFrom('usergroup').selectAll().where('id', 'in', ids).execute();
+    if (groups.length !== new Set(ids).size) throw errors.NOT_FOUND(NOUN.usergroup);
+    for (const g of groups) requireTenant(session, g.tenantId);
+    const used = await app.db.selectFrom('usergroup_user').select('groupId').where('groupId', 'in', ids).executeTakeFirst();
+    if (used) throw errors.IN_USE(GROUP_IN_USE);
+    await transact(app, async (trx, emit) => {
+      await trx.deleteFrom('usergroup').where('id', 'in', ids).execute();
+      for (const g of groups)
+        emit({
+          kind: 'usergroup.deleted',
+          actorId: session.userId,
+          actorName: session.userName,
+          tenantId: g.tenantId,
+          subject: `usergroup:${g.id}`,
+          payload: { before: g },
+        });
+    });
+    return ok(ids, { msg: '删除成功!' });
+  });
+}

@@ -1,0 +1,59 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { DATA_TYPE_NAME, type MeasureDef } from '../../domain/telemetry';
+import type { DeviceInfo } from '../devices/devices';
+import { BINARY_CONTENT_TYPE } from '../../domain/seriesWire';
+import { frameSeries } from '../../domain/seriesStream';
+import { seriesQueryBody } from '../../domain/seriesQuery';
+import { guarded, typed } from '../http/routeOptions';
+import { sessionOf } from '../auth/session';
+import { requireDevice } from '../access/scope';
+import { forPlot, plotResolution } from '../series/plotReads';
+import { measure, range } from './history';
+import { timeZoneOf } from '../settings/effective';
+
+/** POST history/series: every series of a view in one request, streamed as binary frames (domain/seriesStream.ts). */
+export async function historySeriesRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post(
+    '/history/series',
+    { schema: { body: seriesQueryBody }, config: guarded('history', 'historydata_browser') },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const body = request.body;
+      const [from, to] = range(body.startTime, body.endTime, await timeZoneOf(app, session));
+      // Every check before the first byte: a refused request answers the envelope, never half a stream.
+      const targets: { device: DeviceInfo; def: MeasureDef; isDiffValue: boolean }[] = [];
+      for (const s of body.series) {
+        const device = await requireDevice(app, session, s.pecDeviceId);
+        targets.push({ device, def: measure(s.dataId), isDiffValue: s.isDiffValue });
+      }
+      const t = app.telemetry;
+      const asks = targets.map((x) => ({ deviceId: x.device.id, dataId: x.def.dataId, diff: x.isDiffValue }));
+      const resolution = await plotResolution(t.series, asks, from, to, body.pixels);
+      async function* frames() {
+        for (const [i, { device, def, isDiffValue }] of targets.entries()) {
+          const th = t.thresholds.get(device.id, def.dataId);
+          const { cols, meta } = await forPlot(t.series, asks[i]!, from, to, resolution);
+          yield frameSeries(
+            {
+              pecDeviceId: device.id,
+              dataId: def.dataId,
+              logicalId: def.logicalId,
+              dataTypeId: def.dataTypeId,
+              dataIdName: def.name,
+              dataTypeName: DATA_TYPE_NAME[def.dataTypeId] ?? '',
+              unit: def.unit,
+              isDiffValue,
+              upperLimit: th?.enabled ? th.alarmLimit : null,
+              lowerLimit: null,
+              ...meta,
+            },
+            cols,
+          );
+        }
+      }
+      return reply.header('content-type', BINARY_CONTENT_TYPE).send(Readable.from(frames(), { objectMode: false }));
+    },
+  );
+}

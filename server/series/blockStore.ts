@@ -1,0 +1,324 @@
+import type SQLite from 'better-sqlite3';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from '../store/dialect';
+import type { Database } from '../store/schema';
+import { HistoryPartitions } from './historyPartitions';
+import type { PointColumns } from './seriesFormat';
+import { emptyRollups, HOUR_MS, type Rollups } from './rollups';
+
+/** Compaction windows: one block per series per UTC hour. */
+export const WINDOW_MS = HOUR_MS;
+export const windowOf = (t: number) => Math.floor(t / WINDOW_MS) * WINDOW_MS;
+
+export interface StoredBlock {
+  start: number;
+  count: number;
+  data: Uint8Array;
+}
+
+/** What one series holds over a range: compacted blocks (or hour rollups) and the recent rows beside them. */
+export interface BlockRead {
+  blocks: StoredBlock[];
+  rows: PointColumns;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type BlockTable = 'history_block' | 'history_1m';
+export type TierTable = BlockTable | 'history_1h';
+
+interface UnionRow {
+  src: number;
+  t: number;
+  n: number;
+  data: Uint8Array | null;
+  value: number | null;
+  status: number | null;
+}
+
+function split<R extends UnionRow>(rows: R[]): { blocks: R[]; recent: PointColumns } {
+  let b = 0;
+  while (b < rows.length && Number(rows[b]!.src) === 0) b++;
+  const n = rows.length - b;
+  const recent = { time: new Float64Array(n), value: new Float64Array(n), status: new Uint8Array(n) };
+  for (let i = 0; i < n; i++) {
+    const r = rows[b + i]!;
+    recent.time[i] = Number(r.t);
+    recent.value[i] = Number(r.value);
+    recent.status[i] = Number(r.status);
+  }
+  return { blocks: rows.slice(0, b), recent };
+}
+
+/**
+ * The tables of compacted history (migration 006): reads that see blocks and recent rows in one
+ * statement (one snapshot, so a compaction committing in between can neither hide a window nor show
+ * it twice), and the writes of the compactor and of retention.
+ */
+export class BlockStore {
+  /** PostgreSQL: the monthly partitions of each table (null on SQLite) */
+  readonly partitions: Record<TierTable, HistoryPartitions> | null;
+
+  /** SQLite: the range reads as statements compiled once (see sqliteReads) */
+  private readonly fast: SqliteReads | null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    sqlite?: SQLite.Database,
+  ) {
+    this.fast = sqlite ? new SqliteReads(db, sqlite) : null;
+    this.partitions = isPostgres(db)
+      ? {
+          history_block: new HistoryPartitions(db, 'history_block'),
+          history_1m: new HistoryPartitions(db, 'history_1m'),
+          history_1h: new HistoryPartitions(db, 'history_1h'),
+        }
+      : null;
+  }
+
+  /** Before a compaction transaction writes windows starting at these times: their partitions exist. */
+  async prepare(starts: readonly number[]): Promise<void> {
+    if (!this.partitions || starts.length === 0) return;
+    for (const p of Object.values(this.partitions)) await p.ensure(starts);
+  }
+
+  private async union(table: BlockTable, deviceid: number, dataid: number, from: number, to: number, db: Db = this.db): Promise<BlockRead> {
+    if (this.fast && db === this.db) return this.fast.range(table, deviceid, dataid, from, to);
+    const { rows } = await sql<UnionRow>`
+      select 0 as src, "start" as t, "count" as n, data, null as value, null as status
+        from ${sql.table(table)}
+        where deviceid = ${deviceid} and dataid = ${dataid} and "start" >= ${windowOf(from)} and "start" < ${to}
+      union all
+      select 1, "time", 1, null, value, status
+        from history
+        where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${from} and "time" < ${to}
+      order by 1, 2`.execute(db);
+    const { blocks, recent } = split(rows);
+    return { blocks: blocks.map((r) => ({ start: Number(r.t), count: Number(r.n), data: r.data! })), rows: recent };
+  }
+
+  /** Raw blocks overlapping [from, to) and the recent rows in [from, to). */
+  readRaw(deviceid: number, dataid: number, from: number, to: number, db?: Db): Promise<BlockRead> {
+    return this.union('history_block', deviceid, dataid, from, to, db);
+  }
+
+  /** 1-minute rollup blocks overlapping [from, to) and the recent rows in [from, to). */
+  readMinutes(deviceid: number, dataid: number, from: number, to: number): Promise<BlockRead> {
+    return this.union('history_1m', deviceid, dataid, from, to);
+  }
+
+  /** 1-hour rollups of hours starting in [from, to) and the recent rows in [from, to). */
+  async readHours(deviceid: number, dataid: number, from: number, to: number): Promise<{ hours: Rollups; rows: PointColumns }> {
+    if (this.fast) return this.fast.hours(deviceid, dataid, from, to);
+    type HourRow = UnionRow & { min: number; max: number; sum: number; cnt: number };
+    const { rows } = await sql<HourRow>`
+      select 0 as src, "time" as t, "min", "max", "sum", "last" as value, "count" as cnt, status
+        from history_1h
+        where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${windowOf(from)} and "time" < ${to}
+      union all
+      select 1, "time", null, null, null, value, 1, status
+        from history
+        where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${from} and "time" < ${to}
+      order by 1, 2`.execute(this.db);
+    const { blocks, recent } = split(rows);
+    const hours = emptyRollups(blocks.length);
+    blocks.forEach((r, i) => {
+      hours.time[i] = Number(r.t);
+      hours.min[i] = Number(r.min);
+      hours.max[i] = Number(r.max);
+      hours.sum[i] = Number(r.sum);
+      hours.last[i] = Number(r.value);
+      hours.count[i] = Number(r.cnt);
+      hours.status[i] = Number(r.status);
+    });
+    return { hours, rows: recent };
+  }
+
+  /** How many readings [from, to) holds (blocks' counts and recent rows), without reading a block. */
+  async countRaw(deviceid: number, dataid: number, from: number, to: number): Promise<number> {
+    const { rows } = await sql<{ n: number | string | null }>`
+      select sum("count") as n from history_block
+        where deviceid = ${deviceid} and dataid = ${dataid} and "start" >= ${windowOf(from)} and "start" < ${to}
+      union all
+      select count(*) from history
+        where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${from} and "time" < ${to}`.execute(this.db);
+    return rows.reduce((s, r) => s + Number(r.n ?? 0), 0);
+  }
+
+  /** The newest recent row before `t`. */
+  async rowBefore(deviceid: number, dataid: number, t: number): Promise<{ time: number; value: number; status: number } | undefined> {
+    const r = await this.db
+      .selectFrom('history')
+      .select(['time', 'value', 'status'])
+      .where('deviceid', '=', deviceid)
+      .where('dataid', '=', dataid)
+      .where('time', '<', t)
+      .orderBy('time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return r && { time: Number(r.time), value: r.value, status: r.status };
+  }
+
+  /** The newest raw block starting before `t` (for the point before a range). */
+  async rawBlockBefore(deviceid: number, dataid: number, t: number): Promise<StoredBlock | undefined> {
+    const r = await this.db
+      .selectFrom('history_block')
+      .select(['start', 'count', 'data'])
+      .where('deviceid', '=', deviceid)
+      .where('dataid', '=', dataid)
+      .where('start', '<', t)
+      .orderBy('start', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return r && { start: Number(r.start), count: Number(r.count), data: r.data };
+  }
+
+  // ---- compaction (inside its transaction)
+
+  async block(trx: Db, table: BlockTable, deviceid: number, dataid: number, start: number): Promise<StoredBlock | undefined> {
+    const r = await trx
+      .selectFrom(table)
+      .select(['start', 'count', 'data'])
+      .where('deviceid', '=', deviceid)
+      .where('dataid', '=', dataid)
+      .where('start', '=', start)
+      .executeTakeFirst();
+    return r && { start: Number(r.start), count: Number(r.count), data: r.data };
+  }
+
+  async putBlock(trx: Db, table: BlockTable, deviceid: number, dataid: number, b: StoredBlock): Promise<void> {
+    await trx
+      .insertInto(table)
+      .values({ deviceid, dataid, start: b.start, count: b.count, data: b.data })
+      .onConflict((oc) => oc.columns(['deviceid', 'dataid', 'start']).doUpdateSet({ count: b.count, data: b.data }))
+      .execute();
+  }
+
+  async hour(trx: Db, deviceid: number, dataid: number, time: number): Promise<Rollups | undefined> {
+    const r = await trx
+      .selectFrom('history_1h')
+      .selectAll()
+      .where('deviceid', '=', deviceid)
+      .where('dataid', '=', dataid)
+      .where('time', '=', time)
+      .executeTakeFirst();
+    if (!r) return undefined;
+    const h = emptyRollups(1);
+    h.time[0] = Number(r.time);
+    h.min[0] = r.min;
+    h.max[0] = r.max;
+    h.sum[0] = r.sum;
+    h.last[0] = r.last;
+    h.count[0] = Number(r.count);
+    h.status[0] = r.status;
+    return h;
+  }
+
+  async putHour(trx: Db, deviceid: number, dataid: number, h: Rollups): Promise<void> {
+    if (h.time.length !== 1) throw new Error('one hour rollup per window');
+    const row = { min: h.min[0]!, max: h.max[0]!, sum: h.sum[0]!, last: h.last[0]!, count: h.count[0]!, status: h.status[0]! };
+    await trx
+      .insertInto('history_1h')
+      .values({ deviceid, dataid, time: h.time[0]!, ...row })
+      .onConflict((oc) => oc.columns(['deviceid', 'dataid', 'time']).doUpdateSet(row))
+      .execute();
+  }
+}
+
+/**
+ * The range reads on SQLite as prepared better-sqlite3 statements in raw (array) mode, built by Kysely
+ * and compiled once: a month of one series is 720 block rows, and building and running the query
+ * through Kysely cost more than reading them. The blocks and the recent rows are read by two
+ * statements under one hold of the store's connection (Kysely's mutex), with nothing in between, so
+ * they see the same snapshot as the union statement does on PostgreSQL.
+ */
+class SqliteReads {
+  private readonly blocks: Record<BlockTable, SQLite.Statement>;
+  private readonly hourRows: SQLite.Statement;
+  private readonly rows: SQLite.Statement;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    sqlite: SQLite.Database,
+  ) {
+    const blocks = (table: BlockTable) =>
+      sqlite
+        .prepare(
+          db
+            .selectFrom(table)
+            .select(['start', 'count', 'data'])
+            .where('deviceid', '=', 0)
+            .where('dataid', '=', 0)
+            .where('start', '>=', 0)
+            .where('start', '<', 0)
+            .orderBy('start')
+            .compile().sql,
+        )
+        .raw(true);
+    this.blocks = { history_block: blocks('history_block'), history_1m: blocks('history_1m') };
+    this.hourRows = sqlite
+      .prepare(
+        db
+          .selectFrom('history_1h')
+          .select(['time', 'min', 'max', 'sum', 'last', 'count', 'status'])
+          .where('deviceid', '=', 0)
+          .where('dataid', '=', 0)
+          .where('time', '>=', 0)
+          .where('time', '<', 0)
+          .orderBy('time')
+          .compile().sql,
+      )
+      .raw(true);
+    this.rows = sqlite
+      .prepare(
+        db
+          .selectFrom('history')
+          .select(['time', 'value', 'status'])
+          .where('deviceid', '=', 0)
+          .where('dataid', '=', 0)
+          .where('time', '>=', 0)
+          .where('time', '<', 0)
+          .orderBy('time')
+          .compile().sql,
+      )
+      .raw(true);
+  }
+
+  private recent(deviceid: number, dataid: number, from: number, to: number): PointColumns {
+    const rows = this.rows.all(deviceid, dataid, from, to) as [number, number, number][];
+    const n = rows.length;
+    const out = { time: new Float64Array(n), value: new Float64Array(n), status: new Uint8Array(n) };
+    for (let i = 0; i < n; i++) {
+      const r = rows[i]!;
+      out.time[i] = r[0];
+      out.value[i] = r[1];
+      out.status[i] = r[2];
+    }
+    return out;
+  }
+
+  range(table: BlockTable, deviceid: number, dataid: number, from: number, to: number): Promise<BlockRead> {
+    return this.db.connection().execute(async () => {
+      const found = this.blocks[table].all(deviceid, dataid, windowOf(from), to) as [number, number, Uint8Array][];
+      const blocks = found.map(([start, count, data]) => ({ start, count, data }));
+      return { blocks, rows: this.recent(deviceid, dataid, from, to) };
+    });
+  }
+
+  hours(deviceid: number, dataid: number, from: number, to: number): Promise<{ hours: Rollups; rows: PointColumns }> {
+    return this.db.connection().execute(async () => {
+      const found = this.hourRows.all(deviceid, dataid, windowOf(from), to) as number[][];
+      const hours = emptyRollups(found.length);
+      for (let i = 0; i < found.length; i++) {
+        const r = found[i]!;
+        hours.time[i] = r[0]!;
+        hours.min[i] = r[1]!;
+        hours.max[i] = r[2]!;
+        hours.sum[i] = r[3]!;
+        hours.last[i] = r[4]!;
+        hours.count[i] = r[5]!;
+        hours.status[i] = r[6]!;
+      }
+      return { hours, rows: this.recent(deviceid, dataid, from, to) };
+    });
+  }
+}
