@@ -167,6 +167,24 @@ test('a newly raised alarm arrives on top, keeping the selection; confirmed else
   await expect(page.getByRole('dialog')).toContainText(t.name);
 });
 
+const VIEWS = [
+  ['zh_cn', 'bright'],
+  ['zh_cn', 'dark'],
+  ['en', 'bright'],
+  ['en', 'dark'],
+] as const;
+
+/** The language and theme the page starts in. */
+async function startIn(page: Page, lang: string, theme: string) {
+  await page.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('vg.lang', l!);
+      localStorage.setItem('vg.theme', th!);
+    },
+    [lang, theme],
+  );
+}
+
 /** Where every visible control of the filter row is, and the viewport. */
 async function filterRowBoxes(page: Page) {
   return page.getByTestId('event-filters-row').evaluate((row) => ({
@@ -174,26 +192,18 @@ async function filterRowBoxes(page: Page) {
     vh: innerHeight,
     controls: [...row.querySelectorAll<HTMLElement>('button, input, select')]
       .filter((e) => e.checkVisibility())
-      .map((e) => ({ name: e.textContent?.trim() || e.getAttribute('aria-label') || e.tagName, ...(e.getBoundingClientRect().toJSON() as DOMRect) })),
+      .map((e) => ({
+        name: e.textContent?.trim() || e.getAttribute('aria-label') || e.tagName,
+        ...(e.getBoundingClientRect().toJSON() as DOMRect),
+      })),
   }));
 }
 
 // Issue 30 item 4: at 1366×768 the filters take one row in both languages; the folded ones still filter.
-for (const [lang, theme] of [
-  ['zh_cn', 'bright'],
-  ['zh_cn', 'dark'],
-  ['en', 'bright'],
-  ['en', 'dark'],
-] as const) {
+for (const [lang, theme] of VIEWS) {
   test(`filters in one row at 1366×768, ${lang} ${theme}; the folded ones still narrow the list`, async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
-    await page.addInitScript(
-      ([l, th]) => {
-        localStorage.setItem('vg.lang', l!);
-        localStorage.setItem('vg.theme', th!);
-      },
-      [lang, theme],
-    );
+    await startIn(page, lang, theme);
     const total = (n: number) => (lang === 'en' ? `${n} rows` : `共 ${n} 条`);
     await loginViaForm(page, 'lisi');
     await expectPath(page, '/alarmEvent');
@@ -236,20 +246,9 @@ for (const [lang, theme] of [
 }
 
 // Last in the serial file, so the table holds the confirmed, remarked and live rows of the tests above.
-for (const [lang, theme] of [
-  ['zh_cn', 'bright'],
-  ['zh_cn', 'dark'],
-  ['en', 'bright'],
-  ['en', 'dark'],
-] as const) {
+for (const [lang, theme] of VIEWS) {
   test(`screenshot ${lang} ${theme}`, async ({ page }) => {
-    await page.addInitScript(
-      ([l, th]) => {
-        localStorage.setItem('vg.lang', l!);
-        localStorage.setItem('vg.theme', th!);
-      },
-      [lang, theme],
-    );
+    await startIn(page, lang, theme);
     await loginViaForm(page, 'lisi');
     await expectPath(page, '/alarmEvent');
     await expect(rows(page)).toHaveCount(15);
