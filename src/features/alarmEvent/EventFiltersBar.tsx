@@ -19,7 +19,7 @@ export interface FilterState {
 }
 
 const chip = (on: boolean) =>
-  `rounded border px-2.5 py-1 text-sm ${on ? 'border-brand bg-brand text-brand-ink' : 'border-line bg-surface text-ink hover:bg-surface-2'}`;
+  `rounded border px-2 py-1 text-sm ${on ? 'border-brand bg-brand text-brand-ink' : 'border-line bg-surface text-ink hover:bg-surface-2'}`;
 
 /** A group of chips; `inline` (the filter row) names it for assistive technology only, its chips say what they are. */
 function Group({ label, children, testId, inline = false }: { label: string; children: ReactNode; testId: string; inline?: boolean }) {
@@ -85,7 +85,7 @@ export function EventFiltersBar({ value, onChange }: { value: FilterState; onCha
   const folded = value.types.length + (value.status === 'all' ? 0 : 1) + (value.confirm === 'all' ? 0 : 1);
   return (
     <Disclosure as="div" className="w-full">
-      <div className="mb-3 flex flex-wrap items-center gap-3" data-testid="event-filters-row">
+      <div className="mb-3 flex flex-wrap items-center gap-x-2 gap-y-3" data-testid="event-filters-row">
         <DateSelector value={value.range} onChange={(range) => onChange({ ...value, range })} />
         <Group label={t('alarmEvent.level')} testId="filter-level" inline>
           {multi(
@@ -97,7 +97,7 @@ export function EventFiltersBar({ value, onChange }: { value: FilterState; onCha
           )}
         </Group>
         <DisclosureButton
-          className={`group inline-flex items-center gap-1.5 ${chip(folded > 0)}`}
+          className={`group inline-flex items-center gap-1 ${chip(folded > 0)}`}
           data-testid="more-filters"
           data-set={folded}
         >
