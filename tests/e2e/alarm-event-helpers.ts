@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { startOfDay } from 'date-fns';
 import { DEFAULT_TIME_ZONE, inZone } from '../../domain/timeZone';
 import { apiToken } from './helpers';
@@ -54,4 +54,11 @@ export function timesToday(count: number, spanMs: number, now = Date.now()): num
   const from = Math.max(now - spanMs, dayStart);
   const step = (now - from) / count;
   return Array.from({ length: count }, (_, i) => Math.floor(from + i * step));
+}
+
+/** Opens /alarmEvent's 更多筛选 (type, status, confirmation), unless it is open already. */
+export async function openMoreFilters(page: Page) {
+  const button = page.getByTestId('more-filters');
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(page.getByTestId('more-filters-panel')).toBeVisible();
 }

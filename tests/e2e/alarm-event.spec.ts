@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
 import { expectToast } from './info-helpers';
-import { ingest, terminalsOf, timesToday, type Terminal } from './alarm-event-helpers';
+import { ingest, openMoreFilters, terminalsOf, timesToday, type Terminal } from './alarm-event-helpers';
 
 /**
  * /alarmEvent end to end as lisi (tenant A 值班员, homepage /alarmEvent): filter, page, confirm two rows,
@@ -91,6 +91,7 @@ test('filter, page, confirm two, remark, export', async ({ page }) => {
     await expect(row.locator('td[data-confirm]')).toHaveText('已确认');
     await expect(row).toContainText('lisi');
   }
+  await openMoreFilters(page);
   await page.getByTestId('filter-confirm').getByRole('radio', { name: '未确认' }).click();
   await expect(totalText(page)).toHaveText('共 12 条');
   await page.getByTestId('filter-confirm').getByRole('radio', { name: '全部' }).click();
@@ -166,21 +167,105 @@ test('a newly raised alarm arrives on top, keeping the selection; confirmed else
   await expect(page.getByRole('dialog')).toContainText(t.name);
 });
 
-// Last in the serial file, so the table holds the confirmed, remarked and live rows of the tests above.
-for (const [lang, theme] of [
+const VIEWS = [
   ['zh_cn', 'bright'],
   ['zh_cn', 'dark'],
   ['en', 'bright'],
   ['en', 'dark'],
-] as const) {
-  test(`screenshot ${lang} ${theme}`, async ({ page }) => {
-    await page.addInitScript(
-      ([l, th]) => {
-        localStorage.setItem('vg.lang', l!);
-        localStorage.setItem('vg.theme', th!);
-      },
-      [lang, theme],
+] as const;
+
+/** The language and theme the page starts in. */
+async function startIn(page: Page, lang: string, theme: string) {
+  await page.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('vg.lang', l!);
+      localStorage.setItem('vg.theme', th!);
+    },
+    [lang, theme],
+  );
+}
+
+/** Where every visible control of the filter row is, and the viewport. */
+async function filterRowBoxes(page: Page) {
+  return page.getByTestId('event-filters-row').evaluate((row) => ({
+    vw: innerWidth,
+    vh: innerHeight,
+    controls: [...row.querySelectorAll<HTMLElement>('button, input, select')]
+      .filter((e) => e.checkVisibility())
+      .map((e) => ({
+        name: e.textContent?.trim() || e.getAttribute('aria-label') || e.tagName,
+        ...(e.getBoundingClientRect().toJSON() as DOMRect),
+      })),
+  }));
+}
+
+/** Every visible control of the filter row on one row (same top within a few px) and inside the viewport. */
+async function expectOneRow(page: Page) {
+  const { vw, vh, controls } = await filterRowBoxes(page);
+  // the date selector's six types, its arrows and picker, the four level chips and 更多筛选 at least
+  expect(controls.length).toBeGreaterThanOrEqual(13);
+  const tops = controls.map((c) => c.top);
+  expect(Math.max(...tops) - Math.min(...tops), JSON.stringify(controls)).toBeLessThanOrEqual(6);
+  for (const c of controls) {
+    expect(c.left, c.name).toBeGreaterThanOrEqual(0);
+    expect(c.right, c.name).toBeLessThanOrEqual(vw);
+    expect(c.bottom, c.name).toBeLessThanOrEqual(vh);
+  }
+}
+
+// Issue 30 item 4: at 1366×768 the filters take one row in both languages; the folded ones still filter.
+for (const [lang, theme] of VIEWS) {
+  test(`filters in one row at 1366×768, ${lang} ${theme}; the folded ones still narrow the list`, async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await startIn(page, lang, theme);
+    const total = (n: number) => (lang === 'en' ? `${n} rows` : `共 ${n} 条`);
+    await loginViaForm(page, 'lisi');
+    await expectPath(page, '/alarmEvent');
+    await expect(totalText(page)).toHaveText(total(15));
+
+    await expectOneRow(page);
+    // a week's longer label still leaves the row whole (a custom range's two date fields may wrap it in English)
+    await page
+      .getByTestId('date-selector')
+      .getByRole('radio', { name: lang === 'en' ? 'Week' : '周', exact: true })
+      .click();
+    await expect(page.getByTestId('date-label')).toContainText('~');
+    await expectOneRow(page);
+    await page
+      .getByTestId('date-selector')
+      .getByRole('radio', { name: lang === 'en' ? 'Day' : '日', exact: true })
+      .click();
+    await expect(totalText(page)).toHaveText(total(15));
+
+    // 更多筛选 opens below the row, pushing the table down rather than covering its rows
+    await openMoreFilters(page);
+    const [rowBox, panelBox, tableBox] = await Promise.all(
+      [page.getByTestId('event-filters-row'), page.getByTestId('more-filters-panel'), table(page)].map((l) => l.boundingBox()),
     );
+    expect(panelBox!.y).toBeGreaterThanOrEqual(rowBox!.y + rowBox!.height);
+    expect(tableBox!.y).toBeGreaterThanOrEqual(panelBox!.y + panelBox!.height);
+    await expect(rows(page).first()).toBeVisible();
+
+    // a folded filter narrows the list, and the closed fold still says one is set
+    await page
+      .getByTestId('filter-type')
+      .getByRole('button', { name: lang === 'en' ? 'Residual current' : '剩余电流' })
+      .click();
+    await expect(totalText(page)).toHaveText(total(7));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-filters-1366-${theme}-${lang}.png` });
+    await page.getByTestId('more-filters').click();
+    await expect(page.getByTestId('more-filters-panel')).toBeHidden();
+    await expect(page.getByTestId('more-filters')).toHaveAttribute('data-set', '1');
+    await expect(totalText(page)).toHaveText(total(7));
+    await expect(rows(page).locator('td[data-level="4"]')).toHaveCount(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-filters-1366-folded-${theme}-${lang}.png` });
+  });
+}
+
+// Last in the serial file, so the table holds the confirmed, remarked and live rows of the tests above.
+for (const [lang, theme] of VIEWS) {
+  test(`screenshot ${lang} ${theme}`, async ({ page }) => {
+    await startIn(page, lang, theme);
     await loginViaForm(page, 'lisi');
     await expectPath(page, '/alarmEvent');
     await expect(rows(page)).toHaveCount(15);

@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiToken, expectPath, listEvents, loginViaForm, logoutViaMenu, SCREENSHOT_DIR } from './helpers';
 import { expectToast } from './info-helpers';
-import { ingest, terminalsOf, type Terminal } from './alarm-event-helpers';
+import { ingest, openMoreFilters, terminalsOf, type Terminal } from './alarm-event-helpers';
 
 /**
  * Issue 15: a remark added to a confirmed event keeps its confirmation stamp. wangwu (tenant B)
@@ -95,6 +95,7 @@ test('a filter of one value sends IN (spec §7: customtype IN, peceventlevel IN)
     await click();
     return exprs((await req).postDataJSON() as Body).find((e) => e.prop === prop);
   };
+  await openMoreFilters(page);
   expect(await sent('customtype', () => page.getByTestId('filter-type').getByRole('button', { name: '剩余电流' }).click())).toEqual({
     prop: 'customtype',
     operator: 'IN',

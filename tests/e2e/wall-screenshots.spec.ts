@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { apiToken, expectPath, loginViaForm } from './helpers';
-import { Gateway } from './gateway';
+import { seedStates } from './seedStates';
 
 /**
  * Screenshot baselines that guard the wall's layout: the operator wall (/realTime) and the kiosk at
@@ -30,19 +30,12 @@ const THEMES = ['bright', 'dark'] as const;
 
 test.beforeAll(async ({ baseURL }) => {
   seededAt = Math.floor(Date.now() / 1000) * 1000;
-  for (const id of WANGWU_DEVICES) {
-    if (SILENT.has(id)) continue;
-    const gw = await Gateway.open(baseURL!, id);
-    try {
-      // Twice: an alarm another spec left raised on this device ends only after two readings clear of its
-      // band (the engine's anti-flapping), so each tile shows the state seeded here whatever ran before.
-      const values = { 1001: 40 + (id % 7) * 10, 1101: 30 + (id % 5), 1501: 0, ...STATES[id] };
-      await gw.report(values, seededAt - 1_000);
-      await gw.report(values, seededAt);
-    } finally {
-      await gw.close();
-    }
-  }
+  await seedStates(
+    baseURL!,
+    WANGWU_DEVICES.filter((id) => !SILENT.has(id)),
+    STATES,
+    seededAt,
+  );
 });
 
 /** What changes from run to run without the layout changing: values, ages, clocks. */

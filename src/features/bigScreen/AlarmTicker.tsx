@@ -20,7 +20,9 @@ function Item({ a }: { a: BigScreenAlarm }) {
       data-testid="bs-ticker-item"
       data-event-id={a.eventId}
     >
-      <span className="text-muted tabular-nums">{formatTime(a.time, 'HH:mm:ss')}</span>
+      <span className="text-muted tabular-nums" data-testid="bs-ticker-time">
+        {formatTime(a.time, 'HH:mm:ss')}
+      </span>
       <AlarmMark state={levelState(a.level)} size="1.05em" />
       <b>{a.projectName}</b>
       <span>{a.deviceName}</span>

@@ -1059,5 +1059,7 @@ const en: LanguagePack = {
   'bigScreen.limit': 'limit {{limit}}',
   'wall.groupCount': '{{n}} devices',
   'wall.tripLimit': '≥ {{limit}}',
+  // the event filters' fold (issue 30)
+  'alarmEvent.moreFilters': 'More filters',
 };
 export default en;

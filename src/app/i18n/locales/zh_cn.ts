@@ -1040,6 +1040,8 @@ const zh_cn = {
   'bigScreen.limit': '限值 {{limit}}',
   'wall.groupCount': '{{n}} 台',
   'wall.tripLimit': '≥ {{limit}}',
+  // the event filters' fold (issue 30)
+  'alarmEvent.moreFilters': '更多筛选',
 } as const;
 
 /** Every key of the packs, plural forms with their suffix (`table.total_other`). */
