@@ -90,6 +90,20 @@ function split<R extends UnionRow>(rows: R[]): { blocks: R[]; recent: PointColum
   return { blocks: rows.slice(0, b), recent };
 }
 
+/** The points sorted by time (as they are, when they already are). */
+function inTimeOrder(p: PointColumns): PointColumns {
+  const n = p.time.length;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) sorted = p.time[i - 1]! < p.time[i]!;
+  if (sorted) return p;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => p.time[a]! - p.time[b]!);
+  return {
+    time: Float64Array.from(order, (i) => p.time[i]!),
+    value: Float64Array.from(order, (i) => p.value[i]!),
+    status: Uint8Array.from(order, (i) => p.status[i]!),
+  };
+}
+
 /**
  * The tables of compacted history (migration 006): reads that see blocks and recent rows in one
  * statement (one snapshot, so a compaction committing in between can neither hide a window nor show
@@ -219,27 +233,28 @@ export class BlockStore {
   async windowRows(trx: Db, windows: readonly SeriesWindow[]): Promise<PointColumns[]> {
     if (windows.length === 0) return [];
     // A branch per window, tagged with its index: each is one range of the primary key on both stores.
+    // No ORDER BY: SQLite would merge the branches pairwise (a comparison per row per branch); each
+    // window's rows are put in time order here instead, where they are not already.
     const { rows } = await sql<{ w: number; time: number; value: number; status: number }>`${sql.join(
       windows.map(
         (w, i) => sql`select ${sql.lit(i)} as w, "time", value, status from history
           where deviceid = ${w.deviceid} and dataid = ${w.dataid} and "time" >= ${w.start} and "time" < ${w.start + WINDOW_MS}`,
       ),
       sql` union all `,
-    )} order by 1, 2`.execute(trx);
+    )}`.execute(trx);
     const counts = new Array<number>(windows.length).fill(0);
     for (const r of rows) counts[Number(r.w)]!++;
     const out = counts.map((n) => ({ time: new Float64Array(n), value: new Float64Array(n), status: new Uint8Array(n) }));
-    let at = 0;
-    let prev = -1;
+    const filled = counts.fill(0);
     for (const r of rows) {
       const w = Number(r.w);
-      if (w !== prev) [prev, at] = [w, 0];
       const p = out[w]!;
+      const at = filled[w]!++;
       p.time[at] = Number(r.time);
       p.value[at] = Number(r.value);
-      p.status[at++] = Number(r.status);
+      p.status[at] = Number(r.status);
     }
-    return out;
+    return out.map(inTimeOrder);
   }
 
   /** The block of each window in `table` (undefined where there is none): one statement. */

@@ -62,18 +62,18 @@ function readings(d: number): Reading[] {
 /** Every compacted table and the rows left, as plain values (blocks as hex). */
 async function tables(app: FastifyInstance) {
   const all = async (table: 'history_block' | 'history_1m') =>
-    (await app.db.selectFrom(table).selectAll().orderBy(['deviceid', 'dataid', 'start']).execute()).map((b) => ({
+    (await app.db.selectFrom(table).selectAll().orderBy('deviceid').orderBy('dataid').orderBy('start').execute()).map((b) => ({
       deviceid: b.deviceid,
       dataid: b.dataid,
       start: Number(b.start),
       count: b.count,
       data: Buffer.from(b.data).toString('hex'),
     }));
-  const hours = (await app.db.selectFrom('history_1h').selectAll().orderBy(['deviceid', 'dataid', 'time']).execute()).map((h) => ({
+  const hours = (await app.db.selectFrom('history_1h').selectAll().orderBy('deviceid').orderBy('dataid').orderBy('time').execute()).map((h) => ({
     ...h,
     time: Number(h.time),
   }));
-  const rows = (await app.db.selectFrom('history').selectAll().orderBy(['deviceid', 'dataid', 'time']).execute()).map((r) => ({
+  const rows = (await app.db.selectFrom('history').selectAll().orderBy('deviceid').orderBy('dataid').orderBy('time').execute()).map((r) => ({
     ...r,
     time: Number(r.time),
   }));
