@@ -232,6 +232,9 @@ export class BlockStore {
   /** The recent rows of each window, time-ordered (empty where there are none): one statement. */
   async windowRows(trx: Db, windows: readonly SeriesWindow[]): Promise<PointColumns[]> {
     if (windows.length === 0) return [];
+    // SQLite: the transaction holds the one connection, so its compiled range read runs directly, in
+    // raw mode (rows as objects were a third of what a window cost).
+    if (this.fast) return windows.map((w) => this.fast!.recent(w.deviceid, w.dataid, w.start, w.start + WINDOW_MS));
     // A branch per window, tagged with its index: each is one range of the primary key on both stores.
     // No ORDER BY: SQLite would merge the branches pairwise (a comparison per row per branch); each
     // window's rows are put in time order here instead, where they are not already.
@@ -395,7 +398,8 @@ class SqliteReads {
       .raw(true);
   }
 
-  private recent(deviceid: number, dataid: number, from: number, to: number): PointColumns {
+  /** The recent rows of [from, to): only under a hold of the store's connection (a read or a transaction). */
+  recent(deviceid: number, dataid: number, from: number, to: number): PointColumns {
     const rows = this.rows.all(deviceid, dataid, from, to) as [number, number, number][];
     const n = rows.length;
     const out = { time: new Float64Array(n), value: new Float64Array(n), status: new Uint8Array(n) };
