@@ -1,6 +1,15 @@
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import { BlockStore, SERIES_KEY, seriesWalk, WINDOW_MS, windowOf, type SeriesWindow, type WindowBlock, type WindowHour } from './blockStore';
+import {
+  BlockStore,
+  SERIES_KEY,
+  seriesWalk,
+  WINDOW_MS,
+  windowOf,
+  type SeriesWindow,
+  type WindowBlock,
+  type WindowHour,
+} from './blockStore';
 import type { HistoryGroup } from './historyStore';
 import { mergePoints } from './points';
 import { decodeRollups, encodeRollups, HOUR_MS, MINUTE_MS, mergeRollups, rollUp, rollUpRollups } from './rollups';
@@ -158,7 +167,7 @@ export class Compactor {
         const deviceid = Math.floor(r.series / SERIES_KEY);
         const dataid = r.series % SERIES_KEY;
         const last = windowOf(r.last!);
-        for (let start = windowOf(r.first); ; ) {
+        for (let start = windowOf(r.first); ;) {
           tasks.push({ deviceid, dataid, start });
           if (start >= last) break;
           const next = (await this.db.executeQuery(nextWindow(deviceid, dataid, start + WINDOW_MS))).rows[0];

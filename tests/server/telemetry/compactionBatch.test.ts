@@ -69,21 +69,25 @@ async function tables(app: FastifyInstance) {
       count: b.count,
       data: Buffer.from(b.data).toString('hex'),
     }));
-  const hours = (await app.db.selectFrom('history_1h').selectAll().orderBy('deviceid').orderBy('dataid').orderBy('time').execute()).map((h) => ({
-    ...h,
-    time: Number(h.time),
-  }));
-  const rows = (await app.db.selectFrom('history').selectAll().orderBy('deviceid').orderBy('dataid').orderBy('time').execute()).map((r) => ({
-    ...r,
-    time: Number(r.time),
-  }));
+  const hours = (await app.db.selectFrom('history_1h').selectAll().orderBy('deviceid').orderBy('dataid').orderBy('time').execute()).map(
+    (h) => ({
+      ...h,
+      time: Number(h.time),
+    }),
+  );
+  const rows = (await app.db.selectFrom('history').selectAll().orderBy('deviceid').orderBy('dataid').orderBy('time').execute()).map(
+    (r) => ({
+      ...r,
+      time: Number(r.time),
+    }),
+  );
   return { raw: await all('history_block'), minutes: await all('history_1m'), hours, rows };
 }
 
 beforeAll(async () => {
   single = await open(0);
   batched = await open(60_000);
-  devices = (await single.app.db.selectFrom('terminal').select(['id', 'code']).orderBy('id').limit(3).execute());
+  devices = await single.app.db.selectFrom('terminal').select(['id', 'code']).orderBy('id').limit(3).execute();
   for (const side of [single, batched]) for (const [d, dev] of devices.entries()) await ingest(side, dev.code, readings(d));
 }, 120_000);
 afterAll(async () => {
@@ -137,7 +141,12 @@ describe('compaction in batches', () => {
     // seven hours on: device 0 reports six more hours, and the open hour of before has closed
     clock = T0 + 13 * HOUR + 10 * 60_000;
     const [d] = devices as [{ id: number; code: string }];
-    for (const side of [single, batched]) await ingest(side, d.code, readings(0).map((r) => ({ ...r, time: r.time + 7 * HOUR })));
+    for (const side of [single, batched])
+      await ingest(
+        side,
+        d.code,
+        readings(0).map((r) => ({ ...r, time: r.time + 7 * HOUR })),
+      );
     const before = await tables(batched.app);
     // a raw block that cannot be read, where one window's rows are due to be merged
     const blocks = batched.app.telemetry.blocks;
