@@ -29,7 +29,7 @@ const BENCHES: Record<string, string> = {
     'a kiosk for a 24 h day compressed with page.clock under a steady alarm stream: retained heap, rotation under a flood (issue 19)',
   reconnectStorm: '1,000 consoles in 4 processes, the server restarted with SIGTERM: all resubscribed, first alarm after (issue 13)',
   earlyWarning:
-    'trend and departure warnings on 200 labelled devices × 60 days through the real ingest and rollups: recall, lead, false warnings against the 80 % rule; ingest ratio (issue 31)',
+    'trend and departure warnings on 1,000 labelled devices × 60 days through the real ingest and rollups: recall, lead, false warnings against the 80 % rule; ingest ratio (issue 31)',
   failover:
     'nginx in front of 2 instances, 1,000 consoles: kill -9 → resubscribed p50/p99, alarm latency across instances, ingest through nginx against direct (issue 34)',
   notify: 'alarm → webhook received at 1,000 alarms/min over 3 channel kinds, ingest with notification rules on against off (issue 28)',

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { isPostgres } from '../store/dialect';
 import type { Database } from '../store/schema';
 import { HistoryPartitions } from './historyPartitions';
@@ -16,6 +16,25 @@ export interface StoredBlock {
   data: Uint8Array;
 }
 
+/** One series' hour: the unit of compaction. */
+export interface SeriesWindow {
+  deviceid: number;
+  dataid: number;
+  start: number;
+}
+
+export interface WindowBlock extends SeriesWindow {
+  count: number;
+  data: Uint8Array;
+}
+
+/** A window's 1-hour rollup (one step). */
+export interface WindowHour {
+  deviceid: number;
+  dataid: number;
+  hour: Rollups;
+}
+
 /** What one series holds over a range: compacted blocks (or hour rollups) and the recent rows beside them. */
 export interface BlockRead {
   blocks: StoredBlock[];
@@ -23,6 +42,28 @@ export interface BlockRead {
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** A series as one integer key: deviceid · 2^20 + dataid (data ids are four digits). */
+export const SERIES_KEY = 1_048_576;
+
+/**
+ * `with recursive walk(series, n)`: the next `chunk` series (as keys) of `table` after the key
+ * `after`, by a recursive walk of its primary key (deviceid, dataid, …), one seek a series. Literals,
+ * not parameters, where SQL divides: a bound number is a REAL to SQLite, and series / K must divide
+ * integers. The statement that follows selects from `walk`, skipping its last row's null.
+ */
+export function seriesWalk(table: TierTable | 'history', after: number, chunk: number): RawBuilder<unknown> {
+  const K = sql.lit(SERIES_KEY);
+  const next = (deviceid: RawBuilder<unknown>, dataid: RawBuilder<unknown>) =>
+    sql`(select cast(deviceid as bigint) * ${K} + dataid from ${sql.table(table)}
+           where (deviceid, dataid) > (${deviceid}, ${dataid}) order by deviceid, dataid limit 1)`;
+  return sql`with recursive walk(series, n) as (
+      select ${next(sql.lit(Math.floor(after / SERIES_KEY)), sql.lit(after % SERIES_KEY))}, 1
+      union all
+      select ${next(sql`walk.series / ${K}`, sql`walk.series % ${K}`)}, n + 1
+        from walk where walk.series is not null and n < ${sql.lit(chunk)}
+    )`;
+}
 export type BlockTable = 'history_block' | 'history_1m';
 export type TierTable = BlockTable | 'history_1h';
 
@@ -47,6 +88,20 @@ function split<R extends UnionRow>(rows: R[]): { blocks: R[]; recent: PointColum
     recent.status[i] = Number(r.status);
   }
   return { blocks: rows.slice(0, b), recent };
+}
+
+/** The points sorted by time (as they are, when they already are). */
+function inTimeOrder(p: PointColumns): PointColumns {
+  const n = p.time.length;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) sorted = p.time[i - 1]! < p.time[i]!;
+  if (sorted) return p;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => p.time[a]! - p.time[b]!);
+  return {
+    time: Float64Array.from(order, (i) => p.time[i]!),
+    value: Float64Array.from(order, (i) => p.value[i]!),
+    status: Uint8Array.from(order, (i) => p.status[i]!),
+  };
 }
 
 /**
@@ -172,25 +227,68 @@ export class BlockStore {
     return r && { start: Number(r.start), count: Number(r.count), data: r.data };
   }
 
-  // ---- compaction (inside its transaction)
+  // ---- compaction (inside its transaction): many windows per statement, one index range or key each
 
-  async block(trx: Db, table: BlockTable, deviceid: number, dataid: number, start: number): Promise<StoredBlock | undefined> {
-    const r = await trx
-      .selectFrom(table)
-      .select(['start', 'count', 'data'])
-      .where('deviceid', '=', deviceid)
-      .where('dataid', '=', dataid)
-      .where('start', '=', start)
-      .executeTakeFirst();
-    return r && { start: Number(r.start), count: Number(r.count), data: r.data };
+  /** The recent rows of each window, time-ordered (empty where there are none): one statement. */
+  async windowRows(trx: Db, windows: readonly SeriesWindow[]): Promise<PointColumns[]> {
+    if (windows.length === 0) return [];
+    // SQLite: the transaction holds the one connection, so its compiled range read runs directly, in
+    // raw mode (rows as objects were a third of what a window cost).
+    if (this.fast) return windows.map((w) => this.fast!.recent(w.deviceid, w.dataid, w.start, w.start + WINDOW_MS));
+    // A branch per window, tagged with its index: each is one range of the primary key on both stores.
+    // No ORDER BY: SQLite would merge the branches pairwise (a comparison per row per branch); each
+    // window's rows are put in time order here instead, where they are not already.
+    const { rows } = await sql<{ w: number; time: number; value: number; status: number }>`${sql.join(
+      windows.map(
+        (w, i) => sql`select ${sql.lit(i)} as w, "time", value, status from history
+          where deviceid = ${w.deviceid} and dataid = ${w.dataid} and "time" >= ${w.start} and "time" < ${w.start + WINDOW_MS}`,
+      ),
+      sql` union all `,
+    )}`.execute(trx);
+    const counts = new Array<number>(windows.length).fill(0);
+    for (const r of rows) counts[Number(r.w)]!++;
+    const out = counts.map((n) => ({ time: new Float64Array(n), value: new Float64Array(n), status: new Uint8Array(n) }));
+    const filled = counts.fill(0);
+    for (const r of rows) {
+      const w = Number(r.w);
+      const p = out[w]!;
+      const at = filled[w]!++;
+      p.time[at] = Number(r.time);
+      p.value[at] = Number(r.value);
+      p.status[at] = Number(r.status);
+    }
+    return out.map(inTimeOrder);
   }
 
-  async putBlock(trx: Db, table: BlockTable, deviceid: number, dataid: number, b: StoredBlock): Promise<void> {
-    await trx
-      .insertInto(table)
-      .values({ deviceid, dataid, start: b.start, count: b.count, data: b.data })
-      .onConflict((oc) => oc.columns(['deviceid', 'dataid', 'start']).doUpdateSet({ count: b.count, data: b.data }))
-      .execute();
+  /** The block of each window in `table` (undefined where there is none): one statement. */
+  async blocksAt(trx: Db, table: BlockTable, windows: readonly SeriesWindow[]): Promise<(StoredBlock | undefined)[]> {
+    const out = new Array<StoredBlock | undefined>(windows.length).fill(undefined);
+    if (windows.length === 0) return out;
+    const { rows } = await sql<{ w: number; count: number; data: Uint8Array }>`${sql.join(
+      windows.map(
+        (w, i) => sql`select ${sql.lit(i)} as w, "count", data from ${sql.table(table)}
+          where deviceid = ${w.deviceid} and dataid = ${w.dataid} and "start" = ${w.start}`,
+      ),
+      sql` union all `,
+    )}`.execute(trx);
+    for (const r of rows) out[Number(r.w)] = { start: windows[Number(r.w)]!.start, count: Number(r.count), data: r.data };
+    return out;
+  }
+
+  async block(trx: Db, table: BlockTable, deviceid: number, dataid: number, start: number): Promise<StoredBlock | undefined> {
+    return (await this.blocksAt(trx, table, [{ deviceid, dataid, start }]))[0];
+  }
+
+  /** Writes blocks (replacing those of the same windows): one statement. */
+  async putBlocks(trx: Db, table: BlockTable, blocks: readonly WindowBlock[]): Promise<void> {
+    if (blocks.length === 0) return;
+    await sql`insert into ${sql.table(table)} (deviceid, dataid, "start", "count", data)
+      values ${sql.join(blocks.map((b) => sql`(${b.deviceid}, ${b.dataid}, ${b.start}, ${b.count}, ${b.data})`))}
+      on conflict (deviceid, dataid, "start") do update set "count" = excluded."count", data = excluded.data`.execute(trx);
+  }
+
+  putBlock(trx: Db, table: BlockTable, deviceid: number, dataid: number, b: StoredBlock): Promise<void> {
+    return this.putBlocks(trx, table, [{ deviceid, dataid, ...b }]);
   }
 
   async hour(trx: Db, deviceid: number, dataid: number, time: number): Promise<Rollups | undefined> {
@@ -213,14 +311,31 @@ export class BlockStore {
     return h;
   }
 
-  async putHour(trx: Db, deviceid: number, dataid: number, h: Rollups): Promise<void> {
-    if (h.time.length !== 1) throw new Error('one hour rollup per window');
-    const row = { min: h.min[0]!, max: h.max[0]!, sum: h.sum[0]!, last: h.last[0]!, count: h.count[0]!, status: h.status[0]! };
-    await trx
-      .insertInto('history_1h')
-      .values({ deviceid, dataid, time: h.time[0]!, ...row })
-      .onConflict((oc) => oc.columns(['deviceid', 'dataid', 'time']).doUpdateSet(row))
-      .execute();
+  /** Writes hour rollups (one per window, replacing the stored one): one statement. */
+  async putHours(trx: Db, hours: readonly WindowHour[]): Promise<void> {
+    if (hours.length === 0) return;
+    const values = hours.map(({ deviceid, dataid, hour: h }) => {
+      if (h.time.length !== 1) throw new Error('one hour rollup per window');
+      return sql`(${deviceid}, ${dataid}, ${h.time[0]!}, ${h.min[0]!}, ${h.max[0]!}, ${h.sum[0]!}, ${h.last[0]!}, ${h.count[0]!}, ${h.status[0]!})`;
+    });
+    await sql`insert into history_1h (deviceid, dataid, "time", "min", "max", "sum", "last", "count", status)
+      values ${sql.join(values)}
+      on conflict (deviceid, dataid, "time") do update set
+        "min" = excluded."min", "max" = excluded."max", "sum" = excluded."sum", "last" = excluded."last",
+        "count" = excluded."count", status = excluded.status`.execute(trx);
+  }
+
+  putHour(trx: Db, deviceid: number, dataid: number, hour: Rollups): Promise<void> {
+    return this.putHours(trx, [{ deviceid, dataid, hour }]);
+  }
+
+  /** Deletes the recent rows of the windows (compacted): one statement, one key range per window. */
+  async deleteRows(trx: Db, windows: readonly SeriesWindow[]): Promise<void> {
+    if (windows.length === 0) return;
+    const ranges = windows.map(
+      (w) => sql`(deviceid = ${w.deviceid} and dataid = ${w.dataid} and "time" >= ${w.start} and "time" < ${w.start + WINDOW_MS})`,
+    );
+    await sql`delete from history where ${sql.join(ranges, sql` or `)}`.execute(trx);
   }
 }
 
@@ -283,7 +398,8 @@ class SqliteReads {
       .raw(true);
   }
 
-  private recent(deviceid: number, dataid: number, from: number, to: number): PointColumns {
+  /** The recent rows of [from, to): only under a hold of the store's connection (a read or a transaction). */
+  recent(deviceid: number, dataid: number, from: number, to: number): PointColumns {
     const rows = this.rows.all(deviceid, dataid, from, to) as [number, number, number][];
     const n = rows.length;
     const out = { time: new Float64Array(n), value: new Float64Array(n), status: new Uint8Array(n) };

@@ -1,6 +1,15 @@
-import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import { BlockStore, WINDOW_MS, windowOf } from './blockStore';
+import {
+  BlockStore,
+  SERIES_KEY,
+  seriesWalk,
+  WINDOW_MS,
+  windowOf,
+  type SeriesWindow,
+  type WindowBlock,
+  type WindowHour,
+} from './blockStore';
 import type { HistoryGroup } from './historyStore';
 import { mergePoints } from './points';
 import { decodeRollups, encodeRollups, HOUR_MS, MINUTE_MS, mergeRollups, rollUp, rollUpRollups } from './rollups';
@@ -23,22 +32,28 @@ export interface CompactionResult {
   readings: number;
 }
 
-interface Task {
-  deviceid: number;
-  dataid: number;
-  start: number;
-}
-
 const keyOf = (d: number, k: number, w: number) => `${d}:${k}:${w}`;
 /** The longest the series scan holds the event loop before requests, pushes and ingest get a turn. */
 const SCAN_SLICE_MS = 5;
+/**
+ * Windows per batch at most: each step of a batch is one statement over all its windows (a union of
+ * as many branches on reads: SQLite allows 500), and a statement's cost per window stops falling well
+ * before this.
+ */
+const MAX_BATCH = 128;
+/** series a scan statement walks */
+const SCAN_CHUNK = 256;
+/** The floor of the measured cost per window (ms), so a batch of nothing measured is never sized by zero. */
+const MIN_WINDOW_MS = 0.01;
 
 /**
  * Moves closed hours of every series from the `history` rows into compressed blocks with their
- * 1-minute and 1-hour rollups (issue 18). One window is one unit of work: its rows are read, merged
- * with the block already there (late and re-sent readings: a row replaces the compacted point at the
- * same time), written back as block + rollups, and deleted, all in the same transaction, so a crash
- * at any instant leaves every reading exactly once, either still a row or already in its block.
+ * 1-minute and 1-hour rollups (issue 18). A window (one series' hour) is the unit of work: its rows
+ * are read, merged with the block already there (late and re-sent readings: a row replaces the
+ * compacted point at the same time), written back as block + rollups, and deleted, all in the same
+ * transaction, so a crash at any instant leaves every reading exactly once, either still a row or
+ * already in its block. Windows go in batches, one statement per step for the whole batch (issue 31's
+ * fleet bench: a statement per window per step was most of what an hour of a device cost).
  *
  * A full pass runs once per newly closed hour (and at start); between passes only the windows that
  * received late readings are revisited (noteWritten hears every committed ingest).
@@ -50,10 +65,12 @@ export class Compactor {
   private lateBefore = -Infinity;
   /** every window before this has been compacted by a completed full pass */
   private scannedBefore = -Infinity;
-  private readonly dirty = new Map<string, Task>();
+  private readonly dirty = new Map<string, SeriesWindow>();
   /** the window last put in `dirty` per device and dataId (cleared whenever `dirty` is taken) */
   private readonly noted = new Map<number, Map<number, number>>();
   private running: Promise<CompactionResult> | null = null;
+  /** what one window of the last batch cost (ms): sizes the next batch to the slice */
+  private windowMs = 0.5;
   private stopping = false;
 
   constructor(
@@ -128,11 +145,16 @@ export class Compactor {
     return result;
   }
 
-  /** Every (series, window) with rows in a closed window, by index seeks (never a table scan). */
-  private async scan(boundary: number): Promise<Task[]> {
-    const q = this.scanQueries();
-    const tasks: Task[] = [];
-    let after: [number, number] | null = null;
+  /**
+   * Every (series, window) with rows in a closed window, by index seeks (never a table scan): a
+   * statement walks the next SCAN_CHUNK series (a seek each) and answers each one's first row and its
+   * last row before the boundary (a seek each); only a series with more than one closed window (after
+   * a stop, or a backfill) is then walked window by window.
+   */
+  private async scan(boundary: number): Promise<SeriesWindow[]> {
+    const tasks: SeriesWindow[] = [];
+    const nextWindow = this.nextWindowQuery();
+    let after = -1;
     let since = performance.now();
     for (;;) {
       // SQLite answers synchronously, so awaiting a query never lets the event loop turn: a fleet's
@@ -141,41 +163,50 @@ export class Compactor {
         await new Promise((r) => setImmediate(r));
         since = performance.now();
       }
-      const first: { deviceid: number; dataid: number; time: number } | undefined = (
-        await this.db.executeQuery(after === null ? q.first : q.firstAfter(after[0], after[1]))
-      ).rows[0];
-      if (!first) break;
-      const deviceid: number = Number(first.deviceid);
-      const dataid: number = Number(first.dataid);
-      after = [deviceid, dataid];
-      let t: number | undefined = Number(first.time);
-      while (t !== undefined && t < boundary) {
-        const start = windowOf(t);
-        tasks.push({ deviceid, dataid, start });
-        const next = (await this.db.executeQuery(q.nextWindow(deviceid, dataid, start + WINDOW_MS))).rows[0];
-        t = next ? Number(next.time) : undefined;
+      const series = await this.seriesAfter(after, boundary);
+      for (const r of series) {
+        if (r.first >= boundary) continue;
+        const deviceid = Math.floor(r.series / SERIES_KEY);
+        const dataid = r.series % SERIES_KEY;
+        const last = windowOf(r.last!);
+        for (let start = windowOf(r.first); ;) {
+          tasks.push({ deviceid, dataid, start });
+          if (start >= last) break;
+          const next = (await this.db.executeQuery(nextWindow(deviceid, dataid, start + WINDOW_MS))).rows[0];
+          if (!next) break;
+          start = windowOf(Number(next.time));
+        }
       }
+      if (series.length < SCAN_CHUNK) return tasks;
+      after = series[series.length - 1]!.series;
     }
-    return tasks;
   }
 
   /**
-   * The scan's queries, built once per pass with placeholders and run with the real values: building
-   * a query in Kysely costs several times what SQLite needs to answer it, and the scan runs one or
-   * two per series.
+   * The next SCAN_CHUNK series with rows after the series key `after` (a recursive walk of the
+   * primary key, one seek a series), each with the time of its first row and of its last row before
+   * `before` (null when it has none).
    */
-  private scanQueries() {
+  private async seriesAfter(after: number, before: number): Promise<{ series: number; first: number; last: number | null }[]> {
+    const K = sql.lit(SERIES_KEY);
+    const { rows } = await sql<{ series: number | string; first: number | string; last: number | string | null }>`
+      ${seriesWalk('history', after, SCAN_CHUNK)}
+      select series,
+        (select "time" from history where deviceid = walk.series / ${K} and dataid = walk.series % ${K}
+           order by "time" limit 1) as first,
+        (select "time" from history where deviceid = walk.series / ${K} and dataid = walk.series % ${K} and "time" < ${before}
+           order by "time" desc limit 1) as last
+      from walk where series is not null`.execute(this.db);
+    return rows.map((r) => ({ series: Number(r.series), first: Number(r.first), last: r.last === null ? null : Number(r.last) }));
+  }
+
+  /**
+   * The seek to a series' next window, built once per pass with placeholders and run with the real
+   * values: building a query in Kysely costs several times what SQLite needs to answer it.
+   */
+  private nextWindowQuery() {
     const [D, K, T] = [-7_000_001, -7_000_002, -7_000_003];
-    const firstRow = () => this.db.selectFrom('history').select(['deviceid', 'dataid', 'time']);
-    const first = firstRow().orderBy('deviceid').orderBy('dataid').orderBy('time').limit(1).compile();
-    const firstAfter = firstRow()
-      .where((eb) => eb(eb.refTuple('deviceid', 'dataid'), '>', eb.tuple(D, K)))
-      .orderBy('deviceid')
-      .orderBy('dataid')
-      .orderBy('time')
-      .limit(1)
-      .compile();
-    const nextWindow = this.db
+    const q = this.db
       .selectFrom('history')
       .select('time')
       .where('deviceid', '=', D)
@@ -184,35 +215,26 @@ export class Compactor {
       .orderBy('time')
       .limit(1)
       .compile();
-    const bind = <R>(c: CompiledQuery<R>, values: Map<number, number>): CompiledQuery<R> => ({
-      ...c,
-      parameters: c.parameters.map((p) => (typeof p === 'number' && values.has(p) ? values.get(p) : p)),
-    });
-    return {
-      first,
-      firstAfter: (deviceid: number, dataid: number) =>
-        bind(
-          firstAfter,
-          new Map([
-            [D, deviceid],
-            [K, dataid],
-          ]),
-        ),
-      nextWindow: (deviceid: number, dataid: number, from: number) =>
-        bind(
-          nextWindow,
-          new Map([
-            [D, deviceid],
-            [K, dataid],
-            [T, from],
-          ]),
-        ),
+    return (deviceid: number, dataid: number, from: number): CompiledQuery<{ time: number }> => {
+      const values = new Map([
+        [D, deviceid],
+        [K, dataid],
+        [T, from],
+      ]);
+      return { ...q, parameters: q.parameters.map((p) => (typeof p === 'number' && values.has(p) ? values.get(p) : p)) };
     };
   }
 
-  /** Compacts the windows in short transactions, letting ingest in between. */
-  private async compact(tasks: Task[]): Promise<CompactionResult> {
+  /** Windows per batch: as many as fit in the slice at the cost per window measured last, at least one. */
+  private batchSize(): number {
+    return Math.max(1, Math.min(MAX_BATCH, Math.floor(this.sliceMs / this.windowMs)));
+  }
+
+  /** Compacts the windows in short transactions of a batch or more each, letting ingest in between. */
+  private async compact(found: SeriesWindow[]): Promise<CompactionResult> {
     const result: CompactionResult = { windows: 0, readings: 0 };
+    // A window the scan found may have been noted late too: a batch writes each of its windows once.
+    const tasks = [...new Map(found.map((t) => [keyOf(t.deviceid, t.dataid, t.start), t])).values()];
     await this.blocks.prepare([...new Set(tasks.map((t) => t.start))]);
     let i = 0;
     while (i < tasks.length && !this.stopping) {
@@ -221,11 +243,13 @@ export class Compactor {
       try {
         await this.db.transaction().execute(async (trx) => {
           while (i < tasks.length) {
-            const n = await this.compactWindow(trx, tasks[i++]!);
-            if (n > 0) {
-              result.windows++;
-              result.readings += n;
-            }
+            const batch = tasks.slice(i, i + this.batchSize());
+            const tb = performance.now();
+            const moved = await this.compactBatch(trx, batch);
+            this.windowMs = Math.max(MIN_WINDOW_MS, (performance.now() - tb) / batch.length);
+            i += batch.length;
+            result.windows += moved.windows;
+            result.readings += moved.readings;
             if (performance.now() - t0 >= this.sliceMs) break;
           }
         });
@@ -239,50 +263,45 @@ export class Compactor {
     return result;
   }
 
-  /** One window of one series; answers the rows moved (0 when there were none). */
-  async compactWindow(trx: Transaction<Database>, task: Task): Promise<number> {
-    const { deviceid, dataid, start } = task;
-    const end = start + WINDOW_MS;
-    const rows = await trx
-      .selectFrom('history')
-      .select(['time', 'value', 'status'])
-      .where('deviceid', '=', deviceid)
-      .where('dataid', '=', dataid)
-      .where('time', '>=', start)
-      .where('time', '<', end)
-      .orderBy('time')
-      .execute();
-    if (rows.length === 0) return 0;
-    const late: PointColumns = {
-      time: Float64Array.from(rows, (r) => Number(r.time)),
-      value: Float64Array.from(rows, (r) => r.value),
-      status: Uint8Array.from(rows, (r) => r.status),
-    };
-    const raw = await this.blocks.block(trx, 'history_block', deviceid, dataid, start);
-    const now = this.opts.now();
-    const rawGone = !raw && end <= now - this.opts.retention.rawMs && (await this.mergeIntoRollups(trx, task, late));
-    if (!rawGone) {
-      const points = raw ? mergePoints(decodePoints(raw.data), late) : late;
-      const minutes = rollUp(points, MINUTE_MS);
-      await this.blocks.putBlock(trx, 'history_block', deviceid, dataid, { start, count: points.time.length, data: encodePoints(points) });
-      await this.blocks.putBlock(trx, 'history_1m', deviceid, dataid, { start, count: minutes.time.length, data: encodeRollups(minutes) });
-      await this.blocks.putHour(trx, deviceid, dataid, rollUpRollups(minutes, HOUR_MS));
+  /**
+   * Windows of distinct series-hours, in the caller's transaction: their rows read, merged with the
+   * block already there (late and re-sent readings: a row replaces the compacted point at the same
+   * time), written back as blocks and rollups, and deleted: one statement per step for the whole
+   * batch instead of one per window.
+   */
+  private async compactBatch(trx: Transaction<Database>, batch: readonly SeriesWindow[]): Promise<CompactionResult> {
+    const rows = await this.blocks.windowRows(trx, batch);
+    const due = batch.filter((_, j) => rows[j]!.time.length > 0);
+    const late = rows.filter((r) => r.time.length > 0);
+    const raws = await this.blocks.blocksAt(trx, 'history_block', due);
+    const rawBefore = this.opts.now() - this.opts.retention.rawMs;
+    const rawBlocks: WindowBlock[] = [];
+    const minuteBlocks: WindowBlock[] = [];
+    const hours: WindowHour[] = [];
+    let readings = 0;
+    for (let j = 0; j < due.length; j++) {
+      const { deviceid, dataid, start } = due[j]!;
+      const [points, raw] = [late[j]!, raws[j]];
+      readings += points.time.length;
+      if (!raw && start + WINDOW_MS <= rawBefore && (await this.mergeIntoRollups(trx, due[j]!, points))) continue;
+      const merged = raw ? mergePoints(decodePoints(raw.data), points) : points;
+      const minutes = rollUp(merged, MINUTE_MS);
+      rawBlocks.push({ deviceid, dataid, start, count: merged.time.length, data: encodePoints(merged) });
+      minuteBlocks.push({ deviceid, dataid, start, count: minutes.time.length, data: encodeRollups(minutes) });
+      hours.push({ deviceid, dataid, hour: rollUpRollups(minutes, HOUR_MS) });
     }
-    await trx
-      .deleteFrom('history')
-      .where('deviceid', '=', deviceid)
-      .where('dataid', '=', dataid)
-      .where('time', '>=', start)
-      .where('time', '<', end)
-      .execute();
-    return rows.length;
+    await this.blocks.putBlocks(trx, 'history_block', rawBlocks);
+    await this.blocks.putBlocks(trx, 'history_1m', minuteBlocks);
+    await this.blocks.putHours(trx, hours);
+    await this.blocks.deleteRows(trx, due);
+    return { windows: due.length, readings };
   }
 
   /**
    * Late readings of an hour whose raw block retention already removed: merged into the rollups that
    * remain (false when none remain, and the window is compacted as new).
    */
-  private async mergeIntoRollups(trx: Transaction<Database>, task: Task, late: PointColumns): Promise<boolean> {
+  private async mergeIntoRollups(trx: Transaction<Database>, task: SeriesWindow, late: PointColumns): Promise<boolean> {
     const { deviceid, dataid, start } = task;
     const stored = await this.blocks.block(trx, 'history_1m', deviceid, dataid, start);
     const hour = await this.blocks.hour(trx, deviceid, dataid, start);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { WINDOW_MS, type BlockStore } from './blockStore';
+import { SERIES_KEY, seriesWalk, WINDOW_MS, type BlockStore, type TierTable } from './blockStore';
 import type { HistoryPartitions } from './historyPartitions';
 import { HOUR_MS } from './rollups';
 
@@ -44,8 +44,6 @@ export interface PruneResult {
 const CHUNK = 2000;
 /** series visited per statement of the SQLite walk */
 const SERIES_CHUNK = 500;
-/** a series as one integer key (deviceid · 2^20 + dataid: data ids are four digits) */
-const SERIES_KEY = 1_048_576;
 
 /**
  * SQLite keeps no time index on the tiers (migration 011: it was a twelfth of the file for a query an
@@ -53,24 +51,13 @@ const SERIES_KEY = 1_048_576;
  * statement finds the next SERIES_CHUNK series by skip-scan (a seek each), the next deletes their
  * blocks up to the cutoff, each series' being one key range.
  */
-async function pruneSeriesWalk(db: Kysely<Database>, table: string, column: 'start' | 'time', lastStart: number): Promise<number> {
+async function pruneSeriesWalk(db: Kysely<Database>, table: TierTable, column: 'start' | 'time', lastStart: number): Promise<number> {
   let total = 0;
   let after = -1;
-  // literals, not parameters: a bound number is a REAL to SQLite, and key / K must divide integers
-  const K = sql.lit(SERIES_KEY);
   for (;;) {
     const { rows } = await sql<{ key: number }>`
-      with recursive walk(key, n) as (
-        select (select deviceid * ${K} + dataid from ${sql.table(table)}
-                  where (deviceid, dataid) > (${sql.lit(Math.floor(after / SERIES_KEY))}, ${sql.lit(after % SERIES_KEY)})
-                  order by deviceid, dataid limit 1), 1
-        union all
-        select (select deviceid * ${K} + dataid from ${sql.table(table)}
-                  where (deviceid, dataid) > (walk.key / ${K}, walk.key % ${K})
-                  order by deviceid, dataid limit 1), n + 1
-          from walk where walk.key is not null and n < ${sql.lit(SERIES_CHUNK)}
-      )
-      select key from walk where key is not null`.execute(db);
+      ${seriesWalk(table, after, SERIES_CHUNK)}
+      select series as key from walk where series is not null`.execute(db);
     if (rows.length === 0) return total;
     const series = rows.map((r) => sql`(${Math.floor(r.key / SERIES_KEY)}, ${r.key % SERIES_KEY})`);
     const r = await sql`
