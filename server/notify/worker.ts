@@ -36,8 +36,6 @@ export interface DeliveryWorkerOptions {
 
 export const DEFAULT_CHECK_INTERVAL_MS = 1_000;
 export const DEFAULT_LEASE_MS = 60_000;
-/** Kicks this soon after a round's start wait for the next one (see kick): well inside the 2 s an alarm may take to its receiver. */
-const KICK_GATHER_MS = 100;
 
 /**
  * Sends the outbox: takes due deliveries under a lease, writes each message in its recipient's
@@ -53,9 +51,6 @@ export class DeliveryWorker {
   private running: Promise<number> | null = null;
   private again = false;
   private stopped = false;
-  /** when the last round started, and the kick waiting for the gathering time after it */
-  private lastRoundAt = Number.NEGATIVE_INFINITY;
-  private kickTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -69,25 +64,12 @@ export class DeliveryWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.kickTimer) clearTimeout(this.kickTimer);
     await this.running?.catch(() => undefined);
   }
 
-  /**
-   * Looks for due deliveries soon (an alarm was just committed): at once when no round started in the
-   * last KICK_GATHER_MS, else when that time is up. A burst of alarms is then taken in one round (one
-   * claim, and one digest per recipient past the flood threshold) instead of a round per alarm, which
-   * under an alarm storm cost the ingest a quarter of its rate.
-   */
+  /** Looks for due deliveries soon (an alarm was just committed). */
   kick(): void {
-    if (this.stopped || this.kickTimer) return;
-    const wait = this.lastRoundAt + KICK_GATHER_MS - Date.now();
-    if (wait <= 0) return void this.tick().catch((err: unknown) => this.log.error({ err }, 'notification worker'));
-    this.kickTimer = setTimeout(() => {
-      this.kickTimer = null;
-      this.kick();
-    }, wait);
-    this.kickTimer.unref();
+    this.tick().catch((err: unknown) => this.log.error({ err }, 'notification worker'));
   }
 
   /** One round: take what is due and send it. Resolves with the number of messages sent or failed. */
@@ -97,7 +79,6 @@ export class DeliveryWorker {
       this.again = true;
       return this.running;
     }
-    this.lastRoundAt = Date.now();
     this.running = this.round().finally(() => {
       this.running = null;
       if (this.again && !this.stopped) {
