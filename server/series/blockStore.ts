@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { isPostgres } from '../store/dialect';
 import type { Database } from '../store/schema';
 import { HistoryPartitions } from './historyPartitions';
+import { TierFloors } from './tierFloors';
 import type { PointColumns } from './seriesFormat';
 import { emptyRollups, HOUR_MS, type Rollups } from './rollups';
 
@@ -112,6 +113,9 @@ function inTimeOrder(p: PointColumns): PointColumns {
 export class BlockStore {
   /** PostgreSQL: the monthly partitions of each table (null on SQLite) */
   readonly partitions: Record<TierTable, HistoryPartitions> | null;
+
+  /** What each tier can hold at the earliest, for retention (every write here reports to it) */
+  readonly floors = new TierFloors<TierTable>();
 
   /** SQLite: the range reads as statements compiled once (see sqliteReads) */
   private readonly fast: SqliteReads | null;
@@ -282,6 +286,7 @@ export class BlockStore {
   /** Writes blocks (replacing those of the same windows): one statement. */
   async putBlocks(trx: Db, table: BlockTable, blocks: readonly WindowBlock[]): Promise<void> {
     if (blocks.length === 0) return;
+    this.floors.wrote(table, blocks.reduce((m, b) => Math.min(m, b.start), Infinity));
     await sql`insert into ${sql.table(table)} (deviceid, dataid, "start", "count", data)
       values ${sql.join(blocks.map((b) => sql`(${b.deviceid}, ${b.dataid}, ${b.start}, ${b.count}, ${b.data})`))}
       on conflict (deviceid, dataid, "start") do update set "count" = excluded."count", data = excluded.data`.execute(trx);
@@ -314,6 +319,7 @@ export class BlockStore {
   /** Writes hour rollups (one per window, replacing the stored one): one statement. */
   async putHours(trx: Db, hours: readonly WindowHour[]): Promise<void> {
     if (hours.length === 0) return;
+    this.floors.wrote('history_1h', hours.reduce((m, h) => Math.min(m, h.hour.time[0]!), Infinity));
     const values = hours.map(({ deviceid, dataid, hour: h }) => {
       if (h.time.length !== 1) throw new Error('one hour rollup per window');
       return sql`(${deviceid}, ${dataid}, ${h.time[0]!}, ${h.min[0]!}, ${h.max[0]!}, ${h.sum[0]!}, ${h.last[0]!}, ${h.count[0]!}, ${h.status[0]!})`;

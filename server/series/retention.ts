@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { SERIES_KEY, seriesWalk, WINDOW_MS, type BlockStore, type TierTable } from './blockStore';
 import type { HistoryPartitions } from './historyPartitions';
+import type { TierFloors } from './tierFloors';
 import { HOUR_MS } from './rollups';
 
 const DAY_MS = 86_400_000;
@@ -49,25 +50,43 @@ const SERIES_CHUNK = 500;
  * SQLite keeps no time index on the tiers (migration 011: it was a twelfth of the file for a query an
  * hour), so its retention walks the series through the primary key (deviceid, dataid, start): one
  * statement finds the next SERIES_CHUNK series by skip-scan (a seek each), the next deletes their
- * blocks up to the cutoff, each series' being one key range.
+ * blocks up to the cutoff, each series' being one key range, and a third reads the earliest window they
+ * keep. That floor lets the next run skip the tier while its cutoff is still before it (TierFloors).
  */
-async function pruneSeriesWalk(db: Kysely<Database>, table: TierTable, column: 'start' | 'time', lastStart: number): Promise<number> {
+async function pruneSeriesWalk(
+  db: Kysely<Database>,
+  floors: TierFloors<TierTable>,
+  table: TierTable,
+  column: 'start' | 'time',
+  lastStart: number,
+): Promise<number> {
+  if (floors.clearThrough(table, lastStart)) return 0;
+  floors.walkStarts(table);
   let total = 0;
   let after = -1;
+  let oldest: number | null = null;
   for (;;) {
     const { rows } = await sql<{ key: number }>`
       ${seriesWalk(table, after, SERIES_CHUNK)}
       select series as key from walk where series is not null`.execute(db);
-    if (rows.length === 0) return total;
+    if (rows.length === 0) break;
     const series = rows.map((r) => sql`(${Math.floor(r.key / SERIES_KEY)}, ${r.key % SERIES_KEY})`);
     const r = await sql`
       delete from ${sql.table(table)}
       where (deviceid, dataid) in (values ${sql.join(series)}) and ${sql.ref(column)} <= ${lastStart}`.execute(db);
     total += Number(r.numAffectedRows ?? 0);
+    const kept = await sql<{ oldest: number | null }>`
+      with s(d, i) as (values ${sql.join(series)})
+      select min((select ${sql.ref(column)} from ${sql.table(table)} where deviceid = s.d and dataid = s.i
+                  order by ${sql.ref(column)} limit 1)) as oldest from s`.execute(db);
+    const first = kept.rows[0]?.oldest;
+    if (first != null) oldest = oldest === null ? Number(first) : Math.min(oldest, Number(first));
     after = rows[rows.length - 1]!.key;
-    if (rows.length < SERIES_CHUNK) return total;
+    if (rows.length < SERIES_CHUNK) break;
     await new Promise((res) => setImmediate(res));
   }
+  floors.walkEnded(table, oldest);
+  return total;
 }
 
 /**
@@ -90,7 +109,7 @@ export async function pruneTiers(
     const cutoff = now - keepMs;
     // whole hours ended at or before the cutoff
     const lastStart = cutoff - (table === 'history_1h' ? HOUR_MS : WINDOW_MS);
-    if (!blocks.partitions) return pruneSeriesWalk(db, table, column, lastStart);
+    if (!blocks.partitions) return pruneSeriesWalk(db, blocks.floors, table, column, lastStart);
     partitions += await blocks.partitions[table].dropBefore(lastStart + 1);
     let total = 0;
     for (;;) {
