@@ -191,7 +191,8 @@ async function filterRowBoxes(page: Page) {
     vw: innerWidth,
     vh: innerHeight,
     controls: [...row.querySelectorAll<HTMLElement>('button, input, select')]
-      .filter((e) => e.checkVisibility())
+      // the date fields' native pickers are zero-size helpers under them, hidden from everyone
+      .filter((e) => e.checkVisibility() && e.getAttribute('aria-hidden') !== 'true')
       .map((e) => ({
         name: e.textContent?.trim() || e.getAttribute('aria-label') || e.tagName,
         ...(e.getBoundingClientRect().toJSON() as DOMRect),
@@ -199,13 +200,14 @@ async function filterRowBoxes(page: Page) {
   }));
 }
 
-/** Every visible control of the filter row on one row (same top within a few px) and inside the viewport. */
+/** Every visible control of the filter row on one line (same middle within a few px) and inside the viewport. */
 async function expectOneRow(page: Page) {
   const { vw, vh, controls } = await filterRowBoxes(page);
   // the date selector's six types, its arrows and picker, the four level chips and 更多筛选 at least
   expect(controls.length).toBeGreaterThanOrEqual(13);
-  const tops = controls.map((c) => c.top);
-  expect(Math.max(...tops) - Math.min(...tops), JSON.stringify(controls)).toBeLessThanOrEqual(6);
+  // one line: every control's middle at the same height (an icon button is shorter than a chip)
+  const middles = controls.map((c) => (c.top + c.bottom) / 2);
+  expect(Math.max(...middles) - Math.min(...middles), JSON.stringify(controls)).toBeLessThanOrEqual(6);
   for (const c of controls) {
     expect(c.left, c.name).toBeGreaterThanOrEqual(0);
     expect(c.right, c.name).toBeLessThanOrEqual(vw);
@@ -224,13 +226,20 @@ for (const [lang, theme] of VIEWS) {
     await expect(totalText(page)).toHaveText(total(15));
 
     await expectOneRow(page);
-    // a week's longer label still leaves the row whole (a custom range's two date fields may wrap it in English)
+    // a week's longer label and a custom range's two date fields still leave the row whole
     await page
       .getByTestId('date-selector')
       .getByRole('radio', { name: lang === 'en' ? 'Week' : '周', exact: true })
       .click();
     await expect(page.getByTestId('date-label')).toContainText('~');
     await expectOneRow(page);
+    await page
+      .getByTestId('date-selector')
+      .getByRole('radio', { name: lang === 'en' ? 'Custom' : '自定义', exact: true })
+      .click();
+    await expect(page.getByTestId('date-selector').getByLabel(lang === 'en' ? 'To' : '结束日期', { exact: true })).toBeVisible();
+    await expectOneRow(page);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-filters-1366-custom-${theme}-${lang}.png` });
     await page
       .getByTestId('date-selector')
       .getByRole('radio', { name: lang === 'en' ? 'Day' : '日', exact: true })
@@ -259,6 +268,12 @@ for (const [lang, theme] of VIEWS) {
     await expect(totalText(page)).toHaveText(total(7));
     await expect(rows(page).locator('td[data-level="4"]')).toHaveCount(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-filters-1366-folded-${theme}-${lang}.png` });
+    // the widest the row gets: a custom range with the fold's count showing
+    await page
+      .getByTestId('date-selector')
+      .getByRole('radio', { name: lang === 'en' ? 'Custom' : '自定义', exact: true })
+      .click();
+    await expectOneRow(page);
   });
 }
 

@@ -32,13 +32,15 @@ interface Props {
   /** the latest allowed value in the shape (today for a history range) */
   max?: string;
   className?: string;
+  /** narrower: the UI font's even-width digits and tighter padding (the date selector, which shares a filter row) */
+  compact?: boolean;
 }
 
 /**
  * A time typed in the app's format, with a calendar button that opens the browser's picker (whose choice is
  * written back in the app's format). Wrong text is named under the field in the user's language.
  */
-export function TimeTextField({ shape, value, onChange, label, name, max, className = '' }: Props) {
+export function TimeTextField({ shape, value, onChange, label, name, max, className = '', compact = false }: Props) {
   useLanguage();
   const { format, native } = SHAPES[shape];
   const [text, setText] = useState(value);
@@ -65,13 +67,17 @@ export function TimeTextField({ shape, value, onChange, label, name, max, classN
           max={max}
           value={text}
           onChange={(e) => take(e.target.value.trim())}
-          className="w-[calc(var(--vg-time-chars)*1ch+1.5rem)] bg-transparent px-2 py-1 font-mono text-ink outline-none"
+          className={`bg-transparent py-1 text-ink outline-none ${
+            compact
+              ? 'w-[calc(var(--vg-time-chars)*1ch+0.75rem)] px-1.5 tabular-nums'
+              : 'w-[calc(var(--vg-time-chars)*1ch+1.5rem)] px-2 font-mono'
+          }`}
           style={{ ['--vg-time-chars' as string]: format.length }}
         />
         <button
           type="button"
           aria-label={t('date.pick')}
-          className="px-1.5 text-muted hover:text-ink"
+          className={`${compact ? 'px-1' : 'px-1.5'} text-muted hover:text-ink`}
           onClick={() => picker.current?.showPicker?.()}
         >
           <CalendarIcon width="1rem" height="1rem" />

@@ -47,7 +47,7 @@ export function DateSelector({
             role="radio"
             aria-checked={value.type === type}
             onClick={() => onChange(changeType(value, type))}
-            className={`px-3 py-1 ${value.type === type ? 'bg-brand text-brand-ink' : 'bg-surface text-ink hover:bg-surface-2'}`}
+            className={`px-2 py-1 ${value.type === type ? 'bg-brand text-brand-ink' : 'bg-surface text-ink hover:bg-surface-2'}`}
           >
             {t(RANGE_LABEL_KEYS[type] as MessageKey)}
           </button>
@@ -56,6 +56,7 @@ export function DateSelector({
       {value.type === 'custom' ? (
         <span className="inline-flex items-start gap-1">
           <TimeTextField
+            compact
             shape="date"
             label={t('date.from')}
             max={today}
@@ -64,6 +65,7 @@ export function DateSelector({
           />
           <span className="py-1">~</span>
           <TimeTextField
+            compact
             shape="date"
             label={t('date.to')}
             max={today}
