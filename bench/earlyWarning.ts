@@ -221,7 +221,8 @@ try {
 
   // ---- ingest with early warning on against off: whole hours of 15-s readings from every device, alternating rounds
   const { token } = await injectLogin(app, 'root', 'Bench#Pass123');
-  const rounds: { on: boolean; perS: number }[] = [];
+  const rounds: { on: boolean; perS: number; earlyWarningMs: number; compactionMs: number }[] = [];
+  const spent = (job: 'alarms.earlyWarning' | 'history.compact') => jobs.spentMs.get(job) ?? 0;
   let hour = END + H;
   for (let k = 0; k < 2 * RATIO_PAIRS; k++) {
     const on = k % 2 === 0;
@@ -230,13 +231,18 @@ try {
     clock = hour + H;
     const batches = hourBatches(fleet, codes, noiseStreams, hour, H / READING_MS);
     const tr = performance.now();
+    const [ew0, compact0] = [spent('alarms.earlyWarning'), spent('history.compact')];
     const n = await ingestAll(batches);
     // the hour closes: compaction and (when on) the early-warning job judge it, inside the timed window
     clock = hour + H + 5 * 60_000;
     await jobs.tick();
     const perS = n / ((performance.now() - tr) / 1000);
-    rounds.push({ on, perS: Math.round(perS) });
-    say(`ratio round ${k + 1} (${on ? 'on' : 'off'}): ${n} readings, ${Math.round(perS)}/s`);
+    const earlyWarningMs = Math.round(spent('alarms.earlyWarning') - ew0);
+    const compactionMs = Math.round(spent('history.compact') - compact0);
+    rounds.push({ on, perS: Math.round(perS), earlyWarningMs, compactionMs });
+    say(
+      `ratio round ${k + 1} (${on ? 'on' : 'off'}): ${n} readings, ${Math.round(perS)}/s (early-warning job ${earlyWarningMs} ms, compaction ${compactionMs} ms)`,
+    );
     hour += H;
   }
   const best = (on: boolean) => Math.max(...rounds.filter((r) => r.on === on).map((r) => r.perS));

@@ -86,6 +86,7 @@ export class EarlyWarningJob {
   ) {
     this.windows = new SeriesWindows(app.telemetry.series);
     app.telemetry.writer.onRowsWritten((groups) => this.windows.noteWritten(groups));
+    app.telemetry.compactor.onMinutesCompacted((windows) => this.windows.noteCompacted(windows));
   }
 
   /** The end of the newest hour to judge now. */

@@ -1,5 +1,6 @@
 import type { SeriesReader } from '../series/seriesReader';
 import type { HistoryGroup } from '../series/historyTypes';
+import type { CompactedMinutes } from '../series/compactor';
 import { HOUR_MS, hourlyMedians } from './hourly';
 
 /** Hours each series keeps: 15 days, the departure's 14 days of normal and the day it is judged on. */
@@ -18,7 +19,7 @@ interface Window {
  */
 export class SeriesWindows {
   private readonly windows = new Map<string, Window>();
-  /** per device, the earliest end of its kept windows: a reading before it changes a kept hour */
+  /** per device, the newest end of its kept windows: a reading before it changes a kept hour */
   private readonly endOf = new Map<number, number>();
   /** devices whose kept hours changed since takeLate() was last asked */
   private readonly late = new Set<number>();
@@ -43,8 +44,32 @@ export class SeriesWindows {
     const minutes = await this.series.rollups(deviceId, dataId, from, end, '1m');
     values.set(hourlyMedians(minutes, from, hours), WINDOW_HOURS - hours);
     this.windows.set(key, { end, values });
-    this.endOf.set(deviceId, Math.min(this.endOf.get(deviceId) ?? end, end));
+    this.kept(deviceId, end);
     return values;
+  }
+
+  /**
+   * Hours a compaction just committed: a kept window whose next hour this is moves on by it, so the
+   * next run reads nothing (an hour's 1-minute rollups of a fleet were most of what a run cost). A new
+   * array, since a run may still be judging the old one.
+   */
+  noteCompacted(compacted: readonly CompactedMinutes[]): void {
+    for (const c of compacted) {
+      const key = `${c.deviceid}:${c.dataid}`;
+      const w = this.windows.get(key);
+      if (!w || w.end !== c.start) continue;
+      const values = new Float64Array(WINDOW_HOURS);
+      values.set(w.values.subarray(1), 0);
+      values[WINDOW_HOURS - 1] = hourlyMedians(c.minutes, c.start, 1)[0]!;
+      const end = c.start + HOUR_MS;
+      this.windows.set(key, { end, values });
+      this.kept(c.deviceid, end);
+    }
+  }
+
+  /** A reading before the newest kept hour's end changes an hour already judged. */
+  private kept(deviceId: number, end: number): void {
+    this.endOf.set(deviceId, Math.max(this.endOf.get(deviceId) ?? end, end));
   }
 
   /**

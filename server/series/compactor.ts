@@ -12,7 +12,7 @@ import {
 } from './blockStore';
 import type { HistoryGroup } from './historyStore';
 import { mergePoints } from './points';
-import { decodeRollups, encodeRollups, HOUR_MS, MINUTE_MS, mergeRollups, rollUp, rollUpRollups } from './rollups';
+import { decodeRollups, encodeRollups, HOUR_MS, MINUTE_MS, mergeRollups, rollUp, rollUpRollups, type Rollups } from './rollups';
 import type { PointColumns } from './seriesFormat';
 import { encodePoints } from './seriesEncode';
 import { decodePoints } from './seriesCodec';
@@ -30,6 +30,11 @@ export interface CompactorOptions {
 export interface CompactionResult {
   windows: number;
   readings: number;
+}
+
+/** A window's 1-minute rollups as a committed compaction wrote them. */
+export interface CompactedMinutes extends SeriesWindow {
+  minutes: Rollups;
 }
 
 const keyOf = (d: number, k: number, w: number) => `${d}:${k}:${w}`;
@@ -72,6 +77,7 @@ export class Compactor {
   /** what one window of the last batch cost (ms): sizes the next batch to the slice */
   private windowMs = 0.5;
   private stopping = false;
+  private readonly minuteListeners = new Set<(windows: readonly CompactedMinutes[]) => void>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -97,6 +103,15 @@ export class Compactor {
         noted.set(r.def.dataId, start);
         this.dirty.set(keyOf(g.deviceid, r.def.dataId, start), { deviceid: g.deviceid, dataid: r.def.dataId, start });
       }
+  }
+
+  /**
+   * Hears the 1-minute rollups of the windows each committed slice compacted, so a reader of the newest
+   * hours (the early-warning job) follows them without reading them back from the store.
+   */
+  onMinutesCompacted(listener: (windows: readonly CompactedMinutes[]) => void): () => void {
+    this.minuteListeners.add(listener);
+    return () => this.minuteListeners.delete(listener);
   }
 
   /** One pass (never two at once): every closed window after a new hour closed, else the late ones. */
@@ -240,12 +255,13 @@ export class Compactor {
     while (i < tasks.length && !this.stopping) {
       const first = i;
       const t0 = performance.now();
+      const committed: CompactedMinutes[] | null = this.minuteListeners.size ? [] : null;
       try {
         await this.db.transaction().execute(async (trx) => {
           while (i < tasks.length) {
             const batch = tasks.slice(i, i + this.batchSize());
             const tb = performance.now();
-            const moved = await this.compactBatch(trx, batch);
+            const moved = await this.compactBatch(trx, batch, committed);
             this.windowMs = Math.max(MIN_WINDOW_MS, (performance.now() - tb) / batch.length);
             i += batch.length;
             result.windows += moved.windows;
@@ -258,6 +274,7 @@ export class Compactor {
         for (const t of tasks.slice(first)) this.dirty.set(keyOf(t.deviceid, t.dataid, t.start), t);
         throw err;
       }
+      if (committed?.length) for (const listener of this.minuteListeners) listener(committed);
       await new Promise((r) => setImmediate(r));
     }
     return result;
@@ -269,7 +286,11 @@ export class Compactor {
    * time), written back as blocks and rollups, and deleted: one statement per step for the whole
    * batch instead of one per window.
    */
-  private async compactBatch(trx: Transaction<Database>, batch: readonly SeriesWindow[]): Promise<CompactionResult> {
+  private async compactBatch(
+    trx: Transaction<Database>,
+    batch: readonly SeriesWindow[],
+    committed: CompactedMinutes[] | null,
+  ): Promise<CompactionResult> {
     const rows = await this.blocks.windowRows(trx, batch);
     const due = batch.filter((_, j) => rows[j]!.time.length > 0);
     const late = rows.filter((r) => r.time.length > 0);
@@ -289,6 +310,7 @@ export class Compactor {
       rawBlocks.push({ deviceid, dataid, start, count: merged.time.length, data: encodePoints(merged) });
       minuteBlocks.push({ deviceid, dataid, start, count: minutes.time.length, data: encodeRollups(minutes) });
       hours.push({ deviceid, dataid, hour: rollUpRollups(minutes, HOUR_MS) });
+      committed?.push({ deviceid, dataid, start, minutes });
     }
     await this.blocks.putBlocks(trx, 'history_block', rawBlocks);
     await this.blocks.putBlocks(trx, 'history_1m', minuteBlocks);
