@@ -3,7 +3,8 @@ import { isPostgres } from '../store/dialect';
 import type { Database } from '../store/schema';
 import type { DeliveryRow } from '../store/notifyTables';
 
-const DUE = ['pending', 'retrying'];
+/** The statuses of a delivery still to be sent. */
+export const DUE = ['pending', 'retrying'];
 
 /** Deliveries due now that no live lease holds. */
 export const dueNow = (now: number) => (eb: ExpressionBuilder<Database, 'notify_delivery'>) =>
@@ -16,7 +17,7 @@ export const dueNow = (now: number) => (eb: ExpressionBuilder<Database, 'notify_
 /**
  * Takes up to `limit` due deliveries for this worker for `leaseMs`: of one paced channel when
  * `channelId` is given (only the taker of its send slot does that, server/notify/pacing.ts), else of
- * every channel that is not paced. On PostgreSQL the rows are locked with FOR UPDATE SKIP LOCKED
+ * every channel that is not paced (the unpaced lane, migration 020). On PostgreSQL the rows are locked with FOR UPDATE SKIP LOCKED
  * while the lease is written, so of several instances exactly one takes each row; on SQLite one
  * process owns the store. A lease left by a killed process expires and the row is taken again, with
  * the same id.
@@ -35,18 +36,8 @@ export async function claimDue(
     .select('id')
     .where(dueNow(now))
     .$if(channelId !== undefined, (q) => q.where('channelId', '=', channelId!))
-    .$if(channelId === undefined, (q) =>
-      q.where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('notify_send_slot')
-              .select('notify_send_slot.channelId')
-              .whereRef('notify_send_slot.channelId', '=', 'notify_delivery.channelId'),
-          ),
-        ),
-      ),
-    )
+    // the unpaced lane only: the index leads with `paced`, so the robots' waiting deliveries are never walked
+    .$if(channelId === undefined, (q) => q.where('paced', '=', 0))
     .orderBy('nextAttemptAt')
     .limit(limit)
     .$if(pg, (q) => q.forUpdate().skipLocked());
@@ -138,6 +129,8 @@ export async function countWaiting(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('notify_delivery')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    // both lanes, named so the due index (paced, status, …) answers it
+    .where('paced', 'in', [0, 1])
     .where('status', 'in', DUE)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -5,6 +5,8 @@ import type { Database } from '../store/schema';
 import type { NotifyDirectory } from './directory';
 import { FLOOD_HOLD_MS, type FloodWatch } from './floodWatch';
 import { NOTIFYING_KINDS, planDeliveries, projectOf } from './matching';
+import { ratePerMinuteOf } from './channelConfig';
+import { ensureSlot } from './pacing';
 import type { NotifyDeliveryTable } from '../store/notifyTables';
 
 /** Prefix of a delivery's flood key while its device and type flood: the worker sends those as one digest. */
@@ -12,13 +14,19 @@ export const FLOODING = 'flood:';
 
 type Payload = Record<string, unknown>;
 
+/** How often the outbox makes sure a paced channel still has its send slot. */
+const SLOT_RECHECK_MS = 10_000;
+
 /**
  * The outbox: delivery rows written in the alarm's own transaction, so a crash between "alarm stored"
  * and "message sent" loses nothing. Each row has its id (the idempotency key) from the start.
  */
 export function outboxWriter(directory: NotifyDirectory, floods: FloodWatch): InTransactionListener {
+  /** when this process last made sure each paced channel has its send slot */
+  const slotSeenAt = new Map<number, number>();
   return async (events: readonly DomainEvent[], trx: Transaction<Database>) => {
     let rows: Insertable<NotifyDeliveryTable>[] | null = null;
+    const paced = new Set<number>();
     for (const ev of events) {
       if (!NOTIFYING_KINDS[ev.kind] || ev.tenantId === null) continue;
       const t = await directory.get(ev.tenantId, trx);
@@ -28,7 +36,9 @@ export function outboxWriter(directory: NotifyDirectory, floods: FloodWatch): In
       const p = ev.payload as Payload;
       const key = `${String(p.deviceId ?? '-')}|${String(p.customtype ?? '-')}`;
       const flooding = ev.kind === 'alarm.raised' && floods.note(`${ev.tenantId}|${key}`, ev.at, t.flood);
-      for (const d of planned)
+      for (const d of planned) {
+        const limited = ratePerMinuteOf(d.channel.kind, d.channel.config) !== null;
+        if (limited) paced.add(d.channel.id);
         (rows ??= []).push({
           id: randomUUID(),
           tenantId: ev.tenantId,
@@ -53,9 +63,20 @@ export function outboxWriter(directory: NotifyDirectory, floods: FloodWatch): In
           leaseUntil: null,
           mergedInto: null,
           noticeMode: d.noticeMode,
+          paced: limited ? 1 : 0,
         });
+      }
     }
     if (!rows) return;
+    // A paced row is sent by its channel's slot taker only, so the slot must exist (the worker makes it
+    // too, for a channel it finds limited on the unpaced way). Checked again every SLOT_RECHECK_MS, as
+    // the worker drops the slot of a channel no longer limited, moving its rows back to the unpaced lane.
+    const now = Date.now();
+    for (const channelId of paced)
+      if (now - (slotSeenAt.get(channelId) ?? -Infinity) >= SLOT_RECHECK_MS) {
+        await ensureSlot(trx, channelId);
+        slotSeenAt.set(channelId, now);
+      }
     for (let i = 0; i < rows.length; i += 200)
       await trx
         .insertInto('notify_delivery')

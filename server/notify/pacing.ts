@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { dueNow } from './claim';
+import { DUE, dueNow } from './claim';
 import '../store/notifyTables';
 
 /**
@@ -26,9 +26,27 @@ export async function ensureSlot(db: Kysely<Database>, channelId: number): Promi
     .execute();
 }
 
+/** Paces a channel found limited on the unpaced way (new, or its limit set since): its slot, and its waiting deliveries into the paced lane. */
+export async function paceChannel(db: Kysely<Database>, channelId: number): Promise<void> {
+  await ensureSlot(db, channelId);
+  await moveLane(db, channelId, 1);
+}
+
 /** A channel no longer paced (deleted, disabled, its limit removed): its deliveries go the unpaced way. */
 export async function dropSlot(db: Kysely<Database>, channelId: number): Promise<void> {
   await db.deleteFrom('notify_send_slot').where('channelId', '=', channelId).execute();
+  await moveLane(db, channelId, 0);
+}
+
+/** A channel's deliveries still to be sent into the lane (1: paced, 0: unpaced). */
+async function moveLane(db: Kysely<Database>, channelId: number, paced: 0 | 1): Promise<void> {
+  await db
+    .updateTable('notify_delivery')
+    .set({ paced })
+    .where('channelId', '=', channelId)
+    .where('status', 'in', DUE)
+    .where('paced', '!=', paced)
+    .execute();
 }
 
 /** Paced channels whose slot is free at `now` and that have deliveries due. */

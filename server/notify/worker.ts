@@ -12,7 +12,7 @@ import { parseFacts } from './facts';
 import { isAccident } from './matching';
 import type { OutgoingMessage } from './message';
 import { quietUntil } from './quietHours';
-import { dropSlot, ensureSlot, freeSlots, gapOf, returnSlot, takeSlot } from './pacing';
+import { dropSlot, freeSlots, gapOf, paceChannel, returnSlot, takeSlot } from './pacing';
 import { failureText } from './sendError';
 import { sendOver } from './senders';
 import type { DeliveryRow } from '../store/notifyTables';
@@ -101,7 +101,7 @@ export class DeliveryWorker {
       if (ratePerMinuteOf(channel.kind, channel.config) !== null) {
         // a limited channel seen for the first time (new, or its limit set since): its deliveries
         // wait for its send slot from now on, taken below in this same round
-        await ensureSlot(this.db, channel.id);
+        await paceChannel(this.db, channel.id);
         await postpone(this.db, this.owner, idsOf(group), now);
         newlyPaced = true;
         continue;

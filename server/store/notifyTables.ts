@@ -55,6 +55,8 @@ export interface NotifyDeliveryTable {
   leaseUntil: number | null;
   mergedInto: string | null;
   noticeMode: number;
+  /** 1: its channel is rate-limited and its send slot's taker sends it (migration 020); 0: the unpaced way */
+  paced: Generated<number>;
 }
 
 /** Migration 016_notify_pacing: a rate-limited channel's next send slot, shared by every instance. */

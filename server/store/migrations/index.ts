@@ -16,6 +16,7 @@ import * as m014 from './014_notify';
 import * as m015 from './015_workorders';
 import * as m016 from './016_notify_pacing';
 import * as m019 from './019_handover';
+import * as m020 from './020_notify_paced_lane';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '015_workorders': m015,
   '016_notify_pacing': m016,
   '019_handover': m019,
+  '020_notify_paced_lane': m020,
 };
 
 export const migrationProvider: MigrationProvider = {

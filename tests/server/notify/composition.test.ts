@@ -31,6 +31,7 @@ const row = (id: string, floodKey = '1|1', recipient: string | null = null, crea
   leaseUntil: 1,
   mergedInto: null,
   noticeMode: 3,
+  paced: 0,
 });
 const flood = { threshold: 5, windowMs: 60_000 };
 const ids = (units: readonly (readonly DeliveryRow[])[]) => units.map((u) => u.map((r) => r.id));

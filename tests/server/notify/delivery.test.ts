@@ -278,6 +278,38 @@ describe("飞书, SMS and the robots' rate limit", () => {
     });
     clock.t = resume;
   });
+
+  it('a robot switched off while deliveries wait for its slot: they leave its paced lane and fail in words, none stays pending', async () => {
+    const clockJobs = jobs!;
+    const robot = await createChannel(app, zhangsan.token, {
+      name: 'paused',
+      kind: 'wecom',
+      config: { url: receiver.url('/paused?key=k'), ratePerMinute: 2 },
+    });
+    const resume = clock.t;
+    clock.t = Math.max(clock.t, Date.now()) + 7200_000;
+    await withRule([robot], { levels: [EVENT_LEVEL.ALARM], types: [EVENT_TYPE.AFTERCURRENT] }, async () => {
+      await raise(app, device(), [ALARM]);
+      await vi.waitFor(async () => {
+        await clockJobs.run('notify.deliver');
+        expect(receiver.at('/paused')).toHaveLength(1);
+      });
+      const waiting = [await raise(app, device(), [ALARM]), await raise(app, device(), [ALARM])];
+      // written into the paced lane: only the slot's taker sends them, the unpaced look never reads them
+      const lanes = await app.db.selectFrom('notify_delivery').select(['paced', 'status']).where('channelId', '=', robot).execute();
+      expect(lanes.map((r) => r.paced)).toEqual([1, 1, 1]);
+      await call(app, zhangsan.token, 'PUT', NOTIFY_PATHS.channelById(robot), { enabled: false });
+      await clockJobs.advance(30_000);
+      await vi.waitFor(async () => {
+        await clockJobs.run('notify.deliver');
+        const rows = (await deliveries(app, zhangsan.token, { channelId: robot })).filter((r) => waiting.includes(r.eventId!));
+        expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+        expect(rows[0]!.lastError).toBe('通知渠道已删除或停用');
+      });
+      expect(receiver.at('/paused')).toHaveLength(1);
+    });
+    clock.t = resume;
+  });
 });
 
 describe('users reached by their contact fields', () => {
