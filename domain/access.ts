@@ -66,7 +66,7 @@ export function isPlatformSide(p: AccessProfile): boolean {
   return p.isRoot || p.userType === USER_TYPE.PLATFORM || p.userType === USER_TYPE.SERVICE;
 }
 
-export function canOpenRoute(p: AccessProfile, route: RouteDef): boolean {
+function canOpenRoute(p: AccessProfile, route: RouteDef): boolean {
   return p.isRoot || p.pages.includes(route.permission);
 }
 
@@ -107,7 +107,7 @@ export function landingPath(p: AccessProfile, currentPath: string): string {
   return first ? first.path : '/noPermission';
 }
 
-export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'reload'; to: string } | { kind: 'notFound' };
+type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'reload'; to: string } | { kind: 'notFound' };
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 

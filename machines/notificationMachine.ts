@@ -37,7 +37,7 @@ export interface Notice {
   };
 }
 
-export interface NotificationContext {
+interface NotificationContext {
   items: Notice[];
   /** 静音 pressed since the last message: the mute button hides and the sound stays off */
   muted: boolean;
@@ -48,7 +48,7 @@ export interface NotificationContext {
   floodPolicy: FloodPolicy;
 }
 
-export type NotificationEvent =
+type NotificationEvent =
   | { type: 'NOTICE.RECEIVED'; notice: Notice }
   | { type: 'NOTICE.READ'; id: string }
   /** one confirmation for a flood group: every message of the group leaves the bell */

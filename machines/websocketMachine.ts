@@ -16,7 +16,7 @@ import type { RevokeReason } from '../domain/socketProtocol';
  * browser coming back online or the tab becoming visible also retries at once.
  */
 export const KEEPALIVE_MS = 40_000;
-export const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 30_000;
 /** after a going-away notice: retries spread over this window… */
 export const RESTART_SPREAD_MS = 2_000;
@@ -28,7 +28,7 @@ export function backoffCeiling(failures: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(failures - 1, 30)));
 }
 
-export interface SequencedMessage {
+interface SequencedMessage {
   seq: number;
 }
 
@@ -56,7 +56,7 @@ export type SocketEvent =
   /** back online or visible again: retry now instead of waiting out the backoff */
   | { type: 'RECONNECT' };
 
-export interface WebsocketContext {
+interface WebsocketContext {
   userId: number;
   lastSeq: number | null;
   /** consecutive failed attempts since the last successful open */

@@ -13,7 +13,7 @@ export class StartupFault extends Error {
   }
 }
 
-export interface StartupContext {
+interface StartupContext {
   dataDir: string;
   port: number;
   host: string;

@@ -30,7 +30,7 @@ export interface SeriesRef {
   isDiffValue?: boolean;
 }
 
-export interface LoadRequest {
+interface LoadRequest {
   token: string | null;
   userId?: string | null;
   /** Accept-Language for the server's error messages (the app's language) */
@@ -53,7 +53,7 @@ export interface ChartView {
   stats: SeriesStats[];
 }
 
-export interface LoadResult {
+interface LoadResult {
   metas: SeriesMeta[];
   /** points on the merged time axis (rows of the table view) */
   rows: number;
@@ -64,7 +64,7 @@ export interface LoadResult {
   timing: { fetchMs: number; computeMs: number };
 }
 
-export class SeriesFetchError extends Error {
+class SeriesFetchError extends Error {
   constructor(
     message: string,
     readonly code: number,
@@ -246,5 +246,3 @@ export const api = {
     return loaded ? tableRows(loaded.table, offset, limit) : [];
   },
 };
-
-export type SeriesApi = typeof api;

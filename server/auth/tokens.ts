@@ -7,7 +7,7 @@ import type { Store } from '../store/storeTypes';
 import { keepsInstead, type UnwrittenLog } from '../store/refusesWrites';
 
 /** 256 random bits; only the sha256 of a token is stored, so a leaked database holds no usable token. */
-export function newToken(): string {
+function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -15,7 +15,7 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export interface LiveToken {
+interface LiveToken {
   userId: number;
   expiresAt: number;
 }
@@ -27,7 +27,7 @@ interface TokenState {
 }
 
 /** Reads a token's state by its hash: every authenticated request does this once. */
-export type TokenLookup = (hash: string) => Promise<TokenState | undefined>;
+type TokenLookup = (hash: string) => Promise<TokenState | undefined>;
 
 /**
  * The per-request token read: on SQLite one statement prepared once (Kysely would build and compile

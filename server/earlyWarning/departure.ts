@@ -1,6 +1,6 @@
 import { MAD_TO_SIGMA, median, medianAbsoluteDeviation } from './robust';
 
-export interface DepartureOptions {
+interface DepartureOptions {
   /** robust z-score from which an hour counts as far above its normal */
   raiseScore: number;
   /** below this score again, the departure is over */
@@ -28,7 +28,7 @@ export const DEFAULT_DEPARTURE_OPTIONS: DepartureOptions = {
   minClimbPerHour: 0.25,
 };
 
-export interface NormalBand {
+interface NormalBand {
   median: number;
   /** the robust spread (MAD × 1.4826, at least the floor) */
   spread: number;
@@ -50,7 +50,7 @@ export function normalBand(
 }
 
 /** How far above its band a value is, in spreads (negative: below the median). */
-export const departureScore = (value: number, band: NormalBand) => (value - band.median) / band.spread;
+const departureScore = (value: number, band: NormalBand) => (value - band.median) / band.spread;
 
 /**
  * The departure of the newest hours of `hourly` (newest last; at least `days` + 1 days long): the score

@@ -3,7 +3,7 @@ import type { HistoryGroup } from '../series/historyTypes';
 import { HOUR_MS, hourlyMedians } from './hourly';
 
 /** Hours each series keeps: 15 days, the departure's 14 days of normal and the day it is judged on. */
-export const WINDOW_HOURS = 15 * 24;
+const WINDOW_HOURS = 15 * 24;
 
 interface Window {
   /** the end of its newest hour */

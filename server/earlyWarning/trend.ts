@@ -3,7 +3,7 @@ import { median } from './robust';
 /** Hours in the daily load cycle: comparing an hour with the same hour a day later cancels the cycle. */
 export const DAY_HOURS = 24;
 
-export interface TrendOptions {
+interface TrendOptions {
   /** share of the last day's hours that must be above the same hour a day before (a step rises in some only) */
   minRisingShare: number;
   /** the day before must have risen by at least this share of the last day's rise (a step rises on one day) */
@@ -19,7 +19,7 @@ export interface TrendOptions {
   quarterRatio: number;
 }
 
-export const DEFAULT_TREND_OPTIONS: TrendOptions = { minRisingShare: 0.75, previousDayRatio: 0.25, minCoverage: 0.75, quarterRatio: 0.25 };
+const DEFAULT_TREND_OPTIONS: TrendOptions = { minRisingShare: 0.75, previousDayRatio: 0.25, minCoverage: 0.75, quarterRatio: 0.25 };
 
 /** Whether every 12-hour quarter of the last two days' day differences `d2` rose by at least `ratio` of their median. */
 function risesInEveryQuarter(d2: Float64Array, ratio: number): boolean {

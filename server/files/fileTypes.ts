@@ -2,7 +2,7 @@
  * The file types the file service accepts. The extension alone is not trusted: the first bytes must
  * match, so a renamed script cannot be stored as a "logo" and later served with an image type.
  */
-export interface FileType {
+interface FileType {
   ext: string;
   mime: string;
   magic: (head: Buffer) => boolean;
@@ -15,7 +15,7 @@ const startsWith =
 const zip = startsWith(0x50, 0x4b, 0x03, 0x04);
 const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
 
-export const FILE_TYPES: readonly FileType[] = [
+const FILE_TYPES: readonly FileType[] = [
   { ext: 'png', mime: 'image/png', magic: startsWith(0x89, 0x50, 0x4e, 0x47) },
   { ext: 'jpg', mime: 'image/jpeg', magic: startsWith(0xff, 0xd8, 0xff) },
   { ext: 'jpeg', mime: 'image/jpeg', magic: startsWith(0xff, 0xd8, 0xff) },

@@ -29,7 +29,7 @@ interface EventRow {
 }
 
 /** Grouped counts of a set of projects, fetched once and then cut per project or per enterprise. */
-export interface Tally {
+interface Tally {
   devices: Map<number, DeviceRow[]>;
   today: Map<number, EventRow[]>;
   active: Map<number, EventRow[]>;
@@ -93,7 +93,7 @@ function zeroFilled(ids: readonly number[], rows: { key: number; n: number }[]):
   return [...counts].map(([id, count]) => ({ id, count }));
 }
 
-export function alarmCounts(rows: readonly EventRow[]): AlarmCounts {
+function alarmCounts(rows: readonly EventRow[]): AlarmCounts {
   return {
     total: rows.reduce((s, r) => s + r.n, 0),
     byType: zeroFilled(

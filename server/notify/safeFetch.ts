@@ -6,19 +6,19 @@ import { tx } from '../text/text';
 import { METADATA_HOSTS, refusedAddress, type AddressVerdict } from './addressPolicy';
 import { SendError, excerpt } from './sendError';
 
-export interface SafeRequest {
+interface SafeRequest {
   url: string;
   method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   body?: string;
 }
 
-export interface SafeAnswer {
+interface SafeAnswer {
   status: number;
   body: string;
 }
 
-export interface FetchPolicy {
+interface FetchPolicy {
   /** NOTIFY_ALLOW_PRIVATE: loopback, link-local and private receivers allowed (metadata never) */
   allowPrivate: boolean;
   timeoutMs?: number;
@@ -62,7 +62,7 @@ export function checkUrl(raw: string, allowPrivate: boolean): URL {
  * The agent's lookup: the address is judged after resolution, on the very address the socket connects
  * to, so a name that resolves to 127.0.0.1 (or re-resolves differently, DNS rebinding) is refused too.
  */
-export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
+function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 4);

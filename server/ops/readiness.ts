@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 
-export type CheckResult = 'ok' | 'absent' | 'unreachable';
+type CheckResult = 'ok' | 'absent' | 'unreachable';
 
-export interface ReadinessReport {
+interface ReadinessReport {
   ready: boolean;
   draining: boolean;
   checks: { store: CheckResult; redis: CheckResult; mqtt: CheckResult };

@@ -16,7 +16,7 @@ import { disposalSection } from './disposal';
 import type { ReportRequest } from './period';
 
 /** The figures of the period's alarm episodes: the report but its look ahead (the projected crossings). */
-export type PeriodFigures = Omit<ReportFigures, 'projectedCrossings'>;
+type PeriodFigures = Omit<ReportFigures, 'projectedCrossings'>;
 
 interface EventRow {
   projectid: number;
@@ -148,7 +148,7 @@ function countBy(ids: readonly number[], rows: readonly EventRow[], key: (e: Eve
 }
 
 /** Time from raising to confirmation; updatetime is stamped by event/save when an operator confirms. */
-export function confirmationFigures(confirmed: readonly Pick<EventRow, 'eventtime' | 'updatetime'>[]): ConfirmationFigures {
+function confirmationFigures(confirmed: readonly Pick<EventRow, 'eventtime' | 'updatetime'>[]): ConfirmationFigures {
   const spans = confirmed
     .filter((e) => e.updatetime !== null && e.updatetime >= e.eventtime)
     .map((e) => e.updatetime! - e.eventtime)

@@ -8,7 +8,7 @@ export function monthStart(t: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }
 
-export function nextMonthStart(t: number): number {
+function nextMonthStart(t: number): number {
   const d = new Date(monthStart(t));
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
@@ -22,7 +22,7 @@ export function partitionName(monthStartMs: number, table: PartitionedTable = 'h
 }
 
 /** The tables of history partitioned by month on PostgreSQL: recent rows, blocks and rollups. */
-export type PartitionedTable = 'history' | 'history_block' | 'history_1m' | 'history_1h';
+type PartitionedTable = 'history' | 'history_block' | 'history_1m' | 'history_1h';
 
 /**
  * PostgreSQL's monthly partitions of a history table (declarative range partitioning on its time

@@ -1,11 +1,11 @@
 /** Tables of migrations 006_scale_out and 008_file_blobs, merged into Database like server/store/infoSchema.ts. */
-export interface ServerSecretTable {
+interface ServerSecretTable {
   name: string;
   value: string;
   createdAt: number;
 }
 
-export interface AlarmStateTable {
+interface AlarmStateTable {
   deviceid: number;
   dataid: number;
   rank: number;
@@ -15,7 +15,7 @@ export interface AlarmStateTable {
 }
 
 /** PostgreSQL only (migration 008_file_blobs): uploaded files' bytes. */
-export interface StoredFileBlobTable {
+interface StoredFileBlobTable {
   name: string;
   bytes: Buffer;
 }

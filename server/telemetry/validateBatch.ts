@@ -20,7 +20,7 @@ export interface GoodReading {
   status: number;
 }
 
-export interface CheckedBatch {
+interface CheckedBatch {
   device: string | number;
   time: number;
   readings: GoodReading[];

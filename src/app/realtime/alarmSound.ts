@@ -96,7 +96,7 @@ export async function probeSound(waitMs = 500): Promise<boolean> {
  * Why the sound plays: a new alarm, the repeat of an unconfirmed 事故 on a wall, or an escalation.
  * Counted apart so a wall (and a test) can tell a repeat from one more alarm arriving.
  */
-export type AlarmSoundKind = 'alarm' | 'repeat' | 'escalation';
+type AlarmSoundKind = 'alarm' | 'repeat' | 'escalation';
 const playsOf: Record<AlarmSoundKind, number> = { alarm: 0, repeat: 0, escalation: 0 };
 
 /**
@@ -156,11 +156,6 @@ export function playAlarm(kind: AlarmSoundKind = 'alarm'): void {
   osc.onended = () => {
     playing = null;
   };
-}
-
-/** Whether sound is actually audible (a context exists and runs). */
-export function soundRunning(): boolean {
-  return ctx?.state === 'running';
 }
 
 export function stopAlarm(): void {

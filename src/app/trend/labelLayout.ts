@@ -1,5 +1,5 @@
 /** A label's box on the canvas: left, top, width, height (canvas pixels). */
-export interface LabelBox {
+interface LabelBox {
   x: number;
   y: number;
   w: number;

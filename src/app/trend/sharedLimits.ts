@@ -1,4 +1,4 @@
-export interface SharedLimit {
+interface SharedLimit {
   scale: 'y' | 'y2';
   key: 'trend.upper' | 'trend.lower';
   value: number;

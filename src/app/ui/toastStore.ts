@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
-export interface Toast {
+interface Toast {
   id: number;
   kind: 'info' | 'success' | 'error';
   text: string;
 }
 
 /** Spec §9: toasts last 3 s, errors 5 s. */
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 export const ERROR_TOAST_MS = 5000;
 
 let toasts: Toast[] = [];

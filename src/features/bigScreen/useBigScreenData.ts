@@ -5,9 +5,9 @@ import { api } from '../../app/api/client';
 import { loadCoordinates } from '../../app/monitor/api';
 import { useRefreshTick } from '../../app/monitor/useRefreshTick';
 
-export const BIG_SCREEN_URL = '/wisdompower/v1/monitor/bigScreen';
+const BIG_SCREEN_URL = '/wisdompower/v1/monitor/bigScreen';
 
-export interface BigScreenView {
+interface BigScreenView {
   data?: BigScreenData | undefined;
   coordinates: ProjectCoordinate[];
   /** why the first load failed; a failed refresh keeps the last figures on the wall instead */

@@ -130,8 +130,6 @@ const zh_cn = {
   'theme.dark': '暗色',
   'theme.toggle': '切换主题',
   'lang.toggle': 'English',
-  'screen.pendingTitle': '该页面将在后续版本中提供',
-  'screen.requiredPermission': '所需页面权限',
   'screen.loadFailed': '页面加载失败',
   'screen.loadNetwork': '网络异常，页面未能下载，请检查网络后重试',
   'screen.loadTimeout': '页面加载超时（120 秒）',
@@ -1045,7 +1043,7 @@ const zh_cn = {
 } as const;
 
 /** Every key of the packs, plural forms with their suffix (`table.total_other`). */
-export type PackKey = keyof typeof zh_cn;
+type PackKey = keyof typeof zh_cn;
 /** What `t` takes: a pack key, plural forms by their base (`table.total` with `count`). */
 export type MessageKey = PackKey extends infer K ? (K extends `${infer B}_other` ? B : K) : never;
 /** The shape of a pack: the zh_cn keys; a pack may add its language's other plural forms (`_one`). */

@@ -26,14 +26,14 @@ export interface Column<T> {
 }
 
 /** Server paging: the table shows `data` as the current page of `total` rows. */
-export interface ServerPaging {
+interface ServerPaging {
   total: number;
   pageIndex: number;
   pageSize: number;
   onChange: (pageIndex: number, pageSize: number) => void;
 }
 
-export interface DataTableProps<T extends object> {
+interface DataTableProps<T extends object> {
   columns: Column<T>[];
   data: T[];
   getRowId: (row: T) => string;

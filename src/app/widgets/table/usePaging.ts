@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useDefaultPageSize } from '../../settings/settingsStore';
 
-export interface Page {
+interface Page {
   index: number;
   limit: number;
 }
