@@ -9,7 +9,7 @@ import { encodePoints } from '../server/series/seriesEncode';
 import { encodeRollups, HOUR_MS, MINUTE_MS, rollUp, rollUpRollups } from '../server/series/rollups';
 import { MEASURES } from '../domain/telemetry';
 
-interface FleetWindow {
+export interface FleetWindow {
   deviceid: number;
   dataid: number;
   count: number;

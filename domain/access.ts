@@ -107,7 +107,7 @@ export function landingPath(p: AccessProfile, currentPath: string): string {
   return first ? first.path : '/noPermission';
 }
 
-type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'reload'; to: string } | { kind: 'notFound' };
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'reload'; to: string } | { kind: 'notFound' };
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 

@@ -22,7 +22,7 @@ export type AlarmShape = 'octagon' | 'triangle' | 'diamond' | 'slashed-circle' |
 /** How loudly a state is drawn: solid fill, strong tint with a thick border, a tint, or plain. */
 export type AlarmEmphasis = 'solid' | 'strong' | 'tint' | 'muted' | 'plain';
 
-interface AlarmLook {
+export interface AlarmLook {
   key: AlarmStateKey | 'stale';
   /** 3 is the severest; offline and normal carry no alarm rank */
   rank: number;

@@ -9,7 +9,7 @@
  * - `elapsed` (time running since something happened): only the leading unit(s), rounded down, so the
  *   text changes once a second only while under a minute ("已 5 分钟未确认", "已 1 小时 20 分钟未确认").
  */
-type DurationLang = 'zh' | 'en';
+export type DurationLang = 'zh' | 'en';
 export type DurationReading = 'exact' | 'elapsed';
 
 const WORDS = {
@@ -17,7 +17,7 @@ const WORDS = {
   en: { h: 'h', min: 'min', minShort: 'min', s: 's', join: ' ' },
 } as const;
 
-interface DurationParts {
+export interface DurationParts {
   h: number;
   m: number;
   s: number;

@@ -11,7 +11,7 @@ import { EVENT_LEVEL } from './enums';
 export const ESCALATION_REPEAT_MS = 15_000;
 
 /** The settings that decide escalation (a subset of SystemSettings). */
-interface EscalationSettings {
+export interface EscalationSettings {
   escalateAccidentSeconds: number;
   escalateAlarmSeconds: number;
   escalateWarningSeconds: number;

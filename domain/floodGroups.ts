@@ -46,7 +46,7 @@ export interface FloodGroup<T extends FloodItem> {
   devices: number;
 }
 
-type BellEntry<T extends FloodItem> = { kind: 'one'; notice: T } | { kind: 'group'; group: FloodGroup<T> };
+export type BellEntry<T extends FloodItem> = { kind: 'one'; notice: T } | { kind: 'group'; group: FloodGroup<T> };
 
 /** The messages of `list` within the policy's window before `at`. */
 function recent(list: readonly FloodItem[], at: number, policy: FloodPolicy): number {

@@ -26,7 +26,7 @@ export interface LoginChallenge {
   p: number;
 }
 
-type ScryptFn = (
+export type ScryptFn = (
   password: Uint8Array<ArrayBuffer>,
   salt: Uint8Array<ArrayBuffer>,
   n: number,

@@ -1,5 +1,5 @@
 /** One field an operation changed, with its value before and after (undefined: the side did not have it). */
-interface FieldChange {
+export interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;

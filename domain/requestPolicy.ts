@@ -5,7 +5,7 @@
  */
 
 /** Who asks: the session's token and user, the language wanted for messages. */
-interface Caller {
+export interface Caller {
   token: string | null | undefined;
   userId?: string | null | undefined;
   /** Accept-Language for the server's messages (the app's language) */

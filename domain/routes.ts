@@ -3,7 +3,7 @@ import type { PagePermission } from './permissions';
 /** Route table of spec §2. Titles are message keys resolved by the language pack. */
 
 export type MenuGroup = 'safety' | 'information' | 'user' | 'system' | 'platform';
-type Shell = 'main' | 'platform';
+export type Shell = 'main' | 'platform';
 
 export interface RouteDef {
   path: string;

@@ -1,14 +1,14 @@
 import { formatIn, wallTime } from './timeZone';
 
 /** A shift as configured (系统配置): wall-clock `HH:mm` in the project zone; end ≤ start runs past midnight. */
-interface ShiftDef {
+export interface ShiftDef {
   name: string;
   start: string;
   end: string;
 }
 
 /** One occurrence of a shift: its name and the moments it starts and ends. */
-interface ShiftSpan {
+export interface ShiftSpan {
   name: string;
   start: number;
   end: number;

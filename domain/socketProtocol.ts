@@ -103,18 +103,18 @@ export const LOGIN_CLIENTS = ['web', 'kiosk', 'api'] as const;
 export type LoginClient = (typeof LOGIN_CLIENTS)[number];
 
 /** Where the console stands after a reconnect. */
-interface ReadyNotice {
+export interface ReadyNotice {
   headSeq: number;
 }
 
-interface ResyncNotice {
+export interface ResyncNotice {
   headSeq: number;
   /** 'ahead': the console saw more than this server holds; 'window': older than the replay window */
   reason: 'ahead' | 'window';
 }
 
 /** The answer to a watch request, in the spec's envelope. */
-interface WatchAnswer {
+export interface WatchAnswer {
   code: number;
   msg: string;
   data: null;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** A message in both languages (the server's Text has this shape). */
-interface BothLanguages {
+export interface BothLanguages {
   readonly zh: string;
   readonly en: string;
 }

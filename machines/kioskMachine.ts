@@ -8,14 +8,14 @@ import { assign, setup } from 'xstate';
  * a hold one whole turn passes before another may hold it again, so a stream of alarms never pins the
  * wall on one screen (issue 30: a 1-second alarm stream kept it on /realTime for good).
  */
-interface KioskContext {
+export interface KioskContext {
   screens: string[];
   index: number;
   intervalMs: number;
   holdMs: number;
 }
 
-type KioskEvent =
+export type KioskEvent =
   /** a new alarm of a popup level; `accident`: a 事故 */
   | { type: 'ALARM'; accident: boolean }
   /** no unconfirmed 事故 is left */

@@ -37,7 +37,7 @@ export interface Notice {
   };
 }
 
-interface NotificationContext {
+export interface NotificationContext {
   items: Notice[];
   /** 静音 pressed since the last message: the mute button hides and the sound stays off */
   muted: boolean;
@@ -48,7 +48,7 @@ interface NotificationContext {
   floodPolicy: FloodPolicy;
 }
 
-type NotificationEvent =
+export type NotificationEvent =
   | { type: 'NOTICE.RECEIVED'; notice: Notice }
   | { type: 'NOTICE.READ'; id: string }
   /** one confirmation for a flood group: every message of the group leaves the bell */

@@ -11,14 +11,14 @@ import { WHITELIST, normalizePath } from '../domain/routes';
  * must not be judged against a placeholder path (that bounced /noPermission to /login and made an
  * unknown /admin path reload forever). The app supplies `redirect` and `reload`.
  */
-interface RouteGuardContext {
+export interface RouteGuardContext {
   path: string;
   previous: string | undefined;
   hasToken: boolean;
   profile: AccessProfile | undefined;
 }
 
-type RouteGuardEvent =
+export type RouteGuardEvent =
   { type: 'ROUTE.CHANGED'; path: string } | { type: 'SESSION.CHANGED'; hasToken: boolean; profile: AccessProfile | undefined };
 
 const decide = (c: RouteGuardContext) => guardRoute({ path: c.path, fromPath: c.previous, hasToken: c.hasToken, profile: c.profile });

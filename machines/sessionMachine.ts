@@ -37,7 +37,7 @@ export interface SessionContext {
   changingPassword: boolean;
 }
 
-interface SessionInput {
+export interface SessionInput {
   token: string | null;
   fromUrl?: boolean;
   /** a notice left before the last reload */
@@ -49,7 +49,7 @@ export interface LoadedUser {
   projectId: number | null;
 }
 
-type SessionEvent =
+export type SessionEvent =
   | { type: 'LOGIN'; userName: string; password: string }
   | { type: 'LOGOUT' }
   /** a 401 (no reason) or the socket's revocation (its reason) */

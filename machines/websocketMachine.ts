@@ -28,7 +28,7 @@ export function backoffCeiling(failures: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(failures - 1, 30)));
 }
 
-interface SequencedMessage {
+export interface SequencedMessage {
   seq: number;
 }
 
@@ -56,7 +56,7 @@ export type SocketEvent =
   /** back online or visible again: retry now instead of waiting out the backoff */
   | { type: 'RECONNECT' };
 
-interface WebsocketContext {
+export interface WebsocketContext {
   userId: number;
   lastSeq: number | null;
   /** consecutive failed attempts since the last successful open */

@@ -29,7 +29,7 @@ process.once('exit', () => {
   for (const c of running) if (c.exitCode === null && c.signalCode === null && c.pid) process.kill(c.pid, 'SIGKILL');
 });
 
-interface InstanceOptions {
+export interface InstanceOptions {
   env: Record<string, string>;
   /** copy the instance's output to this process's (the cluster script) */
   echo?: boolean;

@@ -115,7 +115,7 @@ function tail(file: string): string {
   }
 }
 
-interface PostgresOptions {
+export interface PostgresOptions {
   /** durability off (fsync, synchronous_commit): fine for throw-away test data, not for benches */
   fast?: boolean;
   /** extra `-c name=value` settings */

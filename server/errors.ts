@@ -19,7 +19,7 @@ import { inLang, type Text, type TextArg } from './text/text';
  *   unreachable, or it is stopping): the same request later, or on another instance, can succeed;
  * - internal: a server defect. Never expected: every other 5xx is a bug.
  */
-type ErrorKind =
+export type ErrorKind =
   | 'invalid'
   | 'unauthenticated'
   | 'forbidden'

@@ -8,7 +8,7 @@ export const SHUTDOWN_DEADLINE_MS = 1800;
  */
 export const SECOND_SIGNAL_MARGIN_MS = 1000;
 
-interface ShutdownOptions {
+export interface ShutdownOptions {
   close: () => Promise<void>;
   exit?: (code: number) => void;
   log?: (line: string) => void;

@@ -13,7 +13,7 @@ export class StartupFault extends Error {
   }
 }
 
-interface StartupContext {
+export interface StartupContext {
   dataDir: string;
   port: number;
   host: string;

@@ -7,7 +7,7 @@ import { Observable, ReplaySubject, Subject, asyncScheduler, finalize, share, ti
  */
 export const KEEP_ALIVE_MS = 5000;
 
-interface ChannelOptions {
+export interface ChannelOptions {
   /** state channels (tiles, statuses) replay their latest value to a late subscriber; event channels must not */
   replayLatest?: boolean;
 }

@@ -4,7 +4,7 @@ import { frameFlush, type FrameOptions } from './frameFlush';
 /** What may wait for a frame at most, whatever happens (a hidden tab, a stalled main thread). */
 const COALESCE_LIMIT = 5000;
 
-interface CoalesceOptions<T> extends FrameOptions {
+export interface CoalesceOptions<T> extends FrameOptions {
   /** values with the same key replace each other while they wait: the latest wins, in arrival order */
   key?: (value: T) => unknown;
   /** at most this many values wait; beyond it the oldest are dropped (default COALESCE_LIMIT) */

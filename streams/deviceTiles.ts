@@ -9,7 +9,7 @@ import type { PushedMessage } from './alarmStreams';
 /** A device as the wall and the realtime table show it. */
 export type Tile = DeviceSnapshot;
 
-type TileUpdate =
+export type TileUpdate =
   | { type: 'snapshot'; devices: DeviceSnapshot[] }
   | { type: 'measure'; message: MeasureMessage }
   | { type: 'notice'; message: PushedMessage };
@@ -80,7 +80,7 @@ export function deviceTiles(updates: Observable<TileUpdate>, frames: FrameOption
 /** Reloaded now and then anyway, to correct what the pushes cannot say (alarm ranks after an end). */
 export const SNAPSHOT_REFRESH_MS = 60_000;
 
-interface TileSources {
+export interface TileSources {
   measures: Observable<MeasureMessage>;
   messages: Observable<PushedMessage>;
   /** a reconnect or resync: the snapshot is reloaded */

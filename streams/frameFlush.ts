@@ -18,7 +18,7 @@ export interface FrameOptions {
   hiddenScheduler?: SchedulerLike;
 }
 
-interface FrameFlush {
+export interface FrameFlush {
   /** something is waiting: flush at the next frame (or hidden tick) */
   request(): void;
   /** stops the frame and hidden-tab timers and the hidden subscription */

@@ -4,7 +4,7 @@ import { frameFlush, type FrameOptions } from './frameFlush';
 
 enableMapSet();
 
-interface KeyedStateOptions<T, K, S> extends FrameOptions {
+export interface KeyedStateOptions<T, K, S> extends FrameOptions {
   /** which entry a value is about; null: none */
   key: (value: T) => K | null;
   /**

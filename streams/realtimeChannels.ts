@@ -6,7 +6,7 @@ import { liveTiles, type Tile } from './deviceTiles';
 import type { FrameOptions } from './frameFlush';
 
 /** What a console's live streams are made from: the socket's output, the page's visibility, REST. */
-interface RealtimeSources {
+export interface RealtimeSources {
   /** every pushed message, in sequence order */
   messages: Observable<NoticeMessage>;
   /** live values of devices */
@@ -35,7 +35,7 @@ export interface RealtimeChannels {
   deviceStatus(): Observable<ReadonlyMap<number, DeviceStatus>>;
 }
 
-interface RealtimeChannelOptions extends FrameOptions {
+export interface RealtimeChannelOptions extends FrameOptions {
   keepAliveMs?: number;
   /** the keep-alive and snapshot-refresh timers */
   timers?: SchedulerLike;

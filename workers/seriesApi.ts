@@ -30,7 +30,7 @@ export interface SeriesRef {
   isDiffValue?: boolean;
 }
 
-interface LoadRequest {
+export interface LoadRequest {
   token: string | null;
   userId?: string | null;
   /** Accept-Language for the server's error messages (the app's language) */
@@ -53,7 +53,7 @@ export interface ChartView {
   stats: SeriesStats[];
 }
 
-interface LoadResult {
+export interface LoadResult {
   metas: SeriesMeta[];
   /** points on the merged time axis (rows of the table view) */
   rows: number;

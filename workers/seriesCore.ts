@@ -14,7 +14,7 @@ export interface Merged {
   ys: Float64Array[];
 }
 
-interface Extreme {
+export interface Extreme {
   value: number;
   time: number;
 }
@@ -112,7 +112,7 @@ export function seriesStats(cols: SeriesColumns, from = -Infinity, to = Infinity
   };
 }
 
-interface Reduced extends Merged {
+export interface Reduced extends Merged {
   /** true when points were folded into per-pixel min/max pairs */
   reduced: boolean;
 }

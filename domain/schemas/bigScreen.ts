@@ -38,7 +38,7 @@ export interface BigScreenTrend {
   byLevel: { id: number; counts: number[] }[];
 }
 
-interface BigScreenDeviceRank {
+export interface BigScreenDeviceRank {
   deviceId: number;
   name: string;
   code: string;
@@ -46,7 +46,7 @@ interface BigScreenDeviceRank {
   count: number;
 }
 
-interface BigScreenProjectRank {
+export interface BigScreenProjectRank {
   projectId: number;
   name: string;
   count: number;

@@ -31,7 +31,7 @@ export type HandoverListBody = z.infer<typeof handoverListBody>;
 export const SUMMARY_LIST_MAX = 20;
 
 /** An alarm still unconfirmed at handover. */
-interface SummaryAlarm {
+export interface SummaryAlarm {
   id: number;
   eventtime: number;
   level: number;
@@ -41,7 +41,7 @@ interface SummaryAlarm {
 }
 
 /** An order open at handover. */
-interface SummaryOrder {
+export interface SummaryOrder {
   id: number;
   status: string;
   level: number;
@@ -51,7 +51,7 @@ interface SummaryOrder {
 }
 
 /** A device out of communication at handover. */
-interface SummaryDevice {
+export interface SummaryDevice {
   id: number;
   name: string;
   projectName: string | null;

@@ -5,7 +5,7 @@ import { CONTROL_POINTS, REMOTE_PARAMS, type RemoteParamDef } from '../telemetry
  * each definition has a value type, a range and is required. One validator for browser and server so
  * the form refuses exactly what the server would.
  */
-type ParamValueType = 'int' | 'float';
+export type ParamValueType = 'int' | 'float';
 
 export interface ParamDefinition extends RemoteParamDef {
   type: ParamValueType;
@@ -28,7 +28,7 @@ function definitionOf(def: RemoteParamDef): ParamDefinition {
 
 export const PARAM_DEFINITIONS: readonly ParamDefinition[] = REMOTE_PARAMS.map(definitionOf);
 
-type ParamCheck = { ok: true; value: number } | { ok: false; error: string };
+export type ParamCheck = { ok: true; value: number } | { ok: false; error: string };
 
 /**
  * Checks one entered value (text from a form, or a number from a request) against its definition.
@@ -47,7 +47,7 @@ export function checkParamValue(def: ParamDefinition, raw: string | number | nul
   return { ok: true, value };
 }
 
-interface ControlPointDef {
+export interface ControlPointDef {
   id: number;
   name: string;
   controlType: number;

@@ -43,7 +43,7 @@ export const reportQuery = z.object({
 /** The longest period one report covers: a year and a bit (a 季/年 selection or a custom range). */
 export const MAX_REPORT_SPAN_MS = 370 * 86_400_000;
 
-interface ReportScopeInfo {
+export interface ReportScopeInfo {
   modelLabel: ReportScope;
   id: number;
   name: string;
@@ -60,7 +60,7 @@ export interface ConfirmationFigures {
   within24h: number;
 }
 
-interface ReportOverview {
+export interface ReportOverview {
   scope: ReportScopeInfo;
   startTime: number;
   endTime: number;
@@ -101,7 +101,7 @@ export interface DeviceFigure {
   byType: CountById[];
 }
 
-interface ReportNodeDistribute {
+export interface ReportNodeDistribute {
   nodes: NodeFigure[];
   /** the devices with the most alarms, at most TOP_DEVICES */
   topDevices: DeviceFigure[];
@@ -128,7 +128,7 @@ export interface TypeFigure {
   previous: number;
   byLevel: CountById[];
 }
-interface ReportTypeDistribute {
+export interface ReportTypeDistribute {
   byType: TypeFigure[];
   byLevel: CountById[];
 }
@@ -209,7 +209,7 @@ const TYPE_EN: Record<number, string> = {
 const typeName = (id: number, lang: Lang) => (lang === 'en' ? TYPE_EN[id] : EVENT_TYPE_TEXT[id]) ?? String(id);
 const pct = (now: number, before: number) => Math.round(((now - before) / before) * 100);
 
-type Lang = 'zh_cn' | 'en';
+export type Lang = 'zh_cn' | 'en';
 export const RATING_TEXT: Record<Lang, Record<ReportRating, string>> = {
   zh_cn: { good: '良好', attention: '需关注', serious: '较差' },
   en: { good: 'Good', attention: 'Needs attention', serious: 'Poor' },

@@ -5,7 +5,7 @@ import { transact } from '../eventLog/transact';
 import type { DeviceDirectory, DeviceInfo } from '../devices/devices';
 import { noticeFields } from './notice';
 
-interface CommWatchOptions {
+export interface CommWatchOptions {
   /** silent this long: RETRY */
   retryMs: number;
   /** silent this long: AUTO_EXIT and a communication-loss alarm */

@@ -15,7 +15,7 @@ const KEYLEN = 32;
  * (domain/loginProof.ts) and a wire digest, and neither it nor a captured proof logs anyone in.
  * The older form `scrypt$N$r$p$salt$key` (the salted key itself) is upgraded at start.
  */
-interface StoredPassword {
+export interface StoredPassword {
   n: number;
   r: number;
   p: number;

@@ -15,7 +15,7 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-interface LiveToken {
+export interface LiveToken {
   userId: number;
   expiresAt: number;
 }
@@ -27,7 +27,7 @@ interface TokenState {
 }
 
 /** Reads a token's state by its hash: every authenticated request does this once. */
-type TokenLookup = (hash: string) => Promise<TokenState | undefined>;
+export type TokenLookup = (hash: string) => Promise<TokenState | undefined>;
 
 /**
  * The per-request token read: on SQLite one statement prepared once (Kysely would build and compile

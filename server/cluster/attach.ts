@@ -17,7 +17,7 @@ export interface ClusterOptions {
   catchUpMs?: number;
 }
 
-type RedisClient = ReturnType<typeof createClient>;
+export type RedisClient = ReturnType<typeof createClient>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import type { CommandAck } from '../../domain/telemetry';
 import type { BusMessage } from '../auth/sessionBus';
 
 /** What instances tell each other, by message name. */
-interface ClusterMessages {
+export interface ClusterMessages {
   /** a domain event this instance committed */
   event: DomainEvent;
   /** latest values and device sightings of batches this instance took: [device, dataId, logicalId, time, value, status]… and [device, at]… */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { EVENT_STATUS, isDeviceStatusNormal } from '../../domain/enums';
 import { mayseeProject, type ProjectScope } from '../access/scope';
 
-interface TreeNode {
+export interface TreeNode {
   id: number;
   name: string;
   modelLabel: 'province' | 'city' | 'district' | 'project' | 'terminal';

@@ -1,6 +1,6 @@
 import { MAD_TO_SIGMA, median, medianAbsoluteDeviation } from './robust';
 
-interface DepartureOptions {
+export interface DepartureOptions {
   /** robust z-score from which an hour counts as far above its normal */
   raiseScore: number;
   /** below this score again, the departure is over */
@@ -28,7 +28,7 @@ export const DEFAULT_DEPARTURE_OPTIONS: DepartureOptions = {
   minClimbPerHour: 0.25,
 };
 
-interface NormalBand {
+export interface NormalBand {
   median: number;
   /** the robust spread (MAD × 1.4826, at least the floor) */
   spread: number;

@@ -22,7 +22,7 @@ const SLICE_MS = 4;
 /** An hour is judged this long after it closed, when late batches of its minutes have come in. */
 const SETTLE_MS = 2 * 60_000;
 
-interface TrendEvidenceDto {
+export interface TrendEvidenceDto {
   kind: 'trend';
   slopePerDay: number;
   /** when the daily peak is projected to reach the limit (ms) */
@@ -31,7 +31,7 @@ interface TrendEvidenceDto {
   confidence: number;
   limit: number;
 }
-interface DepartureEvidenceDto {
+export interface DepartureEvidenceDto {
   kind: 'departure';
   value: number;
   /** the normal band of the hour: median ± spread (MAD × 1.4826) over the last 14 days */

@@ -3,7 +3,7 @@ import { median } from './robust';
 /** Hours in the daily load cycle: comparing an hour with the same hour a day later cancels the cycle. */
 export const DAY_HOURS = 24;
 
-interface TrendOptions {
+export interface TrendOptions {
   /** share of the last day's hours that must be above the same hour a day before (a step rises in some only) */
   minRisingShare: number;
   /** the day before must have risen by at least this share of the last day's rise (a step rises on one day) */

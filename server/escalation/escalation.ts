@@ -20,7 +20,7 @@ const LEVELS = [EVENT_LEVEL.ACCIDENT, EVENT_LEVEL.ALARM, EVENT_LEVEL.EARLY_WARNI
 /** events escalated per check and per (level, time) group: a backlog drains over a few checks */
 const BATCH = 200;
 
-interface EscalationOptions {
+export interface EscalationOptions {
   now: () => number;
 }
 

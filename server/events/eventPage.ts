@@ -17,10 +17,10 @@ import { isDefaultOrder, newerThan, olderThan, ordered, pageIds, rowsOf, type Ev
  * rows) and under a column sort, the page is read by OFFSET over the same covering index — exactly
  * what it was before, the ids alone skipped in the index.
  */
-type EventListBody = z.infer<typeof eventListBody>;
+export type EventListBody = z.infer<typeof eventListBody>;
 
 /** How a page was read (for the bench and the log; the answer is the same shape whatever it was). */
-type PagedBy = 'offset' | 'next' | 'previous' | 'same';
+export type PagedBy = 'offset' | 'next' | 'previous' | 'same';
 
 interface Cursor {
   key: string;

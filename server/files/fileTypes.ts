@@ -2,7 +2,7 @@
  * The file types the file service accepts. The extension alone is not trusted: the first bytes must
  * match, so a renamed script cannot be stored as a "logo" and later served with an image type.
  */
-interface FileType {
+export interface FileType {
   ext: string;
   mime: string;
   magic: (head: Buffer) => boolean;

@@ -18,7 +18,7 @@ import { ALLOWED_EXTENSIONS, detectType, extensionOf, formatBytes } from './file
 
 const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-interface FileServiceOptions {
+export interface FileServiceOptions {
   dataDir: string;
   maxFileBytes?: number;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 
 /** What the store needs of a node-redis client. */
-interface ScriptRunner {
+export interface ScriptRunner {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 

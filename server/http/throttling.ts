@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors';
 import { redisRateStore } from './redisRateStore';
 
-interface ThrottlingOptions {
+export interface ThrottlingOptions {
   /** with several instances (REDIS_URL): count each address's calls in this Redis, across the instances */
   redisUrl?: string | undefined;
   /** prefix of the Redis keys (the cluster's prefix) */

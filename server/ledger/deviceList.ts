@@ -15,7 +15,7 @@ const CHAIN: Partial<Record<LedgerLabel, 'provinceid' | 'cityid' | 'districtid' 
   project: 'projectid',
 };
 
-interface TerminalQuery {
+export interface TerminalQuery {
   parent?: { modelLabel: TreeLabel; id: number } | undefined;
   keyword?: string | undefined;
 }

@@ -11,7 +11,7 @@ const BUDGET_MS = 8;
  * Events (alarm messages, in sequence order) go before state (live values, which the next frame
  * supersedes anyway): a frame of values for every wall never delays an alarm.
  */
-type Lane = 'events' | 'state';
+export type Lane = 'events' | 'state';
 
 interface Job {
   /** the sockets in the rooms when the message was sent here */

@@ -29,7 +29,7 @@ interface EventRow {
 }
 
 /** Grouped counts of a set of projects, fetched once and then cut per project or per enterprise. */
-interface Tally {
+export interface Tally {
   devices: Map<number, DeviceRow[]>;
   today: Map<number, EventRow[]>;
   active: Map<number, EventRow[]>;

@@ -7,7 +7,7 @@ import type { Telemetry } from '../telemetry/service';
 import { ingestAnswer } from '../telemetry/answer';
 import { mqttTopics, type MqttTopics } from './topics';
 
-interface MqttIngestOptions {
+export interface MqttIngestOptions {
   url: string;
   /** shared-subscription group: instances in one group split the uplinks; null subscribes plainly */
   shareGroup: string | null;

@@ -17,7 +17,7 @@ function errorIn(stored: string | null, lang: Lang): string | null {
   }
 }
 
-interface DeliveryFilter {
+export interface DeliveryFilter {
   eventId?: number | undefined;
   status?: DeliveryStatus | undefined;
   channelId?: number | undefined;

@@ -19,7 +19,7 @@ export const projectOf = (ev: DomainEvent): number | null =>
   ev.projectId ?? (typeof (ev.payload as Payload).projectId === 'number' ? ((ev.payload as Payload).projectId as number) : null);
 
 /** One delivery to write: where it goes and what it says. */
-interface PlannedDelivery {
+export interface PlannedDelivery {
   kind: DeliveryKind;
   ruleId: number | null;
   channel: Channel;

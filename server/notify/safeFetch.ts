@@ -6,19 +6,19 @@ import { tx } from '../text/text';
 import { METADATA_HOSTS, refusedAddress, type AddressVerdict } from './addressPolicy';
 import { SendError, excerpt } from './sendError';
 
-interface SafeRequest {
+export interface SafeRequest {
   url: string;
   method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   body?: string;
 }
 
-interface SafeAnswer {
+export interface SafeAnswer {
   status: number;
   body: string;
 }
 
-interface FetchPolicy {
+export interface FetchPolicy {
   /** NOTIFY_ALLOW_PRIVATE: loopback, link-local and private receivers allowed (metadata never) */
   allowPrivate: boolean;
   timeoutMs?: number;

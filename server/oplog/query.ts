@@ -5,7 +5,7 @@ import type { operationLogFilter, OperationLogRow } from '../../domain/schemas/i
 import type { Session } from '../auth/access';
 import { containsText, startsWithText } from '../store/dialect';
 
-type OperationLogFilter = z.infer<typeof operationLogFilter>;
+export type OperationLogFilter = z.infer<typeof operationLogFilter>;
 
 /**
  * The operation log is a view of the domain event log: filtered by time, acting user and kind, and

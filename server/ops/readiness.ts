@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 
-type CheckResult = 'ok' | 'absent' | 'unreachable';
+export type CheckResult = 'ok' | 'absent' | 'unreachable';
 
-interface ReadinessReport {
+export interface ReadinessReport {
   ready: boolean;
   draining: boolean;
   checks: { store: CheckResult; redis: CheckResult; mqtt: CheckResult };

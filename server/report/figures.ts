@@ -16,7 +16,7 @@ import { disposalSection } from './disposal';
 import type { ReportRequest } from './period';
 
 /** The figures of the period's alarm episodes: the report but its look ahead (the projected crossings). */
-type PeriodFigures = Omit<ReportFigures, 'projectedCrossings'>;
+export type PeriodFigures = Omit<ReportFigures, 'projectedCrossings'>;
 
 interface EventRow {
   projectid: number;

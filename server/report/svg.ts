@@ -6,7 +6,7 @@
 export const esc = (s: string | number) =>
   String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-interface BarItem {
+export interface BarItem {
   label: string;
   value: number;
   color?: string;

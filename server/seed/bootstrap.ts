@@ -7,7 +7,7 @@ import { generatePassword, writeCredentialsFile } from './credentials';
 import { DEMO_USERS, seedDemo } from './demo';
 import { LOCK, lockForTransaction, syncIdentity } from '../store/locks';
 
-interface BootstrapOptions {
+export interface BootstrapOptions {
   dataDir: string;
   rootPassword?: string | undefined;
   demoPassword?: string | undefined;

@@ -7,7 +7,7 @@ import { ACCESS_TYPE, DEVICE_STATUS, USER_TYPE } from '../../domain/enums';
  * Demo ledger and users: a platform with two tenants and projects in three provinces, users of every
  * kind, and roles whose pages differ (one with a homepage, one with none).
  */
-interface DemoUser {
+export interface DemoUser {
   name: string;
   note: string;
   tenant: 'platform' | 'A' | 'B';

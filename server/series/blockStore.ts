@@ -36,7 +36,7 @@ export interface WindowHour {
 }
 
 /** What one series holds over a range: compacted blocks (or hour rollups) and the recent rows beside them. */
-interface BlockRead {
+export interface BlockRead {
   blocks: StoredBlock[];
   rows: PointColumns;
 }
@@ -64,7 +64,7 @@ export function seriesWalk(table: TierTable | 'history', after: number, chunk: n
         from walk where walk.series is not null and n < ${sql.lit(chunk)}
     )`;
 }
-type BlockTable = 'history_block' | 'history_1m';
+export type BlockTable = 'history_block' | 'history_1m';
 export type TierTable = BlockTable | 'history_1h';
 
 interface UnionRow {

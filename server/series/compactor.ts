@@ -18,7 +18,7 @@ import { encodePoints } from './seriesEncode';
 import { decodePoints } from './seriesCodec';
 import type { Retention } from './retention';
 
-interface CompactorOptions {
+export interface CompactorOptions {
   now: () => number;
   retention: Retention;
   /** readings this late still land before their hour is compacted (later ones are merged in later) */
@@ -27,7 +27,7 @@ interface CompactorOptions {
   sliceMs?: number;
 }
 
-interface CompactionResult {
+export interface CompactionResult {
   windows: number;
   readings: number;
 }

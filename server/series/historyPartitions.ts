@@ -22,7 +22,7 @@ export function partitionName(monthStartMs: number, table: PartitionedTable = 'h
 }
 
 /** The tables of history partitioned by month on PostgreSQL: recent rows, blocks and rollups. */
-type PartitionedTable = 'history' | 'history_block' | 'history_1m' | 'history_1h';
+export type PartitionedTable = 'history' | 'history_block' | 'history_1m' | 'history_1h';
 
 /**
  * PostgreSQL's monthly partitions of a history table (declarative range partitioning on its time

@@ -10,7 +10,7 @@ import { rollUpRollups, type Rollups } from './rollups';
  */
 
 /** One series as asked: a device's measure, optionally as differences (counters). */
-interface SeriesAsk {
+export interface SeriesAsk {
   deviceId: number;
   dataId: number;
   diff: boolean;
@@ -48,7 +48,7 @@ export async function plotResolution(
 }
 
 /** What a plot's frame carries beyond the measure's head and limits. */
-type PlotMeta = Pick<SeriesMeta, 'count' | 'tier' | 'stepMs' | 'readings' | 'minAt' | 'maxAt'>;
+export type PlotMeta = Pick<SeriesMeta, 'count' | 'tier' | 'stepMs' | 'readings' | 'minAt' | 'maxAt'>;
 
 /** One series for a plot at the resolution `plotResolution` chose: its columns and what they are. */
 export async function forPlot(

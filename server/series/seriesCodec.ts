@@ -153,7 +153,7 @@ export function decodeBlocksInto(
 }
 
 /** One decoded block at a time, in columns reused from block to block (see decodeBlocksEach). */
-interface BlockScratch {
+export interface BlockScratch {
   time: Float64Array;
   values: Float64Array[];
   status: Uint8Array;

@@ -37,7 +37,7 @@ export function chooseResolution(from: number, to: number, points: number): { ti
   return { tier, stepMs: Math.max(1, Math.floor((to - from) / points / base)) * base };
 }
 
-interface ReaderOptions {
+export interface ReaderOptions {
   now: () => number;
   retention: Retention;
 }

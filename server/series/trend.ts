@@ -1,7 +1,7 @@
 import type { TrendPoint } from '../../domain/telemetry';
 import type { Rollups } from './rollups';
 
-interface RawPoint {
+export interface RawPoint {
   time: number;
   value: number;
   status: number;

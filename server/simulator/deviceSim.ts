@@ -1,7 +1,7 @@
 import { REMOTE_PARAMS, type CommandAck, type PendingCommand } from '../../domain/telemetry';
 import { hashString, mulberry32 } from './prng';
 
-interface SimReading {
+export interface SimReading {
   dataId: number;
   value: number;
   status: number;

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Expression, type QueryExecutorProvider, type RawBuilder, type SqlBool } from 'kysely';
 
 /** A Kysely instance or transaction of any schema. */
-type HasExecutor = QueryExecutorProvider;
+export type HasExecutor = QueryExecutorProvider;
 
 export type DialectName = 'sqlite' | 'postgres';
 

@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 
 /** Tables of migrations 014_notify and 016_notify_pacing, joined to the Database interface by declaration merging. */
-interface NotifyChannelTable {
+export interface NotifyChannelTable {
   id: Generated<number>;
   tenantId: number;
   name: string;
@@ -13,7 +13,7 @@ interface NotifyChannelTable {
   updatedAt: number;
 }
 
-interface NotifyRuleTable {
+export interface NotifyRuleTable {
   id: Generated<number>;
   tenantId: number;
   name: string;
@@ -58,7 +58,7 @@ export interface NotifyDeliveryTable {
 }
 
 /** Migration 016_notify_pacing: a rate-limited channel's next send slot, shared by every instance. */
-interface NotifySendSlotTable {
+export interface NotifySendSlotTable {
   channelId: number;
   /** when the channel may send its next message (epoch ms) */
   nextAt: number;

@@ -1,11 +1,11 @@
 /** Tables of migrations 006_scale_out and 008_file_blobs, merged into Database like server/store/infoSchema.ts. */
-interface ServerSecretTable {
+export interface ServerSecretTable {
   name: string;
   value: string;
   createdAt: number;
 }
 
-interface AlarmStateTable {
+export interface AlarmStateTable {
   deviceid: number;
   dataid: number;
   rank: number;
@@ -15,7 +15,7 @@ interface AlarmStateTable {
 }
 
 /** PostgreSQL only (migration 008_file_blobs): uploaded files' bytes. */
-interface StoredFileBlobTable {
+export interface StoredFileBlobTable {
   name: string;
   bytes: Buffer;
 }

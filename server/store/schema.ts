@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Tables of the embedded store. JSON-valued columns are TEXT so the same queries run on PostgreSQL. */
-interface TenantTable {
+export interface TenantTable {
   id: Generated<number>;
   name: string;
   customConfig: string | null;
@@ -12,7 +12,7 @@ interface TenantTable {
 /** A nullable text column a row may be inserted without. */
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
-interface UserTable {
+export interface UserTable {
   id: Generated<number>;
   name: string;
   nicName: string | null;
@@ -33,7 +33,7 @@ interface UserTable {
   disabled: Generated<number>;
 }
 
-interface RoleTable {
+export interface RoleTable {
   id: Generated<number>;
   name: string;
   tenantId: number;
@@ -44,30 +44,30 @@ interface RoleTable {
   auths: string;
 }
 
-interface UserRoleTable {
+export interface UserRoleTable {
   userId: number;
   roleId: number;
 }
 
-interface UsergroupTable {
+export interface UsergroupTable {
   id: Generated<number>;
   name: string;
   tenantId: number;
   customConfig: string | null;
 }
 
-interface UsergroupUserTable {
+export interface UsergroupUserTable {
   groupId: number;
   userId: number;
 }
 
-interface UserModelNodeTable {
+export interface UserModelNodeTable {
   userId: number;
   modelLabel: string;
   nodeId: number;
 }
 
-interface AuthTokenTable {
+export interface AuthTokenTable {
   tokenHash: string;
   userId: number;
   createdAt: number;
@@ -77,7 +77,7 @@ interface AuthTokenTable {
   client: Generated<string>;
 }
 
-interface LoginFailureTable {
+export interface LoginFailureTable {
   id: Generated<number>;
   userName: string;
   /** the source address of the failed login */
@@ -85,37 +85,37 @@ interface LoginFailureTable {
   at: number;
 }
 
-interface LoginSourceLockTable {
+export interface LoginSourceLockTable {
   userName: string;
   source: string;
   lockedUntil: number;
 }
 
-interface LoginNonceTable {
+export interface LoginNonceTable {
   nonce: string;
   userName: string;
   expiresAt: number;
 }
 
-interface ProvinceTable {
+export interface ProvinceTable {
   id: Generated<number>;
   name: string;
   code: string | null;
 }
-interface CityTable {
+export interface CityTable {
   id: Generated<number>;
   name: string;
   code: string | null;
   provinceid: number;
 }
-interface DistrictTable {
+export interface DistrictTable {
   id: Generated<number>;
   name: string;
   code: string | null;
   cityid: number;
 }
 
-interface ProjectTable {
+export interface ProjectTable {
   id: Generated<number>;
   name: string;
   tenantid: number;
@@ -132,7 +132,7 @@ interface ProjectTable {
   createdAt: number;
 }
 
-interface EnterpriseTable {
+export interface EnterpriseTable {
   id: Generated<number>;
   name: string;
   tenantid: number;
@@ -140,7 +140,7 @@ interface EnterpriseTable {
   extendvalue: string | null;
 }
 
-interface TerminalTable {
+export interface TerminalTable {
   id: Generated<number>;
   name: string;
   code: string;
@@ -157,7 +157,7 @@ interface TerminalTable {
   extendvalue: string | null;
 }
 
-interface PecdeviceinfoTable {
+export interface PecdeviceinfoTable {
   id: Generated<number>;
   provinceid: number;
   cityid: number;
@@ -180,7 +180,7 @@ export interface EventLogTable {
   payload: string;
 }
 
-interface MeasureThresholdTable {
+export interface MeasureThresholdTable {
   deviceid: number;
   dataid: number;
   alarmLimit: number | null;
@@ -191,7 +191,7 @@ interface MeasureThresholdTable {
   updatedAt: number;
 }
 
-interface HistoryTable {
+export interface HistoryTable {
   deviceid: number;
   dataid: number;
   time: number;
@@ -200,7 +200,7 @@ interface HistoryTable {
 }
 
 /** One compressed block of a series: its readings of one closed hour, or their 1-minute rollups. */
-interface HistoryBlockTable {
+export interface HistoryBlockTable {
   deviceid: number;
   dataid: number;
   /** the hour's first instant (ms, UTC-aligned) */
@@ -211,7 +211,7 @@ interface HistoryBlockTable {
 }
 
 /** The 1-hour rollup of a series (server/series/rollups.ts). */
-interface HistoryHourTable {
+export interface HistoryHourTable {
   deviceid: number;
   dataid: number;
   time: number;
@@ -223,7 +223,7 @@ interface HistoryHourTable {
   status: number;
 }
 
-interface RealtimeTable {
+export interface RealtimeTable {
   deviceid: number;
   dataid: number;
   logicalid: number;
@@ -233,7 +233,7 @@ interface RealtimeTable {
 }
 
 /** One alarm episode: raised with endeventid 0, ended in place with endeventid 1. */
-interface PecEventTable {
+export interface PecEventTable {
   id: Generated<number>;
   eventtime: number;
   endtime: number | null;
@@ -261,7 +261,7 @@ interface PecEventTable {
 }
 
 /** A confirmed analysis report (migration 005): node, the projects it covered, period, who and when. */
-interface ReportAffirmTable {
+export interface ReportAffirmTable {
   id: Generated<number>;
   modelLabel: string;
   nodeId: number;

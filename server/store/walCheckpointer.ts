@@ -69,7 +69,7 @@ round();
  * checkpoint stays only as a far-off safety net.
  */
 /** One checkpoint of the worker: its number, frames in the WAL, frames copied back into the file. */
-interface CheckpointRound {
+export interface CheckpointRound {
   round: number;
   log: number;
   checkpointed: number;

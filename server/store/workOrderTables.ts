@@ -30,12 +30,12 @@ export interface WorkOrderTable {
   readings: string | null;
 }
 
-interface WorkOrderEventTable {
+export interface WorkOrderEventTable {
   orderId: number;
   eventId: number;
 }
 
-interface WorkOrderStepTable {
+export interface WorkOrderStepTable {
   id: Generated<number>;
   orderId: number;
   action: string;

@@ -54,7 +54,7 @@ class LocalCommandQueue implements CommandQueue {
 }
 
 /** How a channel tells other instances what happened (set by the cluster; nothing in one process). */
-interface CommandRelay {
+export interface CommandRelay {
   pending(deviceId: number): void;
   acked(deviceId: number, acks: readonly CommandAck[]): void;
 }

@@ -38,7 +38,7 @@ export interface TelemetryOptions {
   shared?: boolean;
 }
 
-interface IngestAuth {
+export interface IngestAuth {
   /** the X-Device-Key header (or the MQTT payload's key); ignored when trusted */
   key?: string | undefined;
   /** where the key came from, named in the wrong-key answer (default: the X-Device-Key header) */

@@ -20,7 +20,7 @@ export interface GoodReading {
   status: number;
 }
 
-interface CheckedBatch {
+export interface CheckedBatch {
   device: string | number;
   time: number;
   readings: GoodReading[];

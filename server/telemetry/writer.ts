@@ -20,7 +20,7 @@ interface Job extends HistoryGroup {
  * the same transaction; realtime values and alarm state change only after the commit.
  */
 /** One committed batch: a device's readings (the realtime cache has taken them already). */
-interface CommittedReadings {
+export interface CommittedReadings {
   device: DeviceInfo;
   /** the latest reading time of the batch */
   time: number;

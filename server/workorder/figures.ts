@@ -7,7 +7,7 @@ import { periodBuckets } from '../../domain/timeBuckets';
 import { coreFigures, falseSharesBy, repeatedAlarms, seriesOf } from './figureMath';
 import { figureRows, type AlarmRow, type OrderRow } from './figureRows';
 
-interface FigureOptions {
+export interface FigureOptions {
   /** the project zone: the series' days */
   zone: string;
   repeatMin: number;
@@ -49,7 +49,7 @@ export async function orderFigures(
   };
 }
 
-type Users = Awaited<ReturnType<typeof usersOf>>;
+export type Users = Awaited<ReturnType<typeof usersOf>>;
 
 /** The operator's share of the rows: alarms confirmed under the user's name, orders assigned to the user. */
 function onlyOperator(rows: { alarms: readonly AlarmRow[]; orders: readonly OrderRow[] }, userId: number, name: string | null) {

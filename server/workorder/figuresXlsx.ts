@@ -5,7 +5,7 @@ import type { Lang } from '../text/language';
 import { addSheet, type Column } from '../http/xlsx';
 
 /** What the overview sheet says the figures cover. */
-interface FiguresSubject {
+export interface FiguresSubject {
   /** the period as `YYYY-MM-DD HH:mm:ss ~ YYYY-MM-DD HH:mm:ss` */
   period: string;
   project: string | null;

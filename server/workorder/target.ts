@@ -4,7 +4,7 @@ import { errors } from '../errors';
 import { requireAssignee, requireGroup } from './access';
 
 /** Whom an order goes to: a user, or a user group whose members may accept it, and who is told. */
-interface OrderTarget {
+export interface OrderTarget {
   /** the order's assigneeId: the user, or NO_ASSIGNEE for a group */
   assigneeId: number;
   groupId: number | null;

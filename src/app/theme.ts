@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 const THEMES = ['bright', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
+export type Theme = (typeof THEMES)[number];
 const DEFAULT_THEME: Theme = 'bright';
 const STORAGE_KEY = 'vg.theme';
 const listeners = new Set<() => void>();

@@ -5,7 +5,7 @@ import { E2E_PORT } from '../../playwright.config';
 import type { ChannelDto, DeliveryDto, RuleCreate } from '../../domain/schemas/notify';
 import { apiToken, expectPath, loginViaForm } from './helpers';
 
-interface Received {
+export interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: string;

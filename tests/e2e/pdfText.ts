@@ -7,7 +7,7 @@ import { inflateSync } from 'node:zlib';
  * carries its text in a marked span (`/ActualText`). The text is read in drawing order, fonts and
  * spans followed, positions left out.
  */
-interface PdfFacts {
+export interface PdfFacts {
   /** each page's MediaBox width and height in points */
   pages: [number, number][];
   /** the pages' text in drawing order */

@@ -7,7 +7,7 @@ import path from 'node:path';
  * A real small disk for the storage-fault tests (issue 34): a tmpfs of its own that a test fills up.
  * Mounting needs root; `mounted` is false elsewhere and the tests that need it are skipped.
  */
-interface SmallDisk {
+export interface SmallDisk {
   dir: string;
   mounted: boolean;
   /** writes a filler file until the disk refuses (ENOSPC) */

@@ -22,7 +22,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-interface ServerProcessOptions {
+export interface ServerProcessOptions {
   port?: number;
   dataDir?: string;
   env?: Record<string, string>;

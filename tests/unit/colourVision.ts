@@ -4,7 +4,7 @@
  * simulation of dichromacy (severity 1.0: the whole cone class missing).
  */
 
-type Rgb = readonly [number, number, number];
+export type Rgb = readonly [number, number, number];
 export type CvdKind = 'deuteranopia' | 'protanopia' | 'tritanopia';
 
 /** Machado et al. 2009, severity 1.0, applied to linear RGB. */

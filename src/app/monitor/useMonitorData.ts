@@ -3,7 +3,7 @@ import type { MonitorStatis, PlatformStatis, ProjectCoordinate, ProjectStatis } 
 import { loadCoordinates, loadProjects, loadStatis, type MonitorFilter, type Variant } from './api';
 import { useRefreshTick } from './useRefreshTick';
 
-interface MonitorData {
+export interface MonitorData {
   statis?: MonitorStatis | PlatformStatis | undefined;
   projects: ProjectStatis[];
   coordinates: ProjectCoordinate[];

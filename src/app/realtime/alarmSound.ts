@@ -96,7 +96,7 @@ export async function probeSound(waitMs = 500): Promise<boolean> {
  * Why the sound plays: a new alarm, the repeat of an unconfirmed 事故 on a wall, or an escalation.
  * Counted apart so a wall (and a test) can tell a repeat from one more alarm arriving.
  */
-type AlarmSoundKind = 'alarm' | 'repeat' | 'escalation';
+export type AlarmSoundKind = 'alarm' | 'repeat' | 'escalation';
 const playsOf: Record<AlarmSoundKind, number> = { alarm: 0, repeat: 0, escalation: 0 };
 
 /**

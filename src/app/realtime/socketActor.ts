@@ -14,7 +14,7 @@ import {
   type WatchRequest,
 } from '../../../domain/socketProtocol';
 
-interface SocketActorOptions {
+export interface SocketActorOptions {
   /** the server's origin; the page's own when omitted (the browser) */
   url?: string;
   /** read at every (re)connect, so a renewed token is used */

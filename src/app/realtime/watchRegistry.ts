@@ -1,6 +1,6 @@
 import type { WatchRequest } from '../../../domain/socketProtocol';
 
-type WatchListener = (request: WatchRequest) => void;
+export type WatchListener = (request: WatchRequest) => void;
 
 /**
  * What the mounted screens show, as one watch request for the server: each view adds what it

@@ -11,7 +11,7 @@ const cache = new Map<Loader<unknown>, unknown>();
 const pending = new Map<Loader<unknown>, Promise<unknown>>();
 
 /** Why a chunk did not come, as the user reads it: the browser's own text is English and technical. */
-type ChunkFailure = 'timeout' | 'network';
+export type ChunkFailure = 'timeout' | 'network';
 
 class ChunkLoadError extends Error {
   constructor(readonly failure: ChunkFailure) {

@@ -10,7 +10,7 @@ import { setProjectZone } from '../time/projectZone';
  * time zone and the user's group logo. Loaded with the user, re-read when the server says settings
  * changed (socket `settings`) and after this console saves them.
  */
-interface SettingsState {
+export interface SettingsState {
   settings: SystemSettings;
   /** the group logo's file name; null falls back to the product mark */
   logo: string | null;

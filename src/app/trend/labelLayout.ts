@@ -1,5 +1,5 @@
 /** A label's box on the canvas: left, top, width, height (canvas pixels). */
-interface LabelBox {
+export interface LabelBox {
   x: number;
   y: number;
   w: number;

@@ -1,4 +1,4 @@
-interface SharedLimit {
+export interface SharedLimit {
   scale: 'y' | 'y2';
   key: 'trend.upper' | 'trend.lower';
   value: number;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-interface Toast {
+export interface Toast {
   id: number;
   kind: 'info' | 'success' | 'error';
   text: string;

@@ -25,7 +25,7 @@ const withUnit = (v: number | null, dataId: number | null) => {
   return v === null || !unit ? num(v) : `${num(v)} ${unit}`;
 };
 
-interface EventRowProps {
+export interface EventRowProps {
   row: PecEvent;
   selected: boolean;
   onCheck: (id: number, shift: boolean) => void;

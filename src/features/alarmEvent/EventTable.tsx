@@ -50,7 +50,7 @@ const FIXED_WIDTH =
   16 +
   COLUMNS.filter((c, i) => c.priority === undefined && (i <= CONFIRM_AT || c.id === 'action')).reduce((s, c) => s + c.width, 0);
 
-interface EventTableProps {
+export interface EventTableProps {
   rows: PecEvent[];
   selected: ReadonlySet<number>;
   onSelectedChange: (next: ReadonlySet<number>) => void;

@@ -5,7 +5,7 @@ export const EVENT_PUSH_KINDS = new Set(['alarm.raised', 'alarm.ended', 'alarm.c
 
 export { eventIdOf } from '../../../streams/alarmStreams';
 
-interface Merge {
+export interface Merge {
   rows: PecEvent[];
   /** rows inserted above the existing ones (the screen keeps the scroll position by that much) */
   added: number;

@@ -7,7 +7,7 @@ import { eventsById, listEvents } from './eventApi';
 import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
 import { EVENT_PUSH_KINDS, eventIdOf, mergeRows } from './liveRows';
 
-interface EventPage {
+export interface EventPage {
   rows: PecEvent[];
   total: number;
   loading: boolean;

@@ -27,7 +27,7 @@ function reportQuery(node: ReportNode, range: DateRange): string {
   }).toString();
 }
 
-interface LoadedReport {
+export interface LoadedReport {
   figures: ReportFigures;
   affirm: AffirmStatus;
 }

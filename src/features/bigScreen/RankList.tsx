@@ -1,7 +1,7 @@
 import { BIG_SCREEN_TOP } from '../../../domain/schemas/bigScreen';
 import { t, useLanguage } from '../../app/i18n/i18n';
 
-interface RankRow {
+export interface RankRow {
   key: number;
   name: string;
   /** a second line: where a device is */

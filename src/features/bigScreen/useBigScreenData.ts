@@ -7,7 +7,7 @@ import { useRefreshTick } from '../../app/monitor/useRefreshTick';
 
 const BIG_SCREEN_URL = '/wisdompower/v1/monitor/bigScreen';
 
-interface BigScreenView {
+export interface BigScreenView {
   data?: BigScreenData | undefined;
   coordinates: ProjectCoordinate[];
   /** why the first load failed; a failed refresh keeps the last figures on the wall instead */

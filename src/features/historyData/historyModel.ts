@@ -30,7 +30,7 @@ export function toWidgetTree(nodes: readonly DeviceTreeNode[], names: Map<number
  * A shareable selection in the hash query: #/historyData?devices=1,2&measures=1001,1101&from=<ms>&to=<ms>.
  * Anything missing or malformed is simply left to the defaults.
  */
-interface HistoryLink {
+export interface HistoryLink {
   devices?: number[];
   measures?: number[];
   from?: number;

@@ -10,7 +10,7 @@ export function draftsOf(rows: readonly ParamRow[]): Drafts {
   return Object.fromEntries(rows.map((r) => [r.id, r.value === null ? '' : String(r.value)]));
 }
 
-interface FormCheck {
+export interface FormCheck {
   errors: Record<string, string>;
   /** values that differ from the device's, ready to send */
   changed: { id: string; value: number }[];

@@ -16,7 +16,7 @@ export const listGroups = (deviceId: number) => api.get<ParamGroup[]>(`${BASE}/$
 export const readParams = (deviceId: number, groupId: number) =>
   api.query<ParamRow[]>(`${BASE}/${deviceId}/${groupId}/dataparam/list`, {}, { quiet: true });
 
-type SaveResult = { ok: true; answer: Record<string, number> } | { ok: false; message: string };
+export type SaveResult = { ok: true; answer: Record<string, number> } | { ok: false; message: string };
 
 /** Saves after 操作验证: the password digest and timestamp travel in userInfo (spec §7). */
 export async function saveParams(

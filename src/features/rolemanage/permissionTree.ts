@@ -23,7 +23,7 @@ export function heldPermissions(user: UserDto | null): PermissionEntry[] {
 const CUSTOM = new Set<string>(CUSTOM_PERMISSIONS);
 
 /** What a permission tree shows, in the language in force (the pack keys perm.group/action/custom.*). */
-interface PermissionLabels {
+export interface PermissionLabels {
   pages: string;
   operations: string;
   /** a pack key to its text */

@@ -23,7 +23,7 @@ export const orderDetail = (id: number) => api.get<OrderDetailDto>(`${BASE}/orde
 export const createOrder = (body: { eventIds: number[]; assigneeId?: number; groupId?: number; note?: string }) =>
   api.post<{ id: number }>(`${BASE}/order`, body);
 
-interface TransitionInput {
+export interface TransitionInput {
   action: OrderAction;
   cause?: string;
   measures?: string;

@@ -1043,7 +1043,7 @@ const zh_cn = {
 } as const;
 
 /** Every key of the packs, plural forms with their suffix (`table.total_other`). */
-type PackKey = keyof typeof zh_cn;
+export type PackKey = keyof typeof zh_cn;
 /** What `t` takes: a pack key, plural forms by their base (`table.total` with `count`). */
 export type MessageKey = PackKey extends infer K ? (K extends `${infer B}_other` ? B : K) : never;
 /** The shape of a pack: the zh_cn keys; a pack may add its language's other plural forms (`_one`). */

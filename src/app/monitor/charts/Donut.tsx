@@ -1,7 +1,7 @@
 import type { AlarmStateKey } from '../../../../domain/alarmLanguage';
 import { AlarmIcon } from '../../alarm/AlarmIcon';
 
-interface Slice {
+export interface Slice {
   key: string;
   label: string;
   value: number;

@@ -27,14 +27,14 @@ export const MAX_LABELLED = 40;
 const textWidth = (s: string, size: number) => [...s].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? size : size * 0.6), 0);
 const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
-interface PlaceName {
+export interface PlaceName {
   key: string;
   text: string;
   /** the point named */
   x: number;
   y: number;
 }
-interface PlacedName {
+export interface PlacedName {
   key: string;
   text: string;
   x: number;

@@ -27,7 +27,7 @@ export const CHINA_BOUNDS: Bounds = { west: 73, east: 135.5, south: 17.5, north:
 
 const mercY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
 
-interface Projection {
+export interface Projection {
   width: number;
   height: number;
   project: (p: LngLat) => [number, number];

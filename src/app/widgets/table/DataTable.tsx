@@ -26,14 +26,14 @@ export interface Column<T> {
 }
 
 /** Server paging: the table shows `data` as the current page of `total` rows. */
-interface ServerPaging {
+export interface ServerPaging {
   total: number;
   pageIndex: number;
   pageSize: number;
   onChange: (pageIndex: number, pageSize: number) => void;
 }
 
-interface DataTableProps<T extends object> {
+export interface DataTableProps<T extends object> {
   columns: Column<T>[];
   data: T[];
   getRowId: (row: T) => string;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useDefaultPageSize } from '../../settings/settingsStore';
 
-interface Page {
+export interface Page {
   index: number;
   limit: number;
 }

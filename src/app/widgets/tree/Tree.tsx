@@ -9,7 +9,7 @@ import { TreeRowView } from './TreeRowView';
 import { EmptyOrError } from '../LoadError';
 import { useScaledPx } from '../../ui/rem';
 
-interface TreeProps {
+export interface TreeProps {
   nodes: TreeNode[];
   /** the tree's accessible name (what it holds: 设备树, 权限…) */
   label?: string;

@@ -5,7 +5,7 @@ import type { TreeIndex, TreeRow } from './treeModel';
  * closed branch or moves into an open one, ← closes an open branch or moves to the parent, Home/End go
  * to the first/last visible row, `*` opens the siblings. Pure, so every key is unit-tested.
  */
-type TreeKeyAction =
+export type TreeKeyAction =
   | { kind: 'focus'; id: string }
   | { kind: 'expand'; ids: string[] }
   | { kind: 'collapse'; id: string }

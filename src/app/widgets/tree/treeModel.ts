@@ -85,7 +85,7 @@ export function visibleRows(roots: readonly TreeNode[], expanded: ReadonlySet<st
   return rows;
 }
 
-type CheckState = 'checked' | 'unchecked' | 'indeterminate';
+export type CheckState = 'checked' | 'unchecked' | 'indeterminate';
 
 export function checkState(index: TreeIndex, id: string, checked: ReadonlySet<string>): CheckState {
   const leaves = index.leaves.get(id) ?? [];
