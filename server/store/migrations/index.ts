@@ -18,7 +18,7 @@ import * as m016 from './016_notify_pacing';
 import * as m019 from './019_handover';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
-export const migrations: Record<string, Migration> = {
+export const migrations = Object.freeze<Record<string, Migration>>({
   '001_foundation': m001,
   '002_telemetry': m002,
   '003_system_files': m003,
@@ -36,7 +36,7 @@ export const migrations: Record<string, Migration> = {
   '015_workorders': m015,
   '016_notify_pacing': m016,
   '019_handover': m019,
-};
+});
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
