@@ -16,7 +16,7 @@ export const DRIFT_DAYS = [2, 3, 5, 7, 10, 14, 20, 30] as const;
 /** Share of the devices given a drift. */
 const DRIFT_SHARE = 0.1;
 
-export interface Drift {
+interface Drift {
   /** when it starts (ms) */
   start: number;
   /** the days to cross as generated */

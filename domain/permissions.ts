@@ -40,7 +40,7 @@ export const PERMISSION_GROUPS = [
   'accuntnode',
   'property',
 ] as const;
-export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
+type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
 
 export const PERMISSION_ACTIONS = [
   'browser',
@@ -57,7 +57,7 @@ export const PERMISSION_ACTIONS = [
   'publish',
   'claim',
 ] as const;
-export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
 export const CUSTOM_PERMISSIONS = [
   'event_confirm',

@@ -103,18 +103,18 @@ export const LOGIN_CLIENTS = ['web', 'kiosk', 'api'] as const;
 export type LoginClient = (typeof LOGIN_CLIENTS)[number];
 
 /** Where the console stands after a reconnect. */
-export interface ReadyNotice {
+interface ReadyNotice {
   headSeq: number;
 }
 
-export interface ResyncNotice {
+interface ResyncNotice {
   headSeq: number;
   /** 'ahead': the console saw more than this server holds; 'window': older than the replay window */
   reason: 'ahead' | 'window';
 }
 
 /** The answer to a watch request, in the spec's envelope. */
-export interface WatchAnswer {
+interface WatchAnswer {
   code: number;
   msg: string;
   data: null;

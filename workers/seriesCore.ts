@@ -14,7 +14,7 @@ export interface Merged {
   ys: Float64Array[];
 }
 
-export interface Extreme {
+interface Extreme {
   value: number;
   time: number;
 }

@@ -249,8 +249,7 @@ export const DELIVERY_STATUS_TEXT: Record<DeliveryStatus, { zh: string; en: stri
  * What a delivery tells: an alarm raised, ended, escalated, a digest of several, a test, or a work
  * order given to its assignee (issue 29).
  */
-const DELIVERY_KINDS = ['raised', 'ended', 'escalated', 'test', 'assigned'] as const;
-export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export type DeliveryKind = 'raised' | 'ended' | 'escalated' | 'test' | 'assigned';
 
 /**
  * Notice modes of the message log (spec §3 "noticeMode 4" is the web console); a delivery's mode

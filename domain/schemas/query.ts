@@ -6,7 +6,6 @@ import { MODEL_LABELS } from '../enums';
  * whitelisted properties, one page, and orders.
  */
 const OPERATORS = ['EQ', 'NE', 'GT', 'GE', 'LT', 'LE', 'IN', 'LIKE'] as const;
-export type Operator = (typeof OPERATORS)[number];
 
 const scalar = z.union([z.number(), z.string().max(200), z.boolean(), z.null()]);
 

@@ -43,7 +43,7 @@ export const reportQuery = z.object({
 /** The longest period one report covers: a year and a bit (a 季/年 selection or a custom range). */
 export const MAX_REPORT_SPAN_MS = 370 * 86_400_000;
 
-export interface ReportScopeInfo {
+interface ReportScopeInfo {
   modelLabel: ReportScope;
   id: number;
   name: string;
@@ -60,7 +60,7 @@ export interface ConfirmationFigures {
   within24h: number;
 }
 
-export interface ReportOverview {
+interface ReportOverview {
   scope: ReportScopeInfo;
   startTime: number;
   endTime: number;
@@ -101,7 +101,7 @@ export interface DeviceFigure {
   byType: CountById[];
 }
 
-export interface ReportNodeDistribute {
+interface ReportNodeDistribute {
   nodes: NodeFigure[];
   /** the devices with the most alarms, at most TOP_DEVICES */
   topDevices: DeviceFigure[];
@@ -128,7 +128,7 @@ export interface TypeFigure {
   previous: number;
   byLevel: CountById[];
 }
-export interface ReportTypeDistribute {
+interface ReportTypeDistribute {
   byType: TypeFigure[];
   byLevel: CountById[];
 }

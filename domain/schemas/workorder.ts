@@ -158,7 +158,7 @@ export interface OrderStepDto {
 }
 
 /** One alarm of an order, for the detail's trend around it. */
-export interface OrderEventDto {
+interface OrderEventDto {
   id: number;
   deviceId: number;
   deviceName: string | null;

@@ -47,7 +47,7 @@ export interface SocketPingOptions {
 }
 
 /** What a socket carries from its handshake: whose session it is and which token it rode in on. */
-export interface SocketData {
+interface SocketData {
   session: Session;
   userId: number;
   /** sha256 of the token: revocation finds the sockets of a token without keeping the token */

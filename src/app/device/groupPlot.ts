@@ -7,7 +7,7 @@ import { PRECISION, paddedRange } from '../trend/trendScale';
 import { placeLabels } from '../trend/labelLayout';
 import { rootScale } from '../ui/rem';
 
-export interface GroupSeries {
+interface GroupSeries {
   label: string;
   color: string;
   /** 'y' for the left axis, 'y2' for the right */

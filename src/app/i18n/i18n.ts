@@ -14,7 +14,7 @@ const STORAGE_KEY = 'vg.lang';
 
 const loaders = import.meta.glob<{ default: LanguagePack }>('./locales/*.ts');
 
-export const i18n = i18next.createInstance();
+const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   // i18next's own language codes: plural rules come from Intl.PluralRules of this code.
   lng: 'zh-CN',

@@ -6,7 +6,7 @@ import { projectZone } from './projectZone';
  * month it asks for, is in the project's time zone (system setting, Asia/Shanghai by default),
  * whatever zone the browser runs in. Screens format through here, never with the browser's zone.
  */
-export { projectZone, setProjectZone, useProjectZone } from './projectZone';
+export { projectZone, useProjectZone } from './projectZone';
 
 /** A moment formatted in the project zone (date-fns patterns, 24-hour: 'yyyy-MM-dd HH:mm:ss'). */
 export const formatTime = (t: number | Date, pattern = 'yyyy-MM-dd HH:mm:ss', z = projectZone()) => formatIn(t, pattern, z);

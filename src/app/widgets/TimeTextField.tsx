@@ -10,7 +10,7 @@ const SHAPES = {
   date: { pattern: /^\d{4}-\d{2}-\d{2}$/, format: 'yyyy-MM-dd', native: 'date' },
   datetime: { pattern: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, format: 'yyyy-MM-dd HH:mm', native: 'datetime-local' },
 } as const;
-export type TimeShape = keyof typeof SHAPES;
+type TimeShape = keyof typeof SHAPES;
 
 /** Whether text is a real calendar time in the shape (2026-02-30 is not), or empty. */
 function isTimeText(text: string, shape: TimeShape): boolean {
