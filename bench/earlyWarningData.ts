@@ -16,7 +16,7 @@ export const DRIFT_DAYS = [2, 3, 5, 7, 10, 14, 20, 30] as const;
 /** Share of the devices given a drift. */
 const DRIFT_SHARE = 0.1;
 
-export interface Drift {
+interface Drift {
   /** when it starts (ms) */
   start: number;
   /** the days to cross as generated */
@@ -178,7 +178,7 @@ function firstReach(s: DeviceSeries, from: number, to: number, limit: number): n
   return NaN;
 }
 
-export const inDropout = (s: DeviceSeries, t: number) => s.dropouts.some((d) => t >= d.from && t < d.to);
+const inDropout = (s: DeviceSeries, t: number) => s.dropouts.some((d) => t >= d.from && t < d.to);
 
 /**
  * The readings a device sends for the first `slots` 15-s slots of the hour starting at `hourStart`:

@@ -19,7 +19,7 @@ interface RawSnapshot {
 }
 
 /** Reduces a heap snapshot to count and self size per `type:name`. */
-export function censusOf(raw: RawSnapshot): Map<string, CensusRow> {
+function censusOf(raw: RawSnapshot): Map<string, CensusRow> {
   const fields = raw.snapshot.meta.node_fields;
   const types = raw.snapshot.meta.node_types[0];
   const width = fields.length;

@@ -31,7 +31,7 @@ export interface HeapTrend {
 }
 
 /** a slope below this share of the heap a day is flat for any wall (a year of it is under 4 ×) */
-export const RISING_PCT_PER_DAY = 1;
+const RISING_PCT_PER_DAY = 1;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -40,7 +40,7 @@ const median = (xs: number[]) => {
 };
 
 /** Least-squares slope (MB an hour) and its standard error. */
-export function slopeOf(xs: readonly HeapSample[]): { slope: number; se: number } {
+function slopeOf(xs: readonly HeapSample[]): { slope: number; se: number } {
   const n = xs.length;
   if (n < 3) return { slope: 0, se: Infinity };
   const mx = xs.reduce((a, x) => a + x.hour, 0) / n;

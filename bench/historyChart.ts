@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { benchApp, ensureTerminals, stats } from './lib';
 import { recordResults } from './results';
@@ -190,8 +191,8 @@ const C = await screenSeries(year.id, [1001], Y0, Y0 + 365 * DAY);
 // B. Baselines in the same page: ECharts end to end, and bare uPlot from memory for scale.
 // The app's CSP allows scripts of its own origin only: the libraries are served from there.
 const LIBS: Record<string, string> = {
-  '/__bench/uplot.js': 'node_modules/uplot/dist/uPlot.iife.min.js',
-  '/__bench/echarts.js': 'node_modules/echarts/dist/echarts.min.js',
+  '/__bench/uplot.js': fileURLToPath(import.meta.resolve('uplot/dist/uPlot.iife.min.js')),
+  '/__bench/echarts.js': fileURLToPath(import.meta.resolve('echarts/dist/echarts.min')),
 };
 await page.route('**/__bench/*.js', (route) => route.fulfill({ path: LIBS[new URL(route.request().url()).pathname]! }));
 for (const url of Object.keys(LIBS)) await page.addScriptTag({ url });

@@ -98,7 +98,7 @@ export async function ensureTerminals(app: FastifyInstance, total: number): Prom
   return app.db.selectFrom('terminal').select(['id', 'code', 'projectid']).orderBy('id').execute();
 }
 
-export function percentile(sorted: number[], p: number): number {
+function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }

@@ -45,8 +45,8 @@ const DRAIN_MS = 30_000;
 const say = (what: string) => console.error(`${new Date().toISOString()} notify: ${what}`);
 const { app, done } = await benchApp({ logger: false, notify: { allowPrivate: true } });
 const children = new Set<ChildProcess>();
-const start = (file: string, env: Record<string, string>) => {
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
+const start = (file: URL, env: Record<string, string>) => {
+  const child = fork(fileURLToPath(file), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -73,7 +73,7 @@ try {
   const gateways = all.slice(0, DEVICES);
   const floodGateways = all.slice(DEVICES);
 
-  const receiver = start('./notifyReceiver.ts', {});
+  const receiver = start(new URL('./notifyReceiver.ts', import.meta.url), {});
   const { port } = await message<{ port: number }>(receiver, 'listening');
   const receiverUrl = `http://127.0.0.1:${port}`;
 
@@ -171,7 +171,7 @@ try {
     alarmEvery: ALARM_EVERY,
     durationMs: PACED_S * 1000,
   };
-  const pacedLoad = start('./notifyLoad.ts', { BENCH_NOTIFY_LOAD: JSON.stringify(paced) });
+  const pacedLoad = start(new URL('./notifyLoad.ts', import.meta.url), { BENCH_NOTIFY_LOAD: JSON.stringify(paced) });
   const sent = await message<{ posted: number; failed: number; crossings: string[]; seconds: number }>(pacedLoad, 'done');
   const loopMs = loop.stop();
   const cpu = process.cpuUsage(cpu0);
@@ -276,7 +276,7 @@ try {
       seconds,
       baseTime: nextBase,
     };
-    const load = start('./notifyLoad.ts', { BENCH_NOTIFY_LOAD: JSON.stringify(job) });
+    const load = start(new URL('./notifyLoad.ts', import.meta.url), { BENCH_NOTIFY_LOAD: JSON.stringify(job) });
     const r = await message<{ posted: number; failed: number; readings: number; seconds: number }>(load, 'done');
     nextBase += (Math.ceil(r.posted / floodGateways.length) + 1) * 15_000;
     await app.telemetry.writer.idle();

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
+const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json');
 
 type Results = Record<string, unknown> & { _runs?: Record<string, unknown> };
 

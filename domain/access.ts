@@ -66,7 +66,7 @@ export function isPlatformSide(p: AccessProfile): boolean {
   return p.isRoot || p.userType === USER_TYPE.PLATFORM || p.userType === USER_TYPE.SERVICE;
 }
 
-export function canOpenRoute(p: AccessProfile, route: RouteDef): boolean {
+function canOpenRoute(p: AccessProfile, route: RouteDef): boolean {
   return p.isRoot || p.pages.includes(route.permission);
 }
 

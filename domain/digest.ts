@@ -2,7 +2,7 @@
  * The wire digest of a password: sha256_hex("voltguard" + plainPassword), lower-case hex.
  * The plain password never leaves the browser; the server stores only a salted scrypt hash of this digest.
  */
-export const DIGEST_PREFIX = 'voltguard';
+const DIGEST_PREFIX = 'voltguard';
 
 export async function passwordDigest(plain: string): Promise<string> {
   const bytes = new TextEncoder().encode(DIGEST_PREFIX + plain);

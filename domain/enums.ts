@@ -1,6 +1,6 @@
 /** Enumerations of spec §3, shared by browser and server. Labels are the zh_cn UI strings. */
 
-export interface EnumItem {
+interface EnumItem {
   id: number;
   key: string;
   /** the zh_cn label (the spec's text) */

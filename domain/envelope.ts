@@ -9,5 +9,4 @@ export interface Envelope<T = unknown> {
 }
 
 export const UNAUTHORIZED_MSG = 'token过期，请重新登录';
-export const NETWORK_ERROR_MSG = '请检查网络是否连接正常';
 export const DENIED_MSG = '无操作权限!';

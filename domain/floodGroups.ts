@@ -28,7 +28,7 @@ export interface FloodItem {
 
 const deviceOf = (n: FloodItem) => String(n.description.deviceId ?? n.description.deviceCode ?? '-');
 /** one device and one alarm type */
-export const floodKey = (n: FloodItem) => `${deviceOf(n)}|${n.logTypeName}`;
+const floodKey = (n: FloodItem) => `${deviceOf(n)}|${n.logTypeName}`;
 /** one alarm type, whatever the device */
 const typeKey = (n: FloodItem) => `*|${n.logTypeName}`;
 
@@ -83,7 +83,7 @@ function floods<T extends FloodItem>(byKey: Map<string, T[]>, scope: FloodGroup<
  * alarm type flooding across devices. A device's own flood stays its own row, so a type group never
  * hides which device is the loud one.
  */
-export function floodGroups<T extends FloodItem>(items: readonly T[], policy: FloodPolicy = DEFAULT_FLOOD_POLICY): FloodGroup<T>[] {
+function floodGroups<T extends FloodItem>(items: readonly T[], policy: FloodPolicy = DEFAULT_FLOOD_POLICY): FloodGroup<T>[] {
   const byDevice = floods(bucket(items, floodKey), 'device', policy);
   const grouped = new Set(byDevice.flatMap((g) => g.ids));
   const byType = floods(

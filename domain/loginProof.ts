@@ -37,7 +37,7 @@ export type ScryptFn = (
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
-export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
+function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(hex.length >> 1);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   return out;
@@ -52,7 +52,7 @@ async function hmac(key: Uint8Array<ArrayBuffer>, message: Uint8Array<ArrayBuffe
 export const loginMessage = (userName: string, nonce: string, timestamps: number) => `${userName}\n${nonce}\n${timestamps}`;
 
 /** The client key of a wire digest under a salt: what only a holder of the password can make. */
-export async function clientKeyOf(digest: string, c: Omit<LoginChallenge, 'nonce'>, kdf: ScryptFn = scrypt) {
+async function clientKeyOf(digest: string, c: Omit<LoginChallenge, 'nonce'>, kdf: ScryptFn = scrypt) {
   const salted = await kdf(utf8(digest), hexToBytes(c.salt), c.n, c.r, c.p, 32);
   return hmac(salted, utf8('Client Key'));
 }

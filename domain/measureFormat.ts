@@ -20,7 +20,7 @@ const STATE_WORDS: ReadonlyMap<number, Record<number, { zh: string; en: string }
   ],
 ]);
 
-export function measureDecimals(def: MeasureDef): number {
+function measureDecimals(def: MeasureDef): number {
   return def.unit === '' ? 0 : (DECIMALS_BY_UNIT[def.unit] ?? 2);
 }
 

@@ -60,9 +60,9 @@ export const MEASURE_CHART_IDS: Record<string, string> = {
   状态: 'status',
 };
 
-export const WARN_RATIO = 0.8;
+const WARN_RATIO = 0.8;
 /** Release band below a limit, as a fraction of the limit: values must fall this far before an alarm ends. */
-export const HYSTERESIS_RATIO = 0.05;
+const HYSTERESIS_RATIO = 0.05;
 export const DEFAULT_POWER_LIMIT_KW = 20;
 
 const m = (d: Partial<MeasureDef> & Pick<MeasureDef, 'dataId' | 'name' | 'en' | 'unit' | 'chart'>): MeasureDef => ({

@@ -89,7 +89,7 @@ export const OPLOG_FAMILIES: Record<string, { zh: string; en: string }> = {
   handover: { zh: '交接班', en: 'Shift handover' },
 };
 
-export const isOplogKind = (kind: string): kind is OplogKind => Object.hasOwn(OPLOG_KINDS, kind);
+const isOplogKind = (kind: string): kind is OplogKind => Object.hasOwn(OPLOG_KINDS, kind);
 
 /** The name of a kind; a kind no longer written (an old log row) keeps its raw name. */
 export function oplogKindText(kind: string, lang: 'zh' | 'en' = 'zh'): string {
@@ -97,7 +97,7 @@ export function oplogKindText(kind: string, lang: 'zh' | 'en' = 'zh'): string {
 }
 
 /** What an entry acted on, by the prefix of its subject (`user:12` → 用户 12 / User 12). */
-export const OPLOG_SUBJECTS: Record<string, { zh: string; en: string }> = {
+const OPLOG_SUBJECTS: Record<string, { zh: string; en: string }> = {
   user: { zh: '用户', en: 'User' },
   role: { zh: '角色', en: 'Role' },
   usergroup: { zh: '用户组', en: 'User group' },

@@ -40,7 +40,7 @@ export const PERMISSION_GROUPS = [
   'accuntnode',
   'property',
 ] as const;
-export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
+type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
 
 export const PERMISSION_ACTIONS = [
   'browser',
@@ -57,7 +57,7 @@ export const PERMISSION_ACTIONS = [
   'publish',
   'claim',
 ] as const;
-export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
 export const CUSTOM_PERMISSIONS = [
   'event_confirm',
@@ -74,7 +74,7 @@ export const CUSTOM_PERMISSIONS = [
   'shift_handover',
 ] as const;
 
-export const GROUP_TEXT: Record<PermissionGroup, string> = {
+const GROUP_TEXT: Record<PermissionGroup, string> = {
   user: '用户',
   group: '用户组',
   role: '角色',
@@ -91,7 +91,7 @@ export const GROUP_TEXT: Record<PermissionGroup, string> = {
   accuntnode: '台账节点',
   property: '自定义属性',
 };
-export const ACTION_TEXT: Record<PermissionAction, string> = {
+const ACTION_TEXT: Record<PermissionAction, string> = {
   browser: '查看',
   update: '修改',
   create: '新建',
@@ -106,7 +106,7 @@ export const ACTION_TEXT: Record<PermissionAction, string> = {
   publish: '发布',
   claim: '认领',
 };
-export const CUSTOM_TEXT: Record<(typeof CUSTOM_PERMISSIONS)[number], string> = {
+const CUSTOM_TEXT: Record<(typeof CUSTOM_PERMISSIONS)[number], string> = {
   event_confirm: '事件确认',
   event_update: '事件备注',
   remote_control: '遥控',

@@ -6,7 +6,7 @@ import { SERIES_FORMATS } from './seriesWire';
 /** The request bodies of the history series answers (seriesWire.ts, seriesStream.ts). */
 export const datalogQueryBody = datalogBody.extend({ format: z.enum(SERIES_FORMATS).default('list') });
 
-export const MAX_SERIES_PER_QUERY = 20;
+const MAX_SERIES_PER_QUERY = 20;
 
 export const seriesQueryBody = z.object({
   startTime: datalogBody.shape.startTime,
@@ -27,4 +27,3 @@ export const seriesQueryBody = z.object({
    */
   pixels: z.number().int().min(1).max(20_000).optional(),
 });
-export type SeriesQuery = z.infer<typeof seriesQueryBody>;

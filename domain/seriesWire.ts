@@ -14,7 +14,6 @@
  *   u8 status × count
  */
 export const SERIES_FORMATS = ['list', 'columnar', 'binary'] as const;
-export type SeriesFormat = (typeof SERIES_FORMATS)[number];
 
 export interface SeriesMeta {
   pecDeviceId: number;

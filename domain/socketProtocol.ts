@@ -37,7 +37,7 @@ export const SOCKET_EVENT = {
  * (PostgreSQL restarting or failing over), its disk is full, or it only reads. Live values and alarms
  * still reach the console meanwhile; what cannot be saved is refused with the matching 503.
  */
-export const STORE_STATES = ['ok', 'unreachable', 'full', 'read_only'] as const;
+const STORE_STATES = ['ok', 'unreachable', 'full', 'read_only'] as const;
 export type StoreState = (typeof STORE_STATES)[number];
 
 export interface StoreNotice {
@@ -71,7 +71,7 @@ export interface GoingAwayNotice {
 }
 
 /** Why a session was ended under an open console. */
-export const REVOKE_REASONS = [
+const REVOKE_REASONS = [
   'logout',
   'expired',
   'password_changed',
@@ -103,18 +103,18 @@ export const LOGIN_CLIENTS = ['web', 'kiosk', 'api'] as const;
 export type LoginClient = (typeof LOGIN_CLIENTS)[number];
 
 /** Where the console stands after a reconnect. */
-export interface ReadyNotice {
+interface ReadyNotice {
   headSeq: number;
 }
 
-export interface ResyncNotice {
+interface ResyncNotice {
   headSeq: number;
   /** 'ahead': the console saw more than this server holds; 'window': older than the replay window */
   reason: 'ahead' | 'window';
 }
 
 /** The answer to a watch request, in the spec's envelope. */
-export interface WatchAnswer {
+interface WatchAnswer {
   code: number;
   msg: string;
   data: null;

@@ -26,7 +26,7 @@ export const readingSchema = z.object({
   status: z.number().int().min(0).max(255).default(0),
 });
 
-export const commandAckSchema = z.object({
+const commandAckSchema = z.object({
   commandId: z.string().min(1).max(64),
   ok: z.boolean(),
   /** parameter values read back or applied */
@@ -46,7 +46,6 @@ export const ingestBatchSchema = z.object({
   values: z.array(z.unknown()).default([]),
   acks: z.array(commandAckSchema).max(100).optional(),
 });
-export type IngestBatch = z.input<typeof ingestBatchSchema>;
 
 export interface RejectedReading {
   index: number;
@@ -109,7 +108,7 @@ export const EVENT_PROPS = [
  * The event list's page: the spec's index and limit, plus (optional) the cursor the previous answer
  * gave, so that the page after, before or the same one is read by keyset (server/events/eventPage.ts).
  */
-export const eventPageSchema = pageSchema.extend({
+const eventPageSchema = pageSchema.extend({
   cursor: z
     .string()
     .max(200)
@@ -137,7 +136,7 @@ export const eventScopeQuery = z.object({
   modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']).optional(),
 });
 /** Spec §5 text rule for a remark: 1 to 140 characters once trimmed (shared by the form and the server). */
-export const REMARK_LENGTH_MSG = '长度在 1 到 140 个字符';
+const REMARK_LENGTH_MSG = '长度在 1 到 140 个字符';
 export const remarkSchema = z.string().trim().min(1, REMARK_LENGTH_MSG).max(140, REMARK_LENGTH_MSG);
 /**
  * event/save takes a list of events: the id, and what to change. A client may send the full row it

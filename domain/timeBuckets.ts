@@ -6,7 +6,7 @@ const DAY = 86_400_000;
 const p2 = (n: number) => String(n).padStart(2, '0');
 
 /** Hours for a day or two, days up to a quarter, months beyond: a chart of a few dozen bars at most. */
-export function unitOf(start: number, end: number): TimeUnit {
+function unitOf(start: number, end: number): TimeUnit {
   if (end - start <= 2 * DAY) return 'hour';
   if (end - start <= 93 * DAY) return 'day';
   return 'month';

@@ -28,7 +28,7 @@ export const MSG = {
   noControlChars: '不能包含控制字符',
 } as const;
 
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 
 export interface PasswordChangeForm {
   oldPassword: string;
@@ -56,12 +56,12 @@ const SPECIAL = /[`~!@#$%^&*()+=|{}':;',\\[\].<>/?！￥…（）—【】‘；
 export const strongPasswordSchema = z.string().regex(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z\d]).{8,18}$/, MSG.strongPassword);
 /** C0 and C1 control characters (NUL, escape, …): never part of a name. */
 // eslint-disable-next-line no-control-regex -- these control characters are exactly what is refused
-export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 /** Free text may hold line breaks and tabs, but no other control character. */
 // eslint-disable-next-line no-control-regex -- as above, less line breaks and tabs
 const TEXT_CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 export const noControlChars = (v: string) => !CONTROL_CHARS.test(v);
-export const noTextControlChars = (v: string) => !TEXT_CONTROL_CHARS.test(v);
+const noTextControlChars = (v: string) => !TEXT_CONTROL_CHARS.test(v);
 
 export const nameSchema = z.string().min(1, MSG.nameLength).max(20, MSG.nameLength).refine(noControlChars, MSG.noControlChars);
 export const plainNameSchema = nameSchema.refine((v) => !SPECIAL.test(v), MSG.noSpecialChars);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** A message in both languages (the server's Text has this shape). */
-export interface BothLanguages {
+interface BothLanguages {
   readonly zh: string;
   readonly en: string;
 }

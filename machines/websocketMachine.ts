@@ -16,7 +16,7 @@ import type { RevokeReason } from '../domain/socketProtocol';
  * browser coming back online or the tab becoming visible also retries at once.
  */
 export const KEEPALIVE_MS = 40_000;
-export const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 30_000;
 /** after a going-away notice: retries spread over this window… */
 export const RESTART_SPREAD_MS = 2_000;

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const NGINX_SITE = path.resolve(import.meta.dirname, '..', 'deploy', 'nginx.conf');
+const NGINX_SITE = path.resolve(import.meta.dirname, '..', 'deploy', 'nginx.conf');
 
-export function renderSite(listen: string, upstreams: string[]): string {
+function renderSite(listen: string, upstreams: string[]): string {
   const site = fs.readFileSync(NGINX_SITE, 'utf8');
   if (!/^\s*server 127\.0\.0\.1:\d+ .*;$/m.test(site) || !/^\s*listen 80;$/m.test(site))
     throw new Error(`${NGINX_SITE}: no upstream server line or no "listen 80;"`);

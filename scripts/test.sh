@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, import cycles, Vitest (unit and server integration), the production start,
-# then Playwright e2e in Debian's Chromium against the built app and a real server on a temporary data dir.
+# `npm test`: typecheck, lint, import cycles, unused code (knip), Vitest (unit and server integration), the
+# production start, then Playwright e2e in Debian's Chromium against the built app and a real server on a
+# temporary data dir.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,6 +44,8 @@ echo "== lint and format"
 npm run --silent lint
 echo "== import cycles"
 npm run --silent cycles
+echo "== unused files, exports and dependencies (knip.jsonc names the entry points)"
+npm run --silent knip
 echo "== unit and server tests (the server suite on SQLite and on PostgreSQL)"
 npx vitest run
 echo "== build"

@@ -111,8 +111,8 @@ declare module 'fastify' {
 }
 
 export const DEFAULT_TOKEN_TTL_MS = 12 * 3600_000;
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-export const DEFAULT_LOGIN_RATE_LIMIT = 60;
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_LOGIN_RATE_LIMIT = 60;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.cluster && !options.databaseUrl) throw new Error('REDIS_URL（多实例）需要 DATABASE_URL：各实例必须共用一个 PostgreSQL');

@@ -5,7 +5,7 @@
  */
 import { DENIED_MSG, UNAUTHORIZED_MSG } from '../domain/envelope';
 import type { Lang } from './text/language';
-import { inLang, isText, type Text, type TextArg } from './text/text';
+import { inLang, type Text, type TextArg } from './text/text';
 
 /**
  * What went wrong, from the client's side:
@@ -311,15 +311,7 @@ export const errors = {
   INTERNAL: createError('INTERNAL', 5000, 'internal', '服务器内部错误，请稍后再试', 'Internal server error, please try again later'),
 } as const;
 
-export type ErrorKey = keyof typeof errors;
-
 /** A registry error carrying data for the client (what failed), same code, kind and message. */
 export function withData(err: VgError, data: unknown): VgError {
   return new VgError(err.key, err.code, err.kind, err.text, data);
-}
-
-/** A registry error with its own message (e.g. a list of refused grants), same code and kind. */
-export function withMessage(base: (typeof errors)[ErrorKey], text: Text | string): VgError {
-  const t = isText(text) ? text : { zh: text, en: text };
-  return new VgError(base.key, base.code, base.kind, t);
 }

@@ -12,7 +12,7 @@ export interface PushedMessage {
   payload?: unknown;
 }
 
-export const ALARM_KINDS = new Set(['alarm.raised', 'alarm.ended', 'alarm.confirmed', 'alarm.remarked', 'alarm.escalated']);
+const ALARM_KINDS = new Set(['alarm.raised', 'alarm.ended', 'alarm.confirmed', 'alarm.remarked', 'alarm.escalated']);
 
 /** The event a pushed alarm message is about (payload.eventId), if any. */
 export function eventIdOf(payload: unknown): number | undefined {
@@ -35,7 +35,7 @@ export function alarmStream<M extends PushedMessage>(messages: Observable<M>, fr
 /** The bell holds this many messages (NOTICE_CAP of the notification machine): no batch needs more. */
 export const BELL_LIMIT = 99;
 /** A hidden console still rings: its raised alarms are handed over once a second. */
-export const BELL_HIDDEN_EVERY_MS = 1000;
+const BELL_HIDDEN_EVERY_MS = 1000;
 
 /**
  * Raised alarms for the bell, the popup and the kiosk's pause, batched per frame. A hidden tab gets

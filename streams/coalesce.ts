@@ -2,7 +2,7 @@ import { Observable, type OperatorFunction } from 'rxjs';
 import { frameFlush, type FrameOptions } from './frameFlush';
 
 /** What may wait for a frame at most, whatever happens (a hidden tab, a stalled main thread). */
-export const COALESCE_LIMIT = 5000;
+const COALESCE_LIMIT = 5000;
 
 export interface CoalesceOptions<T> extends FrameOptions {
   /** values with the same key replace each other while they wait: the latest wins, in arrival order */

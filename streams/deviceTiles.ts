@@ -68,7 +68,7 @@ export function reduceTile(cur: Tile | undefined, u: TileUpdate): Tile | undefin
 }
 
 /** Folds snapshots, pushed values and pushed events into tiles, emitted at most once a frame. */
-export function deviceTiles(updates: Observable<TileUpdate>, frames: FrameOptions = {}): Observable<ReadonlyMap<number, Tile>> {
+function deviceTiles(updates: Observable<TileUpdate>, frames: FrameOptions = {}): Observable<ReadonlyMap<number, Tile>> {
   return keyedState<TileUpdate, number, Tile>(updates, {
     ...frames,
     key: tileIdOf,

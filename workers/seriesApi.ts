@@ -64,7 +64,7 @@ export interface LoadResult {
   timing: { fetchMs: number; computeMs: number };
 }
 
-export class SeriesFetchError extends Error {
+class SeriesFetchError extends Error {
   constructor(
     message: string,
     readonly code: number,
@@ -246,5 +246,3 @@ export const api = {
     return loaded ? tableRows(loaded.table, offset, limit) : [];
   },
 };
-
-export type SeriesApi = typeof api;

@@ -6,7 +6,7 @@
 import type { SeriesColumns } from '../domain/seriesWire';
 
 /** Status of a raw-marked point (spec §3 Trend series param). */
-export const RAW_MARK_STATUS = 3;
+const RAW_MARK_STATUS = 3;
 
 /** Series on one shared, sorted time axis: `ys[k][i]` is series k at `time[i]`, NaN where it has no point. */
 export interface Merged {
@@ -14,7 +14,7 @@ export interface Merged {
   ys: Float64Array[];
 }
 
-export interface Extreme {
+interface Extreme {
   value: number;
   time: number;
 }

@@ -44,7 +44,6 @@ export interface LoginChallengeDto {
   p: number;
   expiresAt: number;
 }
-export type LoginBody = z.infer<typeof loginBody>;
 
 export const passwordUpdateBody = z.object({
   id,
@@ -99,7 +98,7 @@ const contact = (field: keyof typeof CONTACT_PATTERNS, max: number) =>
     .max(max)
     .refine((v) => v === '' || CONTACT_PATTERNS[field].test(v), CONTACT_MESSAGES[field])
     .nullish();
-export const contactFields = {
+const contactFields = {
   email: contact('email', 100),
   mobilePhone: contact('mobilePhone', 32),
   wecomId: contact('wecomId', 64),

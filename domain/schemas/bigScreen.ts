@@ -38,7 +38,7 @@ export interface BigScreenTrend {
   byLevel: { id: number; counts: number[] }[];
 }
 
-export interface BigScreenDeviceRank {
+interface BigScreenDeviceRank {
   deviceId: number;
   name: string;
   code: string;
@@ -46,7 +46,7 @@ export interface BigScreenDeviceRank {
   count: number;
 }
 
-export interface BigScreenProjectRank {
+interface BigScreenProjectRank {
   projectId: number;
   name: string;
   count: number;

@@ -31,7 +31,7 @@ export type HandoverListBody = z.infer<typeof handoverListBody>;
 export const SUMMARY_LIST_MAX = 20;
 
 /** An alarm still unconfirmed at handover. */
-export interface SummaryAlarm {
+interface SummaryAlarm {
   id: number;
   eventtime: number;
   level: number;
@@ -41,7 +41,7 @@ export interface SummaryAlarm {
 }
 
 /** An order open at handover. */
-export interface SummaryOrder {
+interface SummaryOrder {
   id: number;
   status: string;
   level: number;
@@ -51,7 +51,7 @@ export interface SummaryOrder {
 }
 
 /** A device out of communication at handover. */
-export interface SummaryDevice {
+interface SummaryDevice {
   id: number;
   name: string;
   projectName: string | null;

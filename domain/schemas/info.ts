@@ -22,12 +22,12 @@ import {
 const id = z.number().int().positive();
 const optionalText = z.union([z.literal(''), textSchema]).nullish();
 
-export { PAGE_SIZES, DEFAULT_PAGE_SIZE };
+export { PAGE_SIZES };
 
 /** ESCALATION_MIN_SECONDS and ESCALATION_MAX_SECONDS, spelled out so both languages can name them */
-export const ESCALATION_MSG = '升级时限须为 0（不升级）或 10 到 86400 秒';
+const ESCALATION_MSG = '升级时限须为 0（不升级）或 10 到 86400 秒';
 /** ORDER_DUE_MIN_HOURS and ORDER_DUE_MAX_HOURS, spelled out so both languages can name them */
-export const ORDER_DUE_MSG = '处置时限须为 1 到 720 小时的整数';
+const ORDER_DUE_MSG = '处置时限须为 1 到 720 小时的整数';
 const orderDueHours = z.number().int(ORDER_DUE_MSG).min(ORDER_DUE_MIN_HOURS, ORDER_DUE_MSG).max(ORDER_DUE_MAX_HOURS, ORDER_DUE_MSG);
 const CAUSE_MSG = '原因目录须为 1 到 50 个不重复的名称';
 const SHIFTS_MSG = '班次须为 1 到 6 个名称不重复的时段，如 白班 08:00-20:00';
@@ -178,7 +178,6 @@ export const accessSchemeBody = z
     remark: optionalText,
   })
   .strict();
-export type AccessSchemeBody = z.infer<typeof accessSchemeBody>;
 
 export interface AccessSchemeDto {
   id: number;
@@ -269,11 +268,4 @@ export interface GraphTreeNode {
   name: string;
   modelLabel: 'province' | 'city' | 'district' | 'project' | 'terminal';
   children: GraphTreeNode[];
-}
-
-export interface StoredFileDto {
-  fileName: string;
-  originalName: string;
-  size: number;
-  mime: string;
 }

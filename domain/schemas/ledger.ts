@@ -13,7 +13,7 @@ const refId = z.number().int().positive();
 export const LEDGER_LABELS = ['province', 'city', 'district', 'project', 'enterprise', 'terminal'] as const;
 export type LedgerLabel = (typeof LEDGER_LABELS)[number];
 /** 'root' (id 0) names the whole visible ledger. */
-export const TREE_LABELS = ['root', ...LEDGER_LABELS] as const;
+const TREE_LABELS = ['root', ...LEDGER_LABELS] as const;
 export type TreeLabel = (typeof TREE_LABELS)[number];
 
 /** The level a node's children are created at (a project holds terminals and enterprises). */
@@ -48,12 +48,12 @@ export const PARENT_COLUMN: Partial<Record<LedgerLabel, string>> = {
 
 // --- custom column properties --------------------------------------------------------------------
 
-export const PROPERTY_OBJECTS = ['project', 'terminal'] as const;
+const PROPERTY_OBJECTS = ['project', 'terminal'] as const;
 export type PropertyObject = (typeof PROPERTY_OBJECTS)[number];
 export const PROPERTY_TYPES = ['string', 'number', 'date'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
-export const PROPERTY_LABEL_MSG = '属性标识须以字母开头，由字母、数字或下划线组成，最多 32 位';
+const PROPERTY_LABEL_MSG = '属性标识须以字母开头，由字母、数字或下划线组成，最多 32 位';
 
 export const customPropertySchema = z.object({
   id: z.number().int().positive().nullish(),
@@ -89,7 +89,7 @@ export interface CustomPropertyDto {
 /** Values of custom columns on a node: null where nothing was entered (empty strings become null). */
 export type ExtendValues = Record<string, string | number | null>;
 
-export const extendValuesSchema = z
+const extendValuesSchema = z
   .record(z.string().max(32), z.union([z.string().max(140, '长度在 1 到 140 个字符'), z.number(), z.null()]))
   .refine((o) => Object.keys(o).length <= 100, '自定义属性最多 100 个');
 
@@ -152,7 +152,7 @@ export const nodeWriteBody = z
   )
   .length(1, 'account/node 须为只含一个节点的数组');
 
-export const nodeRefSchema = z.object({ modelLabel: z.enum(LEDGER_LABELS, { error: '不支持的台账层级' }), id: refId });
+const nodeRefSchema = z.object({ modelLabel: z.enum(LEDGER_LABELS, { error: '不支持的台账层级' }), id: refId });
 export type NodeRef = z.infer<typeof nodeRefSchema>;
 
 export const deleteNodesBody = z.object({

@@ -20,7 +20,7 @@ const tenantId = z.number().int().positive();
  * The node a statistic is taken over. 'global' (id 0) is everything the caller may see; 'tenant' is an
  * enterprise (the tenant company that owns projects); the rest are ledger levels.
  */
-export const MONITOR_SCOPES = ['global', 'tenant', 'province', 'city', 'district', 'project'] as const;
+const MONITOR_SCOPES = ['global', 'tenant', 'province', 'city', 'district', 'project'] as const;
 export type MonitorScope = (typeof MONITOR_SCOPES)[number];
 const scopeLabel = z.enum(MONITOR_SCOPES, { error: `modelLabel 须为 ${MONITOR_SCOPES.join('、')} 之一` });
 

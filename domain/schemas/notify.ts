@@ -8,7 +8,7 @@ import { pageSchema } from './query';
  */
 
 /** REST paths; the service is registered under NOTIFY_PREFIX. */
-export const NOTIFY_PREFIX = '/notify/v1';
+const NOTIFY_PREFIX = '/notify/v1';
 export const NOTIFY_PATHS = {
   /** POST create, GET list */
   channel: `${NOTIFY_PREFIX}/channel`,
@@ -28,16 +28,6 @@ export const NOTIFY_PATHS = {
 
 export const CHANNEL_KINDS = ['webhook', 'wecom', 'dingtalk', 'feishu', 'email', 'sms'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
-
-/** zh_cn / en labels of the kinds */
-export const CHANNEL_KIND_TEXT: Record<ChannelKind, { zh: string; en: string }> = {
-  webhook: { zh: 'Webhook', en: 'Webhook' },
-  wecom: { zh: '企业微信机器人', en: 'WeCom robot' },
-  dingtalk: { zh: '钉钉机器人', en: 'DingTalk robot' },
-  feishu: { zh: '飞书机器人', en: 'Feishu bot' },
-  email: { zh: '邮件', en: 'E-mail' },
-  sms: { zh: '短信', en: 'SMS' },
-};
 
 /**
  * Messages per minute a channel sends at most unless its config says `ratePerMinute`: the robots' own
@@ -63,21 +53,21 @@ const url = z.string().min(1).max(2000);
 const secret = z.string().max(500);
 const rate = z.number().int().min(1).max(10_000);
 
-export const webhookConfigSchema = z.object({
+const webhookConfigSchema = z.object({
   url,
   /** signs the body: X-Voltguard-Signature: sha256=<hex HMAC-SHA256(raw body, secret)> */
   secret: secret.optional(),
   ratePerMinute: rate.optional(),
 });
 /** 企业微信 group robot: the URL carries its key (https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…) */
-export const wecomConfigSchema = z.object({ url, ratePerMinute: rate.optional() });
+const wecomConfigSchema = z.object({ url, ratePerMinute: rate.optional() });
 /** 钉钉 custom robot: the URL carries access_token; with a 加签 secret each call is signed */
-export const dingtalkConfigSchema = z.object({ url, secret: secret.optional(), ratePerMinute: rate.optional() });
+const dingtalkConfigSchema = z.object({ url, secret: secret.optional(), ratePerMinute: rate.optional() });
 /** 飞书 custom bot: the URL carries the hook id; with a 签名校验 secret each body is signed */
-export const feishuConfigSchema = z.object({ url, secret: secret.optional(), ratePerMinute: rate.optional() });
+const feishuConfigSchema = z.object({ url, secret: secret.optional(), ratePerMinute: rate.optional() });
 
 export const SMTP_SECURITY = ['tls', 'starttls', 'none'] as const;
-export const emailConfigSchema = z.object({
+const emailConfigSchema = z.object({
   host: z.string().min(1).max(255),
   port: z.number().int().min(1).max(65535),
   /** tls: TLS from the start (465); starttls: upgrade required (587); none: plain (on-premise relays, tests) */
@@ -91,7 +81,7 @@ export const emailConfigSchema = z.object({
 });
 
 export const SMS_METHODS = ['POST', 'PUT', 'GET'] as const;
-export const smsConfigSchema = z.object({
+const smsConfigSchema = z.object({
   /** {phone} and {content} are replaced (URL-encoded) in the URL too */
   url,
   method: z.enum(SMS_METHODS).default('POST'),
@@ -189,7 +179,7 @@ const hhmm = z
   .max(5)
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, '时间须为 HH:mm');
 
-export const quietHoursSchema = z.object({ from: hhmm, to: hhmm });
+const quietHoursSchema = z.object({ from: hhmm, to: hhmm });
 export type QuietHours = z.infer<typeof quietHoursSchema>;
 
 const ruleFields = {
@@ -259,21 +249,13 @@ export const DELIVERY_STATUS_TEXT: Record<DeliveryStatus, { zh: string; en: stri
  * What a delivery tells: an alarm raised, ended, escalated, a digest of several, a test, or a work
  * order given to its assignee (issue 29).
  */
-export const DELIVERY_KINDS = ['raised', 'ended', 'escalated', 'test', 'assigned'] as const;
-export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export type DeliveryKind = 'raised' | 'ended' | 'escalated' | 'test' | 'assigned';
 
 /**
  * Notice modes of the message log (spec §3 "noticeMode 4" is the web console); a delivery's mode
  * follows its channel kind.
  */
-export const NOTICE_MODE = { SMS: 1, EMAIL: 2, ROBOT: 3, WEB: 4 } as const;
-export const NOTICE_MODES = [1, 2, 3, 4] as const;
-export const NOTICE_MODE_TEXT: Record<number, { zh: string; en: string }> = {
-  1: { zh: '短信', en: 'SMS' },
-  2: { zh: '邮件', en: 'E-mail' },
-  3: { zh: 'Webhook/机器人', en: 'Webhook/robot' },
-  4: { zh: 'Web 控制台', en: 'Web console' },
-};
+const NOTICE_MODE = { SMS: 1, EMAIL: 2, ROBOT: 3, WEB: 4 } as const;
 export const noticeModeOf = (kind: ChannelKind): number =>
   kind === 'sms' ? NOTICE_MODE.SMS : kind === 'email' ? NOTICE_MODE.EMAIL : NOTICE_MODE.ROBOT;
 

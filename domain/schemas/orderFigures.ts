@@ -47,7 +47,7 @@ export interface FalseShare {
 export interface FalseShareByType extends FalseShare {
   type: number;
 }
-export interface FalseShareByDevice extends FalseShare {
+interface FalseShareByDevice extends FalseShare {
   deviceId: number;
   name: string;
   code: string;

@@ -3,7 +3,7 @@ import { noControlChars } from '../validation';
 
 /** Platform shell (spec §2, §6): operations across tenants and projects, platform and service users. */
 
-export const ENTITY_STATUS = { ACTIVE: 1, SUSPENDED: 0 } as const;
+const ENTITY_STATUS = { ACTIVE: 1, SUSPENDED: 0 } as const;
 
 export const tenantCreateBody = z.object({
   name: z.string().trim().min(1, '租户名称不能为空').max(40, '长度在 1 到 40 个字符').refine(noControlChars, '不能包含控制字符'),

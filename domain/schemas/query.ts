@@ -5,8 +5,7 @@ import { MODEL_LABELS } from '../enums';
  * The query grammar shared by the model query and the event list (spec §7): filter expressions over
  * whitelisted properties, one page, and orders.
  */
-export const OPERATORS = ['EQ', 'NE', 'GT', 'GE', 'LT', 'LE', 'IN', 'LIKE'] as const;
-export type Operator = (typeof OPERATORS)[number];
+const OPERATORS = ['EQ', 'NE', 'GT', 'GE', 'LT', 'LE', 'IN', 'LIKE'] as const;
 
 const scalar = z.union([z.number(), z.string().max(200), z.boolean(), z.null()]);
 
@@ -22,7 +21,7 @@ export const expressionSchema = z
 export type Expression = z.infer<typeof expressionSchema>;
 
 /** The deepest page a query may ask for: far past any table, and index × limit stays a safe offset. */
-export const MAX_PAGE_INDEX = 1_000_000;
+const MAX_PAGE_INDEX = 1_000_000;
 
 export const pageSchema = z.object({
   index: z.number().int().min(0).max(MAX_PAGE_INDEX).default(0),
@@ -34,7 +33,7 @@ export const orderSchema = z.object({
   orderType: z.enum(['asc', 'desc']).default('asc'),
 });
 
-export const rootConditionSchema = z.object({
+const rootConditionSchema = z.object({
   filter: z.object({ expressions: z.array(expressionSchema).max(50).default([]) }).optional(),
   page: pageSchema.optional(),
 });
@@ -49,7 +48,7 @@ const modelLabel = z.enum(MODEL_LABELS);
 const treeNodeSchema = z.object({ id: nodeIdSchema, modelLabel: z.enum(['root', ...MODEL_LABELS]) });
 
 /** The model query by root label (login project lookup, one node by id, filtered lists). */
-export const modelRootQuery = z.object({
+const modelRootQuery = z.object({
   rootLabel: modelLabel,
   rootID: nodeIdSchema.optional(),
   ids: z.array(nodeIdSchema).max(10000).optional(),
@@ -59,7 +58,7 @@ export const modelRootQuery = z.object({
 });
 
 /** One condition of the generic table query: a property, an operator and a value (a list for IN). */
-export const tableFilterSchema = z
+const tableFilterSchema = z
   .object({
     name: z.string().min(1).max(64),
     operator: z.enum(OPERATORS),
@@ -74,7 +73,7 @@ export const tableFilterSchema = z
  * node the rows hang under, filters, a page (index from 0, limit) and orders; answered with code,
  * data and total.
  */
-export const modelTableQuery = z.object({
+const modelTableQuery = z.object({
   modelLabel,
   modelList: z.array(z.enum(MODEL_LABELS)).max(MODEL_LABELS.length).default([]),
   treeNode: treeNodeSchema.optional(),
@@ -85,4 +84,3 @@ export const modelTableQuery = z.object({
 });
 
 export const modelQueryBody = z.union([modelRootQuery, modelTableQuery]);
-export type ModelQueryBody = z.infer<typeof modelQueryBody>;

@@ -5,7 +5,7 @@ import { CONTROL_POINTS, REMOTE_PARAMS, type RemoteParamDef } from '../telemetry
  * each definition has a value type, a range and is required. One validator for browser and server so
  * the form refuses exactly what the server would.
  */
-export type ParamValueType = 'int' | 'float';
+type ParamValueType = 'int' | 'float';
 
 export interface ParamDefinition extends RemoteParamDef {
   type: ParamValueType;
@@ -22,7 +22,7 @@ const VALUE_TYPES: Record<string, { type: ParamValueType; precision: number }> =
   reportInterval: { type: 'int', precision: 0 },
 };
 
-export function definitionOf(def: RemoteParamDef): ParamDefinition {
+function definitionOf(def: RemoteParamDef): ParamDefinition {
   return { ...def, ...(VALUE_TYPES[def.id] ?? { type: 'float', precision: 2 }), required: true };
 }
 

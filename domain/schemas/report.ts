@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EVENT_LEVEL } from '../enums';
 import { EVENT_TYPE_TEXT } from '../telemetry';
 import type { CountById } from './monitor';
 import type { ReportDisposal } from './reportDisposal';
@@ -13,7 +12,7 @@ import type { ReportDisposal } from './reportDisposal';
 export const REPORT_TITLE = '智慧安全用电运行评估报告';
 
 /** Nodes a report may cover: the report tree's levels, an enterprise, or everything the caller sees. */
-export const REPORT_SCOPES = ['global', 'tenant', 'province', 'city', 'district', 'project'] as const;
+const REPORT_SCOPES = ['global', 'tenant', 'province', 'city', 'district', 'project'] as const;
 export type ReportScope = (typeof REPORT_SCOPES)[number];
 
 /** Times as ms since epoch or `YYYY-MM-DD HH:mm:ss` (server-local), like the other queries. */
@@ -40,12 +39,11 @@ export const reportQuery = z.object({
   startTime: wireTime,
   endTime: wireTime,
 });
-export type ReportQueryInput = z.input<typeof reportQuery>;
 
 /** The longest period one report covers: a year and a bit (a 季/年 selection or a custom range). */
 export const MAX_REPORT_SPAN_MS = 370 * 86_400_000;
 
-export interface ReportScopeInfo {
+interface ReportScopeInfo {
   modelLabel: ReportScope;
   id: number;
   name: string;
@@ -62,7 +60,7 @@ export interface ConfirmationFigures {
   within24h: number;
 }
 
-export interface ReportOverview {
+interface ReportOverview {
   scope: ReportScopeInfo;
   startTime: number;
   endTime: number;
@@ -103,7 +101,7 @@ export interface DeviceFigure {
   byType: CountById[];
 }
 
-export interface ReportNodeDistribute {
+interface ReportNodeDistribute {
   nodes: NodeFigure[];
   /** the devices with the most alarms, at most TOP_DEVICES */
   topDevices: DeviceFigure[];
@@ -130,7 +128,7 @@ export interface TypeFigure {
   previous: number;
   byLevel: CountById[];
 }
-export interface ReportTypeDistribute {
+interface ReportTypeDistribute {
   byType: TypeFigure[];
   byLevel: CountById[];
 }
@@ -199,8 +197,6 @@ export interface AffirmStatus {
   userId: number | null;
   affirmTime: number | null;
 }
-
-export const REPORT_LEVELS: readonly number[] = EVENT_LEVEL.list.map((e) => e.id);
 
 const TYPE_EN: Record<number, string> = {
   1: 'residual current',

@@ -57,7 +57,7 @@ const pct = (share: number) => Math.round(share * 100);
 const orders = (n: number) => `${n} order${n === 1 ? '' : 's'}`;
 
 /** A duration as people say it: minutes (one decimal under ten), hours with one decimal from two hours. */
-export function durationWords(ms: number, lang: Lang): string {
+function durationWords(ms: number, lang: Lang): string {
   const min = ms / 60_000;
   const zh = lang === 'zh_cn';
   if (min >= 120) return `${Math.round(min / 6) / 10} ${zh ? '小时' : 'h'}`;

@@ -27,7 +27,7 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, { zh: string; en: string }> 
   closed: { zh: '已关闭', en: 'Closed' },
 };
 
-export const ORDER_ACTIONS = ['accept', 'resolve', 'approve', 'reject', 'reassign'] as const;
+const ORDER_ACTIONS = ['accept', 'resolve', 'approve', 'reject', 'reassign'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 const id = z.number().int().positive();
@@ -158,7 +158,7 @@ export interface OrderStepDto {
 }
 
 /** One alarm of an order, for the detail's trend around it. */
-export interface OrderEventDto {
+interface OrderEventDto {
   id: number;
   deviceId: number;
   deviceName: string | null;

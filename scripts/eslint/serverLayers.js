@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 
-export const SERVER_LAYERS = [
+const SERVER_LAYERS = [
   // foundation: words and languages, the error registry, the store
   ['text', 'shutdown', 'startupFaults'],
   ['errors'],

@@ -27,7 +27,7 @@ export function mayEnterArea(session: Session, area: Area): boolean {
 }
 
 /** The route's declared rule, applied to a signed-in session: 无操作权限! when it fails. */
-export function enforceAccess(session: Session, access: Exclude<RouteAccess, { public: string }>): void {
+function enforceAccess(session: Session, access: Exclude<RouteAccess, { public: string }>): void {
   if (access.permission && !can(session, access.permission)) throw errors.DENIED();
   if (!mayEnterArea(session, access.area)) throw errors.DENIED();
 }

@@ -13,7 +13,7 @@ import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 
-export const GROUP_IN_USE_MSG = '删除失败，当前用户组被其他账号使用！';
+const GROUP_IN_USE_MSG = '删除失败，当前用户组被其他账号使用！';
 const GROUP_IN_USE = tx(GROUP_IN_USE_MSG, 'Cannot delete: the user group is in use by an account!');
 
 async function checkMembers(trx: Transaction<Database>, session: Session, tenantId: number, userIds: number[]) {

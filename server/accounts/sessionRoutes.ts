@@ -20,8 +20,7 @@ import { tenantSettings } from '../system/settings';
 import { WEB_CLIENT } from '../../domain/socketProtocol';
 import { keepsInstead } from '../store/refusesWrites';
 
-export const CLOCK_SKEW_MS = 5 * 60_000;
-export const TOKEN_INVALID_MSG = errors.TOKEN_INVALID().message;
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** The body is the token itself (text/plain or a JSON string), or {token}. */
 const checkTokenBody = z.union([z.string().max(200), z.object({ token: z.string().max(200) })]);

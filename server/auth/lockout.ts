@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { keepsInstead, type UnwrittenLog } from '../store/refusesWrites';
 
-export const MAX_FAILURES = 5;
-export const WINDOW_MS = 15 * 60_000;
-export const LOCK_MS = 15 * 60_000;
+const MAX_FAILURES = 5;
+const WINDOW_MS = 15 * 60_000;
+const LOCK_MS = 15 * 60_000;
 
 /**
  * Five failed logins for one user name from one source address within 15 minutes lock that name for

@@ -4,7 +4,7 @@ import type { Database } from '../store/schema';
 import { keepsInstead, type UnwrittenLog } from '../store/refusesWrites';
 
 /** How long a login nonce may wait for its login. */
-export const NONCE_TTL_MS = 2 * 60_000;
+const NONCE_TTL_MS = 2 * 60_000;
 
 /** Nonces this instance holds in memory while the store refuses writes; past it, the store's fault is answered. */
 const MAX_IN_MEMORY = 10_000;

@@ -9,7 +9,7 @@ import { LOCK, lockForTransaction } from '../store/locks';
  * A 256-bit server secret kept in a 0600 file of the data directory, created on first use. It never
  * leaves the server and never reaches a log.
  */
-export function secretFile(dataDir: string, name: string): Buffer {
+function secretFile(dataDir: string, name: string): Buffer {
   const file = path.join(dataDir, name);
   if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
   fs.chmodSync(file, 0o600);

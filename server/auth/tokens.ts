@@ -7,7 +7,7 @@ import type { Store } from '../store/storeTypes';
 import { keepsInstead, type UnwrittenLog } from '../store/refusesWrites';
 
 /** 256 random bits; only the sha256 of a token is stored, so a leaked database holds no usable token. */
-export function newToken(): string {
+function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 

@@ -17,7 +17,7 @@ export interface ClusterOptions {
   catchUpMs?: number;
 }
 
-export type RedisClient = ReturnType<typeof createClient>;
+type RedisClient = ReturnType<typeof createClient>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import type { Database, EventLogTable } from '../store/schema';
 import type { DomainEvent } from '../eventLog/eventLog';
 
 /** The stored row of an event as the event it was when published. */
-export function eventOfRow(r: Selectable<EventLogTable>): DomainEvent {
+function eventOfRow(r: Selectable<EventLogTable>): DomainEvent {
   return { ...r, payload: JSON.parse(r.payload) as unknown };
 }
 

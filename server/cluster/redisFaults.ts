@@ -3,7 +3,7 @@ import { ClientClosedError, ClientOfflineError, ConnectionTimeoutError, SocketCl
 const OUTAGE_ERRORS = [TimeoutError, ClientOfflineError, ClientClosedError, ConnectionTimeoutError, SocketClosedUnexpectedlyError];
 
 /** An error node-redis raises because Redis is away (a restart, a network cut), not a defect of ours. */
-export function isRedisOutage(err: unknown): boolean {
+function isRedisOutage(err: unknown): boolean {
   return OUTAGE_ERRORS.some((E) => err instanceof E);
 }
 

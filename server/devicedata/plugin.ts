@@ -9,7 +9,7 @@ import { requireDevice, visibleProjects } from '../access/scope';
 import { buildTree, stations } from './tree';
 import { ingestAnswer } from '../telemetry/answer';
 
-export const DEVICE_KEY_HEADER = 'x-device-key';
+const DEVICE_KEY_HEADER = 'x-device-key';
 
 /**
  * The batch as the route declares it: its shape is checked here, each reading one by one in the

@@ -6,7 +6,7 @@ import type { Database } from '../store/schema';
 import '../store/scaleOutSchema';
 import { LOCK, lockForTransaction } from '../store/locks';
 
-export const DEVICE_SECRET_FILE = 'device-key-secret';
+const DEVICE_SECRET_FILE = 'device-key-secret';
 const DEVICE_SECRET_NAME = 'device-key';
 
 /**

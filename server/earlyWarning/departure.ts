@@ -50,7 +50,7 @@ export function normalBand(
 }
 
 /** How far above its band a value is, in spreads (negative: below the median). */
-export const departureScore = (value: number, band: NormalBand) => (value - band.median) / band.spread;
+const departureScore = (value: number, band: NormalBand) => (value - band.median) / band.spread;
 
 /**
  * The departure of the newest hours of `hourly` (newest last; at least `days` + 1 days long): the score

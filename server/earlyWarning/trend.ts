@@ -19,7 +19,7 @@ export interface TrendOptions {
   quarterRatio: number;
 }
 
-export const DEFAULT_TREND_OPTIONS: TrendOptions = { minRisingShare: 0.75, previousDayRatio: 0.25, minCoverage: 0.75, quarterRatio: 0.25 };
+const DEFAULT_TREND_OPTIONS: TrendOptions = { minRisingShare: 0.75, previousDayRatio: 0.25, minCoverage: 0.75, quarterRatio: 0.25 };
 
 /** Whether every 12-hour quarter of the last two days' day differences `d2` rose by at least `ratio` of their median. */
 function risesInEveryQuarter(d2: Float64Array, ratio: number): boolean {

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** How often the server looks for alarms due to escalate (the banner comes at most this late). */
-export const DEFAULT_ESCALATION_CHECK_MS = 5_000;
+const DEFAULT_ESCALATION_CHECK_MS = 5_000;
 
 export interface EscalationPluginOptions {
   /** between checks; 0 turns the job off (test servers whose alarms nobody confirms) */

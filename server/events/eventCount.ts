@@ -5,7 +5,7 @@ import type { EventQuery } from './eventQuery';
 /** Totals up to this are counted exactly on every page (a few milliseconds at most). */
 export const EXACT_COUNT_CAP = 10_000;
 /** A larger total is reused while no event changed, and for this long at most once they do. */
-export const LARGE_COUNT_TTL_MS = 10_000;
+const LARGE_COUNT_TTL_MS = 10_000;
 /** Filters whose large totals are remembered (far more than people page through at once). */
 const MAX_FILTERS = 500;
 

@@ -18,7 +18,7 @@ import { timeZoneOf } from '../settings/effective';
 import { languageOf } from '../text/language';
 
 /** Streamed (see eventExport.ts), so the cap is about the spreadsheet's use, not server memory. */
-export const MAX_EXPORT_ROWS = 100_000;
+const MAX_EXPORT_ROWS = 100_000;
 
 /** Alarm events (spec §7 Events): list, confirm / remark, export. */
 export async function eventRoutes(fastify: FastifyInstance) {

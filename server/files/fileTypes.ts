@@ -15,7 +15,7 @@ const startsWith =
 const zip = startsWith(0x50, 0x4b, 0x03, 0x04);
 const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
 
-export const FILE_TYPES: readonly FileType[] = [
+const FILE_TYPES: readonly FileType[] = [
   { ext: 'png', mime: 'image/png', magic: startsWith(0x89, 0x50, 0x4e, 0x47) },
   { ext: 'jpg', mime: 'image/jpeg', magic: startsWith(0xff, 0xd8, 0xff) },
   { ext: 'jpeg', mime: 'image/jpeg', magic: startsWith(0xff, 0xd8, 0xff) },

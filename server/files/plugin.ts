@@ -16,7 +16,7 @@ import { transact } from '../eventLog/transact';
 import { DatabaseFileStorage, FileStorage, type FileBytes } from './storage';
 import { ALLOWED_EXTENSIONS, detectType, extensionOf, formatBytes } from './fileTypes';
 
-export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export interface FileServiceOptions {
   dataDir: string;
@@ -136,7 +136,7 @@ export async function fileService(fastify: FastifyInstance, opts: FileServiceOpt
 }
 
 /** The uploaded file's own name, for display only: no directories, no control characters, bounded. */
-export function safeOriginalName(name: string): string {
+function safeOriginalName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();

@@ -9,11 +9,10 @@ import '../store/handoverTables';
 
 export type HandoverRow = Selectable<ShiftHandoverTable>;
 
-export const HANDOVER_NOUN = tx('交接班', 'Handover');
+const HANDOVER_NOUN = tx('交接班', 'Handover');
 
 /** The projects a handover's summary covered, as stored (null: every project). */
-export const coveredProjects = (projectIds: string | null): number[] | null =>
-  projectIds === null ? null : (JSON.parse(projectIds) as number[]);
+const coveredProjects = (projectIds: string | null): number[] | null => (projectIds === null ? null : (JSON.parse(projectIds) as number[]));
 
 /**
  * A session may see a handover of a tenant it may read whose summary covered only projects it sees:

@@ -6,7 +6,7 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { publicRoutes } from './publicRoutes';
 import { isPublic, type RouteAccess } from './routeAccess';
 
-export const DOCS_PREFIX = '/docs';
+const DOCS_PREFIX = '/docs';
 
 const zodToOpenApi = createJsonSchemaTransform({ skipList: [] });
 

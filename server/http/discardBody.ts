@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 
 /** Read and thrown away at most this much of a refused body before answering. */
-export const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
+const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
 /** …and for at most this long (a client trickling its body must not hold the connection). */
-export const DISCARD_TIMEOUT_MS = 10_000;
+const DISCARD_TIMEOUT_MS = 10_000;
 
 /**
  * Reads the rest of a request body nobody will use (one refused as too large) until it ends, the

@@ -11,7 +11,7 @@ import { storeFault } from '../store/faults';
 import { RouteTable } from './routeTable';
 
 /** Seconds a client waits before sending again what this instance could not serve now. */
-export const RETRY_AFTER_S = 5;
+const RETRY_AFTER_S = 5;
 
 /** The envelope of a coded error, in the request's language. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, vg: VgError): FastifyReply {

@@ -3,7 +3,7 @@ import { tx } from '../text/text';
 import { loneSurrogatePath } from './loneSurrogates';
 
 /** Deeper nesting than any request of ours needs; beyond it JSON.stringify of a payload would overflow. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** The deepest nesting of arrays and objects in a JSON text, stopping early past `limit`. */
 function depthOf(text: string, limit: number): number {

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
  * the request serializer logs the URL with secret query values replaced, pino's redact paths blank the
  * known fields of logged objects, and every finished line passes redactLine() before it is written.
  */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Names whose values are secrets (query keys, JSON keys, headers). */
 const SECRET_NAME = /pass(word)?|pwd|token|secret|nonce|proof|digest|authorization|cookie|(device[-_]?)?key|credential|session/i;

@@ -38,7 +38,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * the request (no nonces), and @fastify/helmet built a new helmet — parsing every CSP directive — on
  * every request (a tenth of a light API call's CPU, issue 17).
  */
-export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): { set: [string, string][]; remove: string[] } {
+function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): { set: [string, string][]; remove: string[] } {
   const set: [string, string][] = [];
   const remove: string[] = [];
   const res = {

@@ -4,8 +4,7 @@ import { z } from 'zod';
  * Request pieces the routes share. Ids are positive safe integers; in a path or query they are the
  * plain decimal digits of one ("1abc", "1e3", "0x10", " 7" are refused, not coerced).
  */
-export const ID_MSG = '须为正整数';
-export const NODE_ID_MSG = '须为大于等于 0 的整数';
+const ID_MSG = '须为正整数';
 
 /** A positive safe integer in a JSON body. */
 export const positiveId = z.number().int().positive();
@@ -17,14 +16,6 @@ export const idText = z
   .regex(/^[1-9]\d{0,15}$/, ID_MSG)
   .transform(Number)
   .pipe(z.number().int().positive());
-
-/** A tree node id (0 is the root) written in a path or query string. */
-export const nodeIdText = z
-  .string()
-  .max(16)
-  .regex(/^(0|[1-9]\d{0,15})$/, NODE_ID_MSG)
-  .transform(Number)
-  .pipe(z.number().int().min(0));
 
 /** An integer of either sign in a path or query string (a control point, a timestamp). */
 export const intText = z

@@ -58,7 +58,7 @@ export async function terminalQuery(app: FastifyInstance, session: Session, body
 }
 
 /** The device table's sortable columns (what the client names → the column ordered by). */
-export const TERMINAL_ORDER_COLUMNS = {
+const TERMINAL_ORDER_COLUMNS = {
   name: 'terminal.name',
   code: 'terminal.code',
   devicestatus: 'terminal.devicestatus',

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /** Table of migration 004_ledger_properties, merged into Database like server/store/infoSchema.ts. */
-export interface LedgerPropertyTable {
+interface LedgerPropertyTable {
   id: Generated<number>;
   tenantid: number;
   objectlabel: string;

@@ -51,7 +51,7 @@ async function closure(db: Db, session: Session, scope: Scope, nodes: NodeRef[])
 const impactOf = (sets: Sets): DeleteImpact => Object.fromEntries(LEDGER_LABELS.filter((l) => sets[l].size).map((l) => [l, sets[l].size]));
 
 /** "2 个区县、1 个项目、8 个设备" */
-export const describeImpact = (impact: DeleteImpact) =>
+const describeImpact = (impact: DeleteImpact) =>
   LEDGER_LABELS.filter((l) => impact[l])
     .map((l) => `${impact[l]} 个${LEVEL_TEXT[l]}`)
     .join('、');

@@ -20,7 +20,7 @@ export const LEVEL_TEXT: Record<LedgerLabel, string> = {
   terminal: '设备',
 };
 
-export const LEVEL_EN: Record<LedgerLabel, string> = {
+const LEVEL_EN: Record<LedgerLabel, string> = {
   province: 'Province',
   city: 'City',
   district: 'District',
@@ -45,7 +45,7 @@ export function requireRegionWriter(session: Session) {
 export const scopeOf = (app: FastifyInstance, session: Session): Promise<Scope> => visibleProjects(app, session);
 
 /** The project a tenant-owned node belongs to (its own id for a project), or null for a region. */
-export function projectOfRow(label: LedgerLabel, row: Record<string, unknown>): number | null {
+function projectOfRow(label: LedgerLabel, row: Record<string, unknown>): number | null {
   if (label === 'project') return row.id as number;
   if (label === 'terminal' || label === 'enterprise') return row.projectid as number;
   return null;

@@ -24,7 +24,7 @@ import { levelWithId, projectFilter, requireNode, scopeOf, type Scope } from './
  * are shared reference data and show for everyone (so a tenant can place a new project); projects and
  * what is under them only inside the caller's scope. Built with maps in one pass per level, O(n).
  */
-export async function ledgerTree(
+async function ledgerTree(
   app: FastifyInstance,
   scope: Scope,
   containLeaf: boolean,

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export const DEFAULT_PUSH_WINDOW = 5000;
+const DEFAULT_PUSH_WINDOW = 5000;
 
 /** Wires the event log to socket.io: every published event goes to the rooms allowed to see it. */
 export async function attachPush(app: FastifyInstance, window = DEFAULT_PUSH_WINDOW): Promise<PushHub> {

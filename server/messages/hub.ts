@@ -8,13 +8,13 @@ import { visibleProjects } from '../access/scope';
 import { toNotice } from '../alarms/noticeWording';
 import type { PacedFanOut } from './fanOut';
 
-export const ALL_PROJECTS_ROOM = 'projects:all';
+const ALL_PROJECTS_ROOM = 'projects:all';
 /** the message a user of the escalation role is sent (server/escalation/escalation.ts) */
-export const ESCALATION_MESSAGE_KIND = 'alarm.escalation_notified';
+const ESCALATION_MESSAGE_KIND = 'alarm.escalation_notified';
 /** messages addressed to one user (subject `user:<id>`): the escalation message, a work order given to them (issue 29) */
 export const USER_MESSAGE_KINDS: readonly string[] = [ESCALATION_MESSAGE_KIND, 'workorder.assigned_notified', 'workorder.overdue_notified'];
 const SETTINGS_KINDS = new Set(['system.setting_saved', 'usergroup.created', 'usergroup.updated', 'usergroup.deleted']);
-export const projectRoom = (id: number) => `project:${id}`;
+const projectRoom = (id: number) => `project:${id}`;
 const isProjectRoom = (room: string) => room === ALL_PROJECTS_ROOM || room.startsWith('project:');
 const roomsOf = (scope: 'all' | ReadonlySet<number>): Set<string> =>
   new Set(scope === 'all' ? [ALL_PROJECTS_ROOM] : [...scope].map(projectRoom));

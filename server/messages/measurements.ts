@@ -5,7 +5,7 @@ import { WATCH_ALL_ROOM, watchDeviceRoom, watchProjectRoom } from './watch';
 import type { PacedFanOut } from './fanOut';
 
 /** Values are gathered for this long (longer while the last frames are still going) and sent per room as one 'measures' array. */
-export const MEASURE_FLUSH_MS = 100;
+const MEASURE_FLUSH_MS = 100;
 
 /**
  * Live values go only to the consoles whose screens show them (server/messages/watch.ts), batched: a

@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /** How long shutdown lets the websocket connections close themselves before it cuts them. */
-export const GOING_AWAY_GRACE_MS = 300;
+const GOING_AWAY_GRACE_MS = 300;
 
 /** Resolves when every connection in `open` has closed, or after `ms`. */
 function allClosedOr(open: Set<Duplex>, ms: number): Promise<void> {
@@ -47,7 +47,7 @@ export interface SocketPingOptions {
 }
 
 /** What a socket carries from its handshake: whose session it is and which token it rode in on. */
-export interface SocketData {
+interface SocketData {
   session: Session;
   userId: number;
   /** sha256 of the token: revocation finds the sockets of a token without keeping the token */

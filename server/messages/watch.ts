@@ -13,7 +13,7 @@ const isWatchRoom = (room: string) => room.startsWith('measures:');
 const NOTHING: WatchRequest = { projectIds: [], deviceIds: [] };
 
 /** A watch request as sent, or null when it is not one (the answer names the problem). */
-export function parseWatch(raw: unknown): WatchRequest | null {
+function parseWatch(raw: unknown): WatchRequest | null {
   if (!raw || typeof raw !== 'object') return null;
   const { projectIds, deviceIds } = raw as Record<string, unknown>;
   const ids = (v: unknown) =>

@@ -93,7 +93,7 @@ function zeroFilled(ids: readonly number[], rows: { key: number; n: number }[]):
   return [...counts].map(([id, count]) => ({ id, count }));
 }
 
-export function alarmCounts(rows: readonly EventRow[]): AlarmCounts {
+function alarmCounts(rows: readonly EventRow[]): AlarmCounts {
   return {
     total: rows.reduce((s, r) => s + r.n, 0),
     byType: zeroFilled(

@@ -26,7 +26,7 @@ export interface MqttOptions {
  * queued uplinks, short enough that a retired instance's session — which keeps drawing its share of a
  * shared subscription while it exists — is dropped by the broker the next day.
  */
-export const DEFAULT_SESSION_EXPIRY_S = 86_400;
+const DEFAULT_SESSION_EXPIRY_S = 86_400;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-export type TopicKind = 'up' | 'reply' | 'down';
+type TopicKind = 'up' | 'reply' | 'down';
 
 /** The MQTT topics of a gateway (docs/mqtt.md), under a prefix (MQTT_TOPIC_PREFIX, default voltguard). */
 export interface MqttTopics {

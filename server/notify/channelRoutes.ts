@@ -22,7 +22,7 @@ import { checkReceiver, testSend } from './channelTest';
 import type { NotifyService } from './service';
 
 /** A channel the caller may see: another tenant's is answered as not found, not as forbidden. */
-export async function requireChannel(app: FastifyInstance, session: Session, id: number): Promise<Channel> {
+async function requireChannel(app: FastifyInstance, session: Session, id: number): Promise<Channel> {
   const channel = await loadChannel(app.db, id);
   if (!channel || !mayAccessTenant(session, channel.tenantId)) throw errors.NOT_FOUND(tx(`通知渠道 ${id} `, `Notification channel ${id}`));
   return channel;

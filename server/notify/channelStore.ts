@@ -18,7 +18,7 @@ export interface Channel {
   updatedAt: number;
 }
 
-export const channelOf = (row: ChannelRow): Channel => ({
+const channelOf = (row: ChannelRow): Channel => ({
   id: row.id,
   tenantId: row.tenantId,
   name: row.name,

@@ -30,7 +30,7 @@ export interface TenantNotify {
   flood: FloodPolicy;
 }
 
-export const contactLang = (language: string | null): 'zh' | 'en' => (language && language.toLowerCase().startsWith('en') ? 'en' : 'zh');
+const contactLang = (language: string | null): 'zh' | 'en' => (language && language.toLowerCase().startsWith('en') ? 'en' : 'zh');
 
 async function load(db: Kysely<Database>, tenantId: number): Promise<TenantNotify> {
   const [rules, channels, users, roles, settings] = await Promise.all([

@@ -35,7 +35,7 @@ type Payload = Record<string, unknown>;
  * Whether a rule takes an alarm event (its project, level, type, and the end only when asked); a work
  * order by its project and level (an order may carry alarms of several types).
  */
-export function ruleTakes(rule: RuleDto, ev: DomainEvent, kind: DeliveryKind): boolean {
+function ruleTakes(rule: RuleDto, ev: DomainEvent, kind: DeliveryKind): boolean {
   const p = ev.payload as Payload;
   if (kind === 'ended' && !rule.sendEnd) return false;
   if (kind === 'escalated') return false;

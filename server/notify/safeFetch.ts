@@ -62,7 +62,7 @@ export function checkUrl(raw: string, allowPrivate: boolean): URL {
  * The agent's lookup: the address is judged after resolution, on the very address the socket connects
  * to, so a name that resolves to 127.0.0.1 (or re-resolves differently, DNS rebinding) is refused too.
  */
-export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
+function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 4);

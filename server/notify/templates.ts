@@ -8,7 +8,7 @@ import type { OutgoingMessage } from './message';
 type Written = Pick<OutgoingMessage, 'title' | 'text' | 'markdown' | 'link' | 'data'>;
 
 /** The console's page of the alarm (the hash route of the event list), never with a token. */
-export function alarmLink(publicUrl: string | null, eventId: unknown): string | null {
+function alarmLink(publicUrl: string | null, eventId: unknown): string | null {
   if (!publicUrl || typeof eventId !== 'number') return null;
   return `${publicUrl.replace(/\/+$/, '')}/#/alarmEvent?eventId=${eventId}`;
 }

@@ -35,7 +35,7 @@ export interface DeliveryWorkerOptions {
 }
 
 export const DEFAULT_CHECK_INTERVAL_MS = 1_000;
-export const DEFAULT_LEASE_MS = 60_000;
+const DEFAULT_LEASE_MS = 60_000;
 
 /**
  * Sends the outbox: takes due deliveries under a lease, writes each message in its recipient's

@@ -16,7 +16,7 @@ import { withSubjectNames } from './subjectNames';
 const exportBody = z.object({ filter: operationLogFilter.default({}) });
 
 /** Rows one export may hold; beyond that the caller narrows the time range. */
-export const EXPORT_MAX_ROWS = 50_000;
+const EXPORT_MAX_ROWS = 50_000;
 
 const brief = (v: unknown) => (v === undefined ? '' : JSON.stringify(v).slice(0, 30_000));
 

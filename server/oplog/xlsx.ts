@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 /** Spec §9: Excel export is xlsx with the default file name 表格导出. */
-export const DEFAULT_EXPORT_NAME = '表格导出';
+const DEFAULT_EXPORT_NAME = '表格导出';
 
 export async function sendXlsx(
   reply: FastifyReply,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 
-export type CheckResult = 'ok' | 'absent' | 'unreachable';
+type CheckResult = 'ok' | 'absent' | 'unreachable';
 
 export interface ReadinessReport {
   ready: boolean;

@@ -9,7 +9,7 @@ export interface PairCount {
 }
 
 /** A project-and-type count is a trend worth a sentence only from this many alarms on. */
-export const TREND_MIN = 3;
+const TREND_MIN = 3;
 const HOUR = 3600_000;
 
 /**

@@ -56,7 +56,7 @@ export async function disposalSection(db: Kysely<Database>, req: ReportRequest, 
  * against the period before, orders not closed or overdue, the false-alarm share and its leading alarm
  * type, and the device that repeats most.
  */
-export function disposalFindings(s: Omit<ReportDisposal, 'findings' | 'text'>): DisposalFinding[] {
+function disposalFindings(s: Omit<ReportDisposal, 'findings' | 'text'>): DisposalFinding[] {
   const { current: c, previous: p } = s;
   const out: DisposalFinding[] = [];
   if (c.orders === 0) out.push({ kind: 'noOrders', alarms: c.alarms });

@@ -148,7 +148,7 @@ function countBy(ids: readonly number[], rows: readonly EventRow[], key: (e: Eve
 }
 
 /** Time from raising to confirmation; updatetime is stamped by event/save when an operator confirms. */
-export function confirmationFigures(confirmed: readonly Pick<EventRow, 'eventtime' | 'updatetime'>[]): ConfirmationFigures {
+function confirmationFigures(confirmed: readonly Pick<EventRow, 'eventtime' | 'updatetime'>[]): ConfirmationFigures {
   const spans = confirmed
     .filter((e) => e.updatetime !== null && e.updatetime >= e.eventtime)
     .map((e) => e.updatetime! - e.eventtime)

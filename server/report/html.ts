@@ -8,7 +8,7 @@ import { disposalHtml } from './disposalPrint';
 import { durationText, typeText } from './words';
 
 /** A level's bar colour on paper: the alarm language's bright theme, as on every screen. */
-export const levelColour = (id: number) => levelLook(id).colour.bright;
+const levelColour = (id: number) => levelLook(id).colour.bright;
 const SCOPE_TEXT: Record<string, string> = {
   global: '全部项目',
   tenant: '企业',

@@ -47,7 +47,7 @@ export async function reportRequest(
  * The period just before: a whole calendar month (the default selection) compares with the month
  * before, whatever its length; any other range with the same span right before it.
  */
-export function previousPeriod(start: number, end: number, zone: string): { start: number; end: number } {
+function previousPeriod(start: number, end: number, zone: string): { start: number; end: number } {
   const s = zoned(start, zone);
   const wholeMonth =
     s.getDate() === 1 &&

@@ -140,7 +140,7 @@ const GEO = [
 const LOCATIONS = ['1号配电箱', '2号配电箱', '消防控制室', '地下车库', '厨房配电柜', '空调机房', '照明回路', '电梯机房'];
 const VENDORS = ['安科瑞', '正泰', '德力西'];
 
-export const TERMINALS_PER_PROJECT = 8;
+const TERMINALS_PER_PROJECT = 8;
 
 export async function seedDemo(trx: Transaction<Database>, input: { passwordHashes: Map<string, string>; now: number }): Promise<void> {
   const { now } = input;

@@ -8,7 +8,7 @@ export function monthStart(t: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }
 
-export function nextMonthStart(t: number): number {
+function nextMonthStart(t: number): number {
   const d = new Date(monthStart(t));
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }

@@ -3,7 +3,7 @@ import { SqliteHistoryStore } from './historySqlite';
 import { PostgresHistoryStore } from './historyPostgres';
 import type { HistoryStore } from './historyTypes';
 
-export type { HistoryColumns, HistoryGroup, HistoryPoint, HistoryReading, HistoryRow, HistoryStore } from './historyTypes';
+export type { HistoryGroup, HistoryStore } from './historyTypes';
 
 /**
  * The series store of this app's database. Everything that reads or writes history goes through it

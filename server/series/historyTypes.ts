@@ -1,16 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 
-export interface HistoryRow {
-  deviceid: number;
-  dataid: number;
-  time: number;
-  value: number;
-  status: number;
-}
-
 /** One reading as ingest hands it to history (a validated reading: its measure, time, value, status). */
-export interface HistoryReading {
+interface HistoryReading {
   readonly def: { readonly dataId: number };
   readonly time: number;
   readonly value: number;

@@ -16,7 +16,7 @@ export interface RetentionDays {
   hourDays?: number | undefined;
 }
 
-export const DEFAULT_RETENTION = { rawDays: 90, minuteDays: 730, hourDays: 3650 } as const;
+const DEFAULT_RETENTION = { rawDays: 90, minuteDays: 730, hourDays: 3650 } as const;
 
 /** How long each tier of history is kept. A coarser tier is never kept for less than a finer one. */
 export class Retention {

@@ -33,8 +33,6 @@ export function emptyRollups(n = 0): Rollups {
   };
 }
 
-export const rollupLength = (r: Rollups) => r.time.length;
-
 function shrink(r: Rollups, n: number): Rollups {
   if (n === r.time.length) return r;
   return {
@@ -188,25 +186,6 @@ export function decodeRollupBlocks(blobs: readonly Uint8Array[], total: number):
   const b = decodeBlocks(blobs, total, 5);
   const [min, max, sum, last, count] = b.values as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   return { time: b.time, min, max, sum, last, count, status: b.status };
-}
-
-/** Concatenates time-ordered, disjoint rollups. */
-export function concatRollups(parts: readonly Rollups[]): Rollups {
-  if (parts.length === 1) return parts[0]!;
-  const n = parts.reduce((s, p) => s + p.time.length, 0);
-  const out = emptyRollups(n);
-  let o = 0;
-  for (const p of parts) {
-    out.time.set(p.time, o);
-    out.min.set(p.min, o);
-    out.max.set(p.max, o);
-    out.sum.set(p.sum, o);
-    out.last.set(p.last, o);
-    out.count.set(p.count, o);
-    out.status.set(p.status, o);
-    o += p.time.length;
-  }
-  return out;
 }
 
 /** The steps of `r` with from ≤ time < to. */

@@ -115,11 +115,6 @@ function readValues(r: ByteReader, n: number, out: Float64Array | null, offset: 
   return k;
 }
 
-/** The point count of a block (it leads the payload). */
-export function blockCount(blob: Uint8Array): number {
-  return new ByteReader(payloadOf(blob)).uvarint();
-}
-
 /**
  * Decodes a block into columns sized by the caller at `offset` (a month of blocks lands in one set of
  * typed arrays with no intermediate copies). `values[c]` null skips column c. Answers the count.

@@ -11,7 +11,7 @@ export type Tier = SeriesTier;
 export const TIER_STEP_MS: Record<Tier, number> = { raw: 0, '1m': MINUTE_MS, '1h': HOUR_MS };
 
 /** Day and week views always show the readings themselves. */
-export const RAW_VIEW_MS = 7 * 86_400_000;
+const RAW_VIEW_MS = 7 * 86_400_000;
 
 /**
  * The coarsest tier that still gives at least `points` points over [from, to) (one per pixel of the

@@ -8,7 +8,7 @@ export interface SimReading {
 }
 
 /** Chances per report; at a 15 s interval 0.002 is about one episode per two hours per device. */
-export const SIM_RATES = { leak: 0.002, overheat: 0.0015, overload: 0.002, probeFault: 0.0005, dropout: 0.0008 };
+const SIM_RATES = { leak: 0.002, overheat: 0.0015, overload: 0.002, probeFault: 0.0005, dropout: 0.0008 };
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
 

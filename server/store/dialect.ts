@@ -9,14 +9,14 @@ export type DialectName = 'sqlite' | 'postgres';
  * Which engine a Kysely instance (or one of its transactions) talks to. The few places that differ
  * (hot paths, partitions, locks) ask this instead of carrying a flag around.
  */
-export function dialectOf(db: HasExecutor): DialectName {
+function dialectOf(db: HasExecutor): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 export const isPostgres = (db: HasExecutor) => dialectOf(db) === 'postgres';
 
 /** `%text%` with LIKE's wildcards escaped, for containsText. */
-export const likeContains = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+const likeContains = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Case-insensitive "contains" that behaves the same on SQLite (whose LIKE ignores ASCII case and has

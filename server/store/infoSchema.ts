@@ -4,14 +4,14 @@ import type { Generated, Selectable } from 'kysely';
  * Tables of migration 003_system_files. They join the Database interface by declaration merging so
  * this issue's tables do not need edits in schema.ts, which the telemetry work changes concurrently.
  */
-export interface SystemSettingTable {
+interface SystemSettingTable {
   tenantId: number;
   /** JSON text of SystemSettings */
   value: string;
   updatedAt: number;
 }
 
-export interface AccessSchemeTable {
+interface AccessSchemeTable {
   id: Generated<number>;
   name: string;
   accesstype: number;
@@ -22,12 +22,12 @@ export interface AccessSchemeTable {
   createdAt: number;
 }
 
-export interface DeviceAccessSchemeTable {
+interface DeviceAccessSchemeTable {
   deviceid: number;
   schemeId: number;
 }
 
-export interface StoredFileTable {
+interface StoredFileTable {
   name: string;
   originalName: string;
   mime: string;
@@ -47,4 +47,3 @@ declare module './schema' {
 }
 
 export type AccessSchemeRow = Selectable<AccessSchemeTable>;
-export type StoredFileRow = Selectable<StoredFileTable>;

@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 
 /** Tables of migrations 014_notify and 016_notify_pacing, joined to the Database interface by declaration merging. */
-export interface NotifyChannelTable {
+interface NotifyChannelTable {
   id: Generated<number>;
   tenantId: number;
   name: string;
@@ -13,7 +13,7 @@ export interface NotifyChannelTable {
   updatedAt: number;
 }
 
-export interface NotifyRuleTable {
+interface NotifyRuleTable {
   id: Generated<number>;
   tenantId: number;
   name: string;
@@ -60,7 +60,7 @@ export interface NotifyDeliveryTable {
 }
 
 /** Migration 016_notify_pacing: a rate-limited channel's next send slot, shared by every instance. */
-export interface NotifySendSlotTable {
+interface NotifySendSlotTable {
   channelId: number;
   /** when the channel may send its next message (epoch ms) */
   nextAt: number;

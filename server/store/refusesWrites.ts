@@ -9,7 +9,7 @@ const REFUSING = new Set([errors.STORE_FULL.code, errors.STORE_READ_ONLY.code]);
  * in memory instead (docs/deploy.md "Signing in while the store refuses writes"); an unreachable store
  * is not this case: nothing can be read then, so nothing can be checked.
  */
-export function refusesWrites(err: unknown): boolean {
+function refusesWrites(err: unknown): boolean {
   const fault = storeFault(err);
   return !!fault && REFUSING.has(fault.code);
 }

@@ -1,11 +1,11 @@
 /** Tables of migrations 006_scale_out and 008_file_blobs, merged into Database like server/store/infoSchema.ts. */
-export interface ServerSecretTable {
+interface ServerSecretTable {
   name: string;
   value: string;
   createdAt: number;
 }
 
-export interface AlarmStateTable {
+interface AlarmStateTable {
   deviceid: number;
   dataid: number;
   rank: number;
@@ -15,7 +15,7 @@ export interface AlarmStateTable {
 }
 
 /** PostgreSQL only (migration 008_file_blobs): uploaded files' bytes. */
-export interface StoredFileBlobTable {
+interface StoredFileBlobTable {
   name: string;
   bytes: Buffer;
 }
@@ -27,3 +27,6 @@ declare module './schema' {
     stored_file_blob: StoredFileBlobTable;
   }
 }
+
+// a module, so the block above extends ./schema's Database instead of declaring a new one
+export {};

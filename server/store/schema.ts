@@ -1,7 +1,7 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** Tables of the embedded store. JSON-valued columns are TEXT so the same queries run on PostgreSQL. */
-export interface TenantTable {
+interface TenantTable {
   id: Generated<number>;
   name: string;
   customConfig: string | null;
@@ -12,7 +12,7 @@ export interface TenantTable {
 /** A nullable text column a row may be inserted without. */
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
-export interface UserTable {
+interface UserTable {
   id: Generated<number>;
   name: string;
   nicName: string | null;
@@ -33,7 +33,7 @@ export interface UserTable {
   disabled: Generated<number>;
 }
 
-export interface RoleTable {
+interface RoleTable {
   id: Generated<number>;
   name: string;
   tenantId: number;
@@ -44,30 +44,30 @@ export interface RoleTable {
   auths: string;
 }
 
-export interface UserRoleTable {
+interface UserRoleTable {
   userId: number;
   roleId: number;
 }
 
-export interface UsergroupTable {
+interface UsergroupTable {
   id: Generated<number>;
   name: string;
   tenantId: number;
   customConfig: string | null;
 }
 
-export interface UsergroupUserTable {
+interface UsergroupUserTable {
   groupId: number;
   userId: number;
 }
 
-export interface UserModelNodeTable {
+interface UserModelNodeTable {
   userId: number;
   modelLabel: string;
   nodeId: number;
 }
 
-export interface AuthTokenTable {
+interface AuthTokenTable {
   tokenHash: string;
   userId: number;
   createdAt: number;
@@ -77,7 +77,7 @@ export interface AuthTokenTable {
   client: Generated<string>;
 }
 
-export interface LoginFailureTable {
+interface LoginFailureTable {
   id: Generated<number>;
   userName: string;
   /** the source address of the failed login */
@@ -85,37 +85,37 @@ export interface LoginFailureTable {
   at: number;
 }
 
-export interface LoginSourceLockTable {
+interface LoginSourceLockTable {
   userName: string;
   source: string;
   lockedUntil: number;
 }
 
-export interface LoginNonceTable {
+interface LoginNonceTable {
   nonce: string;
   userName: string;
   expiresAt: number;
 }
 
-export interface ProvinceTable {
+interface ProvinceTable {
   id: Generated<number>;
   name: string;
   code: string | null;
 }
-export interface CityTable {
+interface CityTable {
   id: Generated<number>;
   name: string;
   code: string | null;
   provinceid: number;
 }
-export interface DistrictTable {
+interface DistrictTable {
   id: Generated<number>;
   name: string;
   code: string | null;
   cityid: number;
 }
 
-export interface ProjectTable {
+interface ProjectTable {
   id: Generated<number>;
   name: string;
   tenantid: number;
@@ -132,7 +132,7 @@ export interface ProjectTable {
   createdAt: number;
 }
 
-export interface EnterpriseTable {
+interface EnterpriseTable {
   id: Generated<number>;
   name: string;
   tenantid: number;
@@ -140,7 +140,7 @@ export interface EnterpriseTable {
   extendvalue: string | null;
 }
 
-export interface TerminalTable {
+interface TerminalTable {
   id: Generated<number>;
   name: string;
   code: string;
@@ -157,7 +157,7 @@ export interface TerminalTable {
   extendvalue: string | null;
 }
 
-export interface PecdeviceinfoTable {
+interface PecdeviceinfoTable {
   id: Generated<number>;
   provinceid: number;
   cityid: number;
@@ -180,7 +180,7 @@ export interface EventLogTable {
   payload: string;
 }
 
-export interface MeasureThresholdTable {
+interface MeasureThresholdTable {
   deviceid: number;
   dataid: number;
   alarmLimit: number | null;
@@ -191,7 +191,7 @@ export interface MeasureThresholdTable {
   updatedAt: number;
 }
 
-export interface HistoryTable {
+interface HistoryTable {
   deviceid: number;
   dataid: number;
   time: number;
@@ -200,7 +200,7 @@ export interface HistoryTable {
 }
 
 /** One compressed block of a series: its readings of one closed hour, or their 1-minute rollups. */
-export interface HistoryBlockTable {
+interface HistoryBlockTable {
   deviceid: number;
   dataid: number;
   /** the hour's first instant (ms, UTC-aligned) */
@@ -211,7 +211,7 @@ export interface HistoryBlockTable {
 }
 
 /** The 1-hour rollup of a series (server/series/rollups.ts). */
-export interface HistoryHourTable {
+interface HistoryHourTable {
   deviceid: number;
   dataid: number;
   time: number;
@@ -223,7 +223,7 @@ export interface HistoryHourTable {
   status: number;
 }
 
-export interface RealtimeTable {
+interface RealtimeTable {
   deviceid: number;
   dataid: number;
   logicalid: number;
@@ -233,7 +233,7 @@ export interface RealtimeTable {
 }
 
 /** One alarm episode: raised with endeventid 0, ended in place with endeventid 1. */
-export interface PecEventTable {
+interface PecEventTable {
   id: Generated<number>;
   eventtime: number;
   endtime: number | null;
@@ -261,7 +261,7 @@ export interface PecEventTable {
 }
 
 /** A confirmed analysis report (migration 005): node, the projects it covered, period, who and when. */
-export interface ReportAffirmTable {
+interface ReportAffirmTable {
   id: Generated<number>;
   modelLabel: string;
   nodeId: number;
@@ -305,10 +305,4 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UserTable>;
-export type NewUser = Insertable<UserTable>;
-export type UserUpdate = Updateable<UserTable>;
 export type RoleRow = Selectable<RoleTable>;
-export type UsergroupRow = Selectable<UsergroupTable>;
-export type TenantRow = Selectable<TenantTable>;
-export type ProjectRow = Selectable<ProjectTable>;
-export type TerminalRow = Selectable<TerminalTable>;

@@ -30,12 +30,12 @@ export interface WorkOrderTable {
   readings: string | null;
 }
 
-export interface WorkOrderEventTable {
+interface WorkOrderEventTable {
   orderId: number;
   eventId: number;
 }
 
-export interface WorkOrderStepTable {
+interface WorkOrderStepTable {
   id: Generated<number>;
   orderId: number;
   action: string;

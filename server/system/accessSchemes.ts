@@ -16,14 +16,14 @@ import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import { transact } from '../eventLog/transact';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
 
-export const SCHEME_IN_USE_MSG = '删除失败，当前接入方案被设备使用！';
+const SCHEME_IN_USE_MSG = '删除失败，当前接入方案被设备使用！';
 const SCHEME_IN_USE = tx(SCHEME_IN_USE_MSG, 'Cannot delete: the access scheme is in use by a device!');
 
-export function visibleTenantIds(session: Session): number[] | 'all' {
+function visibleTenantIds(session: Session): number[] | 'all' {
   return session.tenants === 'all' ? 'all' : [...new Set([...session.tenants, PLATFORM_TENANT_ID])];
 }
 
-export async function listSchemes(db: Kysely<Database>, session: Session): Promise<AccessSchemeDto[]> {
+async function listSchemes(db: Kysely<Database>, session: Session): Promise<AccessSchemeDto[]> {
   const tenants = visibleTenantIds(session);
   let q = db
     .selectFrom('access_scheme')

@@ -4,7 +4,7 @@ import type { CommandAck, PendingCommand } from '../../domain/telemetry';
 
 type Waiter = { deviceId: number; resolve: (a: CommandAck) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
 
-export class CommandTimeout extends Error {
+class CommandTimeout extends Error {
   constructor() {
     super('device did not acknowledge');
   }
@@ -24,7 +24,7 @@ export interface CommandQueue {
   clear(): void;
 }
 
-export class LocalCommandQueue implements CommandQueue {
+class LocalCommandQueue implements CommandQueue {
   private readonly queues = new Map<number, PendingCommand[]>();
 
   push(deviceId: number, command: PendingCommand): Promise<void> {

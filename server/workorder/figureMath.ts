@@ -24,11 +24,11 @@ export interface CoreFigures {
   falseAlarmShare: number | null;
 }
 
-export const timesToConfirm = (alarms: readonly AlarmRow[]) =>
+const timesToConfirm = (alarms: readonly AlarmRow[]) =>
   alarms.filter((a) => a.confirmedAt !== null).map((a) => a.confirmedAt! - a.raisedAt);
-export const timesToClose = (orders: readonly OrderRow[]) => orders.filter((o) => o.closedAt !== null).map((o) => o.closedAt! - o.firstAt);
+const timesToClose = (orders: readonly OrderRow[]) => orders.filter((o) => o.closedAt !== null).map((o) => o.closedAt! - o.firstAt);
 /** Not closed by its due time: closed after it, or still open and past it now. */
-export const isOverdue = (o: OrderRow, now: number) => (o.closedAt === null ? now > o.dueAt : o.closedAt > o.dueAt);
+const isOverdue = (o: OrderRow, now: number) => (o.closedAt === null ? now > o.dueAt : o.closedAt > o.dueAt);
 const withCause = (orders: readonly OrderRow[]) => orders.filter((o) => o.cause !== null);
 const isFalse = (o: OrderRow) => o.cause === FALSE_ALARM_CAUSE;
 

@@ -1,7 +1,7 @@
 import type { DomainEventInput } from '../eventLog/eventLog';
 
 /** the message an assignee is sent when an order is dispatched or reassigned to them (the bell) */
-export const ORDER_MESSAGE_KIND = 'workorder.assigned_notified';
+const ORDER_MESSAGE_KIND = 'workorder.assigned_notified';
 
 /**
  * The assignee's message: a domain event addressed to the user (subject `user:<id>`, no project), so

@@ -7,7 +7,7 @@ import { groupHandlers } from './access';
 import '../store/workOrderTables';
 
 /** the message each person to be told of an overdue order is sent (the bell, the message centre) */
-export const OVERDUE_MESSAGE_KIND = 'workorder.overdue_notified';
+const OVERDUE_MESSAGE_KIND = 'workorder.overdue_notified';
 
 /** orders marked per run: a backlog drains over a few runs */
 const BATCH = 200;

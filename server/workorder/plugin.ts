@@ -34,7 +34,7 @@ async function requireProject(app: FastifyInstance, session: Session, projectId:
 }
 
 /** How often open orders are checked against their due time. */
-export const DEFAULT_OVERDUE_CHECK_MS = 30_000;
+const DEFAULT_OVERDUE_CHECK_MS = 30_000;
 
 export interface WorkOrderPluginOptions {
   /** between overdue checks; 0 turns the job off */

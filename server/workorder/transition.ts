@@ -149,7 +149,7 @@ function mustBeAssignee(session: Session, order: OrderRow, action: keyof typeof 
   if (order.assigneeId !== session.userId) throw errors.ORDER_NOT_ASSIGNEE(tx(ACTION_TEXT[action].zh, ACTION_TEXT[action].en));
 }
 
-export async function deviceIdsOf(app: FastifyInstance, orderId: number): Promise<number[]> {
+async function deviceIdsOf(app: FastifyInstance, orderId: number): Promise<number[]> {
   const rows = await app.db
     .selectFrom('work_order_event')
     .innerJoin('peceventextend', 'peceventextend.id', 'work_order_event.eventId')

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
-export const THEMES = ['bright', 'dark'] as const;
+const THEMES = ['bright', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
-export const DEFAULT_THEME: Theme = 'bright';
+const DEFAULT_THEME: Theme = 'bright';
 const STORAGE_KEY = 'vg.theme';
 const listeners = new Set<() => void>();
 

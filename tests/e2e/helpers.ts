@@ -3,7 +3,7 @@ import { loginWith } from '../../scripts/loginClient.mjs';
 // @ts-expect-error plain ESM module shared with the e2e server launcher
 import { E2E_PASSWORDS } from './credentials.mjs';
 
-export const PASSWORDS = E2E_PASSWORDS as { root: string; demo: string };
+const PASSWORDS = E2E_PASSWORDS as { root: string; demo: string };
 export const passwordOf = (user: string) => (user === 'root' ? PASSWORDS.root : PASSWORDS.demo);
 
 export async function loginViaForm(page: Page, user: string, password = passwordOf(user)) {

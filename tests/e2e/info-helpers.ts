@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /** A toast (success, info or error) with the given text. */
-export const toast = (page: Page, text: string) => page.locator('[data-kind]').filter({ hasText: text }).first();
+const toast = (page: Page, text: string) => page.locator('[data-kind]').filter({ hasText: text }).first();
 
 export async function expectToast(page: Page, text: string) {
   await expect(toast(page, text)).toBeVisible();

@@ -11,7 +11,7 @@ import { loginWith } from '../../scripts/loginClient.mjs';
  */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once('error', reject);

@@ -50,7 +50,7 @@ export function simulate(rgb: Rgb, kind: CvdKind): Rgb {
 }
 
 /** CIELAB under D65. */
-export function lab(rgb: Rgb): [number, number, number] {
+function lab(rgb: Rgb): [number, number, number] {
   const [r, g, b] = rgb.map(toLinear) as [number, number, number];
   const x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047;
   const y = 0.2126729 * r + 0.7151522 * g + 0.072175 * b;
@@ -114,7 +114,7 @@ export function deltaE00([L1, a1, b1]: readonly [number, number, number], [L2, a
 }
 
 /** WCAG 2 relative luminance and contrast ratio. */
-export function luminance(rgb: Rgb): number {
+function luminance(rgb: Rgb): number {
   const [r, g, b] = rgb.map(toLinear) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }

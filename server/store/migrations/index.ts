@@ -19,7 +19,7 @@ import * as m019 from './019_handover';
 import * as m020 from './020_notify_paced_lane';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
-export const migrations: Record<string, Migration> = {
+export const migrations = Object.freeze<Record<string, Migration>>({
   '001_foundation': m001,
   '002_telemetry': m002,
   '003_system_files': m003,
@@ -38,7 +38,7 @@ export const migrations: Record<string, Migration> = {
   '016_notify_pacing': m016,
   '019_handover': m019,
   '020_notify_paced_lane': m020,
-};
+});
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,

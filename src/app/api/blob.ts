@@ -6,7 +6,7 @@ import { toastError } from '../ui/toastStore';
 import { t } from '../i18n/i18n';
 
 /** Spec §8: a file download that answers JSON is treated as code -1 with 文件不存在. */
-export const fileMissingMsg = () => t('msg.fileMissing');
+const fileMissingMsg = () => t('msg.fileMissing');
 
 function authHeaders(): Record<string, string> {
   return callerHeaders({ token: tokenStorage.get(), lang: acceptLanguage() });

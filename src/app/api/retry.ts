@@ -2,7 +2,7 @@ import { isRetryableStatus, READ_RETRY_DELAYS_MS, retryingRead } from '../../../
 
 export { READ_RETRY_DELAYS_MS };
 
-export interface Retryable {
+interface Retryable {
   /** HTTP status of the failed attempt; 0 when no answer arrived */
   status: number;
 }

@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
 
 /** A step longer than this many times the usual (median) step between points is a gap in the data. */
-export const GAP_FACTOR = 3;
+const GAP_FACTOR = 3;
 
 /**
  * Missing data shown as missing: where two neighbouring points are further apart than GAP_FACTOR × the

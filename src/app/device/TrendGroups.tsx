@@ -8,7 +8,7 @@ import type { TrendGroup } from './realtimeTypes';
 import { measureChartText, measureText } from '../i18n/measureText';
 
 /** Aligns the group's series on one time axis (seconds, as uPlot wants), null where a series has no point. */
-export function alignGroup(group: TrendGroup): uPlot.AlignedData {
+function alignGroup(group: TrendGroup): uPlot.AlignedData {
   const times = [...new Set(group.measureDataList.flatMap((m) => m.dataList.map((p) => p.time)))].sort((a, b) => a - b);
   const index = new Map(times.map((tm, i) => [tm, i]));
   const columns = group.measureDataList.map((m) => {

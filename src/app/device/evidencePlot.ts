@@ -57,7 +57,7 @@ export function evidenceLayout(e: EarlyWarningEvidenceDto, unit: string, dark: b
 }
 
 /** The evidence's colours, one set for the dialog's chart and the history chart's overlay. */
-export function evidenceColours(dark: boolean) {
+function evidenceColours(dark: boolean) {
   return {
     value: dark ? '#7aa2ff' : '#2f5bd3',
     band: dark ? '#5b6b86' : '#94a3b8',

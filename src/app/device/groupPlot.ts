@@ -7,7 +7,7 @@ import { PRECISION, paddedRange } from '../trend/trendScale';
 import { placeLabels } from '../trend/labelLayout';
 import { rootScale } from '../ui/rem';
 
-export interface GroupSeries {
+interface GroupSeries {
   label: string;
   color: string;
   /** 'y' for the left axis, 'y2' for the right */
@@ -27,7 +27,7 @@ const limitLook = (kind: 'alarm' | 'warn', dark: boolean) => {
 };
 
 /** The threshold lines of a group: one per distinct limit and scale (three phases sharing 70 ℃ draw one line). */
-export function limitLines(series: readonly GroupSeries[]): { scale: 'y' | 'y2'; value: number; kind: 'alarm' | 'warn'; unit: string }[] {
+function limitLines(series: readonly GroupSeries[]): { scale: 'y' | 'y2'; value: number; kind: 'alarm' | 'warn'; unit: string }[] {
   const seen = new Set<string>();
   const out: { scale: 'y' | 'y2'; value: number; kind: 'alarm' | 'warn'; unit: string }[] = [];
   for (const s of series)

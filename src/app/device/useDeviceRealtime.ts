@@ -8,7 +8,7 @@ import { useSettings } from '../settings/settingsStore';
 
 /** Spec §9: the device dialog refreshes every 15 s, and also when a pushed message names the device. */
 /** Spec §9: every 15 s by default; the setting 实时刷新周期 (realtimeRefreshSeconds) decides. */
-export const DEVICE_REFRESH_MS = 15_000;
+const DEVICE_REFRESH_MS = 15_000;
 
 export function useDeviceRealtime(deviceId: number | null) {
   const realtime = useOptionalRealtime();

@@ -6,4 +6,3 @@ const label = (family: string, id: number | null | undefined, ids: readonly numb
 
 export const deviceStatusText = (id: number | null | undefined) => label('deviceStatus', id, [1, 2, 3, 4, 5, 6]);
 export const accessTypeText = (id: number | null | undefined) => label('accessType', id, [5, 6]);
-export const userTypeText = (id: number | null | undefined) => label('userType', id, [1, 2, 3]);

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import type { LanguagePack, MessageKey, PackKey } from './locales/zh_cn';
+import type { LanguagePack, MessageKey } from './locales/zh_cn';
 
 /**
  * Both languages through i18next (interpolation `{{name}}`, plurals `key_one` / `key_other` chosen by
@@ -8,13 +8,13 @@ import type { LanguagePack, MessageKey, PackKey } from './locales/zh_cn';
  * demand; a pack that is missing or fails to load is ignored (spec §8) and the language in force stays.
  */
 export type Language = 'zh_cn' | 'en';
-export const DEFAULT_LANGUAGE: Language = 'zh_cn';
-export const LANGUAGES: readonly Language[] = ['zh_cn', 'en'];
+const DEFAULT_LANGUAGE: Language = 'zh_cn';
+const LANGUAGES: readonly Language[] = ['zh_cn', 'en'];
 const STORAGE_KEY = 'vg.lang';
 
 const loaders = import.meta.glob<{ default: LanguagePack }>('./locales/*.ts');
 
-export const i18n = i18next.createInstance();
+const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   // i18next's own language codes: plural rules come from Intl.PluralRules of this code.
   lng: 'zh-CN',
@@ -69,14 +69,6 @@ export function sourcePack(): LanguagePack | undefined {
   return i18n.hasResourceBundle(code, 'translation') ? (i18n.getResourceBundle(code, 'translation') as LanguagePack) : undefined;
 }
 
-/** Adds a pack directly (unit tests, which have no Vite glob). */
-export async function useLanguagePack(lang: Language, pack: LanguagePack): Promise<void> {
-  const code = codeOf(lang);
-  i18n.addResourceBundle(code, 'translation', pack, true, true);
-  language = lang;
-  await i18n.changeLanguage(code);
-}
-
 /** The translation of a key in the language in force, interpolated; `count` picks the plural form. */
 export const t: typeof i18n.t = i18n.t.bind(i18n);
 
@@ -94,4 +86,4 @@ export function useLanguage(): Language {
   useTranslation();
   return language;
 }
-export type { MessageKey, PackKey };
+export type { MessageKey };

@@ -12,7 +12,7 @@ export interface KioskConfig {
 
 /** Defaults of a wall outside kiosk mode too (the simulator's and the spec's 15 s). */
 export const DEFAULT_REPORT_MS = 15_000;
-export const DEFAULT_PAGE_MS = 15_000;
+const DEFAULT_PAGE_MS = 15_000;
 
 const KEY = 'vg.kiosk';
 const PARAMS = ['kiosk', 'screens', 'interval', 'report', 'page'];
@@ -21,9 +21,9 @@ const PARAMS = ['kiosk', 'screens', 'interval', 'report', 'page'];
  * A wall given no `screens` rotates the 大屏 overview and the tile wall (issue 30), starting with the
  * screen its address names; another screen named there goes first, before the two.
  */
-export const DEFAULT_KIOSK_SCREENS = ['/bigScreen', '/realTime'];
+const DEFAULT_KIOSK_SCREENS = ['/bigScreen', '/realTime'];
 
-export function defaultRotation(currentPath: string): string[] {
+function defaultRotation(currentPath: string): string[] {
   const start = currentPath !== '/' && findRoute(currentPath) ? currentPath : DEFAULT_KIOSK_SCREENS[0]!;
   const at = DEFAULT_KIOSK_SCREENS.indexOf(start);
   if (at < 0) return [start, ...DEFAULT_KIOSK_SCREENS];

@@ -3,7 +3,7 @@ import { EVENT_LEVEL } from '../../../domain/enums';
 import type { Realtime } from '../realtime/RealtimeContext';
 import { playAlarm } from '../realtime/alarmSound';
 
-export const ACCIDENT_REPEAT_MS = 30_000;
+const ACCIDENT_REPEAT_MS = 30_000;
 
 /**
  * On a wall, a 事故 nobody has dealt with keeps sounding: every 30 s while an accident message is still

@@ -20,7 +20,7 @@ export function parseTreeKey(key: string): { modelLabel: DeviceTreeNode['modelLa
   return modelLabel && Number.isInteger(n) ? { modelLabel: modelLabel as DeviceTreeNode['modelLabel'], id: n } : undefined;
 }
 
-export function toTreeWidget(n: DeviceTreeNode): TreeNode {
+function toTreeWidget(n: DeviceTreeNode): TreeNode {
   const label = n.code ? `${n.name}${t('punct.parenthesized', { text: n.code })}` : n.name;
   return { id: treeKey(n), label, ...(n.children?.length ? { children: n.children.map(toTreeWidget) } : {}) };
 }

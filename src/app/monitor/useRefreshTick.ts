@@ -3,7 +3,7 @@ import { debounceTime, filter } from 'rxjs';
 import { useOptionalRealtime } from '../realtime/RealtimeContext';
 
 /** Spec §9: the realtime refresh period. */
-export const REFRESH_MS = 15_000;
+const REFRESH_MS = 15_000;
 /** Pushed messages that change a count; a burst of them reloads once. */
 const COUNTING_KINDS = /^(alarm\.|device\.status_changed)/;
 const PUSH_SETTLE_MS = 400;

@@ -19,9 +19,9 @@ interface MessageRow {
 }
 
 /** Spec: content longer than 60 characters is flagged in colour. */
-export const LONG_CONTENT = 60;
+const LONG_CONTENT = 60;
 /** Rows fetched per page; the next page loads as the list is scrolled near its end. */
-export const PAGE = 200;
+const PAGE = 200;
 const NEAR_END_PX = 200;
 
 /** 信息中心 (spec §2): the message log of the user, by day, week or month, 500 px high, every row reachable. */

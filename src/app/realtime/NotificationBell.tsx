@@ -15,7 +15,7 @@ import { FloodGroupRow } from './FloodGroupRow';
 import { noticeTypeText, noticeValueText } from './notices';
 import { BELL_ACTION, BELL_ROW } from './bellStyles';
 
-export const BADGE_MAX = 99;
+const BADGE_MAX = 99;
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
 
 /** The header bell (spec §2 "Header notification panel"): hover to open, 350 px high. */

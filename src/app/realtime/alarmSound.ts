@@ -158,11 +158,6 @@ export function playAlarm(kind: AlarmSoundKind = 'alarm'): void {
   };
 }
 
-/** Whether sound is actually audible (a context exists and runs). */
-export function soundRunning(): boolean {
-  return ctx?.state === 'running';
-}
-
 export function stopAlarm(): void {
   playing?.stop();
   playing = null;

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /** Where the alarm popup may sit on a console, in the order tried. */
-export const CORNERS = ['bottom-right', 'top-right', 'bottom-left', 'top-left'] as const;
+const CORNERS = ['bottom-right', 'top-right', 'bottom-left', 'top-left'] as const;
 export type Corner = (typeof CORNERS)[number];
 
 interface Box {

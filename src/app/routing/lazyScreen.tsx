@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { t, useLanguage } from '../i18n/i18n';
 
 /** Spec §9: a lazy chunk that has not loaded within 120 s is an error, not an endless blank page. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 type Loader<M> = () => Promise<M>;
 /** What a loader gave, kept so a module loaded once (or prefetched) renders at once, without a frame of "loading". */
@@ -38,7 +38,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The message for a failure, in the language shown now (it follows a language switch). */
-export const chunkFailureText = (failure: ChunkFailure) => t(failure === 'timeout' ? 'screen.loadTimeout' : 'screen.loadNetwork');
+const chunkFailureText = (failure: ChunkFailure) => t(failure === 'timeout' ? 'screen.loadTimeout' : 'screen.loadNetwork');
 
 function load<M>(loader: Loader<M>): Promise<M> {
   let p = pending.get(loader) as Promise<M> | undefined;

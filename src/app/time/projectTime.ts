@@ -1,4 +1,4 @@
-import { formatIn, inZone, parseWallTime, zoned } from '../../../domain/timeZone';
+import { formatIn, parseWallTime } from '../../../domain/timeZone';
 import { projectZone } from './projectZone';
 
 /**
@@ -6,13 +6,7 @@ import { projectZone } from './projectZone';
  * month it asks for, is in the project's time zone (system setting, Asia/Shanghai by default),
  * whatever zone the browser runs in. Screens format through here, never with the browser's zone.
  */
-export { projectZone, setProjectZone, useProjectZone } from './projectZone';
-
-/** date-fns context for calendar arithmetic in the project zone: `startOfDay(d, zoneContext())`. */
-export const zoneContext = (z = projectZone()) => inZone(z);
-
-/** A moment as project wall-clock time (getHours() etc. answer in the project zone). */
-export const inProject = (t: number | Date, z = projectZone()) => zoned(t, z);
+export { projectZone, useProjectZone } from './projectZone';
 
 /** A moment formatted in the project zone (date-fns patterns, 24-hour: 'yyyy-MM-dd HH:mm:ss'). */
 export const formatTime = (t: number | Date, pattern = 'yyyy-MM-dd HH:mm:ss', z = projectZone()) => formatIn(t, pattern, z);

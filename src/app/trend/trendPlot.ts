@@ -12,7 +12,7 @@ import { rootScale } from '../ui/rem';
 import type { EarlyWarningEvidenceDto } from '../../../domain/earlyWarning';
 import { drawEvidenceOverlay, type EvidenceLayout } from '../device/evidencePlot';
 
-export { MIN_ZOOM_MS, PRECISION, Y_PADDING, axisUnits, clampZoom, paddedRange } from './trendScale';
+export { axisUnits, clampZoom } from './trendScale';
 
 export const PALETTE = [
   '#2563eb',

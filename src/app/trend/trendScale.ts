@@ -2,8 +2,8 @@
 
 /** Spec §9 trend constants. */
 export const PRECISION = 2;
-export const MIN_ZOOM_MS = 3_600_000;
-export const Y_PADDING = 0.1;
+const MIN_ZOOM_MS = 3_600_000;
+const Y_PADDING = 0.1;
 
 /** Units in order of first use: the first on the left axis, every other on the right. */
 export function axisUnits(units: readonly string[]): { left: string; right: string | undefined } {

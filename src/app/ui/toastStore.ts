@@ -7,7 +7,7 @@ export interface Toast {
 }
 
 /** Spec §9: toasts last 3 s, errors 5 s. */
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 export const ERROR_TOAST_MS = 5000;
 
 let toasts: Toast[] = [];

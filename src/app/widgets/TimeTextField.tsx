@@ -10,10 +10,10 @@ const SHAPES = {
   date: { pattern: /^\d{4}-\d{2}-\d{2}$/, format: 'yyyy-MM-dd', native: 'date' },
   datetime: { pattern: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, format: 'yyyy-MM-dd HH:mm', native: 'datetime-local' },
 } as const;
-export type TimeShape = keyof typeof SHAPES;
+type TimeShape = keyof typeof SHAPES;
 
 /** Whether text is a real calendar time in the shape (2026-02-30 is not), or empty. */
-export function isTimeText(text: string, shape: TimeShape): boolean {
+function isTimeText(text: string, shape: TimeShape): boolean {
   if (text === '') return true;
   if (!SHAPES[shape].pattern.test(text)) return false;
   const [y, mo, d, h = 0, mi = 0] = text.split(/[- :]/).map(Number) as [number, number, number, number?, number?];

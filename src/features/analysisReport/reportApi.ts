@@ -17,7 +17,7 @@ export interface ReportNode {
 export const GLOBAL_NODE: ReportNode = { modelLabel: 'global', id: 0, name: '' };
 
 /** id, name, modelLabel, startTime, endTime (spec §7), the query every report call takes. */
-export function reportQuery(node: ReportNode, range: DateRange): string {
+function reportQuery(node: ReportNode, range: DateRange): string {
   return new URLSearchParams({
     id: String(node.id),
     name: node.name,

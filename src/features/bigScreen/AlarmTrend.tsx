@@ -11,7 +11,7 @@ import { zoneClock } from '../../app/time/zoneClock';
 import { t, useLanguage } from '../../app/i18n/i18n';
 
 /** A wall turns between the 7- and the 30-day trend by itself: nobody there clicks. */
-export const TREND_TURN_MS = 20_000;
+const TREND_TURN_MS = 20_000;
 
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 

@@ -5,7 +5,7 @@ import { api } from '../../app/api/client';
 import { loadCoordinates } from '../../app/monitor/api';
 import { useRefreshTick } from '../../app/monitor/useRefreshTick';
 
-export const BIG_SCREEN_URL = '/wisdompower/v1/monitor/bigScreen';
+const BIG_SCREEN_URL = '/wisdompower/v1/monitor/bigScreen';
 
 export interface BigScreenView {
   data?: BigScreenData | undefined;

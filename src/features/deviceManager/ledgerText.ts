@@ -11,7 +11,7 @@ export const impactText = (impact: DeleteImpact) =>
 
 export const permissionOf = (label: LedgerLabel, action: 'create' | 'update' | 'delete') => `${LEDGER_PERMISSION_GROUP[label]}_${action}`;
 
-export { nodeKey, parseKey, toWidgetTree } from './treeAdapter';
+export { parseKey, toWidgetTree } from './treeAdapter';
 
 /** Two words of a label: spaced in English, joined in Chinese (新建设备 / New device). */
 export const words = (a: string, b: string) => (currentLanguage() === 'en' ? `${a} ${b.toLowerCase()}` : `${a}${b}`);

@@ -2,7 +2,7 @@ import type { LedgerLabel, LedgerTreeNode } from '../../../domain/schemas/ledger
 import type { TreeNode } from '../../app/widgets/tree/treeModel';
 
 /** Kept free of React and i18n so the bench can time it on a 20,000-terminal ledger. */
-export const nodeKey = (n: { modelLabel: string; id: number }) => `${n.modelLabel}:${n.id}`;
+const nodeKey = (n: { modelLabel: string; id: number }) => `${n.modelLabel}:${n.id}`;
 export function parseKey(key: string): { modelLabel: LedgerLabel; id: number } {
   const [modelLabel, id] = key.split(':');
   return { modelLabel: modelLabel as LedgerLabel, id: Number(id) };

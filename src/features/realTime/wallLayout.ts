@@ -6,8 +6,8 @@
  * line, a line of two values, a code line). f is at least 3 % of the viewport height and never under
  * 16 px; with few devices it grows, up to MAX_F_VH of the viewport height.
  */
-export const MIN_VALUE_PX = 16;
-export const MIN_VALUE_VH = 0.03;
+const MIN_VALUE_PX = 16;
+const MIN_VALUE_VH = 0.03;
 const MAX_F_VH = 0.08;
 export const TILE_W_EM = 8.8;
 export const TILE_H_EM = 3.4;

@@ -6,7 +6,7 @@ import type { TreeNode } from '../../app/widgets/tree/treeModel';
 
 /** Tree node ids of permissions are "p:<id>" so they cannot collide with the group nodes. */
 export const nodeId = (id: number) => `p:${id}`;
-export const permissionIdOf = (node: string) => Number(node.slice(2));
+const permissionIdOf = (node: string) => Number(node.slice(2));
 
 /**
  * Spec §6: the role-permission tree is built from the permissions the current user holds — root holds
@@ -35,7 +35,7 @@ export interface PermissionLabels {
 }
 
 /** The label of an operation permission: its custom name, or its group and action. */
-export function operationText(p: PermissionEntry, labels: Pick<PermissionLabels, 'text' | 'join'>): string {
+function operationText(p: PermissionEntry, labels: Pick<PermissionLabels, 'text' | 'join'>): string {
   if (CUSTOM.has(p.name)) return labels.text(`perm.custom.${p.name}`);
   const action = p.name.slice(p.group.length + 1);
   return labels.join(labels.text(`perm.group.${p.group}`), labels.text(`perm.action.${action}`));

@@ -4,8 +4,8 @@ import type { Envelope } from '../../../domain/envelope';
 import { NOTIFY_PATHS, type ChannelCreate, type DeliveryDto, type RuleCreate } from '../../../domain/schemas/notify';
 import { bearer } from '../telemetry/helpers';
 
-export const RESIDUAL = 1001;
-export const PROBE = 1501;
+const RESIDUAL = 1001;
+const PROBE = 1501;
 /** 400 mA residual current is a 报警, a probe failure a 事故 (the demo thresholds) */
 export const ALARM = { dataId: RESIDUAL, value: 400 };
 export const ACCIDENT = { dataId: PROBE, value: 1 };

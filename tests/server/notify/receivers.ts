@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface Received {
+interface Received {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
@@ -56,7 +56,7 @@ export async function httpReceiver() {
 }
 export type HttpReceiver = Awaited<ReturnType<typeof httpReceiver>>;
 
-export interface Mail {
+interface Mail {
   from: string;
   to: string[];
   data: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer } from '../telemetry/helpers';
 
-export interface Answer<T> {
+interface Answer<T> {
   code: number;
   msg: string;
   data: T;

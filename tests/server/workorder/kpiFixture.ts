@@ -15,12 +15,12 @@ import { caller } from './helpers';
  * order at 玄武区人民医院 in it, closed as 误报.
  */
 export const MIN = 60_000;
-export const T0 = Date.UTC(2026, 0, 10, 0, 0, 0); // 2026-01-10 08:00:00 Asia/Shanghai
+const T0 = Date.UTC(2026, 0, 10, 0, 0, 0); // 2026-01-10 08:00:00 Asia/Shanghai
 /** time to confirm of alarms 0‥17 in seconds (alarms 18 and 19 stay unconfirmed), already sorted */
-export const TTA_S = [30, 45, 60, 90, 120, 150, 180, 240, 300, 360, 420, 480, 600, 720, 900, 1200, 1800, 3600];
+const TTA_S = [30, 45, 60, 90, 120, 150, 180, 240, 300, 360, 420, 480, 600, 720, 900, 1200, 1800, 3600];
 /** time to close of orders 0‥7 in minutes from their first alarm; orders 8 and 9 stay open */
-export const TTR_MIN = [30, 45, 60, 90, 120, 180, 240, 600];
-export const CAUSES = ['误报', '过载', '误报', '线路老化', '接触不良', '过载', '设备故障', '其他'];
+const TTR_MIN = [30, 45, 60, 90, 120, 180, 240, 600];
+const CAUSES = ['误报', '过载', '误报', '线路老化', '接触不良', '过载', '设备故障', '其他'];
 const T1 = EVENT_TYPE.AFTERCURRENT;
 const T2 = EVENT_TYPE.TEMPERATURE;
 /**
@@ -29,12 +29,12 @@ const T2 = EVENT_TYPE.TEMPERATURE;
  *  5 过载 d1t1 d1t1 | 6 设备故障 d0t2 d0t2 | 7 其他 d2t2 d2t2 | 8 (open) d0t1 d0t1 | 9 (open) d1t2 d1t2
  */
 // prettier-ignore
-export const DEVICE_TYPE: [number, number][] = [
+const DEVICE_TYPE: [number, number][] = [
   [0, T1], [0, T1], [0, T1], [1, T2], [1, T2], [1, T2], [0, T1], [0, T1], [2, T1], [2, T1],
   [1, T1], [1, T1], [0, T2], [0, T2], [2, T2], [2, T2], [0, T1], [0, T1], [1, T2], [1, T2],
 ];
 /** the figures' clock: 300 minutes after T0 */
-export const NOW = T0 + 300 * MIN;
+const NOW = T0 + 300 * MIN;
 
 export interface KpiFixture {
   server: TestServer;

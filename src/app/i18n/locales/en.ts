@@ -132,8 +132,6 @@ const en: LanguagePack = {
   'theme.dark': 'Dark',
   'theme.toggle': 'Switch theme',
   'lang.toggle': '中文',
-  'screen.pendingTitle': 'This screen arrives in a later release',
-  'screen.requiredPermission': 'Page permission required',
   'screen.loadFailed': 'The screen failed to load',
   'screen.loadNetwork': 'The screen could not be downloaded. Check the network and retry.',
   'screen.loadTimeout': 'The screen did not load within 120 s',

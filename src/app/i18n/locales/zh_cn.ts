@@ -130,8 +130,6 @@ const zh_cn = {
   'theme.dark': '暗色',
   'theme.toggle': '切换主题',
   'lang.toggle': 'English',
-  'screen.pendingTitle': '该页面将在后续版本中提供',
-  'screen.requiredPermission': '所需页面权限',
   'screen.loadFailed': '页面加载失败',
   'screen.loadNetwork': '网络异常，页面未能下载，请检查网络后重试',
   'screen.loadTimeout': '页面加载超时（120 秒）',

@@ -23,11 +23,11 @@ function inRing([x, y]: LngLat, ring: Ring): boolean {
   return inside;
 }
 
-export function inFeature(p: LngLat, f: GeoFeature): boolean {
+function inFeature(p: LngLat, f: GeoFeature): boolean {
   return ringsOf(f).filter((r) => inRing(p, r)).length % 2 === 1;
 }
 
-export function featureBounds(f: GeoFeature): Bounds {
+function featureBounds(f: GeoFeature): Bounds {
   const b = { west: Infinity, east: -Infinity, south: Infinity, north: -Infinity };
   for (const ring of ringsOf(f))
     for (const [lng, lat] of ring) {

@@ -26,7 +26,7 @@ export interface Column<T> {
 }
 
 /** Server paging: the table shows `data` as the current page of `total` rows. */
-export interface ServerPaging {
+interface ServerPaging {
   total: number;
   pageIndex: number;
   pageSize: number;

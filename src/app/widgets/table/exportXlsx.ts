@@ -4,11 +4,6 @@ import { xlsxBytes, type XlsxCell } from './xlsxWriter';
 /** Spec §9: Excel export is xlsx with the default file name 表格导出 (in the language in force). */
 export const defaultExportName = (): string => t('table.exportName');
 
-export interface ExportColumn {
-  header: string;
-  value: (row: never) => unknown;
-}
-
 /** Writes rows to one sheet (bold header, widths from the headers) and saves it. */
 export async function exportXlsx<T>(
   columns: { header: string; value: (row: T) => unknown }[],
