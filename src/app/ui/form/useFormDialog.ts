@@ -6,7 +6,7 @@ import { useImmer } from '../../useImmer';
 import type { Checked, FieldErrors } from '../../widgets/formErrors';
 import { toastSuccess } from '../toastStore';
 
-export interface FormDialogOptions<F, D, R> {
+interface FormDialogOptions<F, D, R> {
   /** whether the dialog shows: each opening starts a fresh draft from `initial` */
   open: boolean;
   /** the draft a fresh opening starts from (an edited row's values, or an empty form) */
@@ -41,7 +41,7 @@ export interface FieldBinding<V> {
   onChange: (value: V) => void;
 }
 
-export interface FormDialog<F> {
+interface FormDialog<F> {
   draft: F;
   /** an immer edit of the draft (several fields at once, a Set's members) */
   update: (edit: (draft: Draft<F>) => void) => void;
@@ -59,7 +59,7 @@ export interface FormDialog<F> {
   busy: boolean;
   submit: () => Promise<void>;
   /** spread on the <form>: submits through the hook, the browser's own checks off */
-  formProps: { onSubmit: (e: React.FormEvent) => void; noValidate: true };
+  formProps: { onSubmit: (e: React.SyntheticEvent) => void; noValidate: true };
 }
 
 const sameList = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
@@ -92,7 +92,8 @@ export function useFormDialog<F, D = F, R = unknown>(options: FormDialogOptions<
 
   const set = <K extends keyof F>(key: K, value: F[K], also?: Partial<F>) => {
     updateDraft((d) => {
-      Object.assign(d as F, also, { [key]: value });
+      // immer's draft of F has F's fields, which TypeScript cannot see through Draft<F> for a generic F
+      Object.assign(d as unknown as Record<PropertyKey, unknown>, also, { [key]: value });
     });
     if (!answers) return;
     const answered = (answers === true ? undefined : answers[key]) ?? String(key);
