@@ -7,6 +7,7 @@ import { Modal } from '../../app/ui/Modal';
 import { FormActions } from '../../app/ui/form/FormActions';
 import { FormSelectField, FormTextField } from '../../app/ui/form/FormFields';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
+import { NewPasswordFields } from '../usermanage/NewPasswordFields';
 import { validateForm } from '../../app/widgets/formErrors';
 import { createSchema, editSchema, emptyForm, formOf, payloadOf } from './platformUserForm';
 
@@ -55,17 +56,7 @@ export function PlatformUserDialog({ open, editing, roles, tenantId, onClose, on
         />
         <FormTextField label={t('users.mobile')} field={form.field('mobilePhone')} />
         <FormTextField label={t('users.email')} field={form.field('email')} />
-        {!editing && (
-          <>
-            <FormTextField label={t('users.password')} field={form.field('password')} type="password" autoComplete="new-password" />
-            <FormTextField
-              label={t('users.confirmPassword')}
-              field={form.field('confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-            />
-          </>
-        )}
+        {!editing && <NewPasswordFields password={form.field('password')} confirm={form.field('confirmPassword')} />}
         <FormActions onClose={onClose} busy={form.busy} />
       </form>
     </Modal>

@@ -6,6 +6,7 @@ import { FormActions } from '../../app/ui/form/FormActions';
 import { FormSelectField, FormTextField } from '../../app/ui/form/FormFields';
 import { TenantField } from '../../app/ui/form/TenantField';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
+import { NewPasswordFields } from './NewPasswordFields';
 import { validateForm } from '../../app/widgets/formErrors';
 import { emptyUserForm, userCreateSchema, userEditSchema, userFormOf, userPayload, type UserForm } from './userForm';
 
@@ -55,17 +56,7 @@ export function UserFormDialog({ open, editing, roles, tenants, defaultTenantId,
           <FormTextField label={t('users.wecomId')} field={form.field('wecomId')} autoComplete="off" />
           <FormTextField label={t('users.dingtalkId')} field={form.field('dingtalkId')} autoComplete="off" />
         </div>
-        {!editing && (
-          <>
-            <FormTextField label={t('users.password')} field={form.field('password')} type="password" autoComplete="new-password" />
-            <FormTextField
-              label={t('users.confirmPassword')}
-              field={form.field('confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-            />
-          </>
-        )}
+        {!editing && <NewPasswordFields password={form.field('password')} confirm={form.field('confirmPassword')} />}
         <FormActions onClose={onClose} busy={form.busy} />
       </form>
     </Modal>
