@@ -100,7 +100,9 @@ describe('a save dialog on the form hook', () => {
     await vi.waitFor(() => expect(form()).not.toBeNull());
     type(nameInput(), taken);
     submit();
-    await vi.waitFor(() => expect(currentToasts()).toContainEqual(expect.objectContaining({ kind: 'error', text: `租户 ${taken} 已存在` })));
+    await vi.waitFor(() =>
+      expect(currentToasts()).toContainEqual(expect.objectContaining({ kind: 'error', text: `租户 ${taken} 已存在` })),
+    );
     expect(sent).toEqual([TENANT_POST]);
     expect(saved).not.toHaveBeenCalled();
     expect(form()).not.toBeNull();

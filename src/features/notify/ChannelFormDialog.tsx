@@ -43,7 +43,9 @@ export function ChannelFormDialog({
     validate: (f) => checkedBy(checkChannel(f, pickTenant), f),
     submit: (f) => {
       const body = channelBody(f);
-      return editing ? notifyApi.updateChannel(editing.id, { name: body.name, config: body.config, enabled: body.enabled }) : notifyApi.createChannel(body);
+      return editing
+        ? notifyApi.updateChannel(editing.id, { name: body.name, config: body.config, enabled: body.enabled })
+        : notifyApi.createChannel(body);
     },
     // a change answers the field's error
     answers: true,
@@ -51,13 +53,27 @@ export function ChannelFormDialog({
   });
   const { draft } = form;
   const shows = (key: keyof ChannelForm) => !!draft.kind && KIND_FIELDS[draft.kind].includes(key);
-  const text = (key: TextKey, label: string, extra: Partial<React.InputHTMLAttributes<HTMLInputElement>> & { hint?: string | undefined } = {}) =>
-    shows(key) && <FormTextField label={label} field={form.field(key)} autoComplete="off" {...extra} />;
-  const area = (key: AreaKey, label: string, extra: Partial<React.TextareaHTMLAttributes<HTMLTextAreaElement>> & { hint?: string | undefined }) => {
+  const text = (
+    key: TextKey,
+    label: string,
+    extra: Partial<React.InputHTMLAttributes<HTMLInputElement>> & { hint?: string | undefined } = {},
+  ) => shows(key) && <FormTextField label={label} field={form.field(key)} autoComplete="off" {...extra} />;
+  const area = (
+    key: AreaKey,
+    label: string,
+    extra: Partial<React.TextareaHTMLAttributes<HTMLTextAreaElement>> & { hint?: string | undefined },
+  ) => {
     const field = form.field(key);
     return (
       shows(key) && (
-        <AreaField label={label} name={key} value={field.value} onChange={(e) => field.onChange(e.target.value)} error={field.error} {...extra} />
+        <AreaField
+          label={label}
+          name={key}
+          value={field.value}
+          onChange={(e) => field.onChange(e.target.value)}
+          error={field.error}
+          {...extra}
+        />
       )
     );
   };

@@ -74,11 +74,7 @@ export function ProjectDialog({
     <Modal open={open} onClose={onClose} title={t('platformOperate.newProject')} width={440}>
       <form {...form.formProps} data-testid="project-form">
         <FormTextField label={t('platformOperate.projectName')} field={form.field('name')} name="projectName" autoComplete="off" />
-        <TenantField
-          label={t('platformOperate.tenant')}
-          field={form.field('tenantid')}
-          tenants={tenants.filter((x) => x.status === 1)}
-        />
+        <TenantField label={t('platformOperate.tenant')} field={form.field('tenantid')} tenants={tenants.filter((x) => x.status === 1)} />
         <FormSelectField
           label={t('platformOperate.district')}
           field={form.field('districtid')}

@@ -89,10 +89,13 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
       <form {...form.formProps} className="grid grid-cols-[16.25rem_1fr] gap-5">
         <div>
           <FormTextField label={t('roles.name')} field={form.field('name')} autoComplete="off" />
-          {tenants.length > 1 && !editing && (
-            <TenantField field={form.field('tenantId')} tenants={tenants} />
-          )}
-          <FormSelectField label={t('roles.homepage')} field={form.field('homepage')} placeholder={t('roles.noHomepage')} options={homepageOptions} />
+          {tenants.length > 1 && !editing && <TenantField field={form.field('tenantId')} tenants={tenants} />}
+          <FormSelectField
+            label={t('roles.homepage')}
+            field={form.field('homepage')}
+            placeholder={t('roles.noHomepage')}
+            options={homepageOptions}
+          />
           <p className="text-xs text-muted">{t('roles.treeHint')}</p>
         </div>
         <div className="flex flex-col">

@@ -11,7 +11,9 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChang
  * field's key where the page's tests know the input by another name.
  */
 export function FormTextField({ field, ...props }: InputProps & { field: FieldBinding<string>; label: string; hint?: string | undefined }) {
-  return <TextField name={field.name} {...props} value={field.value} onChange={(e) => field.onChange(e.target.value)} error={field.error} />;
+  return (
+    <TextField name={field.name} {...props} value={field.value} onChange={(e) => field.onChange(e.target.value)} error={field.error} />
+  );
 }
 
 /**
@@ -27,7 +29,16 @@ export function FormSelectField<V extends string>({
   field: FieldBinding<V>;
   options: { value: NoInfer<V>; label: string }[];
 }) {
-  return <SelectField name={field.name} {...props} options={options} value={field.value} onChange={(v) => field.onChange(v as V)} error={field.error} />;
+  return (
+    <SelectField
+      name={field.name}
+      {...props}
+      options={options}
+      value={field.value}
+      onChange={(v) => field.onChange(v as V)}
+      error={field.error}
+    />
+  );
 }
 
 /** A ticked switch with its label on the right, as the dialogs' 启用 boxes. */

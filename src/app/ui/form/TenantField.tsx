@@ -12,5 +12,7 @@ export function TenantField({
   tenants: readonly { id: number; name: string }[];
   label?: string;
 }) {
-  return <FormSelectField label={label} field={field} placeholder="--" options={tenants.map((x) => ({ value: String(x.id), label: x.name }))} />;
+  return (
+    <FormSelectField label={label} field={field} placeholder="--" options={tenants.map((x) => ({ value: String(x.id), label: x.name }))} />
+  );
 }
