@@ -15,8 +15,8 @@ const words = {
     userDialog: '新建用户',
     channels: '通知渠道',
     channelDialog: '新建通知渠道',
-    userAlerts: [],
-    channelAlerts: [],
+    userAlerts: ['长度在 1 到 20 个字符', '请选择角色', '密码需含有大写、小写字母、数字和特殊字符，且长度为8~18位', '请再次输入密码'],
+    channelAlerts: ['渠道名称不能为空', '请选择渠道类型'],
   },
   en: {
     create: 'New',
@@ -24,8 +24,13 @@ const words = {
     userDialog: 'New user',
     channels: 'Notification channels',
     channelDialog: 'New notification channel',
-    userAlerts: [],
-    channelAlerts: [],
+    userAlerts: [
+      'Length 1 to 20 characters',
+      'Please choose the role',
+      'The password needs upper and lower case letters, a digit and a special character, 8 to 18 characters',
+      'Enter the password again',
+    ],
+    channelAlerts: ['Channel name must not be empty', 'Please choose the Kind'],
   },
 } as const;
 
