@@ -11,9 +11,9 @@ import { useSession } from '../../app/session/SessionContext';
 import { Modal } from '../../app/ui/Modal';
 import { FormActions } from '../../app/ui/form/FormActions';
 import { FormSelectField, FormTextField } from '../../app/ui/form/FormFields';
+import { FormTreeField } from '../../app/ui/form/FormTreeField';
 import { TenantField } from '../../app/ui/form/TenantField';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
-import { Tree } from '../../app/widgets/tree/Tree';
 import { validateForm } from '../../app/widgets/formErrors';
 import { buildPermissionTree, grantsOf, heldPermissions, nodeId } from './permissionTree';
 import zh from '../../app/i18n/locales/zh_cn';
@@ -98,17 +98,13 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
           />
           <p className="text-xs text-muted">{t('roles.treeHint')}</p>
         </div>
-        <div className="flex flex-col">
-          <span className="mb-1 text-sm text-muted">{t('roles.permissions')}</span>
-          <Tree
-            nodes={tree}
-            checkable
-            checked={form.draft.checked}
-            onCheckedChange={(v) => form.set('checked', v)}
-            className="h-[26.25rem]"
-            testId="permission-tree"
-          />
-        </div>
+        <FormTreeField
+          label={t('roles.permissions')}
+          nodes={tree}
+          field={form.field('checked')}
+          className="h-[26.25rem]"
+          testId="permission-tree"
+        />
         <FormActions onClose={onClose} busy={form.busy} className="col-span-2 flex justify-end gap-2" />
       </form>
     </Modal>

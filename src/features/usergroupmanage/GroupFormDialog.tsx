@@ -9,10 +9,10 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { FormActions } from '../../app/ui/form/FormActions';
 import { FormTextField } from '../../app/ui/form/FormFields';
+import { FormTreeField } from '../../app/ui/form/FormTreeField';
 import { TenantField } from '../../app/ui/form/TenantField';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { toastSuccess } from '../../app/ui/toastStore';
-import { Tree } from '../../app/widgets/tree/Tree';
 import { validateForm } from '../../app/widgets/formErrors';
 import { LogoImage } from './LogoImage';
 import zh from '../../app/i18n/locales/zh_cn';
@@ -60,7 +60,7 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
     },
     onSaved,
   });
-  const { tenantId, members, fileName } = form.draft;
+  const { tenantId, fileName } = form.draft;
   const fileInput = useRef<HTMLInputElement>(null);
 
   // Members must belong to the group's tenant (the server refuses others).
@@ -110,17 +110,13 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
           />
           <p className="mt-2 text-xs text-muted">{t('groups.uploadHint')}</p>
         </div>
-        <div className="flex flex-col">
-          <span className="mb-1 text-sm text-muted">{t('groups.members')}</span>
-          <Tree
-            nodes={memberNodes}
-            checkable
-            checked={members}
-            onCheckedChange={(v) => form.set('members', v)}
-            className="h-[20rem]"
-            testId="member-tree"
-          />
-        </div>
+        <FormTreeField
+          label={t('groups.members')}
+          nodes={memberNodes}
+          field={form.field('members')}
+          className="h-[20rem]"
+          testId="member-tree"
+        />
         <FormActions onClose={onClose} busy={form.busy} className="col-span-2 flex justify-end gap-2" />
       </form>
     </Modal>
