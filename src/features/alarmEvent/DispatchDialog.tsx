@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import type { PecEvent } from '../../../domain/telemetry';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
-import { SelectField } from '../../app/widgets/SelectField';
+import { FormSelectField } from '../../app/ui/form/FormFields';
+import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { useLoad } from '../../app/widgets/useLoad';
 import { assigneeGroupsOf, assigneesOf, createOrder } from '../workOrder/workOrderApi';
 
@@ -27,41 +27,47 @@ export function DispatchDialog({
   const projectId = rows[0]?.projectid;
   const people = useLoad(async () => (open && projectId ? assigneesOf(projectId) : []), [open, projectId]);
   const groups = useLoad(async () => (open && projectId ? assigneeGroupsOf(projectId) : []), [open, projectId]);
-  const [assignee, setAssignee] = useState('');
-  const [note, setNote] = useState('');
   const options = [
     ...(people.data ?? []).map((u) => ({ value: `u:${u.id}`, label: u.nicName || u.name })),
     ...(groups.data ?? []).map((g) => ({ value: `g:${g.id}`, label: t('wo.toGroup', { name: g.name, count: g.members }) })),
   ];
-  const chosen = assignee || (options[0]?.value ?? '');
-  const submit = async () => {
-    const [kind, id] = chosen.split(':');
-    const { id: orderId } = await createOrder({
-      eventIds: rows.map((r) => r.id),
-      ...(kind === 'g' ? { groupId: Number(id) } : { assigneeId: Number(id) }),
-      ...(note.trim() ? { note: note.trim() } : {}),
-    });
-    toastSuccess(t('wo.orderNo', { id: orderId }));
-    setNote('');
-    onClose();
-    onDone?.();
-  };
+  // none picked yet: the first who may handle them
+  const firstChoice = options[0]?.value ?? '';
+  const form = useFormDialog({
+    open,
+    initial: () => ({ assignee: '', note: '' }),
+    submit: ({ assignee, note }) => {
+      const [kind, id] = (assignee || firstChoice).split(':');
+      return createOrder({
+        eventIds: rows.map((r) => r.id),
+        ...(kind === 'g' ? { groupId: Number(id) } : { assigneeId: Number(id) }),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+    },
+    successText: null,
+    onSaved: ({ id }) => {
+      toastSuccess(t('wo.orderNo', { id }));
+      onClose();
+      onDone?.();
+    },
+  });
+  const chosen = form.draft.assignee || firstChoice;
   return (
     <Modal open={open} onClose={onClose} title={t('wo.dispatchTitle')} width={420}>
       <div data-testid="dispatch-dialog">
-        <SelectField label={t('wo.assignee')} name="assignee" value={chosen} onChange={setAssignee} dataOptions options={options} />
+        <FormSelectField label={t('wo.assignee')} field={{ ...form.field('assignee'), value: chosen }} dataOptions options={options} />
         <label className="mb-3 block text-sm">
           <span className="mb-1 block text-muted">{t('wo.note')}</span>
           <input
             name="note"
             className="w-full rounded border border-line bg-surface-2 px-3 py-1.5"
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
+            value={form.draft.note}
+            onChange={(e) => form.set('note', e.target.value)}
           />
         </label>
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" disabled={!chosen || rows.length === 0} onClick={() => void submit().catch(() => undefined)}>
+          <Button kind="primary" disabled={!chosen || rows.length === 0 || form.busy} onClick={() => void form.submit()}>
             {t('wo.dispatch')}
           </Button>
         </div>

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { ACCESS_TYPE } from '../../../domain/enums';
 import type { TerminalRowDto } from '../../../domain/schemas/ledger';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
-import { toastSuccess } from '../../app/ui/toastStore';
-import { SelectField } from '../../app/widgets/SelectField';
+import { FormSelectField } from '../../app/ui/form/FormFields';
+import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { useLoad } from '../../app/widgets/useLoad';
 import { ledgerApi } from './ledgerApi';
 import { accessTypeText } from '../../app/i18n/enumText';
@@ -13,43 +12,35 @@ import { accessTypeText } from '../../app/i18n/enumText';
 export function AccessDialog({ device, onClose, onSaved }: { device: TerminalRowDto | null; onClose: () => void; onSaved: () => void }) {
   useLanguage();
   const config = useLoad(() => (device ? ledgerApi.accessConfig() : Promise.resolve(undefined)), [device]);
-  const [accesstype, setAccesstype] = useState('');
-  const [schemeId, setSchemeId] = useState('');
-  useEffect(() => {
-    setAccesstype(device ? String(device.accesstype) : '');
-    setSchemeId(device?.schemeId ? String(device.schemeId) : '');
-  }, [device]);
+  const form = useFormDialog({
+    open: !!device,
+    initial: () => ({ accesstype: device ? String(device.accesstype) : '', schemeId: device?.schemeId ? String(device.schemeId) : '' }),
+    resetOn: [device],
+    submit: ({ accesstype, schemeId }) =>
+      // the hook submits only while the dialog is open, which it is only with a device
+      ledgerApi.saveAccess({ deviceId: device!.id, accesstype: Number(accesstype), schemeId: schemeId ? Number(schemeId) : null }),
+    onSaved,
+  });
+  const { accesstype } = form.draft;
   const schemes = (config.data?.schemes ?? []).filter((s) => String(s.accesstype) === accesstype && s.tenantId === device?.tenantid);
-  const save = async () => {
-    if (!device) return;
-    const ok = await ledgerApi
-      .saveAccess({ deviceId: device.id, accesstype: Number(accesstype), schemeId: schemeId ? Number(schemeId) : null })
-      .catch(() => null);
-    if (ok === null) return;
-    toastSuccess(t('table.saveSuccess'));
-    onSaved();
-  };
   return (
     <Modal open={!!device} onClose={onClose} title={t('ledger.accessOf', { name: device?.name ?? '' })} width={420}>
-      <SelectField
+      <FormSelectField
         label={t('ledger.accesstype')}
-        name="accesstype"
-        value={accesstype}
-        onChange={(v) => (setAccesstype(v), setSchemeId(''))}
+        // a scheme is of one access type: another type's choice starts the scheme again
+        field={form.field('accesstype', { schemeId: '' })}
         placeholder="--"
         options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: accessTypeText(a.id) }))}
       />
-      <SelectField
+      <FormSelectField
         label={t('ledger.scheme')}
-        name="schemeId"
-        value={schemeId}
-        onChange={setSchemeId}
+        field={form.field('schemeId')}
         placeholder={t('ledger.noScheme')}
         options={schemes.map((s) => ({ value: String(s.id), label: s.name }))}
       />
       <div className="mt-4 flex justify-end gap-2">
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button kind="primary" disabled={!accesstype} onClick={() => void save()}>
+        <Button kind="primary" disabled={!accesstype || form.busy} onClick={() => void form.submit()}>
           {t('common.save')}
         </Button>
       </div>

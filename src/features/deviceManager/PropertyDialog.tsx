@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   customPropertySchema,
   PROPERTY_TYPES,
@@ -8,15 +7,25 @@ import {
 } from '../../../domain/schemas/ledger';
 import type { MessageKey } from '../../app/i18n/locales/zh_cn';
 import { t, useLanguage } from '../../app/i18n/i18n';
-import { issueMessage } from '../../app/widgets/formErrors';
+import { issueMessage, type Checked } from '../../app/widgets/formErrors';
 import { safeParseMarked } from '../../../domain/zodIssueText';
 import { Button, Modal } from '../../app/ui/Modal';
-import { toastSuccess } from '../../app/ui/toastStore';
-import { useImmer } from '../../app/useImmer';
+import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { ledgerApi } from './ledgerApi';
 import { levelText } from './ledgerText';
 
 type Draft = CustomPropertyInput & { key: string };
+
+/** The columns as the shared schema reads them, or the first refused one's message with its row number. */
+function checkRows(rows: Draft[]): Checked<CustomPropertyInput[]> {
+  const list = rows.map(({ key: _key, ...r }) => r);
+  for (const [i, r] of list.entries()) {
+    const check = safeParseMarked(customPropertySchema, r);
+    if (!check.success) return { ok: false, errors: { rows: `${i + 1}${t('punct.colon')}${issueMessage(check.error.issues[0]!)}` } };
+  }
+  return { ok: true, data: list };
+}
+
 const input = 'w-full rounded border border-line bg-surface-2 px-2 py-1 text-sm text-ink outline-none focus:border-brand';
 
 /**
@@ -35,37 +44,28 @@ export function PropertyDialog({
   onSaved: () => void;
 }) {
   useLanguage();
-  const [rows, updateRows] = useImmer<Draft[]>([]);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    if (!level) return;
-    setError('');
-    updateRows(props.filter((p) => p.objectlabel === level).map((p) => ({ ...p, key: String(p.id) })));
-  }, [level, props, updateRows]);
+  const form = useFormDialog({
+    open: !!level,
+    initial: () => props.filter((p) => p.objectlabel === level).map((p): Draft => ({ ...p, key: String(p.id) })),
+    resetOn: [level, props],
+    validate: checkRows,
+    submit: (list) => ledgerApi.saveProperties(list),
+    onSaved,
+  });
+  const rows = form.draft;
   const patch = (key: string, change: Partial<Draft>) =>
-    updateRows((rs) => {
+    form.update((rs) => {
       Object.assign(
         rs.find((r) => r.key === key)!,
         change,
       );
     });
   const add = () =>
-    updateRows((rs) => {
+    form.update((rs) => {
       rs.push({ key: `new${rs.length}`, propertyalias: '', propertylabel: '', propertytype: 'string', status: true, objectlabel: level! });
     });
-
-  const save = async () => {
-    const list = rows.map(({ key: _key, ...r }) => r);
-    for (const [i, r] of list.entries()) {
-      const check = safeParseMarked(customPropertySchema, r);
-      if (!check.success) return setError(`${i + 1}${t('punct.colon')}${issueMessage(check.error.issues[0]!)}`);
-    }
-    if (!list.length) return onClose();
-    const ok = await ledgerApi.saveProperties(list).catch(() => null);
-    if (!ok) return;
-    toastSuccess(t('table.saveSuccess'));
-    onSaved();
-  };
+  // with no columns there is nothing to save
+  const save = () => (rows.length ? void form.submit() : onClose());
 
   return (
     <Modal open={!!level} onClose={onClose} title={level ? t('ledger.customColumnsOf', { level: levelText(level) }) : ''} width={640}>
@@ -135,16 +135,16 @@ export function PropertyDialog({
           ))}
         </tbody>
       </table>
-      {error && (
+      {form.errors.rows && (
         <p className="mb-3 text-xs text-danger" role="alert">
-          {error}
+          {form.errors.rows}
         </p>
       )}
       <div className="flex justify-between gap-2">
         <Button onClick={add}>{t('ledger.addColumn')}</Button>
         <div className="flex gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" onClick={() => void save()}>
+          <Button kind="primary" onClick={save} disabled={form.busy}>
             {t('common.save')}
           </Button>
         </div>

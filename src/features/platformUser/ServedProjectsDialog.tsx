@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
 import type { PlatformUserRow } from '../../../domain/schemas/platform';
 import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
-import { toastSuccess } from '../../app/ui/toastStore';
-import { useImmer } from '../../app/useImmer';
+import { useFormDialog } from '../../app/ui/form/useFormDialog';
 
 export interface ProjectChoice {
   id: number;
@@ -26,20 +24,19 @@ export function ServedProjectsDialog({
   onSaved: () => void;
 }) {
   useLanguage();
-  const [picked, updatePicked] = useImmer<ReadonlySet<number>>(new Set<number>());
-  useEffect(() => updatePicked(new Set(user?.servedProjects.map((p) => p.id) ?? [])), [user, updatePicked]);
+  const form = useFormDialog({
+    open: !!user,
+    initial: () => new Set(user?.servedProjects.map((p) => p.id) ?? []) as ReadonlySet<number>,
+    resetOn: [user],
+    // the hook submits only while the dialog is open, which it is only with a user
+    submit: (picked) => api.put<number[]>(`/wisdompower/v1/platform/user/${user!.id}/projects`, { projectIds: [...picked] }),
+    onSaved,
+  });
   const tenants = [...new Set(projects.map((p) => p.tenantName))];
   const toggle = (id: number) =>
-    updatePicked((ids) => {
+    form.update((ids) => {
       if (!ids.delete(id)) ids.add(id);
     });
-  const save = async () => {
-    if (!user) return;
-    const res = await api.put<number[]>(`/wisdompower/v1/platform/user/${user.id}/projects`, { projectIds: [...picked] }).catch(() => null);
-    if (res === null) return;
-    toastSuccess(t('table.saveSuccess'));
-    onSaved();
-  };
   return (
     <Modal open={!!user} onClose={onClose} title={`${t('platformUser.serves')} · ${user?.name ?? ''}`} width={460}>
       <div className="mb-4 max-h-[50vh] space-y-3 overflow-auto" data-testid="served-projects">
@@ -53,7 +50,7 @@ export function ServedProjectsDialog({
                   <input
                     type="checkbox"
                     className="accent-brand"
-                    checked={picked.has(p.id)}
+                    checked={form.draft.has(p.id)}
                     onChange={() => toggle(p.id)}
                     name={`project-${p.id}`}
                   />
@@ -69,7 +66,7 @@ export function ServedProjectsDialog({
       <p className="mb-3 text-xs text-muted">{t('platformUser.servesHint')}</p>
       <div className="flex justify-end gap-2">
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button kind="primary" onClick={() => void save()} data-testid="served-save">
+        <Button kind="primary" onClick={() => void form.submit()} disabled={form.busy} data-testid="served-save">
           {t('common.save')}
         </Button>
       </div>

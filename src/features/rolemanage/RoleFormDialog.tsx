@@ -1,22 +1,47 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import type { RoleDto, TenantDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
-import { permissionById } from '../../../domain/permissions';
+import { permissionById, type PermissionEntry } from '../../../domain/permissions';
 import { ROUTES } from '../../../domain/routes';
 import { plainNameSchema, requiredSelect } from '../../../domain/validation';
 import { api } from '../../app/api/client';
 import { currentLanguage, t, tDynamic, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
-import { Button, Modal, TextField } from '../../app/ui/Modal';
-import { toastSuccess } from '../../app/ui/toastStore';
-import { SelectField } from '../../app/widgets/SelectField';
-import { Tree } from '../../app/widgets/tree/Tree';
-import { validateForm, type FieldErrors } from '../../app/widgets/formErrors';
+import { Modal } from '../../app/ui/Modal';
+import { FormActions } from '../../app/ui/form/FormActions';
+import { FormSelectField, FormTextField } from '../../app/ui/form/FormFields';
+import { FormTreeField } from '../../app/ui/form/FormTreeField';
+import { TenantField } from '../../app/ui/form/TenantField';
+import { useFormDialog } from '../../app/ui/form/useFormDialog';
+import { validateForm } from '../../app/widgets/formErrors';
 import { buildPermissionTree, grantsOf, heldPermissions, nodeId } from './permissionTree';
 import zh from '../../app/i18n/locales/zh_cn';
 
 const schema = z.object({ name: plainNameSchema, tenantId: requiredSelect(zh['term.tenant']) });
+
+/** The homepage must be a main-shell page the role holds (the server checks the same). */
+const homepageOptionsOf = (grants: ReturnType<typeof grantsOf>) =>
+  ROUTES.filter((r) => r.shell === 'main' && grants.pageNodes.some((n) => permissionById(n.id)?.name === r.permission)).map((r) => ({
+    value: r.path,
+    label: t(r.titleKey as MessageKey),
+  }));
+
+/**
+ * The editor's draft of a stored role (or a new one). Permissions the editor does not hold cannot be
+ * granted again, so they are not pre-checked.
+ */
+function roleFormOf(editing: RoleDto | undefined, defaultTenantId: number | undefined, held: readonly PermissionEntry[]) {
+  const heldIds = new Set(held.map((p) => p.id));
+  return {
+    name: editing?.name ?? '',
+    tenantId: editing ? String(editing.tenantId) : defaultTenantId !== undefined ? String(defaultTenantId) : '',
+    homepage: String(parseJsonObject(editing?.customConfig).homepage ?? ''),
+    checked: new Set(
+      [...(editing?.pageNodes.map((n) => n.id) ?? []), ...(editing?.auths ?? [])].filter((id) => heldIds.has(id)).map(nodeId),
+    ) as ReadonlySet<string>,
+  };
+}
 
 interface Props {
   open: boolean;
@@ -43,90 +68,44 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
       }),
     [held],
   );
-  const [name, setName] = useState('');
-  const [tenantId, setTenantId] = useState('');
-  const [homepage, setHomepage] = useState('');
-  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  useEffect(() => {
-    if (!open) return;
-    const heldIds = new Set(held.map((p) => p.id));
-    setName(editing?.name ?? '');
-    setTenantId(editing ? String(editing.tenantId) : defaultTenantId !== undefined ? String(defaultTenantId) : '');
-    setHomepage(String(parseJsonObject(editing?.customConfig).homepage ?? ''));
-    // Permissions the editor does not hold cannot be granted again, so they are not pre-checked.
-    setChecked(
-      new Set([...(editing?.pageNodes.map((n) => n.id) ?? []), ...(editing?.auths ?? [])].filter((id) => heldIds.has(id)).map(nodeId)),
-    );
-    setErrors({});
-  }, [open, editing, defaultTenantId, held]);
-
-  const grants = grantsOf(checked);
-  // The homepage must be a main-shell page the role holds (the server checks the same).
-  const homepageOptions = ROUTES.filter(
-    (r) => r.shell === 'main' && grants.pageNodes.some((n) => permissionById(n.id)?.name === r.permission),
-  ).map((r) => ({ value: r.path, label: t(r.titleKey as MessageKey) }));
-
-  const submit = async () => {
-    const v = validateForm(schema, { name, tenantId });
-    if (!v.ok) return setErrors(v.errors);
-    setErrors({});
-    const home = homepageOptions.some((o) => o.value === homepage) ? homepage : '';
-    const cfg = { ...parseJsonObject(editing?.customConfig), homepage: home || undefined };
-    const body = { name, tenantId: Number(tenantId), customConfig: JSON.stringify(cfg), ...grants };
-    const saved = await (editing ? api.put('/auth/v1/role', { ...body, id: editing.id }) : api.post('/auth/v1/role', body)).then(
-      () => true,
-      () => false,
-    );
-    if (!saved) return;
-    toastSuccess(t('table.saveSuccess'));
-    onSaved();
-  };
+  const form = useFormDialog({
+    open,
+    initial: () => roleFormOf(editing, defaultTenantId, held),
+    resetOn: [editing, defaultTenantId, held],
+    validate: (f) => validateForm(schema, f),
+    submit: (_valid, f) => {
+      const grants = grantsOf(f.checked);
+      const home = homepageOptionsOf(grants).some((o) => o.value === f.homepage) ? f.homepage : '';
+      const cfg = { ...parseJsonObject(editing?.customConfig), homepage: home || undefined };
+      const body = { name: f.name, tenantId: Number(f.tenantId), customConfig: JSON.stringify(cfg), ...grants };
+      return editing ? api.put('/auth/v1/role', { ...body, id: editing.id }) : api.post('/auth/v1/role', body);
+    },
+    onSaved,
+  });
+  const homepageOptions = homepageOptionsOf(grantsOf(form.draft.checked));
 
   return (
     <Modal open={open} onClose={onClose} title={t(editing ? 'roles.editTitle' : 'roles.createTitle')} width={760}>
-      <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate className="grid grid-cols-[16.25rem_1fr] gap-5">
+      <form {...form.formProps} className="grid grid-cols-[16.25rem_1fr] gap-5">
         <div>
-          <TextField
-            label={t('roles.name')}
-            name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-            autoComplete="off"
-          />
-          {tenants.length > 1 && !editing && (
-            <SelectField
-              label={t('users.tenant')}
-              name="tenantId"
-              value={tenantId}
-              onChange={setTenantId}
-              error={errors.tenantId}
-              placeholder="--"
-              options={tenants.map((x) => ({ value: String(x.id), label: x.name }))}
-            />
-          )}
-          <SelectField
+          <FormTextField label={t('roles.name')} field={form.field('name')} autoComplete="off" />
+          {tenants.length > 1 && !editing && <TenantField field={form.field('tenantId')} tenants={tenants} />}
+          <FormSelectField
             label={t('roles.homepage')}
-            name="homepage"
-            value={homepage}
-            onChange={setHomepage}
+            field={form.field('homepage')}
             placeholder={t('roles.noHomepage')}
             options={homepageOptions}
           />
           <p className="text-xs text-muted">{t('roles.treeHint')}</p>
         </div>
-        <div className="flex flex-col">
-          <span className="mb-1 text-sm text-muted">{t('roles.permissions')}</span>
-          <Tree nodes={tree} checkable checked={checked} onCheckedChange={setChecked} className="h-[26.25rem]" testId="permission-tree" />
-        </div>
-        <div className="col-span-2 flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit">
-            {t('common.save')}
-          </Button>
-        </div>
+        <FormTreeField
+          label={t('roles.permissions')}
+          nodes={tree}
+          field={form.field('checked')}
+          className="h-[26.25rem]"
+          testId="permission-tree"
+        />
+        <FormActions onClose={onClose} busy={form.busy} className="col-span-2 flex justify-end gap-2" />
       </form>
     </Modal>
   );

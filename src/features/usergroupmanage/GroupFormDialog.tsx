@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { z } from 'zod';
 import type { TenantDto, UserDto, UsergroupDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
@@ -6,15 +6,29 @@ import { plainNameSchema, requiredSelect } from '../../../domain/validation';
 import { api } from '../../app/api/client';
 import { uploadFile } from '../../app/api/blob';
 import { t, useLanguage } from '../../app/i18n/i18n';
-import { Button, Modal, TextField } from '../../app/ui/Modal';
+import { Button, Modal } from '../../app/ui/Modal';
+import { FormActions } from '../../app/ui/form/FormActions';
+import { FormTextField } from '../../app/ui/form/FormFields';
+import { FormTreeField } from '../../app/ui/form/FormTreeField';
+import { TenantField } from '../../app/ui/form/TenantField';
+import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { toastSuccess } from '../../app/ui/toastStore';
-import { SelectField } from '../../app/widgets/SelectField';
-import { Tree } from '../../app/widgets/tree/Tree';
-import { validateForm, type FieldErrors } from '../../app/widgets/formErrors';
+import { validateForm } from '../../app/widgets/formErrors';
 import { LogoImage } from './LogoImage';
 import zh from '../../app/i18n/locales/zh_cn';
 
 const schema = z.object({ name: plainNameSchema, tenantId: requiredSelect(zh['term.tenant']) });
+
+/** The editor's draft of a stored group (or a new one in the default tenant). */
+function groupFormOf(editing: UsergroupDto | undefined, defaultTenantId: number | undefined) {
+  const logo = parseJsonObject(editing?.customConfig).fileName;
+  return {
+    name: editing?.name ?? '',
+    tenantId: editing ? String(editing.tenantId) : defaultTenantId !== undefined ? String(defaultTenantId) : '',
+    members: new Set(editing?.users.map((u) => String(u.id)) ?? []) as ReadonlySet<string>,
+    fileName: typeof logo === 'string' && logo ? logo : null,
+  };
+}
 
 interface Props {
   open: boolean;
@@ -29,22 +43,25 @@ interface Props {
 /** User group editor: name, members (a checkable list with filter and Shift ranges) and the logo. */
 export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId, onClose, onSaved }: Props) {
   useLanguage();
-  const [name, setName] = useState('');
-  const [tenantId, setTenantId] = useState('');
-  const [members, setMembers] = useState<ReadonlySet<string>>(new Set());
-  const [fileName, setFileName] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormDialog({
+    open,
+    initial: () => groupFormOf(editing, defaultTenantId),
+    resetOn: [editing, defaultTenantId],
+    validate: (f) => validateForm(schema, f),
+    submit: (_valid, f) => {
+      const cfg = { ...parseJsonObject(editing?.customConfig), fileName: f.fileName ?? undefined };
+      const body = {
+        name: f.name,
+        tenantId: Number(f.tenantId),
+        customConfig: JSON.stringify(cfg),
+        users: [...f.members].map((id) => ({ id: Number(id) })),
+      };
+      return editing ? api.put('/auth/v1/usergroup', { ...body, id: editing.id }) : api.post('/auth/v1/usergroup', body);
+    },
+    onSaved,
+  });
+  const { tenantId, fileName } = form.draft;
   const fileInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    setName(editing?.name ?? '');
-    setTenantId(editing ? String(editing.tenantId) : defaultTenantId !== undefined ? String(defaultTenantId) : '');
-    setMembers(new Set(editing?.users.map((u) => String(u.id)) ?? []));
-    const logo = parseJsonObject(editing?.customConfig).fileName;
-    setFileName(typeof logo === 'string' && logo ? logo : null);
-    setErrors({});
-  }, [open, editing, defaultTenantId]);
 
   // Members must belong to the group's tenant (the server refuses others).
   const memberNodes = useMemo(
@@ -57,52 +74,18 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
     const name = await uploadFile(file, tenantId ? Number(tenantId) : undefined).catch(() => null);
     if (fileInput.current) fileInput.current.value = '';
     if (!name) return;
-    setFileName(name);
+    form.set('fileName', name);
     toastSuccess(t('common.uploadSuccess'));
-  };
-
-  const submit = async () => {
-    const v = validateForm(schema, { name, tenantId });
-    if (!v.ok) return setErrors(v.errors);
-    setErrors({});
-    const cfg = { ...parseJsonObject(editing?.customConfig), fileName: fileName ?? undefined };
-    const body = {
-      name,
-      tenantId: Number(tenantId),
-      customConfig: JSON.stringify(cfg),
-      users: [...members].map((id) => ({ id: Number(id) })),
-    };
-    const saved = await (editing ? api.put('/auth/v1/usergroup', { ...body, id: editing.id }) : api.post('/auth/v1/usergroup', body)).then(
-      () => true,
-      () => false,
-    );
-    if (!saved) return;
-    toastSuccess(t('table.saveSuccess'));
-    onSaved();
   };
 
   return (
     <Modal open={open} onClose={onClose} title={t(editing ? 'groups.editTitle' : 'groups.createTitle')} width={640}>
-      <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate className="grid grid-cols-[15rem_1fr] gap-5">
+      <form {...form.formProps} className="grid grid-cols-[15rem_1fr] gap-5">
         <div>
-          <TextField
-            label={t('groups.name')}
-            name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-            autoComplete="off"
-          />
+          <FormTextField label={t('groups.name')} field={form.field('name')} autoComplete="off" />
           {tenants.length > 1 && !editing && (
-            <SelectField
-              label={t('users.tenant')}
-              name="tenantId"
-              value={tenantId}
-              onChange={(v) => (setTenantId(v), setMembers(new Set()))}
-              error={errors.tenantId}
-              placeholder="--"
-              options={tenants.map((x) => ({ value: String(x.id), label: x.name }))}
-            />
+            // members must be the tenant's: another tenant's choice starts them again
+            <TenantField field={form.field('tenantId', { members: new Set() })} tenants={tenants} />
           )}
           <span className="mb-1 block text-sm text-muted">{t('groups.logo')}</span>
           <div className="flex items-center gap-3">
@@ -110,7 +93,7 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
             <div className="flex flex-col gap-1">
               <Button onClick={() => fileInput.current?.click()}>{t('groups.upload')}</Button>
               {fileName && (
-                <button type="button" className="text-xs text-danger hover:underline" onClick={() => setFileName(null)}>
+                <button type="button" className="text-xs text-danger hover:underline" onClick={() => form.set('fileName', null)}>
                   {t('groups.removeLogo')}
                 </button>
               )}
@@ -127,16 +110,14 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
           />
           <p className="mt-2 text-xs text-muted">{t('groups.uploadHint')}</p>
         </div>
-        <div className="flex flex-col">
-          <span className="mb-1 text-sm text-muted">{t('groups.members')}</span>
-          <Tree nodes={memberNodes} checkable checked={members} onCheckedChange={setMembers} className="h-[20rem]" testId="member-tree" />
-        </div>
-        <div className="col-span-2 flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit">
-            {t('common.save')}
-          </Button>
-        </div>
+        <FormTreeField
+          label={t('groups.members')}
+          nodes={memberNodes}
+          field={form.field('members')}
+          className="h-[20rem]"
+          testId="member-tree"
+        />
+        <FormActions onClose={onClose} busy={form.busy} className="col-span-2 flex justify-end gap-2" />
       </form>
     </Modal>
   );

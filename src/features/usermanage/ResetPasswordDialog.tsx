@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { UserDto } from '../../../domain/schemas/auth';
 import { passwordDigest } from '../../../domain/digest';
@@ -6,9 +5,11 @@ import { ROOT_USER_ID } from '../../../domain/enums';
 import { MSG, strongPasswordSchema } from '../../../domain/validation';
 import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
-import { Button, Modal, TextField } from '../../app/ui/Modal';
-import { toastSuccess } from '../../app/ui/toastStore';
-import { validateForm, type FieldErrors } from '../../app/widgets/formErrors';
+import { Modal } from '../../app/ui/Modal';
+import { FormActions } from '../../app/ui/form/FormActions';
+import { FormTextField } from '../../app/ui/form/FormFields';
+import { useFormDialog } from '../../app/ui/form/useFormDialog';
+import { validateForm } from '../../app/widgets/formErrors';
 
 const schema = z
   .object({ newPassword: strongPasswordSchema, confirmPassword: z.string().min(1, MSG.confirmRequired) })
@@ -17,54 +18,32 @@ const schema = z
 /** Root resets another user's password through updateByRoot {rootId, rootName, userId, newPassword}. */
 export function ResetPasswordDialog({ target, rootName, onClose }: { target: UserDto | undefined; rootName: string; onClose: () => void }) {
   useLanguage();
-  const [form, setForm] = useState({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useEffect(() => {
-    setForm({ newPassword: '', confirmPassword: '' });
-    setErrors({});
-  }, [target]);
-
-  const submit = async () => {
-    const checked = validateForm(schema, form);
-    if (!checked.ok || !target) return setErrors(checked.ok ? {} : checked.errors);
-    const body = { rootId: ROOT_USER_ID, rootName, userId: target.id, newPassword: await passwordDigest(form.newPassword) };
-    const done = await api.put('/auth/v1/user/password/updateByRoot', body).then(
-      () => true,
-      () => false,
-    );
-    if (!done) return;
-    toastSuccess(t('users.passwordChanged'));
-    onClose();
-  };
+  const form = useFormDialog({
+    open: !!target,
+    initial: () => ({ newPassword: '', confirmPassword: '' }),
+    resetOn: [target],
+    validate: (f) => validateForm(schema, f),
+    submit: async (f) => {
+      // the hook submits only while the dialog is open, which it is only with a target
+      const body = { rootId: ROOT_USER_ID, rootName, userId: target!.id, newPassword: await passwordDigest(f.newPassword) };
+      return api.put('/auth/v1/user/password/updateByRoot', body);
+    },
+    successText: t('users.passwordChanged'),
+    onSaved: onClose,
+  });
 
   return (
-    <Modal open={!!target} onClose={onClose} title={`${t('users.resetPassword')}{t('punct.colon')}${target?.name ?? ''}`}>
-      <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate>
+    <Modal open={!!target} onClose={onClose} title={`${t('users.resetPassword')}${t('punct.colon')}${target?.name ?? ''}`}>
+      <form {...form.formProps}>
         <p className="mb-3 text-xs text-muted">{t('validation.strongPassword')}</p>
-        <TextField
-          label={t('users.newPassword')}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          value={form.newPassword}
-          onChange={(e) => setForm({ ...form, newPassword: e.target.value })}
-          error={errors.newPassword}
-        />
-        <TextField
+        <FormTextField label={t('users.newPassword')} field={form.field('newPassword')} type="password" autoComplete="new-password" />
+        <FormTextField
           label={t('users.confirmPassword')}
-          name="confirmPassword"
+          field={form.field('confirmPassword')}
           type="password"
           autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={(e) => setForm({ ...form, confirmPassword: e.target.value })}
-          error={errors.confirmPassword}
         />
-        <div className="mt-4 flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit">
-            {t('common.confirm')}
-          </Button>
-        </div>
+        <FormActions onClose={onClose} busy={form.busy} submitText={t('common.confirm')} />
       </form>
     </Modal>
   );
