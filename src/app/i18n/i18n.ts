@@ -69,6 +69,14 @@ export function sourcePack(): LanguagePack | undefined {
   return i18n.hasResourceBundle(code, 'translation') ? (i18n.getResourceBundle(code, 'translation') as LanguagePack) : undefined;
 }
 
+/** Adds a pack directly (unit tests, which have no Vite glob). */
+export async function useLanguagePack(lang: Language, pack: LanguagePack): Promise<void> {
+  const code = codeOf(lang);
+  i18n.addResourceBundle(code, 'translation', pack, true, true);
+  language = lang;
+  await i18n.changeLanguage(code);
+}
+
 /** The translation of a key in the language in force, interpolated; `count` picks the plural form. */
 export const t: typeof i18n.t = i18n.t.bind(i18n);
 
