@@ -286,7 +286,10 @@ export class BlockStore {
   /** Writes blocks (replacing those of the same windows): one statement. */
   async putBlocks(trx: Db, table: BlockTable, blocks: readonly WindowBlock[]): Promise<void> {
     if (blocks.length === 0) return;
-    this.floors.wrote(table, blocks.reduce((m, b) => Math.min(m, b.start), Infinity));
+    this.floors.wrote(
+      table,
+      blocks.reduce((m, b) => Math.min(m, b.start), Infinity),
+    );
     await sql`insert into ${sql.table(table)} (deviceid, dataid, "start", "count", data)
       values ${sql.join(blocks.map((b) => sql`(${b.deviceid}, ${b.dataid}, ${b.start}, ${b.count}, ${b.data})`))}
       on conflict (deviceid, dataid, "start") do update set "count" = excluded."count", data = excluded.data`.execute(trx);
@@ -319,7 +322,10 @@ export class BlockStore {
   /** Writes hour rollups (one per window, replacing the stored one): one statement. */
   async putHours(trx: Db, hours: readonly WindowHour[]): Promise<void> {
     if (hours.length === 0) return;
-    this.floors.wrote('history_1h', hours.reduce((m, h) => Math.min(m, h.hour.time[0]!), Infinity));
+    this.floors.wrote(
+      'history_1h',
+      hours.reduce((m, h) => Math.min(m, h.hour.time[0]!), Infinity),
+    );
     const values = hours.map(({ deviceid, dataid, hour: h }) => {
       if (h.time.length !== 1) throw new Error('one hour rollup per window');
       return sql`(${deviceid}, ${dataid}, ${h.time[0]!}, ${h.min[0]!}, ${h.max[0]!}, ${h.sum[0]!}, ${h.last[0]!}, ${h.count[0]!}, ${h.status[0]!})`;
