@@ -19,7 +19,9 @@ import { measureBus } from './measureBus';
 import { useSessionActor } from '../session/SessionContext';
 import type { RevokeReason, WatchRequest } from '../../../domain/socketProtocol';
 import { WatchRegistry } from './watchRegistry';
-import { currentSettings, settingsChanged, subscribeSettings } from '../settings/settingsStore';
+import { currentSettings, subscribeSettings } from '../settings/settingsStore';
+import { queryClient } from '../api/queryClient';
+import { socketHints } from '../api/socketHints';
 import { floodPolicyOf } from '../../../domain/floodGroups';
 import type { EscalationDto } from '../../../domain/escalation';
 import { EscalationStore } from './escalations';
@@ -91,6 +93,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       created.bell.unsubscribe();
       created.stopPolicy();
       created.escalationFeed.unsubscribe();
+      created.hintFeed.unsubscribe();
       created.roleMessage.dispose();
       created.socket.send({ type: 'CLOSE' });
       created.socket.stop();
@@ -133,6 +136,8 @@ function createParts(
   session: { endSession: (reason: RevokeReason) => void; refreshUser: () => void },
 ) {
   const messages = new Subject<NoticeMessage>();
+  // The socket's hints make the cached reads they concern stale (settings, the ledger).
+  const hints = socketHints(queryClient);
   let lastData: number | null = null;
   const resyncs = new Subject<number>();
   const watches = new WatchRegistry();
@@ -157,7 +162,7 @@ function createParts(
           token: () => tokenStorage.get(),
           onMeasures: (list) => list.forEach((m) => measureBus.next(m)),
           onData: () => (lastData = Date.now()),
-          onSettings: settingsChanged,
+          onSettings: hints.settings,
           onStore: (notice) => storeNotice.set(notice),
           watches,
         }),
@@ -192,6 +197,8 @@ function createParts(
     // A message for this user (the escalation role): shown at once; the message centre keeps it.
     roleMessage.apply(m);
   });
+  const hintFeed = messages.subscribe((m) => hints.message(m.kind));
+  hintFeed.add(resyncs.subscribe(hints.resync));
   // Values missed while the socket was down are not replayed: every reconnect asks views to reload.
   let wasOpen = false;
   let openedBefore = false;
@@ -235,6 +242,7 @@ function createParts(
     stopPolicy,
     escalations,
     escalationFeed,
+    hintFeed,
     roleMessage,
     storeNotice,
     notifications,

@@ -10,13 +10,14 @@ import { EVENT_PUSH_KINDS, eventIdOf, mergeRows } from './liveRows';
 export interface EventPage {
   rows: PecEvent[];
   total: number;
-  loading: boolean;
+  /** the page's read, as the table shows it (app/widgets/LoadError.tsx ReadState) */
+  isFetching: boolean;
   /** why the page could not be read (shown with 重试 instead of an empty table) */
-  error: Error | undefined;
+  error: Error | null;
   topInsert: { version: number; added: number };
   /** re-reads some rows in place (after this user's own confirm or remark) */
   refreshRows: (ids: readonly number[]) => Promise<void>;
-  reload: () => void;
+  refetch: () => void;
 }
 
 /**
@@ -34,7 +35,7 @@ export function useEventPage(
   const [rows, setRows] = useState<PecEvent[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<Error | undefined>(undefined);
+  const [error, setError] = useState<Error | null>(null);
   const [topInsert, setTopInsert] = useState({ version: 0, added: 0 });
   const [version, setVersion] = useState(0);
   // New events go on top only in the newest-first order; under a column sort they are only counted.
@@ -59,7 +60,7 @@ export function useEventPage(
         cursor.current = r.cursor === undefined ? undefined : { value: r.cursor, filters, scope, orders };
         setRows(r.rows);
         setTotal(r.total);
-        setError(undefined);
+        setError(null);
       })
       .catch((err: unknown) => {
         if (gen === generation.current && !ctrl.signal.aborted) setError(err instanceof Error ? err : new Error(String(err)));
@@ -114,5 +115,5 @@ export function useEventPage(
     return () => sub.unsubscribe();
   }, [realtime]);
 
-  return { rows, total, loading, error, topInsert, refreshRows, reload: () => setVersion((v) => v + 1) };
+  return { rows, total, isFetching: loading, error, topInsert, refreshRows, refetch: () => setVersion((v) => v + 1) };
 }

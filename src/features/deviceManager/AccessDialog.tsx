@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ACCESS_TYPE } from '../../../domain/enums';
 import type { TerminalRowDto } from '../../../domain/schemas/ledger';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { SelectField } from '../../app/widgets/SelectField';
-import { useLoad } from '../../app/widgets/useLoad';
-import { ledgerApi } from './ledgerApi';
+import { ledgerApi, ledgerQueries } from './ledgerApi';
 import { accessTypeText } from '../../app/i18n/enumText';
 
 /** A terminal's access type (GPRS/4G 5, 电信平台 6) and access scheme of the same type and tenant. */
 export function AccessDialog({ device, onClose, onSaved }: { device: TerminalRowDto | null; onClose: () => void; onSaved: () => void }) {
   useLanguage();
-  const config = useLoad(() => (device ? ledgerApi.accessConfig() : Promise.resolve(undefined)), [device]);
+  const config = useQuery({ ...ledgerQueries.accessConfig(), enabled: !!device });
   const [accesstype, setAccesstype] = useState('');
   const [schemeId, setSchemeId] = useState('');
   useEffect(() => {

@@ -1,27 +1,27 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { OrderDetailDto } from '../../../domain/schemas/workorder';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
 import { Button } from '../../app/ui/Modal';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { OrderDetailView } from '../workOrder/OrderDetailView';
 import { OrderStatusBadge } from '../workOrder/OrderStatusBadge';
-import { listOrders, orderDetail, transition } from '../workOrder/workOrderApi';
+import { orderDetail, transition, workOrderQueries } from '../workOrder/workOrderApi';
 import { RecordForm } from './RecordForm';
 
 /** /myWorkOrder (我的工单): the assignee's open orders as cards, one column on a phone; accept and record on site. */
 export default function MyWorkOrderScreen() {
   useLanguage();
-  const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<OrderDetailDto | undefined>();
-  const list = useLoad(
-    () => listOrders({ page: { index: 0, limit: 100 }, filter: { mine: true, status: ['pending', 'in_progress', 'review'] } }),
-    [],
-    version,
+  const list = useQuery(
+    workOrderQueries.list({ page: { index: 0, limit: 100 }, filter: { mine: true, status: ['pending', 'in_progress', 'review'] } }),
   );
+  const invalidate = useInvalidate();
   const refresh = async (id: number) => {
     setOpen(await orderDetail(id));
-    setVersion((v) => v + 1);
+    invalidate(queryKeys.workOrders.all);
   };
   if (open)
     return (
@@ -47,7 +47,7 @@ export default function MyWorkOrderScreen() {
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-3 p-3" data-testid="my-workorder">
       <h1 className="text-lg font-semibold">{t('route.myWorkOrder')}</h1>
-      {rows.length === 0 && !list.loading && <p className="text-muted">{t('wo.none')}</p>}
+      {rows.length === 0 && !list.isFetching && <p className="text-muted">{t('wo.none')}</p>}
       <ul className="flex flex-col gap-2">
         {rows.map((r) => (
           <li key={r.id}>

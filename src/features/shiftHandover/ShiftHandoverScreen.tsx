@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { HANDOVER_STATUSES, type HandoverDetailDto, type HandoverRowDto, type HandoverStatus } from '../../../domain/schemas/handover';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
@@ -10,7 +11,8 @@ import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { usePaging } from '../../app/widgets/table/usePaging';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { HandoverDraft } from './HandoverDraft';
 import { HandoverSheet, shiftText } from './HandoverSheet';
 import { PrintSheet } from './PrintSheet';
@@ -29,11 +31,12 @@ export default function ShiftHandoverScreen() {
   const { user } = useSession();
   const [status, setStatus] = useState<'' | HandoverStatus>('');
   const [page, setPage] = usePaging();
-  const [version, setVersion] = useState(0);
+  const invalidate = useInvalidate();
   const [open, setOpen] = useState<HandoverDetailDto | undefined>();
   const [acceptNote, setAcceptNote] = useState('');
   const filter = useMemo(() => (status ? { status } : {}), [status]);
-  const list = useLoad(() => listHandovers({ page, filter }), [page, filter], version);
+  const body = { page, filter };
+  const list = useQuery({ queryKey: queryKeys.handovers.list(body), queryFn: () => listHandovers(body) });
   const show = async (row: HandoverRowDto) => setOpen(await handoverDetail(row.id));
   const accept = async () => {
     if (!open) return;
@@ -41,7 +44,7 @@ export default function ShiftHandoverScreen() {
     toastSuccess(t('ho.accepted'));
     setAcceptNote('');
     setOpen(await handoverDetail(open.id));
-    setVersion((v) => v + 1);
+    invalidate(queryKeys.handovers.all);
   };
   const columns = useMemo<Column<HandoverRowDto>[]>(
     () => [
@@ -79,7 +82,7 @@ export default function ShiftHandoverScreen() {
       }
     >
       <div className="flex min-h-0 flex-1 flex-col gap-3 xl:flex-row">
-        {can('shift_handover') && <HandoverDraft onHandedOver={() => setVersion((v) => v + 1)} />}
+        {can('shift_handover') && <HandoverDraft />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           <DataTable
             testId="handover-table"

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { OrderDetailDto, OrderRowDto, OrderStatus } from '../../../domain/schemas/workorder';
 import { ORDER_STATUSES } from '../../../domain/schemas/workorder';
 import { t, useLanguage } from '../../app/i18n/i18n';
@@ -8,12 +9,13 @@ import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { usePaging } from '../../app/widgets/table/usePaging';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { OrderDetailView } from './OrderDetailView';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderTrend } from './OrderTrend';
-import { loadTreeProjects } from '../../app/liveDevices/deviceTree';
-import { assigneesOf, listOrders, orderDetail, transition } from './workOrderApi';
+import { deviceTreeQuery, projectsOfTree } from '../../app/liveDevices/deviceTree';
+import { orderDetail, transition, workOrderQueries } from './workOrderApi';
 
 /** /workOrder (工单管理): every order the user may see, filtered by state and overdue; detail, review. */
 export default function WorkOrderScreen() {
@@ -22,10 +24,10 @@ export default function WorkOrderScreen() {
   const [overdue, setOverdue] = useState<'' | 'yes' | 'no'>('');
   const [projectId, setProjectId] = useState('');
   const [assigneeId, setAssigneeId] = useState('');
-  const projects = useLoad(() => loadTreeProjects(), []);
-  const people = useLoad(async () => (projectId ? assigneesOf(Number(projectId)) : []), [projectId]);
+  const projects = useQuery({ ...deviceTreeQuery, select: projectsOfTree });
+  const people = useQuery(workOrderQueries.assignees(Number(projectId)));
   const [page, setPage] = usePaging();
-  const [version, setVersion] = useState(0);
+  const invalidate = useInvalidate();
   const [open, setOpen] = useState<OrderDetailDto | undefined>();
   const [reason, setReason] = useState('');
   const filter = useMemo(
@@ -37,14 +39,14 @@ export default function WorkOrderScreen() {
     }),
     [status, overdue, projectId, assigneeId],
   );
-  const list = useLoad(() => listOrders({ page, filter }), [page, filter], version);
+  const list = useQuery(workOrderQueries.list({ page, filter }));
   const show = async (row: OrderRowDto) => setOpen(await orderDetail(row.id));
   const step = async (action: 'approve' | 'reject') => {
     if (!open) return;
     await transition(open.id, action === 'reject' ? { action, reason } : { action });
     setReason('');
     setOpen(await orderDetail(open.id));
-    setVersion((v) => v + 1);
+    invalidate(queryKeys.workOrders.all);
   };
   const columns = useMemo<Column<OrderRowDto>[]>(
     () => [

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type {
   AssigneeDto,
   AssigneeGroupDto,
@@ -9,6 +10,7 @@ import type {
   OrderStatus,
 } from '../../../domain/schemas/workorder';
 import { api, request } from '../../app/api/client';
+import { queryKeys } from '../../app/api/queryKeys';
 
 const BASE = '/workorder/v1';
 
@@ -43,3 +45,19 @@ export const assigneeGroupsOf = (projectId: number) => api.get<AssigneeGroupDto[
 /** The newest order of each event (the event list's 处置 column). */
 export const ordersOfEvents = (eventIds: number[]) =>
   request<EventOrderDto[]>('POST', `${BASE}/order/of-events`, { eventIds }, { read: true }).then((r) => r.data);
+
+/** The work-order reads as cached queries; a project of 0 (none chosen) asks nothing and offers no one. */
+export const workOrderQueries = {
+  /** the 处置 of the events shown, by their ids joined with commas */
+  ofEvents: (ids: string) =>
+    queryOptions({ queryKey: queryKeys.workOrders.ofEvents(ids), queryFn: () => ordersOfEvents(ids.split(',').map(Number)), enabled: !!ids }),
+  list: (body: OrderListBody) => queryOptions({ queryKey: queryKeys.workOrders.list(body), queryFn: () => listOrders(body) }),
+  assignees: (projectId: number) =>
+    queryOptions({ queryKey: queryKeys.workOrders.assignees(projectId), queryFn: () => assigneesOf(projectId), enabled: projectId > 0 }),
+  assigneeGroups: (projectId: number) =>
+    queryOptions({
+      queryKey: queryKeys.workOrders.assigneeGroups(projectId),
+      queryFn: () => assigneeGroupsOf(projectId),
+      enabled: projectId > 0,
+    }),
+};
