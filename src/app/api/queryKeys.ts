@@ -22,7 +22,6 @@ export const queryKeys = {
     accountTree: () => ['ledger', 'accountTree'] as const,
     graphTree: () => ['ledger', 'graphTree'] as const,
     reportTree: () => ['ledger', 'reportTree'] as const,
-    stations: () => ['ledger', 'stations'] as const,
     properties: () => ['ledger', 'properties'] as const,
     terminals: (body: object) => ['ledger', 'terminals', body] as const,
     childStatus: (node: { modelLabel: string; id: number }) => ['ledger', 'childStatus', node] as const,
@@ -63,6 +62,8 @@ export const queryKeys = {
   },
   operationLog: (body: object, lang: string) => ['operationLog', body, lang] as const,
   platformOverview: () => ['platformOverview'] as const,
+  /** the visible projects with their live alarm counts: read afresh whenever a screen opens */
+  stations: () => ['stations'] as const,
   report: (node: object, range: object) => ['report', node, range] as const,
   remote: {
     groups: (deviceId: number) => ['remote', 'groups', deviceId] as const,
@@ -70,6 +71,9 @@ export const queryKeys = {
   },
   monitor: (variant: string, filter: object) => ['monitor', variant, filter] as const,
   bigScreen: () => ['bigScreen'] as const,
-  messageLog: (receiver: number, range: object) => ['messageLog', receiver, range] as const,
+  /** the device dialog's values of one device */
+  deviceRealtime: (deviceId: number) => ['deviceRealtime', deviceId] as const,
+  /** the user's message log by range, per opening of the message centre (each opening starts at page one) */
+  messageLog: (receiver: number, range: object, opening: number) => ['messageLog', receiver, range, opening] as const,
   file: (fileName: string) => ['file', fileName] as const,
 };
