@@ -60,6 +60,8 @@ export const queryKeys = {
     list: (body: object) => ['handovers', 'list', body] as const,
     draft: () => ['handovers', 'draft'] as const,
   },
+  /** one page of alarm events: filters, scope, page and order */
+  eventPage: (page: object) => ['eventPage', page] as const,
   operationLog: (body: object, lang: string) => ['operationLog', body, lang] as const,
   platformOverview: () => ['platformOverview'] as const,
   /** the visible projects with their live alarm counts: read afresh whenever a screen opens */
