@@ -26,6 +26,8 @@ export default function WorkOrderScreen() {
   const [assigneeId, setAssigneeId] = useState('');
   const projects = useQuery({ ...deviceTreeQuery, select: projectsOfTree });
   const people = useQuery(workOrderQueries.assignees(Number(projectId)));
+  // no project chosen: nobody to offer (not the people of the project chosen before)
+  const offeredPeople = projectId ? (people.data ?? []) : [];
   const [page, setPage] = usePaging();
   const invalidate = useInvalidate();
   const [open, setOpen] = useState<OrderDetailDto | undefined>();
@@ -96,7 +98,7 @@ export default function WorkOrderScreen() {
             onChange={(v) => (setAssigneeId(v), setPage({ ...page, index: 0 }))}
             options={[
               { value: '', label: t('wo.all') },
-              ...(people.data ?? []).map((u) => ({ value: String(u.id), label: u.nicName || u.name })),
+              ...offeredPeople.map((u) => ({ value: String(u.id), label: u.nicName || u.name })),
             ]}
           />
           <SelectField
