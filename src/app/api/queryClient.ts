@@ -7,7 +7,7 @@ import { queryKeys } from './queryKeys';
  * own ledger writes make it stale at once (./socketHints.ts), so the time only bounds what another
  * console's change to a node outside this user's rooms (a province, a city) may take to show.
  */
-export const LEDGER_STALE_MS = 60_000;
+const LEDGER_STALE_MS = 60_000;
 
 /**
  * The console's one query cache, for every REST read of its screens.

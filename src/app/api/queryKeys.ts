@@ -4,14 +4,11 @@
  * new key: the answer of an older filter lands in its own entry and never on what the screen shows.
  */
 export const queryKeys = {
-  /** the settings in force and the 系统配置 panel: the socket's `settings` hint makes all of them stale */
+  /** the settings in force (signed in) and the platform's before sign-in: the socket's `settings` hint makes them stale */
   settings: {
     all: ['settings'] as const,
     effective: () => ['settings', 'effective'] as const,
     public: () => ['settings', 'public'] as const,
-    panel: () => ['settings', 'panel'] as const,
-    roles: () => ['settings', 'roles'] as const,
-    projects: () => ['settings', 'projects'] as const,
   },
   /** reads of the device ledger: the socket's ledger hints (and this console's ledger writes) make them stale */
   ledger: {
@@ -50,6 +47,7 @@ export const queryKeys = {
   workOrders: {
     all: ['workOrders'] as const,
     list: (body: object) => ['workOrders', 'list', body] as const,
+    detail: (id: number) => ['workOrders', 'detail', id] as const,
     ofEvents: (eventIds: string) => ['workOrders', 'ofEvents', eventIds] as const,
     assignees: (projectId: number) => ['workOrders', 'assignees', projectId] as const,
     assigneeGroups: (projectId: number) => ['workOrders', 'assigneeGroups', projectId] as const,
@@ -58,6 +56,7 @@ export const queryKeys = {
   handovers: {
     all: ['handovers'] as const,
     list: (body: object) => ['handovers', 'list', body] as const,
+    detail: (id: number) => ['handovers', 'detail', id] as const,
     draft: () => ['handovers', 'draft'] as const,
   },
   /** one page of alarm events: filters, scope, page and order */

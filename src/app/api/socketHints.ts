@@ -7,8 +7,6 @@ import { queryKeys } from './queryKeys';
  */
 const LEDGER_KINDS = /^(ledger\.|device\.access_updated$|accessscheme\.)/;
 
-export const isLedgerHint = (kind: string): boolean => LEDGER_KINDS.test(kind);
-
 /**
  * What the socket's hints make stale in the query cache. A query a screen shows is read again at
  * once; one no screen shows is read when a screen next asks for it.
@@ -18,7 +16,7 @@ export const socketHints = (client: QueryClient) => ({
   settings: () => void client.invalidateQueries({ queryKey: queryKeys.settings.all }),
   /** a pushed message: a ledger change makes every ledger read stale */
   message: (kind: string) => {
-    if (isLedgerHint(kind)) void client.invalidateQueries({ queryKey: queryKeys.ledger.all });
+    if (LEDGER_KINDS.test(kind)) void client.invalidateQueries({ queryKey: queryKeys.ledger.all });
   },
   /** after a resync or a reconnect the ledger hints of the gap may be lost: the ledger is read again */
   resync: () => void client.invalidateQueries({ queryKey: queryKeys.ledger.all }),

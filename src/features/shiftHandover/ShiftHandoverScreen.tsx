@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { HANDOVER_STATUSES, type HandoverDetailDto, type HandoverRowDto, type HandoverStatus } from '../../../domain/schemas/handover';
+import { HANDOVER_STATUSES, type HandoverRowDto, type HandoverStatus } from '../../../domain/schemas/handover';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { useOperationCan } from '../../app/session/useOperationCan';
@@ -32,18 +32,26 @@ export default function ShiftHandoverScreen() {
   const [status, setStatus] = useState<'' | HandoverStatus>('');
   const [page, setPage] = usePaging();
   const invalidate = useInvalidate();
-  const [open, setOpen] = useState<HandoverDetailDto | undefined>();
+  // the handover opened: its detail is read (afresh on every opening) before the dialog shows it
+  const [openId, setOpenId] = useState(0);
+  const detail = useQuery({
+    queryKey: queryKeys.handovers.detail(openId),
+    queryFn: () => handoverDetail(openId),
+    enabled: openId > 0,
+    placeholderData: undefined,
+  });
+  const open = openId ? detail.data : undefined;
   const [acceptNote, setAcceptNote] = useState('');
   const filter = useMemo(() => (status ? { status } : {}), [status]);
   const body = { page, filter };
   const list = useQuery({ queryKey: queryKeys.handovers.list(body), queryFn: () => listHandovers(body) });
-  const show = async (row: HandoverRowDto) => setOpen(await handoverDetail(row.id));
+  const show = (row: HandoverRowDto) => (invalidate(queryKeys.handovers.detail(row.id)), setOpenId(row.id));
   const accept = async () => {
     if (!open) return;
     await acceptHandover(open.id, acceptNote.trim());
     toastSuccess(t('ho.accepted'));
     setAcceptNote('');
-    setOpen(await handoverDetail(open.id));
+    // the detail shown and the list both read again
     invalidate(queryKeys.handovers.all);
   };
   const columns = useMemo<Column<HandoverRowDto>[]>(
@@ -96,12 +104,12 @@ export default function ShiftHandoverScreen() {
               pageSize: page.limit,
               onChange: (index, limit) => setPage({ index, limit }),
             }}
-            rowActions={[{ label: t('common.detail'), run: (r) => void show(r) }]}
+            rowActions={[{ label: t('common.detail'), run: show }]}
             exportable={false}
           />
         </div>
       </div>
-      <Modal open={!!open} onClose={() => setOpen(undefined)} title={t('ho.detailTitle')} width={680} closable>
+      <Modal open={!!open} onClose={() => setOpenId(0)} title={t('ho.detailTitle')} width={680} closable>
         {open && (
           <div className="max-h-[70vh] space-y-3 overflow-y-auto" data-testid="handover-detail">
             <HandoverSheet shift={open.shift} summary={open.summary} />

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { OrderDetailDto, OrderRowDto, OrderStatus } from '../../../domain/schemas/workorder';
+import type { OrderRowDto, OrderStatus } from '../../../domain/schemas/workorder';
 import { ORDER_STATUSES } from '../../../domain/schemas/workorder';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
@@ -15,7 +15,7 @@ import { OrderDetailView } from './OrderDetailView';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderTrend } from './OrderTrend';
 import { deviceTreeQuery, projectsOfTree } from '../../app/liveDevices/deviceTree';
-import { orderDetail, transition, workOrderQueries } from './workOrderApi';
+import { transition, workOrderQueries } from './workOrderApi';
 
 /** /workOrder (工单管理): every order the user may see, filtered by state and overdue; detail, review. */
 export default function WorkOrderScreen() {
@@ -30,7 +30,10 @@ export default function WorkOrderScreen() {
   const offeredPeople = projectId ? (people.data ?? []) : [];
   const [page, setPage] = usePaging();
   const invalidate = useInvalidate();
-  const [open, setOpen] = useState<OrderDetailDto | undefined>();
+  // the order opened: its detail is read (afresh on every opening) before the dialog shows it
+  const [openId, setOpenId] = useState(0);
+  const detail = useQuery(workOrderQueries.detail(openId));
+  const open = openId ? detail.data : undefined;
   const [reason, setReason] = useState('');
   const filter = useMemo(
     () => ({
@@ -42,12 +45,12 @@ export default function WorkOrderScreen() {
     [status, overdue, projectId, assigneeId],
   );
   const list = useQuery(workOrderQueries.list({ page, filter }));
-  const show = async (row: OrderRowDto) => setOpen(await orderDetail(row.id));
+  const show = (row: OrderRowDto) => (invalidate(queryKeys.workOrders.detail(row.id)), setOpenId(row.id));
   const step = async (action: 'approve' | 'reject') => {
     if (!open) return;
     await transition(open.id, action === 'reject' ? { action, reason } : { action });
     setReason('');
-    setOpen(await orderDetail(open.id));
+    // the detail shown and the list both read again
     invalidate(queryKeys.workOrders.all);
   };
   const columns = useMemo<Column<OrderRowDto>[]>(
@@ -126,10 +129,10 @@ export default function WorkOrderScreen() {
           pageSize: page.limit,
           onChange: (index, limit) => setPage({ index, limit }),
         }}
-        rowActions={[{ label: t('common.detail'), run: (r) => void show(r) }]}
+        rowActions={[{ label: t('common.detail'), run: show }]}
         exportable={false}
       />
-      <Modal open={!!open} onClose={() => setOpen(undefined)} title={t('wo.detailTitle')} width={900} closable>
+      <Modal open={!!open} onClose={() => setOpenId(0)} title={t('wo.detailTitle')} width={900} closable>
         {open && (
           <div className="max-h-[78vh] overflow-y-auto pr-1">
             <OrderDetailView order={open} />
