@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { Subject, type Observable } from 'rxjs';
 import { websocketMachine } from '../../../machines/websocketMachine';
@@ -20,7 +21,6 @@ import { useSessionActor } from '../session/SessionContext';
 import type { RevokeReason, WatchRequest } from '../../../domain/socketProtocol';
 import { WatchRegistry } from './watchRegistry';
 import { currentSettings, subscribeSettings } from '../settings/settingsStore';
-import { queryClient } from '../api/queryClient';
 import { socketHints } from '../api/socketHints';
 import { floodPolicyOf } from '../../../domain/floodGroups';
 import type { EscalationDto } from '../../../domain/escalation';
@@ -72,8 +72,9 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
 
   // Actors are created and stopped by the effect, so React's strict-mode remount gets fresh ones.
   const session = useSessionActor();
+  const queryClient = useQueryClient();
   useEffect(() => {
-    const created = createParts(userId, setOpenDeviceId, {
+    const created = createParts(userId, setOpenDeviceId, queryClient, {
       // The websocket machine's `unauthorized` is the session's end: one message, one redirect.
       endSession: (reason) => session.send({ type: 'UNAUTHORIZED', reason }),
       refreshUser: () => session.send({ type: 'USER.REFRESH' }),
@@ -100,7 +101,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       created.notifications.stop();
       stopAlarm();
     };
-  }, [userId, session]);
+  }, [userId, session, queryClient]);
 
   // Two contexts split by rate of change: this one is made once per login, so the wall's streams
   // never depend on which device is open; the dialog's state has its own.
@@ -133,6 +134,7 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
 function createParts(
   userId: number,
   setOpenDeviceId: (id: number) => void,
+  queryClient: QueryClient,
   session: { endSession: (reason: RevokeReason) => void; refreshUser: () => void },
 ) {
   const messages = new Subject<NoticeMessage>();
