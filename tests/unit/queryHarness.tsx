@@ -8,7 +8,7 @@ import { vi } from 'vitest';
  * screen does: `result.current` is the hook's latest value, `rerender` gives it new arguments. React
  * renders on its own schedule: a test waits for the state it expects (vi.waitFor).
  */
-export function renderHook<P, R>(client: QueryClient, hook: (props: P) => R, props: P) {
+export function renderHook<P, R>(client: QueryClient, hook: (props: P) => R, props: NoInfer<P>) {
   const root = createRoot(document.createElement('div'));
   const result = { current: undefined as R };
   function Probe({ args }: { args: P }): ReactNode {

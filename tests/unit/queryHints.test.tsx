@@ -11,7 +11,8 @@ import { SETTINGS_DEFAULTS } from '../../domain/settingsDefaults';
 import { envelope, stubFetch } from './queryHarness';
 
 /** How often the stubbed server was asked for a path. */
-const callsOf = (fetch: ReturnType<typeof stubFetch>, path: string) => fetch.mock.calls.filter(([url]) => String(url).includes(path)).length;
+const callsOf = (fetch: ReturnType<typeof stubFetch>, path: string) =>
+  fetch.mock.calls.filter(([url]) => String(url).includes(path)).length;
 
 describe('the socket hints make the cached reads they concern stale', () => {
   afterEach(() => vi.unstubAllGlobals());

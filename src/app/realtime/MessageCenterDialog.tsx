@@ -46,8 +46,7 @@ export function MessageCenterDialog({ open, onClose }: { open: boolean; onClose:
       }),
     initialPageParam: 0,
     // the next page while the last one came full and the log holds more than is shown
-    getNextPageParam: (last, all) =>
-      last.data.length < PAGE || all.length * PAGE >= (last.total ?? 0) ? undefined : all.length,
+    getNextPageParam: (last, all) => (last.data.length < PAGE || all.length * PAGE >= (last.total ?? 0) ? undefined : all.length),
     enabled: open && !!user,
     // an earlier opening's or range's rows never stand in, and are dropped once left
     placeholderData: undefined,

@@ -30,8 +30,7 @@ function apply(next: SettingsState): void {
   for (const l of listeners) l();
 }
 
-const readEffective = () =>
-  api.get<EffectiveSettingsDto>('/wisdompower/v1/system/setting/effective', { quiet: true, background: true });
+const readEffective = () => api.get<EffectiveSettingsDto>('/wisdompower/v1/system/setting/effective', { quiet: true, background: true });
 
 function applyEffective(dto: EffectiveSettingsDto): void {
   signedIn = true;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { filter, map } from 'rxjs';
 import type { PecEvent } from '../../../domain/telemetry';
@@ -96,6 +96,19 @@ export function useEventPage(
     );
   };
 
+  // A batch of pushed alarm messages: fresh copies of the events they name, for the page shown now.
+  const onAlarms = useEffectEvent((batch: NoticeMessage[]) => {
+    const at = shown.current;
+    const onPage = new Set(rowsOf(at).map((r) => r.id));
+    const raised = [...new Set(batch.filter((m) => m.kind === 'alarm.raised').map((m) => eventIdOf(m.payload)!))].filter(
+      (id) => !onPage.has(id),
+    );
+    const changed = [...new Set(batch.map((m) => eventIdOf(m.payload)!))].filter((id) => onPage.has(id));
+    // New events only when they match the filters; rows already shown update whatever they became.
+    void Promise.all([eventsById(raised, at.filters, at.scope).catch(() => []), eventsById(changed).catch(() => [])]).then(
+      ([added, updated]) => apply(at, [...added, ...updated], true),
+    );
+  });
   useEffect(() => {
     if (!realtime) return;
     const sub = realtime.channels
@@ -104,18 +117,7 @@ export function useEventPage(
         map((all) => all.filter((m: NoticeMessage) => EVENT_PUSH_KINDS.has(m.kind) && eventIdOf(m.payload) !== undefined)),
         filter((batch) => batch.length > 0),
       )
-      .subscribe((batch) => {
-        const at = shown.current;
-        const onPage = new Set(rowsOf(at).map((r) => r.id));
-        const raised = [...new Set(batch.filter((m) => m.kind === 'alarm.raised').map((m) => eventIdOf(m.payload)!))].filter(
-          (id) => !onPage.has(id),
-        );
-        const changed = [...new Set(batch.map((m) => eventIdOf(m.payload)!))].filter((id) => onPage.has(id));
-        // New events only when they match the filters; rows already shown update whatever they became.
-        void Promise.all([eventsById(raised, at.filters, at.scope).catch(() => []), eventsById(changed).catch(() => [])]).then(
-          ([added, updated]) => apply(at, [...added, ...updated], true),
-        );
-      });
+      .subscribe((batch) => onAlarms(batch));
     return () => sub.unsubscribe();
   }, [realtime]);
 

@@ -33,11 +33,7 @@ export default function MyWorkOrderScreen() {
         <h1 className="text-lg font-semibold">{t('wo.orderNo', { id: open.id })}</h1>
         <OrderDetailView order={open} />
         {open.status === 'pending' && (
-          <Button
-            kind="primary"
-            className="w-full py-3"
-            onClick={() => void transition(open.id, { action: 'accept' }).then(refresh)}
-          >
+          <Button kind="primary" className="w-full py-3" onClick={() => void transition(open.id, { action: 'accept' }).then(refresh)}>
             {t('wo.action.accept')}
           </Button>
         )}

@@ -44,7 +44,11 @@ export function SchemePanel() {
           invalidate(queryKeys.ledger.all);
         }}
       />
-      <SchemeFormDialog open={creating} onClose={() => setCreating(false)} onSaved={() => (setCreating(false), invalidate(queryKeys.ledger.all))} />
+      <SchemeFormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSaved={() => (setCreating(false), invalidate(queryKeys.ledger.all))}
+      />
     </>
   );
 }

@@ -50,11 +50,20 @@ export const ordersOfEvents = (eventIds: number[]) =>
 export const workOrderQueries = {
   /** the 处置 of the events shown, by their ids joined with commas */
   ofEvents: (ids: string) =>
-    queryOptions({ queryKey: queryKeys.workOrders.ofEvents(ids), queryFn: () => ordersOfEvents(ids.split(',').map(Number)), enabled: !!ids }),
+    queryOptions({
+      queryKey: queryKeys.workOrders.ofEvents(ids),
+      queryFn: () => ordersOfEvents(ids.split(',').map(Number)),
+      enabled: !!ids,
+    }),
   list: (body: OrderListBody) => queryOptions({ queryKey: queryKeys.workOrders.list(body), queryFn: () => listOrders(body) }),
   /** the order opened (0: none); another order's detail never stands in while this one is read */
   detail: (id: number) =>
-    queryOptions({ queryKey: queryKeys.workOrders.detail(id), queryFn: () => orderDetail(id), enabled: id > 0, placeholderData: undefined }),
+    queryOptions({
+      queryKey: queryKeys.workOrders.detail(id),
+      queryFn: () => orderDetail(id),
+      enabled: id > 0,
+      placeholderData: undefined,
+    }),
   assignees: (projectId: number) =>
     queryOptions({ queryKey: queryKeys.workOrders.assignees(projectId), queryFn: () => assigneesOf(projectId), enabled: projectId > 0 }),
   assigneeGroups: (projectId: number) =>
