@@ -27,8 +27,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      // useLoad(load, deps) takes its dependencies like useCallback: check them at every call.
-      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useLoad$' }],
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

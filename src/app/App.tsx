@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Router, useLocation } from 'wouter';
 import { useHashLocation, navigate } from 'wouter/use-hash-location';
 import { findRoute, normalizePath } from '../../domain/routes';
@@ -11,6 +12,7 @@ import { prefetchWhenIdle } from './routing/prefetch';
 import { loadSignedIn, prefetchSignedIn, SignedIn, Splash, useSignedIn } from './shell/signedInChunk';
 import { kioskConfig } from './kiosk/kioskConfig';
 import { LoadingBar, Toaster } from './ui/Toaster';
+import { queryClient } from './api/queryClient';
 import { t, useLanguage } from './i18n/i18n';
 import { shownPlatformName, useSettings } from './settings/settingsStore';
 import type { MessageKey } from './i18n/i18n';
@@ -116,14 +118,17 @@ function WithRealtime({ children }: { children: React.ReactNode }) {
   return <SignedIn userId={user.id}>{children}</SignedIn>;
 }
 
+/** Every REST read of the screens goes through the one query cache (./api/queryClient.ts). */
 export function App() {
   return (
-    <Router hook={useHashLocation}>
-      <LoadingBar />
-      <Toaster />
-      <WithRealtime>
-        <Routes />
-      </WithRealtime>
-    </Router>
+    <QueryClientProvider client={queryClient}>
+      <Router hook={useHashLocation}>
+        <LoadingBar />
+        <Toaster />
+        <WithRealtime>
+          <Routes />
+        </WithRealtime>
+      </Router>
+    </QueryClientProvider>
   );
 }

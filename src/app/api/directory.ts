@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
+import { queryKeys } from './queryKeys';
 import type { RoleDto, TenantDto, UserDto, UsergroupDto } from '../../../domain/schemas/auth';
 
 /** Reads of the auth service shared by the user, role and user-group screens. */
@@ -15,4 +17,13 @@ export const directory = {
     }
     return api.get<UserDto[]>(`/auth/v1/user/queryByName?name=${encodeURIComponent(name)}`);
   },
+};
+
+/** The same reads as cached queries (the screens' lists and choices). */
+export const directoryQueries = {
+  roles: () => queryOptions({ queryKey: queryKeys.directory.roles(), queryFn: () => directory.roles() }),
+  tenants: () => queryOptions({ queryKey: queryKeys.directory.tenants(), queryFn: () => directory.tenants() }),
+  groups: () => queryOptions({ queryKey: queryKeys.directory.groups(), queryFn: () => directory.groups() }),
+  users: (query: { roleId?: string; name?: string } = {}) =>
+    queryOptions({ queryKey: queryKeys.directory.users(query), queryFn: () => directory.users(query) }),
 };

@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
 import { t } from '../i18n/i18n';
 import type { TreeNode } from '../widgets/tree/treeModel';
 
@@ -25,8 +27,16 @@ function toTreeWidget(n: DeviceTreeNode): TreeNode {
   return { id: treeKey(n), label, ...(n.children?.length ? { children: n.children.map(toTreeWidget) } : {}) };
 }
 
-export const loadDeviceTree = () =>
-  api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree').then((nodes) => nodes.map(toTreeWidget));
+/**
+ * GET device/tree as one cached read for every screen that scopes by it; each shapes it with
+ * `select` (toTreeWidgets, projectsOfTree), so the tree is asked for once however many show it.
+ */
+export const deviceTreeQuery = queryOptions({
+  queryKey: queryKeys.ledger.deviceTree(),
+  queryFn: () => api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree'),
+});
+
+export const toTreeWidgets = (nodes: readonly DeviceTreeNode[]): TreeNode[] => nodes.map(toTreeWidget);
 
 /** The terminal ids among checked tree keys. */
 export const checkedTerminals = (checked: ReadonlySet<string>) =>
@@ -35,9 +45,7 @@ export const checkedTerminals = (checked: ReadonlySet<string>) =>
     .filter((k) => k?.modelLabel === 'terminal')
     .map((k) => k!.id);
 
-function projectsOfTree(nodes: readonly DeviceTreeNode[]): { id: number; name: string }[] {
+/** The projects of the device tree, in tree order (the project filters of the work-order screens). */
+export function projectsOfTree(nodes: readonly DeviceTreeNode[]): { id: number; name: string }[] {
   return nodes.flatMap((n) => (n.modelLabel === 'project' ? [{ id: n.id, name: n.name }] : projectsOfTree(n.children ?? [])));
 }
-
-/** The projects of the device tree, in tree order (the project filters of the work-order screens). */
-export const loadTreeProjects = () => api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree').then(projectsOfTree);

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
 
 export interface Station {
   id: number;
@@ -8,18 +9,10 @@ export interface Station {
   activeAlarmCount: number;
 }
 
-/** The projects the user may see (GET /devicedata/api/comm/v1/stations). */
+const NO_STATIONS: Station[] = [];
+
+/** The projects the user may see (GET /devicedata/api/comm/v1/stations); null until the first answer, none after a failure. */
 export function useStations(): Station[] | null {
-  const [stations, setStations] = useState<Station[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.get<Station[]>('/devicedata/api/comm/v1/stations').then(
-      (s) => live && setStations(s),
-      () => live && setStations([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return stations;
+  const stations = useQuery({ queryKey: queryKeys.stations(), queryFn: () => api.get<Station[]>('/devicedata/api/comm/v1/stations') });
+  return stations.error ? NO_STATIONS : (stations.data ?? null);
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonitorStatis, PlatformStatis, ProjectCoordinate, ProjectStatis } from '../../../domain/schemas/monitor';
+import { queryKeys } from '../api/queryKeys';
 import { loadCoordinates, loadProjects, loadStatis, type MonitorFilter, type Variant } from './api';
-import { useRefreshTick } from './useRefreshTick';
+import { REFRESH_MS, usePushRefresh } from './usePushRefresh';
 
 export interface MonitorData {
   statis?: MonitorStatis | PlatformStatis | undefined;
@@ -13,34 +14,46 @@ export interface MonitorData {
   reload: () => void;
 }
 
+const NONE: never[] = [];
+
 /**
- * Statistics, project list and map positions for a filter; reloaded every 15 s, on pushed alarm and
- * status messages, after a socket resync and when the filter changes. Background reloads neither
- * flash the loading bar nor repeat an error toast every 15 s; an older answer never overwrites a newer.
+ * Statistics, project list and map positions for a filter (one query per filter, so an older
+ * filter's answer never lands on the newer); read again every 15 s, on pushed alarm and status
+ * messages, after a socket resync and when the filter changes. The first read of a filter is the
+ * user's: in the loading bar, its failure shown in place and once as a toast. Reads after it are
+ * background refreshes: they neither flash the loading bar nor repeat an error toast every 15 s,
+ * and a failed one keeps the last figures.
  */
 export function useMonitorData(variant: Variant, f: MonitorFilter): MonitorData {
-  const { tick, bump } = useRefreshTick();
-  const [state, setState] = useState<Omit<MonitorData, 'reload'>>({ projects: [], coordinates: [] });
-  const seq = useRef(0);
-  const lastTick = useRef<number | null>(null);
-
+  const client = useQueryClient();
   const { tenantId, projectId } = f;
-  useEffect(() => {
-    const mine = ++seq.current;
-    // Only the timer and pushes move the tick: a filter change the user made is a foreground load.
-    const background = lastTick.current !== null && lastTick.current !== tick;
-    lastTick.current = tick;
-    const opts = background ? { background: true, quiet: true } : {};
-    const filterNow = { tenantId, projectId };
-    Promise.all([loadStatis(variant, filterNow, opts), loadProjects(opts), loadCoordinates(filterNow, opts)])
-      .then(([statis, projects, coordinates]) => {
-        if (mine === seq.current) setState({ statis, projects, coordinates, updatedAt: Date.now() });
-      })
-      .catch((err: unknown) => {
-        // a foreground load's error is shown in place (and once as a toast); a failed background refresh keeps the last figures
-        if (mine === seq.current && !background) setState((s) => ({ ...s, error: err instanceof Error ? err : new Error(String(err)) }));
-      });
-  }, [variant, tenantId, projectId, tick]);
-
-  return { ...state, reload: bump };
+  const queryKey = queryKeys.monitor(variant, { tenantId, projectId });
+  const figures = useQuery({
+    queryKey,
+    queryFn: async () => {
+      const before = client.getQueryState(queryKey);
+      const opts = before && before.dataUpdateCount + before.errorUpdateCount > 0 ? { background: true, quiet: true } : {};
+      const filterNow = { tenantId, projectId };
+      const [statis, projects, coordinates] = await Promise.all([
+        loadStatis(variant, filterNow, opts),
+        loadProjects(opts),
+        loadCoordinates(filterNow, opts),
+      ]);
+      return { statis, projects, coordinates };
+    },
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: true,
+  });
+  const { refetch } = figures;
+  usePushRefresh(refetch);
+  const data = figures.data;
+  return {
+    statis: data?.statis,
+    projects: data?.projects ?? NONE,
+    coordinates: data?.coordinates ?? NONE,
+    updatedAt: data ? figures.dataUpdatedAt : undefined,
+    // with figures there (an earlier success of this filter), a failed refresh is not shown
+    error: data === undefined ? (figures.error ?? undefined) : undefined,
+    reload: () => void refetch(),
+  };
 }

@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { request } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
 import { t, useLanguage } from '../i18n/i18n';
 import { Modal } from '../ui/Modal';
 import { DateSelector } from '../widgets/dateSelector/DateSelector';
@@ -29,57 +31,43 @@ export function MessageCenterDialog({ open, onClose }: { open: boolean; onClose:
   useLanguage();
   const { user } = useSession();
   const [range, setRange] = useState<DateRange>(() => defaultRange());
-  const [rows, setRows] = useState<MessageRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [pages, setPages] = useState(1);
-  const loading = useRef(false);
-
-  // A new range (or a reopened dialog) starts from the first page again.
-  useEffect(() => {
-    setRows([]);
-    setPages(1);
-  }, [open, range]);
-
-  useEffect(() => {
-    if (!open || !user) return;
-    let live = true;
-    const index = pages - 1;
-    loading.current = true;
-    request<MessageRow[]>('POST', '/messageServer/v1/log', {
-      noticeMode: 4,
-      startTime: toWire(range.start),
-      endTime: toWire(range.end),
-      receiver: user.id,
-      page: { index, limit: PAGE },
-    })
-      .then((r) => {
-        if (!live) return;
-        // Pages are fetched in order; a row already shown (the log grew meanwhile) is not shown twice.
-        setRows((prev) => {
-          const base = index === 0 ? [] : prev;
-          const seen = new Set(base.map((x) => x.seq));
-          return [...base, ...r.data.filter((x) => !seen.has(x.seq))];
-        });
-        setTotal(r.total ?? r.data.length);
-      })
-      .catch(() => live && index === 0 && setRows([]))
-      .finally(() => {
-        if (live) loading.current = false;
-      });
-    return () => {
-      live = false;
-      loading.current = false;
-    };
-  }, [open, range, user, pages]);
+  // Each opening reads from the first page again; so does a new range (both are in the key).
+  const [opening, setOpening] = useState(0);
+  const close = () => (setOpening((n) => n + 1), onClose());
+  const log = useInfiniteQuery({
+    queryKey: queryKeys.messageLog(user?.id ?? 0, range, opening),
+    queryFn: ({ pageParam }) =>
+      request<MessageRow[]>('POST', '/messageServer/v1/log', {
+        noticeMode: 4,
+        startTime: toWire(range.start),
+        endTime: toWire(range.end),
+        receiver: user!.id,
+        page: { index: pageParam, limit: PAGE },
+      }),
+    initialPageParam: 0,
+    // the next page while the last one came full and the log holds more than is shown
+    getNextPageParam: (last, all) => (last.data.length < PAGE || all.length * PAGE >= (last.total ?? 0) ? undefined : all.length),
+    enabled: open && !!user,
+    // an earlier opening's or range's rows never stand in, and are dropped once left
+    placeholderData: undefined,
+    gcTime: 0,
+  });
+  // Pages are fetched in order; a row already shown (the log grew meanwhile) is not shown twice.
+  const rows = useMemo(() => {
+    const bySeq = new Map<number, MessageRow>();
+    for (const page of log.data?.pages ?? []) for (const r of page.data) if (!bySeq.has(r.seq)) bySeq.set(r.seq, r);
+    return [...bySeq.values()];
+  }, [log.data]);
+  const total = log.data?.pages.at(-1)?.total ?? rows.length;
 
   const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
-    if (loading.current || rows.length >= total || rows.length < pages * PAGE) return;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_END_PX) setPages((p) => p + 1);
+    if (log.isFetching || !log.hasNextPage) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_END_PX) void log.fetchNextPage();
   };
 
   return (
-    <Modal open={open} onClose={onClose} title={t('messageCenter.title')} width={960} closable>
+    <Modal open={open} onClose={close} title={t('messageCenter.title')} width={960} closable>
       <div className="mb-3 flex items-center justify-between">
         <DateSelector value={range} onChange={setRange} types={['day', 'week', 'month']} />
         <span className="text-xs text-muted" data-testid="message-center-total">

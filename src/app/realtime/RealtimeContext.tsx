@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { Subject, type Observable } from 'rxjs';
 import { websocketMachine } from '../../../machines/websocketMachine';
@@ -19,7 +20,8 @@ import { measureBus } from './measureBus';
 import { useSessionActor } from '../session/SessionContext';
 import type { RevokeReason, WatchRequest } from '../../../domain/socketProtocol';
 import { WatchRegistry } from './watchRegistry';
-import { currentSettings, settingsChanged, subscribeSettings } from '../settings/settingsStore';
+import { currentSettings, subscribeSettings } from '../settings/settingsStore';
+import { socketHints } from '../api/socketHints';
 import { floodPolicyOf } from '../../../domain/floodGroups';
 import type { EscalationDto } from '../../../domain/escalation';
 import { EscalationStore } from './escalations';
@@ -70,8 +72,9 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
 
   // Actors are created and stopped by the effect, so React's strict-mode remount gets fresh ones.
   const session = useSessionActor();
+  const queryClient = useQueryClient();
   useEffect(() => {
-    const created = createParts(userId, setOpenDeviceId, {
+    const created = createParts(userId, setOpenDeviceId, queryClient, {
       // The websocket machine's `unauthorized` is the session's end: one message, one redirect.
       endSession: (reason) => session.send({ type: 'UNAUTHORIZED', reason }),
       refreshUser: () => session.send({ type: 'USER.REFRESH' }),
@@ -91,13 +94,14 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
       created.bell.unsubscribe();
       created.stopPolicy();
       created.escalationFeed.unsubscribe();
+      created.hintFeed.unsubscribe();
       created.roleMessage.dispose();
       created.socket.send({ type: 'CLOSE' });
       created.socket.stop();
       created.notifications.stop();
       stopAlarm();
     };
-  }, [userId, session]);
+  }, [userId, session, queryClient]);
 
   // Two contexts split by rate of change: this one is made once per login, so the wall's streams
   // never depend on which device is open; the dialog's state has its own.
@@ -130,9 +134,12 @@ export function RealtimeProvider({ userId, children }: { userId: number; childre
 function createParts(
   userId: number,
   setOpenDeviceId: (id: number) => void,
+  queryClient: QueryClient,
   session: { endSession: (reason: RevokeReason) => void; refreshUser: () => void },
 ) {
   const messages = new Subject<NoticeMessage>();
+  // The socket's hints make the cached reads they concern stale (settings, the ledger).
+  const hints = socketHints(queryClient);
   let lastData: number | null = null;
   const resyncs = new Subject<number>();
   const watches = new WatchRegistry();
@@ -157,7 +164,7 @@ function createParts(
           token: () => tokenStorage.get(),
           onMeasures: (list) => list.forEach((m) => measureBus.next(m)),
           onData: () => (lastData = Date.now()),
-          onSettings: settingsChanged,
+          onSettings: hints.settings,
           onStore: (notice) => storeNotice.set(notice),
           watches,
         }),
@@ -192,6 +199,8 @@ function createParts(
     // A message for this user (the escalation role): shown at once; the message centre keeps it.
     roleMessage.apply(m);
   });
+  const hintFeed = messages.subscribe((m) => hints.message(m.kind));
+  hintFeed.add(resyncs.subscribe(hints.resync));
   // Values missed while the socket was down are not replayed: every reconnect asks views to reload.
   let wasOpen = false;
   let openedBefore = false;
@@ -235,6 +244,7 @@ function createParts(
     stopPolicy,
     escalations,
     escalationFeed,
+    hintFeed,
     roleMessage,
     storeNotice,
     notifications,

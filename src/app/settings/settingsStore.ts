@@ -2,7 +2,10 @@ import { useSyncExternalStore } from 'react';
 import type { EffectiveSettingsDto, PublicSettingsDto, SystemSettings } from '../../../domain/schemas/info';
 // zod-free: this module is loaded before zod is configured (see domain/settingsDefaults.ts)
 import { SETTINGS_DEFAULTS as DEFAULT_SYSTEM_SETTINGS } from '../../../domain/settingsDefaults';
+import { QueryObserver } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { queryClient } from '../api/queryClient';
+import { queryKeys } from '../api/queryKeys';
 import { setProjectZone } from '../time/projectZone';
 
 /**
@@ -27,23 +30,52 @@ function apply(next: SettingsState): void {
   for (const l of listeners) l();
 }
 
-/** The settings of the signed-in user's tenant, with its logo. */
-export async function loadEffectiveSettings(): Promise<void> {
-  const dto = await api.get<EffectiveSettingsDto>('/wisdompower/v1/system/setting/effective', { quiet: true, background: true });
+const readEffective = () => api.get<EffectiveSettingsDto>('/wisdompower/v1/system/setting/effective', { quiet: true, background: true });
+
+function applyEffective(dto: EffectiveSettingsDto): void {
   signedIn = true;
-  apply({ settings: dto.settings, logo: dto.logo });
+  if (dto.settings !== state.settings || dto.logo !== state.logo) apply({ settings: dto.settings, logo: dto.logo });
+}
+
+/**
+ * The settings in force are a query watched for the whole session: the socket's `settings` hint
+ * (and this console's own save) invalidate it, it is read again, and every new answer is applied.
+ * A failed read keeps what is in force.
+ */
+let watched: QueryObserver<EffectiveSettingsDto, Error> | null = null;
+function watchEffective(): void {
+  if (watched) return;
+  watched = new QueryObserver<EffectiveSettingsDto, Error>(queryClient, {
+    queryKey: queryKeys.settings.effective(),
+    queryFn: readEffective,
+    // read when the session asks (sign-in, a user refresh) or a hint invalidates it, not on its own
+    staleTime: Infinity,
+  });
+  watched.subscribe((r) => {
+    if (r.status === 'success') applyEffective(r.data);
+  });
+}
+
+/** The settings of the signed-in user's tenant, with its logo: in force when this resolves. */
+export async function loadEffectiveSettings(): Promise<void> {
+  const dto = await queryClient.fetchQuery({ queryKey: queryKeys.settings.effective(), queryFn: readEffective, staleTime: 0 });
+  applyEffective(dto);
+  watchEffective();
 }
 
 /** Before sign-in: the platform's name and zone. */
 export async function loadPublicSettings(): Promise<void> {
-  const dto = await api.get<PublicSettingsDto>('/wisdompower/v1/system/setting/public', { quiet: true, background: true });
+  const dto = await queryClient.fetchQuery({
+    queryKey: queryKeys.settings.public(),
+    queryFn: () => api.get<PublicSettingsDto>('/wisdompower/v1/system/setting/public', { quiet: true, background: true }),
+  });
   if (signedIn) return;
   apply({ settings: { ...state.settings, platformName: dto.platformName, timeZone: dto.timeZone }, logo: null });
 }
 
-/** The server announced a change: read again (a failure keeps what is in force). */
+/** The settings changed (saved here): every settings read, the ones in force first, is read again. */
 export function settingsChanged(): void {
-  loadEffectiveSettings().catch(() => {});
+  void queryClient.invalidateQueries({ queryKey: queryKeys.settings.all });
 }
 
 export const currentSettings = (): SystemSettings => state.settings;

@@ -22,19 +22,23 @@ export function LoadError({ error, onRetry, className }: { error: Error; onRetry
   );
 }
 
+/**
+ * The state of the read behind a table or a tree: whether it is on its way, why it failed (the data
+ * of an earlier success stays), and how to read it again. A TanStack query result is one as it is.
+ */
+export interface ReadState {
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
 /** What stands where rows would be: the failure, the loading note, or 暂无数据. */
-export function EmptyOrError({
-  load,
-  className,
-}: {
-  load?: { loading: boolean; error: Error | undefined; reload: () => void } | undefined;
-  className?: string;
-}) {
+export function EmptyOrError({ load, className }: { load?: ReadState | undefined; className?: string }) {
   useLanguage();
-  if (load?.error) return <LoadError error={load.error} onRetry={load.reload} className={className} />;
+  if (load?.error) return <LoadError error={load.error} onRetry={() => void load.refetch()} className={className} />;
   return (
-    <p className={`px-3 py-8 text-center text-sm text-muted ${className ?? ''}`} data-testid={load?.loading ? 'loading' : 'no-data'}>
-      {load?.loading ? t('app.loading') : t('common.noData')}
+    <p className={`px-3 py-8 text-center text-sm text-muted ${className ?? ''}`} data-testid={load?.isFetching ? 'loading' : 'no-data'}>
+      {load?.isFetching ? t('app.loading') : t('common.noData')}
     </p>
   );
 }

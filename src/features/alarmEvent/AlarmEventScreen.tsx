@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { showToast, toastSuccess } from '../../app/ui/toastStore';
@@ -7,7 +8,6 @@ import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { Tree } from '../../app/widgets/tree/Tree';
 import { Pagination } from '../../app/widgets/table/Pagination';
 import { defaultRange } from '../../app/widgets/dateSelector/dateRange';
-import { useLoad } from '../../app/widgets/useLoad';
 import { EventFiltersBar, type FilterState } from './EventFiltersBar';
 import { EventTable } from './EventTable';
 import { RemarkDialog } from './RemarkDialog';
@@ -16,7 +16,7 @@ import type { PecEvent } from '../../../domain/telemetry';
 import { DispatchDialog } from './DispatchDialog';
 import { useOperationCan } from '../../app/session/useOperationCan';
 import { confirmEvents, exportEvents, remarkEvents } from './eventApi';
-import { loadDeviceTree, parseTreeKey as scopeOfKey, treeKey as nodeKey } from '../../app/liveDevices/deviceTree';
+import { deviceTreeQuery, parseTreeKey as scopeOfKey, toTreeWidgets, treeKey as nodeKey } from '../../app/liveDevices/deviceTree';
 import { EVENT_PAGE_ORDER, type EventFilters, type EventOrder, type ScopeNode } from './filterMapping';
 import { UNSORTED, type SortState } from '../../app/widgets/table/sorting';
 import { useEventPage } from './useEventPage';
@@ -33,7 +33,7 @@ const initialFilters = (): FilterState => ({ range: defaultRange(), types: [], l
 export default function AlarmEventScreen() {
   useLanguage();
   const realtime = useOptionalRealtime();
-  const tree = useLoad(() => loadDeviceTree(), []);
+  const tree = useQuery({ ...deviceTreeQuery, select: toTreeWidgets });
   const [filterState, setFilterState] = useState<FilterState>(initialFilters);
   const [scope, setScope] = useState<ScopeNode | undefined>();
   const [page, setPage] = usePaging();
@@ -131,7 +131,7 @@ export default function AlarmEventScreen() {
                 {t('wo.dispatch')}
               </Button>
             )}
-            <Button onClick={list.reload}>{t('alarmEvent.refresh')}</Button>
+            <Button onClick={list.refetch}>{t('alarmEvent.refresh')}</Button>
             <span className="text-sm text-muted" data-testid="selected-count">
               {selected.size ? t('alarmEvent.selected', { count: selectedRows.length }) : ''}
             </span>

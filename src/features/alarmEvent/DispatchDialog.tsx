@@ -1,11 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import type { PecEvent } from '../../../domain/telemetry';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { FormSelectField } from '../../app/ui/form/FormFields';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
-import { useLoad } from '../../app/widgets/useLoad';
-import { assigneeGroupsOf, assigneesOf, createOrder } from '../workOrder/workOrderApi';
+import { createOrder, workOrderQueries } from '../workOrder/workOrderApi';
 
 /**
  * 派单: the selected events (of one project) to a user who may handle them, or to a user group whose
@@ -25,8 +25,8 @@ export function DispatchDialog({
 }) {
   useLanguage();
   const projectId = rows[0]?.projectid;
-  const people = useLoad(async () => (open && projectId ? assigneesOf(projectId) : []), [open, projectId]);
-  const groups = useLoad(async () => (open && projectId ? assigneeGroupsOf(projectId) : []), [open, projectId]);
+  const people = useQuery({ ...workOrderQueries.assignees(projectId ?? 0), enabled: open && !!projectId });
+  const groups = useQuery({ ...workOrderQueries.assigneeGroups(projectId ?? 0), enabled: open && !!projectId });
   const options = [
     ...(people.data ?? []).map((u) => ({ value: `u:${u.id}`, label: u.nicName || u.name })),
     ...(groups.data ?? []).map((g) => ({ value: `g:${g.id}`, label: t('wo.toGroup', { name: g.name, count: g.members }) })),

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { DeliveryDto } from '../../../domain/schemas/notify';
 import type { PecEvent } from '../../../domain/telemetry';
 import { LevelMark } from '../../app/alarm/AlarmMark';
@@ -6,8 +7,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
 import { Button, Modal } from '../../app/ui/Modal';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { useLoad } from '../../app/widgets/useLoad';
-import { notifyApi } from '../notify/notifyApi';
+import { notifyQueries } from '../notify/notifyApi';
 import { deliveryColumns } from '../notifyLog/deliveryColumns';
 import { ResendButton } from '../notifyLog/ResendButton';
 import { describeEvent, statusLabel, typeLabel } from './eventText';
@@ -15,8 +15,9 @@ import { describeEvent, statusLabel, typeLabel } from './eventText';
 /** An event's deliveries: every notification its rules produced (the few of one alarm fit one page). */
 function EventDeliveries({ eventId }: { eventId: number }) {
   useLanguage();
-  const list = useLoad(() => notifyApi.deliveries({ page: { index: 0, limit: 100 }, filter: { eventId } }), [eventId]);
-  const reload = list.reload;
+  const list = useQuery(notifyQueries.deliveries({ page: { index: 0, limit: 100 }, filter: { eventId } }));
+  const { refetch } = list;
+  const reload = useCallback(() => void refetch(), [refetch]);
   const columns = useMemo<Column<DeliveryDto>[]>(
     () => [
       ...deliveryColumns(false),

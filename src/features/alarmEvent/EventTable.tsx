@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PecEvent } from '../../../domain/telemetry';
 import { currentLanguage, t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { produce } from '../../app/immer';
-import { EmptyOrError } from '../../app/widgets/LoadError';
+import { EmptyOrError, type ReadState } from '../../app/widgets/LoadError';
 import { nextSort, type SortState } from '../../app/widgets/table/sorting';
 import { rem, useScaledPx } from '../../app/ui/rem';
 import type { EventOrderDto } from '../../../domain/schemas/workorder';
@@ -62,7 +62,7 @@ export interface EventTableProps {
   /** the page key (filters + page); a new page scrolls back to the top */
   pageKey: string;
   /** the page's load: a failure shows its reason with 重试 instead of 暂无数据 */
-  load?: { loading: boolean; error: Error | undefined; reload: () => void };
+  load?: ReadState;
   /** the order asked of the server; unsorted = newest first */
   sort?: { state: SortState; onChange: (next: SortState) => void };
   /** the work orders of the rows by event id (the 处置 column) */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { formatTime } from '../../app/time/projectTime';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
@@ -7,10 +8,10 @@ import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { Tree } from '../../app/widgets/tree/Tree';
 import { DateSelector } from '../../app/widgets/dateSelector/DateSelector';
 import { rangeOf, type DateRange } from '../../app/widgets/dateSelector/dateRange';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
 import { LoadError } from '../../app/widgets/LoadError';
 import { GLOBAL_NODE, affirmReport, downloadExcel, downloadPdf, loadReport, printReport, type ReportNode } from './reportApi';
-import { keyOfNode, loadReportTree, nodeOfKey } from './reportTree';
+import { keyOfNode, nodeOfKey, reportTreeQuery } from './reportTree';
 import { ReportSections } from './ReportSections';
 import { useReportCan } from './useReportCan';
 
@@ -24,19 +25,13 @@ const thisMonth = (): DateRange => rangeOf('month', new Date());
 export default function AnalysisReportScreen() {
   const lang = useLanguage();
   const can = useReportCan();
-  const tree = useLoad(() => loadReportTree(), []);
+  const tree = useQuery(reportTreeQuery);
   const [node, setNode] = useState<ReportNode>(GLOBAL_NODE);
   const [range, setRange] = useState<DateRange>(thisMonth);
-  const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const report = useLoad(() => {
-    setFailed(false);
-    return loadReport(node, range).catch((e: unknown) => {
-      setFailed(true);
-      throw e;
-    });
-  }, [node, range]);
-  const data = failed ? undefined : report.data;
+  const report = useQuery({ queryKey: queryKeys.report(node, range), queryFn: () => loadReport(node, range) });
+  // a failed report shows why, never the figures of another scope or period
+  const data = report.error ? undefined : report.data;
 
   // One file action at a time; the API layer has already shown any error.
   const run = (key: string, work: () => Promise<unknown>) => async () => {
@@ -52,7 +47,7 @@ export default function AnalysisReportScreen() {
   const affirm = run('affirm', async () => {
     await affirmReport(node, range);
     toastSuccess(t('analysisReport.affirmDone'));
-    report.reload();
+    await report.refetch();
   });
   const affirmState = data?.affirm;
 
@@ -125,9 +120,9 @@ export default function AnalysisReportScreen() {
           </div>
           {data ? (
             <ReportSections figures={data.figures} lang={lang} />
-          ) : failed && report.error ? (
+          ) : report.error ? (
             <div className="rounded-lg border border-line bg-surface" data-testid="report-error">
-              <LoadError error={report.error} onRetry={report.reload} />
+              <LoadError error={report.error} onRetry={() => void report.refetch()} />
             </div>
           ) : (
             <div className="p-8 text-center text-sm text-muted">{t('app.loading')}</div>

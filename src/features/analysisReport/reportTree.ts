@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api/client';
+import { queryKeys } from '../../app/api/queryKeys';
 import type { TreeNode } from '../../app/widgets/tree/treeModel';
 import type { ReportNode } from './reportApi';
 
@@ -26,4 +28,9 @@ export function nodeOfKey(key: string): ReportNode | undefined {
 }
 export const keyOfNode = (n: ReportNode) => `${n.modelLabel}:${n.id}:${n.name}`;
 
-export const loadReportTree = () => api.get<ReportTreeNode[]>('/devicedata/api/comm/v1/report/tree').then((nodes) => nodes.map(toWidget));
+/** GET report/tree as a cached ledger read, shaped for the tree widget. */
+export const reportTreeQuery = queryOptions({
+  queryKey: queryKeys.ledger.reportTree(),
+  queryFn: () => api.get<ReportTreeNode[]>('/devicedata/api/comm/v1/report/tree'),
+  select: (nodes: ReportTreeNode[]) => nodes.map(toWidget),
+});

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BigScreenData } from '../../../domain/schemas/bigScreen';
 import type { ProjectCoordinate } from '../../../domain/schemas/monitor';
 import { api } from '../../app/api/client';
+import { queryKeys } from '../../app/api/queryKeys';
 import { loadCoordinates } from '../../app/monitor/api';
-import { useRefreshTick } from '../../app/monitor/useRefreshTick';
+import { REFRESH_MS, usePushRefresh } from '../../app/monitor/usePushRefresh';
 
 const BIG_SCREEN_URL = '/wisdompower/v1/monitor/bigScreen';
 
@@ -15,31 +16,31 @@ export interface BigScreenView {
   reload: () => void;
 }
 
+const NONE: ProjectCoordinate[] = [];
+
 /**
  * The 大屏's figures (one read of monitor/bigScreen) and the projects' map positions, read again every
- * 15 s, on pushed alarm and status messages and after a resync. Only the first load shows in the
- * loading bar; an older answer never overwrites a newer.
+ * 15 s, on pushed alarm and status messages and after a resync. Only loads before the first
+ * figures show in the loading bar; overlapping reads of the one query never land out of order.
  */
 export function useBigScreenData(): BigScreenView {
-  const { tick, bump } = useRefreshTick();
-  const [state, setState] = useState<Omit<BigScreenView, 'reload'>>({ coordinates: [] });
-  const seq = useRef(0);
-  const loaded = useRef(false);
-
-  useEffect(() => {
-    const mine = ++seq.current;
-    const opts = loaded.current ? { background: true, quiet: true } : {};
-    Promise.all([api.get<BigScreenData>(BIG_SCREEN_URL, opts), loadCoordinates({}, opts)])
-      .then(([data, coordinates]) => {
-        if (mine !== seq.current) return;
-        loaded.current = true;
-        setState({ data, coordinates });
-      })
-      .catch((err: unknown) => {
-        if (mine === seq.current && !loaded.current)
-          setState((s) => ({ ...s, error: err instanceof Error ? err : new Error(String(err)) }));
-      });
-  }, [tick]);
-
-  return { ...state, reload: bump };
+  const client = useQueryClient();
+  const view = useQuery({
+    queryKey: queryKeys.bigScreen(),
+    queryFn: async () => {
+      const opts = client.getQueryData(queryKeys.bigScreen()) === undefined ? {} : { background: true, quiet: true };
+      const [data, coordinates] = await Promise.all([api.get<BigScreenData>(BIG_SCREEN_URL, opts), loadCoordinates({}, opts)]);
+      return { data, coordinates };
+    },
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: true,
+  });
+  const { refetch } = view;
+  usePushRefresh(refetch);
+  return {
+    data: view.data?.data,
+    coordinates: view.data?.coordinates ?? NONE,
+    error: view.data === undefined ? (view.error ?? undefined) : undefined,
+    reload: () => void refetch(),
+  };
 }

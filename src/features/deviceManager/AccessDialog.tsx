@@ -1,17 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { ACCESS_TYPE } from '../../../domain/enums';
 import type { TerminalRowDto } from '../../../domain/schemas/ledger';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { FormSelectField } from '../../app/ui/form/FormFields';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
-import { useLoad } from '../../app/widgets/useLoad';
-import { ledgerApi } from './ledgerApi';
+import { ledgerApi, ledgerQueries } from './ledgerApi';
 import { accessTypeText } from '../../app/i18n/enumText';
 
 /** A terminal's access type (GPRS/4G 5, 电信平台 6) and access scheme of the same type and tenant. */
 export function AccessDialog({ device, onClose, onSaved }: { device: TerminalRowDto | null; onClose: () => void; onSaved: () => void }) {
   useLanguage();
-  const config = useLoad(() => (device ? ledgerApi.accessConfig() : Promise.resolve(undefined)), [device]);
+  const config = useQuery({ ...ledgerQueries.accessConfig(), enabled: !!device });
   const form = useFormDialog({
     open: !!device,
     initial: () => ({ accesstype: device ? String(device.accesstype) : '', schemeId: device?.schemeId ? String(device.schemeId) : '' }),

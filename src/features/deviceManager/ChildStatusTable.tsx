@@ -1,18 +1,18 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ChildStatusDto, TreeLabel } from '../../../domain/schemas/ledger';
 
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { useLoad } from '../../app/widgets/useLoad';
-import { ledgerApi } from './ledgerApi';
+import { ledgerQueries } from './ledgerApi';
 import { levelText } from './ledgerText';
 import { deviceStatusText } from '../../app/i18n/enumText';
 
 /** Each child of the selected node with its device counts, status and active alarms. */
-export function ChildStatusTable({ node, version }: { node: { modelLabel: TreeLabel; id: number }; version: number }) {
+export function ChildStatusTable({ node }: { node: { modelLabel: TreeLabel; id: number } }) {
   useLanguage();
   const { modelLabel, id } = node;
-  const list = useLoad(() => ledgerApi.childStatus({ modelLabel, id }), [modelLabel, id], version);
+  const list = useQuery(ledgerQueries.childStatus({ modelLabel, id }));
   const columns = useMemo<Column<ChildStatusDto>[]>(
     () => [
       { id: 'name', header: t('ledger.name'), value: (r) => r.name },

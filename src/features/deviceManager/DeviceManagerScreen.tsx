@@ -1,19 +1,21 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { CHILD_LABELS, type LedgerLabel, type NodeRef, type PropertyObject, type TerminalRowDto } from '../../../domain/schemas/ledger';
-import { directory } from '../../app/api/directory';
+import { directoryQueries } from '../../app/api/directory';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { Tree } from '../../app/widgets/tree/Tree';
 import type { TreeNode } from '../../app/widgets/tree/treeModel';
-import { useLoad } from '../../app/widgets/useLoad';
 import { useSession } from '../../app/session/SessionContext';
 import { AccessDialog } from './AccessDialog';
 import { ChildStatusTable } from './ChildStatusTable';
 import { DeleteNodeDialog } from './DeleteNodeDialog';
 import { DeviceKeyDialog } from './DeviceKeyDialog';
 import { DeviceTable } from './DeviceTable';
-import { ledgerApi } from './ledgerApi';
+import { ledgerApi, ledgerQueries } from './ledgerApi';
 import { levelText, parseKey, toWidgetTree, words } from './ledgerText';
 import { NodeFormDialog, type NodeEdit } from './NodeFormDialog';
 import { PropertyDialog } from './PropertyDialog';
@@ -27,20 +29,21 @@ export default function DeviceManagerScreen() {
   useLanguage();
   const { can, canLevel } = useCan();
   const { user } = useSession();
-  const tree = useLoad(() => ledgerApi.tree(), []);
-  const props = useLoad(() => ledgerApi.properties(), []);
-  const tenants = useLoad(() => directory.tenants(), []);
+  const tree = useQuery(ledgerQueries.tree());
+  const props = useQuery(ledgerQueries.properties());
+  const tenants = useQuery(directoryQueries.tenants());
   const nodes = useMemo(() => toWidgetTree(tree.data ?? []), [tree.data]);
   const [selected, setSelected] = useState<Selected | undefined>();
   const [tab, setTab] = useState<'devices' | 'status'>('devices');
-  const [version, setVersion] = useState(0);
   const [edit, setEdit] = useState<NodeEdit | null>(null);
   const [deleting, setDeleting] = useState<Selected | null>(null);
   const [propLevel, setPropLevel] = useState<PropertyObject | null>(null);
   const [thresholdOf, setThresholdOf] = useState<TerminalRowDto | null>(null);
   const [accessOf, setAccessOf] = useState<TerminalRowDto | null>(null);
   const [keyOf, setKeyOf] = useState<TerminalRowDto | null>(null);
-  const refresh = () => (tree.reload(), setVersion((v) => v + 1));
+  // a ledger write: every ledger read (this tree and tables, other screens' trees) is stale
+  const invalidate = useInvalidate();
+  const refresh = () => invalidate(queryKeys.ledger.all);
   const closeDelete = useCallback(() => setDeleting(null), []);
   const closeThreshold = useCallback(() => setThresholdOf(null), []);
   const closeKey = useCallback(() => setKeyOf(null), []);
@@ -125,7 +128,6 @@ export default function DeviceManagerScreen() {
             <DeviceTable
               parent={selected}
               props={props.data ?? []}
-              version={version}
               onCreate={
                 projectId !== undefined && can('device_create') ? () => setEdit({ label: 'terminal', parentId: projectId }) : undefined
               }
@@ -156,7 +158,7 @@ export default function DeviceManagerScreen() {
               ]}
             />
           ) : (
-            <ChildStatusTable node={selected ?? { modelLabel: 'root', id: 0 }} version={version} />
+            <ChildStatusTable node={selected ?? { modelLabel: 'root', id: 0 }} />
           )}
         </div>
       </div>
@@ -172,10 +174,10 @@ export default function DeviceManagerScreen() {
         level={propLevel}
         props={props.data ?? []}
         onClose={() => setPropLevel(null)}
-        onSaved={() => (setPropLevel(null), props.reload())}
+        onSaved={() => (setPropLevel(null), refresh())}
       />
       <ThresholdDialog device={thresholdOf} onClose={closeThreshold} />
-      <AccessDialog device={accessOf} onClose={() => setAccessOf(null)} onSaved={() => (setAccessOf(null), setVersion((v) => v + 1))} />
+      <AccessDialog device={accessOf} onClose={() => setAccessOf(null)} onSaved={() => (setAccessOf(null), refresh())} />
       <DeviceKeyDialog device={keyOf} onClose={closeKey} />
     </ScreenFrame>
   );

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { formatTime } from '../../app/time/projectTime';
 import type { CustomPropertyDto, NodeRef, TerminalRowDto } from '../../../domain/schemas/ledger';
 import { t, useLanguage } from '../../app/i18n/i18n';
@@ -8,16 +9,14 @@ import { deviceStatusShape } from '../../app/ui/stateShapes';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { useDebouncedValue } from '../../app/widgets/useDebouncedValue';
-import { useLoad } from '../../app/widgets/useLoad';
 import { UNSORTED, type SortState } from '../../app/widgets/table/sorting';
-import { ledgerApi } from './ledgerApi';
+import { ledgerApi, ledgerQueries } from './ledgerApi';
 import { accessTypeText, deviceStatusText } from '../../app/i18n/enumText';
 import { usePaging } from '../../app/widgets/table/usePaging';
 
 interface Props {
   parent: NodeRef | undefined;
   props: CustomPropertyDto[];
-  version: number;
   onCreate?: (() => void) | undefined;
   onEdit?: ((row: TerminalRowDto) => void) | undefined;
   onDelete?: ((rows: TerminalRowDto[]) => Promise<void>) | undefined;
@@ -25,7 +24,7 @@ interface Props {
 }
 
 /** Terminals under the selected node, paged on the server, with the tenant's custom columns. */
-export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete, rowActions }: Props) {
+export function DeviceTable({ parent, props, onCreate, onEdit, onDelete, rowActions }: Props) {
   useLanguage();
   const [page, setPage] = usePaging();
   const [sort, setSort] = useState<SortState>(UNSORTED);
@@ -33,16 +32,13 @@ export function DeviceTable({ parent, props, version, onCreate, onEdit, onDelete
   const settled = useDebouncedValue(keyword, 400);
   const parentLabel = parent?.modelLabel;
   const parentId = parent?.id;
-  const list = useLoad(
-    () =>
-      ledgerApi.terminals({
-        parent: parentLabel !== undefined && parentId !== undefined ? { modelLabel: parentLabel, id: parentId } : undefined,
-        keyword: settled || undefined,
-        page,
-        ...(sort.by ? { orders: [{ propertyLabel: sort.by, orderType: sort.dir }] } : {}),
-      }),
-    [parentLabel, parentId, settled, page, sort],
-    version,
+  const list = useQuery(
+    ledgerQueries.terminals({
+      parent: parentLabel !== undefined && parentId !== undefined ? { modelLabel: parentLabel, id: parentId } : undefined,
+      keyword: settled || undefined,
+      page,
+      ...(sort.by ? { orders: [{ propertyLabel: sort.by, orderType: sort.dir }] } : {}),
+    }),
   );
   const custom = useMemo(
     () => [...new Map(props.filter((p) => p.objectlabel === 'terminal' && p.status).map((p) => [p.propertylabel, p])).values()],

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type {
   ChildStatusDto,
   CustomPropertyDto,
@@ -13,6 +14,7 @@ import type {
 } from '../../../domain/schemas/ledger';
 import { api, request } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
+import { queryKeys } from '../../app/api/queryKeys';
 
 const W = '/wisdompower/v1';
 
@@ -44,4 +46,14 @@ export const ledgerApi = {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ parent, keyword: keyword || undefined }),
     }),
+};
+
+/** The ledger screen's reads as cached queries (stale on every ledger hint and ledger write). */
+export const ledgerQueries = {
+  tree: () => queryOptions({ queryKey: queryKeys.ledger.accountTree(), queryFn: () => ledgerApi.tree() }),
+  properties: () => queryOptions({ queryKey: queryKeys.ledger.properties(), queryFn: () => ledgerApi.properties() }),
+  terminals: (body: NodeListBody) => queryOptions({ queryKey: queryKeys.ledger.terminals(body), queryFn: () => ledgerApi.terminals(body) }),
+  childStatus: (node: { modelLabel: TreeLabel; id: number }) =>
+    queryOptions({ queryKey: queryKeys.ledger.childStatus(node), queryFn: () => ledgerApi.childStatus(node) }),
+  accessConfig: () => queryOptions({ queryKey: queryKeys.ledger.accessConfig(), queryFn: () => ledgerApi.accessConfig() }),
 };

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { MEASURE_BY_ID } from '../../../domain/telemetry';
-import { api } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Trend, type TrendSeries } from '../../app/trend/Trend';
@@ -10,8 +10,8 @@ import { defaultRange, type DateRange } from '../../app/widgets/dateSelector/dat
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { Tree } from '../../app/widgets/tree/Tree';
-import { useLoad } from '../../app/widgets/useLoad';
-import { MAX_SERIES, checkedDevices, deviceKey, parseHistoryLink, toWidgetTree, type DeviceTreeNode } from './historyModel';
+import { deviceTreeQuery } from '../../app/liveDevices/deviceTree';
+import { MAX_SERIES, checkedDevices, deviceKey, parseHistoryLink, toWidgetTree } from './historyModel';
 import { MeasurePicker } from './MeasurePicker';
 import { useHistoryEvidence } from './useHistoryEvidence';
 import { evidenceSummary } from '../../app/device/evidenceText';
@@ -33,7 +33,7 @@ export default function HistoryDataScreen() {
   const [range, setRange] = useState<DateRange>(() => rangeOfLink(initial) ?? defaultRange());
   const [diff, setDiff] = useState(false);
   const [shown, setShown] = useState<{ from: number; to: number } | null>(null);
-  const tree = useLoad(() => api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree'), []);
+  const tree = useQuery(deviceTreeQuery);
   const names = useMemo(() => new Map<number, string>(), []);
   const nodes = useMemo(() => toWidgetTree(tree.data ?? [], names), [tree.data, names]);
 

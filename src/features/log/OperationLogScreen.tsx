@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { formatTime } from '../../app/time/projectTime';
 import type { OperationLogRow } from '../../../domain/schemas/info';
 import { oplogKindText, oplogSubjectText } from '../../../domain/oplog';
@@ -9,7 +10,7 @@ import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
 import { LogDetailDialog } from './LogDetailDialog';
 import { EMPTY_FILTER, LogFilters, toRequestFilter, type LogFilterValue } from './LogFilters';
 import { usePaging } from '../../app/widgets/table/usePaging';
@@ -21,13 +22,12 @@ export default function OperationLogScreen() {
   const [filter, setFilter] = useState<LogFilterValue>(EMPTY_FILTER);
   const [page, setPage] = usePaging();
   const [detail, setDetail] = useState<OperationLogRow | undefined>();
-  const list = useLoad(
-    () =>
-      request<OperationLogRow[]>('POST', '/wisdompower/v1/operationlog/list', { filter: toRequestFilter(filter), page }, { read: true }),
-    [filter, page],
+  const body = { filter: toRequestFilter(filter), page };
+  const list = useQuery({
     // the server names the subjects in the language asked: a switch asks again
-    lang,
-  );
+    queryKey: queryKeys.operationLog(body, lang),
+    queryFn: () => request<OperationLogRow[]>('POST', '/wisdompower/v1/operationlog/list', body, { read: true }),
+  });
   const columns = useMemo<Column<OperationLogRow>[]>(
     () => [
       { id: 'time', header: t('log.time'), value: (r) => formatTime(r.at, 'yyyy-MM-dd HH:mm:ss'), width: 180 },

@@ -1,53 +1,50 @@
 import { useState } from 'react';
-import type { OrderDetailDto } from '../../../domain/schemas/workorder';
+import { useQuery } from '@tanstack/react-query';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
 import { Button } from '../../app/ui/Modal';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { OrderDetailView } from '../workOrder/OrderDetailView';
 import { OrderStatusBadge } from '../workOrder/OrderStatusBadge';
-import { listOrders, orderDetail, transition } from '../workOrder/workOrderApi';
+import { transition, workOrderQueries } from '../workOrder/workOrderApi';
 import { RecordForm } from './RecordForm';
 
 /** /myWorkOrder (我的工单): the assignee's open orders as cards, one column on a phone; accept and record on site. */
 export default function MyWorkOrderScreen() {
   useLanguage();
-  const [version, setVersion] = useState(0);
-  const [open, setOpen] = useState<OrderDetailDto | undefined>();
-  const list = useLoad(
-    () => listOrders({ page: { index: 0, limit: 100 }, filter: { mine: true, status: ['pending', 'in_progress', 'review'] } }),
-    [],
-    version,
+  // the order opened: its detail is read (afresh on every opening) before it shows
+  const [openId, setOpenId] = useState(0);
+  const detail = useQuery(workOrderQueries.detail(openId));
+  const open = openId ? detail.data : undefined;
+  const list = useQuery(
+    workOrderQueries.list({ page: { index: 0, limit: 100 }, filter: { mine: true, status: ['pending', 'in_progress', 'review'] } }),
   );
-  const refresh = async (id: number) => {
-    setOpen(await orderDetail(id));
-    setVersion((v) => v + 1);
-  };
+  const invalidate = useInvalidate();
+  // after accepting or recording: the detail shown and the list both read again
+  const refresh = () => invalidate(queryKeys.workOrders.all);
+  const show = (id: number) => (invalidate(queryKeys.workOrders.detail(id)), setOpenId(id));
   if (open)
     return (
       <section className="mx-auto flex max-w-xl flex-col gap-3 p-3" data-testid="my-workorder-detail">
-        <Button onClick={() => setOpen(undefined)} className="self-start">
+        <Button onClick={() => setOpenId(0)} className="self-start">
           {t('wo.back')}
         </Button>
         <h1 className="text-lg font-semibold">{t('wo.orderNo', { id: open.id })}</h1>
         <OrderDetailView order={open} />
         {open.status === 'pending' && (
-          <Button
-            kind="primary"
-            className="w-full py-3"
-            onClick={() => void transition(open.id, { action: 'accept' }).then(() => refresh(open.id))}
-          >
+          <Button kind="primary" className="w-full py-3" onClick={() => void transition(open.id, { action: 'accept' }).then(refresh)}>
             {t('wo.action.accept')}
           </Button>
         )}
-        {open.status === 'in_progress' && <RecordForm order={open} onDone={() => void refresh(open.id)} />}
+        {open.status === 'in_progress' && <RecordForm order={open} onDone={refresh} />}
       </section>
     );
   const rows = list.data?.rows ?? [];
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-3 p-3" data-testid="my-workorder">
       <h1 className="text-lg font-semibold">{t('route.myWorkOrder')}</h1>
-      {rows.length === 0 && !list.loading && <p className="text-muted">{t('wo.none')}</p>}
+      {rows.length === 0 && !list.isFetching && <p className="text-muted">{t('wo.none')}</p>}
       <ul className="flex flex-col gap-2">
         {rows.map((r) => (
           <li key={r.id}>
@@ -55,7 +52,7 @@ export default function MyWorkOrderScreen() {
               type="button"
               data-testid="my-order-card"
               className="w-full rounded-lg border border-line bg-surface p-3 text-left hover:bg-surface-2"
-              onClick={() => void orderDetail(r.id).then(setOpen)}
+              onClick={() => show(r.id)}
             >
               <div className="flex items-center justify-between">
                 <span className="font-medium">{t('wo.orderNo', { id: r.id })}</span>

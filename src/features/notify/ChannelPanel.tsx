@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ChannelDto } from '../../../domain/schemas/notify';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { useLoad } from '../../app/widgets/useLoad';
 import { ChannelFormDialog } from './ChannelFormDialog';
 import { ChannelTestDialog } from './ChannelTestDialog';
-import { notifyApi } from './notifyApi';
-import { directory } from '../../app/api/directory';
+import { notifyApi, notifyQueries } from './notifyApi';
+import { directoryQueries } from '../../app/api/directory';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import type { TenantDto } from '../../../domain/schemas/auth';
 import { kindText } from './notifyText';
 
@@ -21,8 +23,9 @@ const targetOf = (c: ChannelDto) =>
 /** 系统配置 → 通知渠道: the tenant's channels; create, edit, delete, and 测试发送 per channel. */
 export function ChannelPanel() {
   useLanguage();
-  const channels = useLoad(() => notifyApi.channels(), []);
-  const tenants = useLoad(() => directory.tenants(), []);
+  const channels = useQuery(notifyQueries.channels());
+  const tenants = useQuery(directoryQueries.tenants());
+  const invalidate = useInvalidate();
   const tenantList = tenants.data ?? NO_TENANTS;
   const [dialog, setDialog] = useState<{ editing?: ChannelDto } | null>(null);
   const [testing, setTesting] = useState<ChannelDto | undefined>();
@@ -85,7 +88,7 @@ export function ChannelPanel() {
         target={{ noun: t('term.channel'), name: (c) => c.name }}
         onDelete={async (rows) => {
           for (const c of rows) await notifyApi.deleteChannel(c.id);
-          channels.reload();
+          invalidate(queryKeys.notify.all);
         }}
         exportable={false}
       />
@@ -94,7 +97,7 @@ export function ChannelPanel() {
         editing={dialog?.editing}
         tenants={tenantList}
         onClose={() => setDialog(null)}
-        onSaved={() => (setDialog(null), channels.reload())}
+        onSaved={() => (setDialog(null), invalidate(queryKeys.notify.all))}
       />
       <ChannelTestDialog channel={testing} onClose={() => setTesting(undefined)} />
     </>

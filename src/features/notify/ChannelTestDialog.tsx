@@ -1,39 +1,32 @@
-import { useEffect, useState } from 'react';
-import type { ChannelDto, ChannelTestAnswer } from '../../../domain/schemas/notify';
+import { useEffect } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ChannelDto } from '../../../domain/schemas/notify';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { notifyApi } from './notifyApi';
 
-type Outcome = { kind: 'sending' } | { kind: 'answer'; answer: ChannelTestAnswer } | { kind: 'refused' };
-
-/** 测试发送: sends at once and shows what the receiver answered (status and the start of its body) or why nothing did. */
+/**
+ * 测试发送: sends at once and shows what the receiver answered (status and the start of its body) or
+ * why nothing did. A write, so a mutation: it shows the outcome of the latest send only.
+ */
 export function ChannelTestDialog({ channel, onClose }: { channel: ChannelDto | undefined; onClose: () => void }) {
   useLanguage();
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'sending' });
+  const { mutate: send, data: answer, isError } = useMutation({ mutationFn: (id: number) => notifyApi.testChannel(id) });
   useEffect(() => {
-    if (!channel) return;
-    let live = true;
-    setOutcome({ kind: 'sending' });
-    notifyApi.testChannel(channel.id).then(
-      (answer) => live && setOutcome({ kind: 'answer', answer }),
-      // the refusal itself (permission, an address not allowed) was shown as a toast by the client
-      () => live && setOutcome({ kind: 'refused' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [channel]);
-  const answer = outcome.kind === 'answer' ? outcome.answer : undefined;
+    if (channel) send(channel.id);
+  }, [channel, send]);
+  // the refusal itself (permission, an address not allowed) was shown as a toast by the client
+  const outcome = isError ? 'refused' : answer ? 'answer' : 'sending';
   return (
     <Modal open={!!channel} onClose={onClose} title={`${t('notify.testTitle')} · ${channel?.name ?? ''}`} width={520} closable>
       <div
         className="mb-4 text-sm"
         data-testid="channel-test-result"
-        data-state={answer ? (answer.ok ? 'ok' : 'failed') : outcome.kind}
+        data-state={answer ? (answer.ok ? 'ok' : 'failed') : outcome}
         aria-live="polite"
       >
-        {outcome.kind === 'sending' && <p className="text-muted">{t('notify.testSending')}</p>}
-        {outcome.kind === 'refused' && <p className="font-medium">{t('notify.testFailed')}</p>}
+        {outcome === 'sending' && <p className="text-muted">{t('notify.testSending')}</p>}
+        {outcome === 'refused' && <p className="font-medium">{t('notify.testFailed')}</p>}
         {answer && (
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
             <dt className="text-muted">{t('notify.status')}</dt>

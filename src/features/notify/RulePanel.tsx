@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
 import type { RuleDto } from '../../../domain/schemas/notify';
 import { LevelMark } from '../../app/alarm/AlarmMark';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { typeLabel } from '../alarmEvent/eventText';
-import { notifyApi } from './notifyApi';
+import { notifyApi, notifyQueries } from './notifyApi';
 import { loadRuleChoices, type Named, type RuleChoices } from './ruleChoices';
 import { RuleFormDialog } from './RuleFormDialog';
 
@@ -21,8 +23,11 @@ const namesOf = (ids: readonly number[], from: readonly Named[]) => {
 /** 系统配置 → 通知规则: which alarms go to which channels and users; create, edit, delete. */
 export function RulePanel() {
   useLanguage();
-  const rules = useLoad(() => notifyApi.rules(), []);
-  const choices = useLoad(() => loadRuleChoices(), []);
+  const rules = useQuery(notifyQueries.rules());
+  const choices = useQuery({ queryKey: queryKeys.notify.ruleChoices(), queryFn: loadRuleChoices });
+  const invalidate = useInvalidate();
+  // the dialog offers the projects, channels and users there are now
+  const freshChoices = () => void choices.refetch();
   const [dialog, setDialog] = useState<{ editing?: RuleDto } | null>(null);
   const c = choices.data ?? NO_CHOICES;
   const columns = useMemo<Column<RuleDto>[]>(
@@ -77,12 +82,12 @@ export function RulePanel() {
         data={rules.data ?? []}
         load={rules}
         getRowId={(r) => String(r.id)}
-        onCreate={() => (choices.reload(), setDialog({}))}
-        onEdit={(r) => (choices.reload(), setDialog({ editing: r }))}
+        onCreate={() => (freshChoices(), setDialog({}))}
+        onEdit={(r) => (freshChoices(), setDialog({ editing: r }))}
         target={{ noun: t('term.rule'), name: (r) => r.name }}
         onDelete={async (rows) => {
           for (const r of rows) await notifyApi.deleteRule(r.id);
-          rules.reload();
+          invalidate(queryKeys.notify.all);
         }}
         exportable={false}
       />
@@ -91,7 +96,7 @@ export function RulePanel() {
         editing={dialog?.editing}
         choices={c}
         onClose={() => setDialog(null)}
-        onSaved={() => (setDialog(null), rules.reload())}
+        onSaved={() => (setDialog(null), invalidate(queryKeys.notify.all))}
       />
     </>
   );

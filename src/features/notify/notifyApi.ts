@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   NOTIFY_PATHS,
   type ChannelCreate,
@@ -11,6 +12,7 @@ import {
   type RuleUpdate,
 } from '../../../domain/schemas/notify';
 import { api, request, type RequestOptions } from '../../app/api/client';
+import { queryKeys } from '../../app/api/queryKeys';
 
 /** The notification service (docs/notifications.md): channels, rules, deliveries. */
 export const notifyApi = {
@@ -31,4 +33,12 @@ export const notifyApi = {
       total: r.total ?? r.data.length,
     })),
   resend: (id: string) => api.post<unknown>(NOTIFY_PATHS.deliveryResend(id)),
+};
+
+/** The service's reads as cached queries. */
+export const notifyQueries = {
+  channels: () => queryOptions({ queryKey: queryKeys.notify.channels(), queryFn: () => notifyApi.channels() }),
+  rules: () => queryOptions({ queryKey: queryKeys.notify.rules(), queryFn: () => notifyApi.rules() }),
+  deliveries: (body: DeliveryListRequest) =>
+    queryOptions({ queryKey: queryKeys.notify.deliveries(body), queryFn: () => notifyApi.deliveries(body) }),
 };

@@ -2,7 +2,7 @@ import type { TenantDto, UserDto } from '../../../domain/schemas/auth';
 import type { ChannelDto } from '../../../domain/schemas/notify';
 import { api } from '../../app/api/client';
 import { directory } from '../../app/api/directory';
-import type { DeviceTreeNode } from '../../app/liveDevices/deviceTree';
+import { projectsOfTree, type DeviceTreeNode } from '../../app/liveDevices/deviceTree';
 import { notifyApi } from './notifyApi';
 
 export interface Named {
@@ -20,13 +20,6 @@ export interface RuleChoices {
   tenants: TenantDto[];
 }
 
-function projectsOf(nodes: DeviceTreeNode[]): Named[] {
-  const out: Named[] = [];
-  const walk = (n: DeviceTreeNode) => (n.modelLabel === 'project' ? out.push({ id: n.id, name: n.name }) : n.children?.forEach(walk));
-  nodes.forEach(walk);
-  return out;
-}
-
 export async function loadRuleChoices(): Promise<RuleChoices> {
   const [tree, channels, users, tenants] = await Promise.all([
     api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree'),
@@ -35,7 +28,7 @@ export async function loadRuleChoices(): Promise<RuleChoices> {
     directory.tenants(),
   ]);
   return {
-    projects: projectsOf(tree),
+    projects: projectsOfTree(tree),
     channels,
     users: users.map((u) => ({ id: u.id, name: u.nicName || u.name, tenantId: u.tenantId })),
     tenants,

@@ -1,12 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ChannelDto, DeliveryDto } from '../../../domain/schemas/notify';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { usePaging } from '../../app/widgets/table/usePaging';
-import { useLoad } from '../../app/widgets/useLoad';
-import { notifyApi } from '../notify/notifyApi';
+import { queryKeys } from '../../app/api/queryKeys';
+import { notifyApi, notifyQueries } from '../notify/notifyApi';
 import { deliveryColumns } from './deliveryColumns';
 import { DeliveryFilters, EMPTY_DELIVERY_FILTER, toDeliveryFilter, type DeliveryFilterValue } from './DeliveryFilters';
 import { ResendButton } from './ResendButton';
@@ -16,10 +17,14 @@ export default function NotifyLogScreen() {
   useLanguage();
   const [filter, setFilter] = useState<DeliveryFilterValue>(EMPTY_DELIVERY_FILTER);
   const [page, setPage] = usePaging();
-  const list = useLoad(() => notifyApi.deliveries({ page, filter: toDeliveryFilter(filter) }), [filter, page]);
+  const list = useQuery(notifyQueries.deliveries({ page, filter: toDeliveryFilter(filter) }));
   // An event manager without 系统配置 may not list the channels: the filter then offers 全部 only.
-  const channels = useLoad(() => notifyApi.channels({ quiet: true }).catch(() => [] as ChannelDto[]), []);
-  const reload = list.reload;
+  const channels = useQuery({
+    queryKey: queryKeys.notify.channelChoices(),
+    queryFn: () => notifyApi.channels({ quiet: true }).catch(() => [] as ChannelDto[]),
+  });
+  const { refetch } = list;
+  const reload = useCallback(() => void refetch(), [refetch]);
   const columns = useMemo<Column<DeliveryDto>[]>(
     () => [
       ...deliveryColumns(true),

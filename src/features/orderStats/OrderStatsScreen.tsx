@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { REPEAT_MIN_DEFAULT, REPEAT_MIN_RANGE, type OrderFiguresDto } from '../../../domain/schemas/orderFigures';
 import { t, useLanguage } from '../../app/i18n/i18n';
-import { loadTreeProjects } from '../../app/liveDevices/deviceTree';
+import { queryKeys } from '../../app/api/queryKeys';
+import { deviceTreeQuery, projectsOfTree } from '../../app/liveDevices/deviceTree';
 import { Button, TextField } from '../../app/ui/Modal';
 import { DateSelector } from '../../app/widgets/dateSelector/DateSelector';
 import { rangeOf, type DateRange } from '../../app/widgets/dateSelector/dateRange';
@@ -9,7 +11,6 @@ import { LoadError } from '../../app/widgets/LoadError';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField, type Option } from '../../app/widgets/SelectField';
 import { useDebouncedValue } from '../../app/widgets/useDebouncedValue';
-import { useLoad } from '../../app/widgets/useLoad';
 import { Kpi } from '../analysisReport/Panels';
 import { durationText, shareText } from '../analysisReport/reportText';
 import { downloadStats, loadStats, type StatsFilter } from './statsApi';
@@ -64,9 +65,9 @@ export default function OrderStatsScreen() {
   const typed = Number(useDebouncedValue(repeatText, TYPING_MS));
   const repeatMin = Number.isInteger(typed) && typed >= REPEAT_MIN_RANGE.min && typed <= REPEAT_MIN_RANGE.max ? typed : REPEAT_MIN_DEFAULT;
   const [busy, setBusy] = useState(false);
-  const projects = useLoad(() => loadTreeProjects(), []);
+  const projects = useQuery({ ...deviceTreeQuery, select: projectsOfTree });
   const filter = useMemo<StatsFilter>(() => ({ projectId, operatorId, range, repeatMin }), [projectId, operatorId, range, repeatMin]);
-  const stats = useLoad(() => loadStats(filter), [filter]);
+  const stats = useQuery({ queryKey: queryKeys.workOrders.figures(filter), queryFn: () => loadStats(filter) });
   const data = stats.error ? undefined : stats.data;
 
   // The operators offered are those of the project and period (the answer lists them whatever the
@@ -137,7 +138,7 @@ export default function OrderStatsScreen() {
           </div>
         ) : stats.error ? (
           <div className="rounded-lg border border-line bg-surface" data-testid="stats-error">
-            <LoadError error={stats.error} onRetry={stats.reload} />
+            <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
           </div>
         ) : (
           <div className="p-8 text-center text-sm text-muted">{t('app.loading')}</div>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { formatTime } from '../../app/time/projectTime';
 import type { OperateOverview, ProjectOpsRow, TenantRow } from '../../../domain/schemas/platform';
 import { api } from '../../app/api/client';
@@ -7,7 +8,8 @@ import { toastSuccess } from '../../app/ui/toastStore';
 import { ConfirmDialog } from '../../app/widgets/ConfirmDialog';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { HealthBar, StatusBadge } from './cells';
 import { ProjectDialog, TenantDialog } from './CreateDialogs';
 
@@ -16,7 +18,13 @@ type Toggle = { kind: 'tenant' | 'project'; id: number; name: string; status: nu
 /** /platform/operate: every tenant and project with devices, communication, unconfirmed alarms and who serves it. */
 export default function PlatformOperateScreen() {
   useLanguage();
-  const overview = useLoad(() => api.get<OperateOverview>('/wisdompower/v1/platform/operate/overview'), []);
+  const overview = useQuery({
+    queryKey: queryKeys.platformOverview(),
+    queryFn: () => api.get<OperateOverview>('/wisdompower/v1/platform/operate/overview'),
+  });
+  const invalidate = useInvalidate();
+  // a tenant or project created or switched: the overview, and the tenants and ledger other screens show
+  const reload = () => [queryKeys.platformOverview(), queryKeys.directory.all, queryKeys.ledger.all].forEach(invalidate);
   const [creating, setCreating] = useState<'tenant' | 'project' | null>(null);
   const [toggle, setToggle] = useState<Toggle | null>(null);
   const tenants = overview.data?.tenants ?? [];
@@ -82,7 +90,7 @@ export default function PlatformOperateScreen() {
     const res = await api.put(`/wisdompower/v1/platform/${toggle.kind}/${toggle.id}/status`, { status: next }).catch(() => null);
     if (res === null) return;
     toastSuccess(t('table.saveSuccess'));
-    overview.reload();
+    reload();
   };
 
   const summary = t('platformOperate.summary', {
@@ -123,12 +131,12 @@ export default function PlatformOperateScreen() {
           />
         </section>
       </div>
-      <TenantDialog open={creating === 'tenant'} onClose={() => setCreating(null)} onSaved={() => (setCreating(null), overview.reload())} />
+      <TenantDialog open={creating === 'tenant'} onClose={() => setCreating(null)} onSaved={() => (setCreating(null), reload())} />
       <ProjectDialog
         open={creating === 'project'}
         tenants={tenants}
         onClose={() => setCreating(null)}
-        onSaved={() => (setCreating(null), overview.reload())}
+        onSaved={() => (setCreating(null), reload())}
       />
       <ConfirmDialog
         open={!!toggle}

@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
-import type { RoleDto } from '../../../domain/schemas/auth';
+import { useQuery } from '@tanstack/react-query';
 import type { PlatformUserRow } from '../../../domain/schemas/platform';
 import { USER_TYPE } from '../../../domain/enums';
 import { api } from '../../app/api/client';
-import { directory } from '../../app/api/directory';
+import { directoryQueries } from '../../app/api/directory';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { toastError, toastSuccess } from '../../app/ui/toastStore';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
-import { useLoad } from '../../app/widgets/useLoad';
 import { PlatformUserDialog } from './PlatformUserDialog';
 import { ServedProjectsDialog, type ProjectChoice } from './ServedProjectsDialog';
 
@@ -17,9 +18,18 @@ import { ServedProjectsDialog, type ProjectChoice } from './ServedProjectsDialog
 export default function PlatformUserScreen() {
   useLanguage();
   const { user } = useSession();
-  const users = useLoad(() => api.get<PlatformUserRow[]>('/wisdompower/v1/platform/users'), []);
-  const roles = useLoad<RoleDto[]>(() => directory.roles().catch(() => []), []);
-  const projects = useLoad(() => api.get<ProjectChoice[]>('/wisdompower/v1/platform/projects'), []);
+  const users = useQuery({
+    queryKey: queryKeys.directory.platformUsers(),
+    queryFn: () => api.get<PlatformUserRow[]>('/wisdompower/v1/platform/users'),
+  });
+  // without the roles (a failed read) the dialog offers none
+  const roles = useQuery(directoryQueries.roles());
+  const projects = useQuery({
+    queryKey: queryKeys.directory.platformProjects(),
+    queryFn: () => api.get<ProjectChoice[]>('/wisdompower/v1/platform/projects'),
+  });
+  const invalidate = useInvalidate();
+  const reload = () => invalidate(queryKeys.directory.all);
   const [dialog, setDialog] = useState<{ editing?: PlatformUserRow } | null>(null);
   const [serving, setServing] = useState<PlatformUserRow | undefined>();
 
@@ -64,7 +74,7 @@ export default function PlatformUserScreen() {
     const res = await api.del('/auth/v1/user', { ids: rows.map((r) => r.id) }).catch(() => null);
     if (res === null) return;
     toastSuccess(t('table.deleteSuccess'));
-    users.reload();
+    reload();
   };
 
   return (
@@ -92,13 +102,13 @@ export default function PlatformUserScreen() {
         roles={roles.data ?? []}
         tenantId={user?.tenantId ?? 1}
         onClose={() => setDialog(null)}
-        onSaved={() => (setDialog(null), users.reload())}
+        onSaved={() => (setDialog(null), reload())}
       />
       <ServedProjectsDialog
         user={serving}
         projects={projects.data ?? []}
         onClose={() => setServing(undefined)}
-        onSaved={() => (setServing(undefined), users.reload())}
+        onSaved={() => (setServing(undefined), reload())}
       />
     </ScreenFrame>
   );

@@ -1,20 +1,21 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Tree } from '../../app/widgets/tree/Tree';
 import type { TreeNode } from '../../app/widgets/tree/treeModel';
-import { checkedTerminals, loadDeviceTree } from '../../app/liveDevices/deviceTree';
+import { checkedTerminals, deviceTreeQuery, toTreeWidgets } from '../../app/liveDevices/deviceTree';
 import { useDeviceTiles } from '../../app/liveDevices/useDeviceTiles';
 import { useOptionalRealtime } from '../../app/realtime/RealtimeContext';
 import { RealtimeDataTable } from './RealtimeDataTable';
 
+const NO_NODES: TreeNode[] = [];
+
 /** /realtimeData: check devices in the tree; their live values fill the table as they arrive. */
 export default function RealtimeDataScreen() {
   useLanguage();
-  const [nodes, setNodes] = useState<TreeNode[]>([]);
+  const tree = useQuery({ ...deviceTreeQuery, select: toTreeWidgets });
+  const nodes = tree.data ?? NO_NODES;
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    loadDeviceTree().then(setNodes, () => setNodes([]));
-  }, []);
   const realtime = useOptionalRealtime();
   const onOpen = useCallback((id: number) => realtime?.openDevice(id), [realtime]);
   const deviceIds = useMemo(() => checkedTerminals(checked), [checked]);

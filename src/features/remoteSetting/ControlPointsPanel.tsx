@@ -1,31 +1,24 @@
 import { formatTime } from '../../app/time/projectTime';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { remoteControlText } from '../../app/i18n/remoteText';
 import { OperationVerifyDialog } from '../../app/device/OperationVerifyDialog';
 import { listControlPoints, sendControl, type ControlPoint } from '../../app/device/remoteCommands';
 import { toastSuccess } from '../../app/ui/toastStore';
+import { queryKeys } from '../../app/api/queryKeys';
 
-/** The device's control points; each command goes through 操作验证 exactly as in the device dialog. */
+/**
+ * The device's control points; each command goes through 操作验证 exactly as in the device dialog.
+ * One panel per device (its parent keys it by the device): the last command's result is that device's.
+ */
 export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number; canControl: boolean }) {
   useLanguage();
-  const [points, setPoints] = useState<ControlPoint[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const read = useQuery({ queryKey: queryKeys.remote.controlPoints(deviceId), queryFn: () => listControlPoints(deviceId) });
+  const error = read.error?.message ?? null;
+  const points: ControlPoint[] | null = error ? [] : (read.data ?? null);
   const [pending, setPending] = useState<ControlPoint | null>(null);
   const [last, setLast] = useState<{ name: string; at: Date } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setPoints(null);
-    setError(null);
-    setLast(null);
-    listControlPoints(deviceId)
-      .then((p) => live && setPoints(p))
-      .catch((err: Error) => live && (setPoints([]), setError(err.message)));
-    return () => {
-      live = false;
-    };
-  }, [deviceId]);
 
   return (
     <div className="rounded-lg border border-line bg-surface p-3" data-testid="control-points">

@@ -1,60 +1,38 @@
-import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../app/api/client';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../app/api/queryKeys';
+import { deviceTreeQuery } from '../../app/liveDevices/deviceTree';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { remoteGroupText } from '../../app/i18n/remoteText';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { Tree } from '../../app/widgets/tree/Tree';
-import type { TreeNode } from '../../app/widgets/tree/treeModel';
-import { useLoad } from '../../app/widgets/useLoad';
 import { ControlPointsPanel } from './ControlPointsPanel';
 import { ParamGroupPanel } from './ParamGroupPanel';
-import { errorText, listGroups, type ParamGroup } from './remoteApi';
+import { errorText, listGroups } from './remoteApi';
+import { toWidgetTree } from '../historyData/historyModel';
 import { useOperationCan } from '../../app/session/useOperationCan';
-
-interface DeviceTreeNode {
-  id: number;
-  name: string;
-  modelLabel: string;
-  children?: DeviceTreeNode[];
-}
-
-/** Widget ids carry the model label, since a project and a terminal may share a numeric id. */
-function toWidgetTree(nodes: readonly DeviceTreeNode[], names: Map<number, string>): TreeNode[] {
-  const walk = (n: DeviceTreeNode): TreeNode => {
-    if (n.modelLabel === 'terminal') names.set(n.id, n.name);
-    return { id: `${n.modelLabel}:${n.id}`, label: n.name, ...(n.children?.length ? { children: n.children.map(walk) } : {}) };
-  };
-  return nodes.map(walk);
-}
 
 /** /remoteSetting: pick a device; read, edit and save its parameter groups; issue its control commands. */
 export default function RemoteSettingScreen() {
   useLanguage();
   const can = useOperationCan();
-  const tree = useLoad(() => api.get<DeviceTreeNode[]>('/devicedata/api/comm/v1/device/tree'), []);
+  const tree = useQuery(deviceTreeQuery);
   const names = useMemo(() => new Map<number, string>(), []);
   const nodes = useMemo(() => toWidgetTree(tree.data ?? [], names), [tree.data, names]);
   const [deviceId, setDeviceId] = useState<number | null>(null);
-  const [groups, setGroups] = useState<ParamGroup[] | null>(null);
-  const [groupId, setGroupId] = useState<number | null>(null);
-  const [groupError, setGroupError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (deviceId === null) return;
-    let live = true;
-    setGroups(null);
-    setGroupError(null);
-    listGroups(deviceId)
-      .then((g) => {
-        if (!live) return;
-        setGroups(g);
-        setGroupId(g[0]?.id ?? null);
-      })
-      .catch((err) => live && setGroupError(errorText(err, t('msg.listFailed'))));
-    return () => {
-      live = false;
-    };
-  }, [deviceId]);
+  const groupRead = useQuery({
+    queryKey: queryKeys.remote.groups(deviceId ?? 0),
+    queryFn: () => listGroups(deviceId!),
+    enabled: deviceId !== null,
+    // another device's groups never stand in while this one's are read
+    placeholderData: undefined,
+  });
+  const groups = groupRead.data;
+  const groupError = groupRead.error ? errorText(groupRead.error, t('msg.listFailed')) : null;
+  // the group picked on this device; a newly picked device opens on its first group
+  const [picked, setPicked] = useState<{ deviceId: number; groupId: number } | null>(null);
+  const groupId = picked && picked.deviceId === deviceId ? picked.groupId : (groups?.[0]?.id ?? null);
+  const setGroupId = (id: number) => deviceId !== null && setPicked({ deviceId, groupId: id });
 
   const group = groups?.find((g) => g.id === groupId);
   return (
@@ -102,7 +80,7 @@ export default function RemoteSettingScreen() {
               {group && (
                 <ParamGroupPanel key={`${deviceId}:${group.id}`} deviceId={deviceId} group={group} canUpdate={can('remote_param_update')} />
               )}
-              <ControlPointsPanel deviceId={deviceId} canControl={can('remote_control')} />
+              <ControlPointsPanel key={deviceId} deviceId={deviceId} canControl={can('remote_control')} />
             </>
           )}
         </div>

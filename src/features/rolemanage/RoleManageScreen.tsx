@@ -1,14 +1,16 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { RoleDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
 import { findRoute } from '../../../domain/routes';
 import { api } from '../../app/api/client';
-import { directory } from '../../app/api/directory';
+import { directoryQueries } from '../../app/api/directory';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
-import { useLoad } from '../../app/widgets/useLoad';
 import { RoleFormDialog } from './RoleFormDialog';
 
 const homepageOf = (r: RoleDto) => {
@@ -21,8 +23,9 @@ const homepageOf = (r: RoleDto) => {
 export default function RoleManageScreen() {
   useLanguage();
   const { user } = useSession();
-  const roles = useLoad(() => directory.roles(), []);
-  const tenants = useLoad(() => directory.tenants(), []);
+  const roles = useQuery(directoryQueries.roles());
+  const tenants = useQuery(directoryQueries.tenants());
+  const invalidate = useInvalidate();
   const [dialog, setDialog] = useState<{ editing?: RoleDto } | null>(null);
   const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
   const columns = useMemo<Column<RoleDto>[]>(
@@ -48,7 +51,7 @@ export default function RoleManageScreen() {
         target={{ noun: t('term.role'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/auth/v1/role', { ids: rows.map((r) => r.id) });
-          roles.reload();
+          invalidate(queryKeys.directory.all);
         }}
       />
       <RoleFormDialog
@@ -59,7 +62,7 @@ export default function RoleManageScreen() {
         onClose={() => setDialog(null)}
         onSaved={() => {
           setDialog(null);
-          roles.reload();
+          invalidate(queryKeys.directory.all);
         }}
       />
     </ScreenFrame>

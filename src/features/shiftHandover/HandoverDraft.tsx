@@ -1,27 +1,29 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { LoadError } from '../../app/widgets/LoadError';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { HandoverSheet } from './HandoverSheet';
 import { handOver, handoverDraft } from './handoverApi';
 
 /**
  * 交班: the summary of the shift the operator is handing over, generated now (刷新 generates it again),
- * a note, and 交班; the server generates the summary once more as it stores the handover.
+ * a note, and 交班; the server generates the summary once more as it stores the handover. A handover
+ * made makes every handover read stale: this draft and the screen's list are read again.
  */
-export function HandoverDraft({ onHandedOver }: { onHandedOver: () => void }) {
+export function HandoverDraft() {
   useLanguage();
-  const [version, setVersion] = useState(0);
   const [note, setNote] = useState('');
-  const draft = useLoad(() => handoverDraft(), [], version);
+  const draft = useQuery({ queryKey: queryKeys.handovers.draft(), queryFn: handoverDraft });
+  const invalidate = useInvalidate();
   const submit = async () => {
     await handOver(note.trim());
     toastSuccess(t('ho.handedOver'));
     setNote('');
-    setVersion((v) => v + 1);
-    onHandedOver();
+    invalidate(queryKeys.handovers.all);
   };
   return (
     <section
@@ -31,9 +33,9 @@ export function HandoverDraft({ onHandedOver }: { onHandedOver: () => void }) {
     >
       <div className="flex items-center justify-between gap-2">
         <h2 className="font-semibold">{t('ho.draftTitle')}</h2>
-        <Button onClick={() => setVersion((v) => v + 1)}>{t('alarmEvent.refresh')}</Button>
+        <Button onClick={() => void draft.refetch()}>{t('alarmEvent.refresh')}</Button>
       </div>
-      {draft.error && !draft.data && <LoadError error={draft.error} onRetry={draft.reload} />}
+      {draft.error && !draft.data && <LoadError error={draft.error} onRetry={() => void draft.refetch()} />}
       {draft.data && <HandoverSheet shift={draft.data.shift} summary={draft.data.summary} />}
       <label className="block text-sm">
         <span className="mb-1 block text-muted">{t('ho.note')}</span>

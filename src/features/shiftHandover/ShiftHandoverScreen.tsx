@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { HANDOVER_STATUSES, type HandoverDetailDto, type HandoverRowDto, type HandoverStatus } from '../../../domain/schemas/handover';
+import { useQuery } from '@tanstack/react-query';
+import { HANDOVER_STATUSES, type HandoverRowDto, type HandoverStatus } from '../../../domain/schemas/handover';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { useOperationCan } from '../../app/session/useOperationCan';
@@ -10,7 +11,8 @@ import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { usePaging } from '../../app/widgets/table/usePaging';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { HandoverDraft } from './HandoverDraft';
 import { HandoverSheet, shiftText } from './HandoverSheet';
 import { PrintSheet } from './PrintSheet';
@@ -29,19 +31,28 @@ export default function ShiftHandoverScreen() {
   const { user } = useSession();
   const [status, setStatus] = useState<'' | HandoverStatus>('');
   const [page, setPage] = usePaging();
-  const [version, setVersion] = useState(0);
-  const [open, setOpen] = useState<HandoverDetailDto | undefined>();
+  const invalidate = useInvalidate();
+  // the handover opened: its detail is read (afresh on every opening) before the dialog shows it
+  const [openId, setOpenId] = useState(0);
+  const detail = useQuery({
+    queryKey: queryKeys.handovers.detail(openId),
+    queryFn: () => handoverDetail(openId),
+    enabled: openId > 0,
+    placeholderData: undefined,
+  });
+  const open = openId ? detail.data : undefined;
   const [acceptNote, setAcceptNote] = useState('');
   const filter = useMemo(() => (status ? { status } : {}), [status]);
-  const list = useLoad(() => listHandovers({ page, filter }), [page, filter], version);
-  const show = async (row: HandoverRowDto) => setOpen(await handoverDetail(row.id));
+  const body = { page, filter };
+  const list = useQuery({ queryKey: queryKeys.handovers.list(body), queryFn: () => listHandovers(body) });
+  const show = (row: HandoverRowDto) => (invalidate(queryKeys.handovers.detail(row.id)), setOpenId(row.id));
   const accept = async () => {
     if (!open) return;
     await acceptHandover(open.id, acceptNote.trim());
     toastSuccess(t('ho.accepted'));
     setAcceptNote('');
-    setOpen(await handoverDetail(open.id));
-    setVersion((v) => v + 1);
+    // the detail shown and the list both read again
+    invalidate(queryKeys.handovers.all);
   };
   const columns = useMemo<Column<HandoverRowDto>[]>(
     () => [
@@ -79,7 +90,7 @@ export default function ShiftHandoverScreen() {
       }
     >
       <div className="flex min-h-0 flex-1 flex-col gap-3 xl:flex-row">
-        {can('shift_handover') && <HandoverDraft onHandedOver={() => setVersion((v) => v + 1)} />}
+        {can('shift_handover') && <HandoverDraft />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           <DataTable
             testId="handover-table"
@@ -93,12 +104,12 @@ export default function ShiftHandoverScreen() {
               pageSize: page.limit,
               onChange: (index, limit) => setPage({ index, limit }),
             }}
-            rowActions={[{ label: t('common.detail'), run: (r) => void show(r) }]}
+            rowActions={[{ label: t('common.detail'), run: show }]}
             exportable={false}
           />
         </div>
       </div>
-      <Modal open={!!open} onClose={() => setOpen(undefined)} title={t('ho.detailTitle')} width={680} closable>
+      <Modal open={!!open} onClose={() => setOpenId(0)} title={t('ho.detailTitle')} width={680} closable>
         {open && (
           <div className="max-h-[70vh] space-y-3 overflow-y-auto" data-testid="handover-detail">
             <HandoverSheet shift={open.shift} summary={open.summary} />

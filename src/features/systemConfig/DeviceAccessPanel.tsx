@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ACCESS_TYPE } from '../../../domain/enums';
 import type { DeviceAccessRow } from '../../../domain/schemas/info';
 import { request } from '../../app/api/client';
@@ -6,7 +7,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { SelectField } from '../../app/widgets/SelectField';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
 import { accessTypeText } from '../../app/i18n/enumText';
 import { usePaging } from '../../app/widgets/table/usePaging';
 
@@ -24,7 +25,8 @@ export function DeviceAccessPanel() {
     keyword: filter.keyword || undefined,
     page: p,
   });
-  const list = useLoad(() => listDevices(body(filter, page)), [filter, page]);
+  const asked = body(filter, page);
+  const list = useQuery({ queryKey: queryKeys.ledger.deviceAccess(asked), queryFn: () => listDevices(asked) });
   const columns = useMemo<Column<DeviceAccessRow>[]>(
     () => [
       { id: 'name', header: t('system.deviceName'), value: (d) => d.name },

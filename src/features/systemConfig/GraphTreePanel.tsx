@@ -1,17 +1,21 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { GraphTreeNode } from '../../../domain/schemas/info';
 import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Tree } from '../../app/widgets/tree/Tree';
 import type { TreeNode } from '../../app/widgets/tree/treeModel';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
 
 const toTree = (n: GraphTreeNode): TreeNode => ({ id: `${n.modelLabel}:${n.id}`, label: n.name, children: n.children.map(toTree) });
 
 /** The graph tree (GET graph/tree with leaves) in the shared virtualized tree. */
 export function GraphTreePanel() {
   useLanguage();
-  const tree = useLoad(() => api.get<GraphTreeNode[]>('/wisdompower/v1/graph/tree?containLeaf=true'), []);
+  const tree = useQuery({
+    queryKey: queryKeys.ledger.graphTree(),
+    queryFn: () => api.get<GraphTreeNode[]>('/wisdompower/v1/graph/tree?containLeaf=true'),
+  });
   const nodes = useMemo(() => (tree.data ?? []).map(toTree), [tree.data]);
   const [selected, setSelected] = useState<TreeNode | undefined>();
   return (

@@ -1,16 +1,22 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { AccessConfigDto, AccessSchemeDto } from '../../../domain/schemas/info';
 import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { SchemeFormDialog } from './SchemeFormDialog';
 import { accessTypeText } from '../../app/i18n/enumText';
 
 /** Access schemes from the device access config; create and delete (a scheme in use is refused). */
 export function SchemePanel() {
   useLanguage();
-  const config = useLoad(() => api.get<AccessConfigDto>('/wisdompower/v1/system/device/access/config'), []);
+  const config = useQuery({
+    queryKey: queryKeys.ledger.accessConfig(),
+    queryFn: () => api.get<AccessConfigDto>('/wisdompower/v1/system/device/access/config'),
+  });
+  const invalidate = useInvalidate();
   const [creating, setCreating] = useState(false);
   const columns = useMemo<Column<AccessSchemeDto>[]>(
     () => [
@@ -35,10 +41,14 @@ export function SchemePanel() {
         target={{ noun: t('term.scheme'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/wisdompower/v1/system/device/access/equipaccessscheme', { ids: rows.map((r) => r.id) });
-          config.reload();
+          invalidate(queryKeys.ledger.all);
         }}
       />
-      <SchemeFormDialog open={creating} onClose={() => setCreating(false)} onSaved={() => (setCreating(false), config.reload())} />
+      <SchemeFormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSaved={() => (setCreating(false), invalidate(queryKeys.ledger.all))}
+      />
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { downloadFile } from '../../app/api/blob';
+import { useFileUrl } from '../../app/api/useFileUrl';
 import { t, useLanguage } from '../../app/i18n/i18n';
 
 /**
@@ -8,23 +7,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
  */
 export function LogoImage({ fileName, size = 40 }: { fileName: string | null | undefined; size?: number }) {
   useLanguage();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!fileName) return setUrl(null);
-    let objectUrl: string | null = null;
-    let live = true;
-    downloadFile(fileName, { quiet: true })
-      .then((blob) => {
-        if (!live) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => live && setUrl(null));
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [fileName]);
+  const url = useFileUrl(fileName);
   if (!url) return <span className="text-xs text-muted">{t('groups.noLogo')}</span>;
   return (
     <img

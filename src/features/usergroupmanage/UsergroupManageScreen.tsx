@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { UsergroupDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
 import { api } from '../../app/api/client';
-import { directory } from '../../app/api/directory';
+import { directoryQueries } from '../../app/api/directory';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
-import { useLoad } from '../../app/widgets/useLoad';
 import { GroupFormDialog } from './GroupFormDialog';
 import { LogoImage } from './LogoImage';
 
@@ -20,9 +22,10 @@ const logoOf = (g: UsergroupDto) => {
 export default function UsergroupManageScreen() {
   useLanguage();
   const { user } = useSession();
-  const groups = useLoad(() => directory.groups(), []);
-  const users = useLoad(() => directory.users(), []);
-  const tenants = useLoad(() => directory.tenants(), []);
+  const groups = useQuery(directoryQueries.groups());
+  const users = useQuery(directoryQueries.users());
+  const tenants = useQuery(directoryQueries.tenants());
+  const invalidate = useInvalidate();
   const [dialog, setDialog] = useState<{ editing?: UsergroupDto } | null>(null);
   const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
   const columns = useMemo<Column<UsergroupDto>[]>(
@@ -48,7 +51,7 @@ export default function UsergroupManageScreen() {
         target={{ noun: t('term.userGroup'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/auth/v1/usergroup', { ids: rows.map((r) => r.id) });
-          groups.reload();
+          invalidate(queryKeys.directory.all);
         }}
       />
       <GroupFormDialog
@@ -60,7 +63,7 @@ export default function UsergroupManageScreen() {
         onClose={() => setDialog(null)}
         onSaved={() => {
           setDialog(null);
-          groups.reload();
+          invalidate(queryKeys.directory.all);
         }}
       />
     </ScreenFrame>

@@ -1,16 +1,18 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { UserDto } from '../../../domain/schemas/auth';
 import { ROOT_USER_ID } from '../../../domain/enums';
 import { api, request } from '../../app/api/client';
 import { toastSuccess } from '../../app/ui/toastStore';
-import { directory } from '../../app/api/directory';
+import { directoryQueries } from '../../app/api/directory';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { Button } from '../../app/ui/Modal';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
-import { useLoad } from '../../app/widgets/useLoad';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
 
@@ -19,18 +21,20 @@ export default function UserManageScreen() {
   useLanguage();
   const { user } = useSession();
   const isRoot = user?.id === ROOT_USER_ID;
-  const roles = useLoad(() => directory.roles(), []);
-  const tenants = useLoad(() => directory.tenants(), []);
+  const roles = useQuery(directoryQueries.roles());
+  const tenants = useQuery(directoryQueries.tenants());
   const [draft, setDraft] = useState({ roleId: '', name: '' });
   const [query, setQuery] = useState(draft);
-  const users = useLoad(() => directory.users(query), [query]);
+  const users = useQuery(directoryQueries.users(query));
+  const invalidate = useInvalidate();
+  const reload = () => invalidate(queryKeys.directory.all);
   const [dialog, setDialog] = useState<{ editing?: UserDto } | null>(null);
   const [resetting, setResetting] = useState<UserDto | undefined>();
   const setDisabled = async (u: UserDto, disabled: boolean) => {
     const r = await request('PUT', `/auth/v1/user/${u.id}/status`, { disabled }).catch(() => null);
     if (!r) return;
     toastSuccess(r.msg);
-    users.reload();
+    reload();
   };
   const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
 
@@ -88,7 +92,7 @@ export default function UserManageScreen() {
         target={{ noun: t('term.user'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/auth/v1/user', { ids: rows.map((r) => r.id) });
-          users.reload();
+          reload();
         }}
         rowActions={[
           // Disabling ends the user's sessions at once; enabling lets them log in again.
@@ -106,7 +110,7 @@ export default function UserManageScreen() {
         onClose={() => setDialog(null)}
         onSaved={() => {
           setDialog(null);
-          users.reload();
+          reload();
         }}
       />
       <ResetPasswordDialog target={resetting} rootName={user?.name ?? ''} onClose={() => setResetting(undefined)} />

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { OrderDetailDto, OrderRowDto, OrderStatus } from '../../../domain/schemas/workorder';
+import { useQuery } from '@tanstack/react-query';
+import type { OrderRowDto, OrderStatus } from '../../../domain/schemas/workorder';
 import { ORDER_STATUSES } from '../../../domain/schemas/workorder';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
@@ -8,12 +9,13 @@ import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { usePaging } from '../../app/widgets/table/usePaging';
-import { useLoad } from '../../app/widgets/useLoad';
+import { queryKeys } from '../../app/api/queryKeys';
+import { useInvalidate } from '../../app/api/useInvalidate';
 import { OrderDetailView } from './OrderDetailView';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderTrend } from './OrderTrend';
-import { loadTreeProjects } from '../../app/liveDevices/deviceTree';
-import { assigneesOf, listOrders, orderDetail, transition } from './workOrderApi';
+import { deviceTreeQuery, projectsOfTree } from '../../app/liveDevices/deviceTree';
+import { transition, workOrderQueries } from './workOrderApi';
 
 /** /workOrder (工单管理): every order the user may see, filtered by state and overdue; detail, review. */
 export default function WorkOrderScreen() {
@@ -22,11 +24,16 @@ export default function WorkOrderScreen() {
   const [overdue, setOverdue] = useState<'' | 'yes' | 'no'>('');
   const [projectId, setProjectId] = useState('');
   const [assigneeId, setAssigneeId] = useState('');
-  const projects = useLoad(() => loadTreeProjects(), []);
-  const people = useLoad(async () => (projectId ? assigneesOf(Number(projectId)) : []), [projectId]);
+  const projects = useQuery({ ...deviceTreeQuery, select: projectsOfTree });
+  const people = useQuery(workOrderQueries.assignees(Number(projectId)));
+  // no project chosen: nobody to offer (not the people of the project chosen before)
+  const offeredPeople = projectId ? (people.data ?? []) : [];
   const [page, setPage] = usePaging();
-  const [version, setVersion] = useState(0);
-  const [open, setOpen] = useState<OrderDetailDto | undefined>();
+  const invalidate = useInvalidate();
+  // the order opened: its detail is read (afresh on every opening) before the dialog shows it
+  const [openId, setOpenId] = useState(0);
+  const detail = useQuery(workOrderQueries.detail(openId));
+  const open = openId ? detail.data : undefined;
   const [reason, setReason] = useState('');
   const filter = useMemo(
     () => ({
@@ -37,14 +44,14 @@ export default function WorkOrderScreen() {
     }),
     [status, overdue, projectId, assigneeId],
   );
-  const list = useLoad(() => listOrders({ page, filter }), [page, filter], version);
-  const show = async (row: OrderRowDto) => setOpen(await orderDetail(row.id));
+  const list = useQuery(workOrderQueries.list({ page, filter }));
+  const show = (row: OrderRowDto) => (invalidate(queryKeys.workOrders.detail(row.id)), setOpenId(row.id));
   const step = async (action: 'approve' | 'reject') => {
     if (!open) return;
     await transition(open.id, action === 'reject' ? { action, reason } : { action });
     setReason('');
-    setOpen(await orderDetail(open.id));
-    setVersion((v) => v + 1);
+    // the detail shown and the list both read again
+    invalidate(queryKeys.workOrders.all);
   };
   const columns = useMemo<Column<OrderRowDto>[]>(
     () => [
@@ -94,7 +101,7 @@ export default function WorkOrderScreen() {
             onChange={(v) => (setAssigneeId(v), setPage({ ...page, index: 0 }))}
             options={[
               { value: '', label: t('wo.all') },
-              ...(people.data ?? []).map((u) => ({ value: String(u.id), label: u.nicName || u.name })),
+              ...offeredPeople.map((u) => ({ value: String(u.id), label: u.nicName || u.name })),
             ]}
           />
           <SelectField
@@ -122,10 +129,10 @@ export default function WorkOrderScreen() {
           pageSize: page.limit,
           onChange: (index, limit) => setPage({ index, limit }),
         }}
-        rowActions={[{ label: t('common.detail'), run: (r) => void show(r) }]}
+        rowActions={[{ label: t('common.detail'), run: show }]}
         exportable={false}
       />
-      <Modal open={!!open} onClose={() => setOpen(undefined)} title={t('wo.detailTitle')} width={900} closable>
+      <Modal open={!!open} onClose={() => setOpenId(0)} title={t('wo.detailTitle')} width={900} closable>
         {open && (
           <div className="max-h-[78vh] overflow-y-auto pr-1">
             <OrderDetailView order={open} />

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type {
   AssigneeDto,
   AssigneeGroupDto,
@@ -9,15 +10,16 @@ import type {
   OrderStatus,
 } from '../../../domain/schemas/workorder';
 import { api, request } from '../../app/api/client';
+import { queryKeys } from '../../app/api/queryKeys';
 
 const BASE = '/workorder/v1';
 
-export async function listOrders(body: OrderListBody) {
+async function listOrders(body: OrderListBody) {
   const r = await request<OrderRowDto[]>('POST', `${BASE}/order/list`, body, { read: true });
   return { rows: r.data, total: r.total ?? r.data.length };
 }
 
-export const orderDetail = (id: number) => api.get<OrderDetailDto>(`${BASE}/order/${id}`);
+const orderDetail = (id: number) => api.get<OrderDetailDto>(`${BASE}/order/${id}`);
 
 /** To a user (assigneeId) or to a user group (groupId). */
 export const createOrder = (body: { eventIds: number[]; assigneeId?: number; groupId?: number; note?: string }) =>
@@ -36,10 +38,38 @@ export interface TransitionInput {
 export const transition = (id: number, body: TransitionInput) =>
   api.post<{ id: number; status: OrderStatus }>(`${BASE}/order/${id}/transition`, body);
 
-export const assigneesOf = (projectId: number) => api.get<AssigneeDto[]>(`${BASE}/assignees?projectId=${projectId}`);
+const assigneesOf = (projectId: number) => api.get<AssigneeDto[]>(`${BASE}/assignees?projectId=${projectId}`);
 
-export const assigneeGroupsOf = (projectId: number) => api.get<AssigneeGroupDto[]>(`${BASE}/assignee-groups?projectId=${projectId}`);
+const assigneeGroupsOf = (projectId: number) => api.get<AssigneeGroupDto[]>(`${BASE}/assignee-groups?projectId=${projectId}`);
 
 /** The newest order of each event (the event list's 处置 column). */
-export const ordersOfEvents = (eventIds: number[]) =>
+const ordersOfEvents = (eventIds: number[]) =>
   request<EventOrderDto[]>('POST', `${BASE}/order/of-events`, { eventIds }, { read: true }).then((r) => r.data);
+
+/** The work-order reads as cached queries; a project of 0 (none chosen) asks nothing and offers no one. */
+export const workOrderQueries = {
+  /** the 处置 of the events shown, by their ids joined with commas */
+  ofEvents: (ids: string) =>
+    queryOptions({
+      queryKey: queryKeys.workOrders.ofEvents(ids),
+      queryFn: () => ordersOfEvents(ids.split(',').map(Number)),
+      enabled: !!ids,
+    }),
+  list: (body: OrderListBody) => queryOptions({ queryKey: queryKeys.workOrders.list(body), queryFn: () => listOrders(body) }),
+  /** the order opened (0: none); another order's detail never stands in while this one is read */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: queryKeys.workOrders.detail(id),
+      queryFn: () => orderDetail(id),
+      enabled: id > 0,
+      placeholderData: undefined,
+    }),
+  assignees: (projectId: number) =>
+    queryOptions({ queryKey: queryKeys.workOrders.assignees(projectId), queryFn: () => assigneesOf(projectId), enabled: projectId > 0 }),
+  assigneeGroups: (projectId: number) =>
+    queryOptions({
+      queryKey: queryKeys.workOrders.assigneeGroups(projectId),
+      queryFn: () => assigneeGroupsOf(projectId),
+      enabled: projectId > 0,
+    }),
+};

@@ -3,7 +3,7 @@ import { createColumnHelper, useTable, type PaginationState, type RowSelectionSt
 import { t, useLanguage } from '../../i18n/i18n';
 import { Button } from '../../ui/Modal';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { EmptyOrError } from '../LoadError';
+import { EmptyOrError, type ReadState } from '../LoadError';
 import { Pagination } from './Pagination';
 import { features, type Features } from './tableFeatures';
 import { useDefaultPageSize } from '../../settings/settingsStore';
@@ -55,7 +55,7 @@ export interface DataTableProps<T extends object> {
   /** server-paged tables: the order the server was asked for, and where a header click sends a new one */
   sort?: { state: SortState; onChange: (next: SortState) => void } | undefined;
   /** the load behind `data`: a failure shows its reason with 重试 instead of rows or 暂无数据 */
-  load?: { loading: boolean; error: Error | undefined; reload: () => void } | undefined;
+  load?: ReadState | undefined;
   testId?: string;
 }
 

@@ -6,7 +6,7 @@ import { TREE_SEARCH_DELAY_MS, useDebouncedValue } from '../useDebouncedValue';
 import { filterIds, indexTree, toggleWithRange, visibleRows, type TreeNode } from './treeModel';
 import { TYPE_AHEAD_MS, treeKeyAction, typeAheadTarget } from './treeKeys';
 import { TreeRowView } from './TreeRowView';
-import { EmptyOrError } from '../LoadError';
+import { EmptyOrError, type ReadState } from '../LoadError';
 import { useScaledPx } from '../../ui/rem';
 
 export interface TreeProps {
@@ -24,7 +24,7 @@ export interface TreeProps {
   className?: string;
   testId?: string;
   /** the load behind `nodes`: a failure shows its reason with 重试 instead of 暂无数据 */
-  load?: { loading: boolean; error: Error | undefined; reload: () => void } | undefined;
+  load?: ReadState | undefined;
 }
 
 /** at the 16 px root; scaled with the console (ui/rem.ts) */
