@@ -1,72 +1,25 @@
 import type SQLite from 'better-sqlite3';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from '../store/dialect';
 import type { Database } from '../store/schema';
 import { HistoryPartitions } from './historyPartitions';
 import { TierFloors } from './tierFloors';
 import type { PointColumns } from './seriesFormat';
-import { emptyRollups, HOUR_MS, type Rollups } from './rollups';
-
-/** Compaction windows: one block per series per UTC hour. */
-export const WINDOW_MS = HOUR_MS;
-export const windowOf = (t: number) => Math.floor(t / WINDOW_MS) * WINDOW_MS;
-
-export interface StoredBlock {
-  start: number;
-  count: number;
-  data: Uint8Array;
-}
-
-/** One series' hour: the unit of compaction. */
-export interface SeriesWindow {
-  deviceid: number;
-  dataid: number;
-  start: number;
-}
-
-export interface WindowBlock extends SeriesWindow {
-  count: number;
-  data: Uint8Array;
-}
-
-/** A window's 1-hour rollup (one step). */
-export interface WindowHour {
-  deviceid: number;
-  dataid: number;
-  hour: Rollups;
-}
-
-/** What one series holds over a range: compacted blocks (or hour rollups) and the recent rows beside them. */
-export interface BlockRead {
-  blocks: StoredBlock[];
-  rows: PointColumns;
-}
+import { emptyRollups, type Rollups } from './rollups';
+import {
+  WINDOW_MS,
+  windowOf,
+  type BlockRead,
+  type BlockTable,
+  type SeriesWindow,
+  type StoredBlock,
+  type TierTable,
+  type WindowBlock,
+  type WindowHour,
+} from './blockWindows';
+import { SqliteReads } from './sqliteReads';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** A series as one integer key: deviceid · 2^20 + dataid (data ids are four digits). */
-export const SERIES_KEY = 1_048_576;
-
-/**
- * `with recursive walk(series, n)`: the next `chunk` series (as keys) of `table` after the key
- * `after`, by a recursive walk of its primary key (deviceid, dataid, …), one seek a series. Literals,
- * not parameters, where SQL divides: a bound number is a REAL to SQLite, and series / K must divide
- * integers. The statement that follows selects from `walk`, skipping its last row's null.
- */
-export function seriesWalk(table: TierTable | 'history', after: number, chunk: number): RawBuilder<unknown> {
-  const K = sql.lit(SERIES_KEY);
-  const next = (deviceid: RawBuilder<unknown>, dataid: RawBuilder<unknown>) =>
-    sql`(select cast(deviceid as bigint) * ${K} + dataid from ${sql.table(table)}
-           where (deviceid, dataid) > (${deviceid}, ${dataid}) order by deviceid, dataid limit 1)`;
-  return sql`with recursive walk(series, n) as (
-      select ${next(sql.lit(Math.floor(after / SERIES_KEY)), sql.lit(after % SERIES_KEY))}, 1
-      union all
-      select ${next(sql`walk.series / ${K}`, sql`walk.series % ${K}`)}, n + 1
-        from walk where walk.series is not null and n < ${sql.lit(chunk)}
-    )`;
-}
-export type BlockTable = 'history_block' | 'history_1m';
-export type TierTable = BlockTable | 'history_1h';
 
 interface UnionRow {
   src: number;
@@ -348,105 +301,5 @@ export class BlockStore {
       (w) => sql`(deviceid = ${w.deviceid} and dataid = ${w.dataid} and "time" >= ${w.start} and "time" < ${w.start + WINDOW_MS})`,
     );
     await sql`delete from history where ${sql.join(ranges, sql` or `)}`.execute(trx);
-  }
-}
-
-/**
- * The range reads on SQLite as prepared better-sqlite3 statements in raw (array) mode, built by Kysely
- * and compiled once: a month of one series is 720 block rows, and building and running the query
- * through Kysely cost more than reading them. The blocks and the recent rows are read by two
- * statements under one hold of the store's connection (Kysely's mutex), with nothing in between, so
- * they see the same snapshot as the union statement does on PostgreSQL.
- */
-class SqliteReads {
-  private readonly blocks: Record<BlockTable, SQLite.Statement>;
-  private readonly hourRows: SQLite.Statement;
-  private readonly rows: SQLite.Statement;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    sqlite: SQLite.Database,
-  ) {
-    const blocks = (table: BlockTable) =>
-      sqlite
-        .prepare(
-          db
-            .selectFrom(table)
-            .select(['start', 'count', 'data'])
-            .where('deviceid', '=', 0)
-            .where('dataid', '=', 0)
-            .where('start', '>=', 0)
-            .where('start', '<', 0)
-            .orderBy('start')
-            .compile().sql,
-        )
-        .raw(true);
-    this.blocks = { history_block: blocks('history_block'), history_1m: blocks('history_1m') };
-    this.hourRows = sqlite
-      .prepare(
-        db
-          .selectFrom('history_1h')
-          .select(['time', 'min', 'max', 'sum', 'last', 'count', 'status'])
-          .where('deviceid', '=', 0)
-          .where('dataid', '=', 0)
-          .where('time', '>=', 0)
-          .where('time', '<', 0)
-          .orderBy('time')
-          .compile().sql,
-      )
-      .raw(true);
-    this.rows = sqlite
-      .prepare(
-        db
-          .selectFrom('history')
-          .select(['time', 'value', 'status'])
-          .where('deviceid', '=', 0)
-          .where('dataid', '=', 0)
-          .where('time', '>=', 0)
-          .where('time', '<', 0)
-          .orderBy('time')
-          .compile().sql,
-      )
-      .raw(true);
-  }
-
-  /** The recent rows of [from, to): only under a hold of the store's connection (a read or a transaction). */
-  recent(deviceid: number, dataid: number, from: number, to: number): PointColumns {
-    const rows = this.rows.all(deviceid, dataid, from, to) as [number, number, number][];
-    const n = rows.length;
-    const out = { time: new Float64Array(n), value: new Float64Array(n), status: new Uint8Array(n) };
-    for (let i = 0; i < n; i++) {
-      const r = rows[i]!;
-      out.time[i] = r[0];
-      out.value[i] = r[1];
-      out.status[i] = r[2];
-    }
-    return out;
-  }
-
-  range(table: BlockTable, deviceid: number, dataid: number, from: number, to: number): Promise<BlockRead> {
-    return this.db.connection().execute(async () => {
-      const found = this.blocks[table].all(deviceid, dataid, windowOf(from), to) as [number, number, Uint8Array][];
-      const blocks = found.map(([start, count, data]) => ({ start, count, data }));
-      return { blocks, rows: this.recent(deviceid, dataid, from, to) };
-    });
-  }
-
-  hours(deviceid: number, dataid: number, from: number, to: number): Promise<{ hours: Rollups; rows: PointColumns }> {
-    return this.db.connection().execute(async () => {
-      const found = this.hourRows.all(deviceid, dataid, windowOf(from), to) as number[][];
-      const hours = emptyRollups(found.length);
-      for (let i = 0; i < found.length; i++) {
-        const r = found[i]!;
-        hours.time[i] = r[0]!;
-        hours.min[i] = r[1]!;
-        hours.max[i] = r[2]!;
-        hours.sum[i] = r[3]!;
-        hours.last[i] = r[4]!;
-        hours.count[i] = r[5]!;
-        hours.status[i] = r[6]!;
-      }
-      return { hours, rows: this.recent(deviceid, dataid, from, to) };
-    });
   }
 }

@@ -1,15 +1,7 @@
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import {
-  BlockStore,
-  SERIES_KEY,
-  seriesWalk,
-  WINDOW_MS,
-  windowOf,
-  type SeriesWindow,
-  type WindowBlock,
-  type WindowHour,
-} from './blockStore';
+import type { BlockStore } from './blockStore';
+import { SERIES_KEY, seriesWalk, WINDOW_MS, windowOf, type SeriesWindow, type WindowBlock, type WindowHour } from './blockWindows';
 import type { HistoryGroup } from './historyStore';
 import { mergePoints } from './points';
 import { decodeRollups, encodeRollups, HOUR_MS, MINUTE_MS, mergeRollups, rollUp, rollUpRollups, type Rollups } from './rollups';

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { SERIES_KEY, seriesWalk, WINDOW_MS, type BlockStore, type TierTable } from './blockStore';
+import type { BlockStore } from './blockStore';
+import { SERIES_KEY, seriesWalk, WINDOW_MS, type TierTable } from './blockWindows';
 import type { HistoryPartitions } from './historyPartitions';
 import type { TierFloors } from './tierFloors';
 import { HOUR_MS } from './rollups';

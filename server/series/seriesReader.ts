@@ -1,4 +1,5 @@
-import { BlockStore, WINDOW_MS, windowOf, type StoredBlock } from './blockStore';
+import type { BlockStore } from './blockStore';
+import { WINDOW_MS, windowOf, type StoredBlock } from './blockWindows';
 import { emptyPoints, lowerBound, mergePoints, slicePoints } from './points';
 import { decodeRollupBlocks, HOUR_MS, mergeRollups, MINUTE_MS, rollUp, rollUpRollups, sliceRollups, type Rollups } from './rollups';
 import type { PointColumns } from './seriesFormat';
