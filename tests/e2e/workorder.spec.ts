@@ -1,5 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import path from 'node:path';
+import { startOfDay } from 'date-fns';
+import { inZone } from '../../domain/timeZone';
 import { ROOT, ServerProcess } from '../server/serverProcess';
 import { hashPath, SCREENSHOT_DIR } from './helpers';
 
@@ -39,9 +41,12 @@ test('alarm → 派单 → 接单 → 处理完成 → 审核 → 已关闭, the
       `/devicedata/api/comm/v1/device/${devices[0]!.deviceId}/key`,
       root.token,
     );
-    let stamp = Date.now() - 60 * 60_000;
+    // An hour back, but never before the project's today (Asia/Shanghai): the event list opens on today,
+    // and from 16:00 to 17:00 UTC an hour back is the project's yesterday.
+    let stamp = Math.max(Date.now() - 60 * 60_000, startOfDay(Date.now(), inZone('Asia/Shanghai')).getTime());
     const report = async (value: number) => {
-      stamp += 60_000;
+      // a minute on, but never ahead of the server's clock (just after the project's midnight)
+      stamp = Math.min(stamp + 60_000, Date.now());
       await server.call(
         'POST',
         '/devicedata/api/comm/v1/ingest',
