@@ -7,16 +7,35 @@
  *    (intervalMs × alarmEvery) alarms a minute.
  *  - `flood`: `connections` connections, each posting its next report when the answer is read, for
  *    `seconds`; the reports are bench/ingest.ts's alarming data set (leak over its limit on every 5th
- *    report of a device, A-phase temperature on every 7th, rotating), report k of the sequence at
- *    `baseTime` + k × 15 s: every flood round posts the very same sequence.
+ *    report of a device, A-phase temperature on every 7th, rotating) or the same readings with none
+ *    over a limit (`dataSet`), report k of the sequence at `baseTime` + k × 15 s: every flood round of
+ *    a data set posts the very same sequence.
  * Reports what it posted and what failed to its parent.
  */
 import http from 'node:http';
 import { MEASURES } from '../domain/telemetry';
 
 export type LoadJob =
-  | { mode: 'paced'; url: string; devices: { code: string; key: string }[]; intervalMs: number; alarmEvery: number; durationMs: number }
-  | { mode: 'flood'; url: string; devices: { code: string; key: string }[]; connections: number; seconds: number; baseTime: number };
+  | {
+      mode: 'paced';
+      url: string;
+      devices: { code: string; key: string }[];
+      intervalMs: number;
+      alarmEvery: number;
+      durationMs: number;
+      /** where in the fleet's schedule to start (a later run goes on where the last one stopped) */
+      firstSlot?: number;
+    }
+  | {
+      mode: 'flood';
+      url: string;
+      devices: { code: string; key: string }[];
+      connections: number;
+      seconds: number;
+      baseTime: number;
+      /** `alarming`: bench/ingest.ts's alarming data set (an alarm storm); `normal`: no reading over a limit */
+      dataSet: 'alarming' | 'normal';
+    };
 
 const job = JSON.parse(process.env.BENCH_NOTIFY_LOAD!) as LoadJob;
 const target = new URL('/devicedata/api/comm/v1/ingest', job.url);
@@ -87,16 +106,18 @@ if (job.mode === 'paced') {
   const inFlight: Promise<void>[] = [];
   /** `code|time` of every report over the leak limit: the alarms whose notifications are timed */
   const crossings: string[] = [];
-  // Device i's report k is due at t0 + k × interval + i × interval / devices: one timer walks the schedule.
-  let slot = 0;
-  const total = Math.floor((durationMs / intervalMs) * devices.length);
+  // Slot s is device s % devices' report k = ⌊s / devices⌋, due at t0 + (s − firstSlot) × interval /
+  // devices: each device every interval, the fleet spread over it; one timer walks the schedule.
+  const firstSlot = job.firstSlot ?? 0;
+  let slot = firstSlot;
+  const total = firstSlot + Math.floor((durationMs / intervalMs) * devices.length);
   await new Promise<void>((done) => {
     const step = () => {
       const now = performance.now();
       while (slot < total) {
         const k = Math.floor(slot / devices.length);
         const i = slot % devices.length;
-        const due = t0 + k * intervalMs + (i * intervalMs) / devices.length;
+        const due = t0 + ((slot - firstSlot) * intervalMs) / devices.length;
         if (due > now || due >= end) break;
         const crossing = (i + k) % alarmEvery === 0;
         const values = report(normal, i, k);
@@ -114,9 +135,12 @@ if (job.mode === 'paced') {
   });
   await Promise.all(inFlight);
   agent.destroy();
-  process.send!({ type: 'done', posted, failed, crossings, seconds: (performance.now() - t0) / 1000 }, () => process.exit(0));
+  process.send!({ type: 'done', posted, failed, crossings, nextSlot: slot, seconds: (performance.now() - t0) / 1000 }, () =>
+    process.exit(0),
+  );
 } else {
-  const { devices, connections, seconds, baseTime } = job;
+  const { devices, connections, seconds, baseTime, dataSet } = job;
+  const values = dataSet === 'alarming' ? alarming : normal;
   let next = 0;
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
@@ -125,7 +149,7 @@ if (job.mode === 'paced') {
       const n = next++;
       const k = Math.floor(n / devices.length);
       const i = n % devices.length;
-      await post(devices[i]!, baseTime + k * 15_000, report(alarming, i, k));
+      await post(devices[i]!, baseTime + k * 15_000, report(values, i, k));
     }
   };
   await Promise.all(Array.from({ length: connections }, lane));

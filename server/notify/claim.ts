@@ -1,15 +1,19 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { isPostgres } from '../store/dialect';
 import type { Database } from '../store/schema';
 import type { DeliveryRow } from '../store/notifyTables';
 
-/** The statuses of a delivery still to be sent. */
-export const DUE = ['pending', 'retrying'];
+/**
+ * A delivery still to be sent (pending, or retrying after a failure): the condition of the partial due
+ * indexes (migration 021), written as the same literal so that SQLite's and PostgreSQL's planners see
+ * the query implies it and use them (a bound list would not).
+ */
+export const STILL_DUE = sql<SqlBool>`"status" in ('pending', 'retrying')`;
 
 /** Deliveries due now that no live lease holds. */
 export const dueNow = (now: number) => (eb: ExpressionBuilder<Database, 'notify_delivery'>) =>
   eb.and([
-    eb('notify_delivery.status', 'in', DUE),
+    STILL_DUE,
     eb('notify_delivery.nextAttemptAt', '<=', now),
     eb.or([eb('notify_delivery.leaseUntil', 'is', null), eb('notify_delivery.leaseUntil', '<', now)]),
   ]);
@@ -129,9 +133,9 @@ export async function countWaiting(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('notify_delivery')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    // both lanes, named so the due index (paced, status, …) answers it
+    // both lanes, named so the partial due index (paced, nextAttemptAt) answers it
     .where('paced', 'in', [0, 1])
-    .where('status', 'in', DUE)
+    .where(STILL_DUE)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -116,6 +116,8 @@ export function planDeliveries(ev: DomainEvent, t: TenantNotify): PlannedDeliver
       dingtalkIds: contacts.flatMap((c) => (c.dingtalkId ? [c.dingtalkId] : [])),
       mobiles: contacts.flatMap((c) => (!c.dingtalkId && c.phone ? [c.phone] : [])),
     };
+    // one facts object for all of the rule's channels: the outbox serialises each object once
+    const channelFacts = facts('zh', mentions);
     for (const channel of own) {
       const key = `${channel.id}|`;
       if (planned.has(key) || !hasOwnRecipients(channel)) continue;
@@ -125,7 +127,7 @@ export function planDeliveries(ev: DomainEvent, t: TenantNotify): PlannedDeliver
         channel,
         userId: null,
         recipient: null,
-        facts: facts('zh', mentions),
+        facts: channelFacts,
         noticeMode: noticeModeOf(channel.kind),
       });
     }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
 import type { DomainEvent, InTransactionListener } from '../eventLog/eventLog';
 import type { Database } from '../store/schema';
@@ -8,6 +7,8 @@ import { NOTIFYING_KINDS, planDeliveries, projectOf } from './matching';
 import { ratePerMinuteOf } from './channelConfig';
 import { ensureSlot } from './pacing';
 import type { NotifyDeliveryTable } from '../store/notifyTables';
+import { deliveryId } from './deliveryId';
+import type { MessageFacts } from './facts';
 
 /** Prefix of a delivery's flood key while its device and type flood: the worker sends those as one digest. */
 export const FLOODING = 'flood:';
@@ -36,11 +37,14 @@ export function outboxWriter(directory: NotifyDirectory, floods: FloodWatch): In
       const p = ev.payload as Payload;
       const key = `${String(p.deviceId ?? '-')}|${String(p.customtype ?? '-')}`;
       const flooding = ev.kind === 'alarm.raised' && floods.note(`${ev.tenantId}|${key}`, ev.at, t.flood);
+      // deliveries of one event share their facts objects (a rule's channels, a language): each is written once
+      const factsText = new Map<MessageFacts, string>();
+      const textOf = (f: MessageFacts) => factsText.get(f) ?? factsText.set(f, JSON.stringify(f)).get(f)!;
       for (const d of planned) {
         const limited = ratePerMinuteOf(d.channel.kind, d.channel.config) !== null;
         if (limited) paced.add(d.channel.id);
         (rows ??= []).push({
-          id: randomUUID(),
+          id: deliveryId(),
           tenantId: ev.tenantId,
           eventSeq: ev.seq,
           eventId: typeof p.eventId === 'number' ? p.eventId : null,
@@ -52,7 +56,7 @@ export function outboxWriter(directory: NotifyDirectory, floods: FloodWatch): In
           projectId: projectOf(ev),
           level: typeof p.peceventlevel === 'number' ? p.peceventlevel : null,
           floodKey: flooding ? `${FLOODING}${key}` : key,
-          facts: JSON.stringify(d.facts),
+          facts: textOf(d.facts),
           status: 'pending',
           attempts: 0,
           lastError: null,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { DUE, dueNow } from './claim';
+import { dueNow, STILL_DUE } from './claim';
 import '../store/notifyTables';
 
 /**
@@ -44,7 +44,7 @@ async function moveLane(db: Kysely<Database>, channelId: number, paced: 0 | 1): 
     .updateTable('notify_delivery')
     .set({ paced })
     .where('channelId', '=', channelId)
-    .where('status', 'in', DUE)
+    .where(STILL_DUE)
     .where('paced', '!=', paced)
     .execute();
 }

@@ -17,6 +17,7 @@ import * as m015 from './015_workorders';
 import * as m016 from './016_notify_pacing';
 import * as m019 from './019_handover';
 import * as m020 from './020_notify_paced_lane';
+import * as m021 from './021_notify_due_partial';
 
 /** Versioned migrations, applied in name order; append, never edit a landed one. */
 export const migrations = Object.freeze<Record<string, Migration>>({
@@ -38,6 +39,7 @@ export const migrations = Object.freeze<Record<string, Migration>>({
   '016_notify_pacing': m016,
   '019_handover': m019,
   '020_notify_paced_lane': m020,
+  '021_notify_due_partial': m021,
 });
 
 export const migrationProvider: MigrationProvider = {
