@@ -37,7 +37,7 @@ const zh_cn = Object.assign({}, ...Object.values(zh_cnNamespaces)) as UnionToInt
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** Every key of the packs, plural forms with their suffix (`table.total_other`). */
-export type PackKey = keyof typeof zh_cn;
+type PackKey = keyof typeof zh_cn;
 /** What `t` takes: a pack key, plural forms by their base (`table.total` with `count`). */
 export type MessageKey = PackKey extends infer K ? (K extends `${infer B}_other` ? B : K) : never;
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
