@@ -61,9 +61,11 @@ export async function setLanguage(lang: string): Promise<Language> {
   if (!(LANGUAGES as readonly string[]).includes(lang)) return language;
   const next = lang as Language;
   try {
-    await Promise.all([...wanted].map((ns) => addNamespace(next, ns)));
     // The zh_cn common pack also says which key a Chinese domain message is (./domainText.ts), whatever language shows.
     if (next !== DEFAULT_LANGUAGE) await addNamespace(DEFAULT_LANGUAGE, 'common');
+    // Until none is missing: a screen (or a prefetch) may ask for a namespace while these load.
+    for (let missing = [...wanted]; missing.length; missing = [...wanted].filter((ns) => !i18n.hasResourceBundle(codeOf(next), ns)))
+      await Promise.all(missing.map((ns) => addNamespace(next, ns)));
     language = next;
     localStorage.setItem(STORAGE_KEY, language);
     document.documentElement.lang = codeOf(next);
