@@ -73,3 +73,35 @@ test('a wall link with a token fetches the frame and its screen while the token 
   await expectPath(page, '/realTime');
   await expect(page.getByTestId('wall')).toBeVisible();
 });
+
+test("a screen's language namespace comes with the screen: none on the login page, and one that fails to load shows the retry", async ({
+  page,
+}) => {
+  // Issue 27: the packs are split by feature (src/app/i18n/namespaces.ts); each feature's namespace is a chunk named after it.
+  const featurePack = /\/assets\/(monitor|realtime|history|alarms|notify|workorders|reports|ledger|users|system|platform)-[\w-]{8}\.js$/;
+  const ledgerPack = /\/assets\/ledger-[\w-]{8}\.js$/;
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (featurePack.test(r.url())) asked.push(r.url());
+  });
+  const prefetched = page.waitForResponse(/\/assets\/signedIn-[^/]*\.js$/);
+  await page.goto('/#/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await prefetched;
+  expect(asked).toEqual([]);
+
+  await page.route(ledgerPack, (route) => route.abort());
+  await loginViaForm(page, 'zhangsan');
+  await expectPath(page, '/home');
+  await page.goto('/#/deviceManager');
+  await expect(page.getByRole('alert').filter({ hasText: '页面加载失败' })).toBeVisible();
+  expect(asked.some((u) => ledgerPack.test(u))).toBe(true);
+  await page.unroute(ledgerPack);
+  await page.getByRole('button', { name: '重试' }).click();
+  await expect(
+    page
+      .getByRole('tab', { name: '设备列表' })
+      .or(page.getByRole('button', { name: '设备列表' }))
+      .first(),
+  ).toBeVisible();
+});

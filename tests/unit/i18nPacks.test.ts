@@ -2,8 +2,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import zh_cn from '../../src/app/i18n/locales/zh_cn';
-import en from '../../src/app/i18n/locales/en';
+import zh_cn, { zh_cnNamespaces } from '../../src/app/i18n/locales/zh_cn';
+import en, { enNamespaces } from '../../src/app/i18n/locales/en';
+import { FEATURE_NAMESPACES } from '../../src/app/i18n/namespaces';
 import { ACCESS_TYPE, DEVICE_STATUS, USER_TYPE } from '../../domain/enums';
 import { CUSTOM_PERMISSIONS, PERMISSION_ACTIONS, PERMISSION_GROUPS } from '../../domain/permissions';
 
@@ -13,16 +14,49 @@ const base = (k: string) => k.replace(/_(one|other)$/, '');
 const vars = (v: string) => [...v.matchAll(/\{\{(\w+)(?:, *\w+)?\}\}/g)].map((m) => m[1]).sort();
 
 describe('language packs', () => {
-  it('hold the same keys in both languages (plural forms by their base)', () => {
-    const zhKeys = new Set(Object.keys(zh));
-    const enKeys = new Set(Object.keys(enPack));
-    const missingInEn = [...zhKeys].filter((k) => !enKeys.has(k));
-    // English may add a _one form, but only for a key that is plural in zh_cn too.
-    const missingInZh = [...enKeys].filter((k) => !zhKeys.has(k) && !(k.endsWith('_one') && zhKeys.has(`${base(k)}_other`)));
-    expect(missingInEn, 'keys missing from en').toEqual([]);
-    expect(missingInZh, 'keys missing from zh_cn').toEqual([]);
-    const pluralEn = [...enKeys].filter((k) => k.endsWith('_other')).filter((k) => !enKeys.has(`${base(k)}_one`));
-    expect(pluralEn, 'English plural keys without a _one form').toEqual([]);
+  it('hold the same keys in both languages, namespace by namespace (plural forms by their base)', () => {
+    for (const [ns, zhPack] of Object.entries(zh_cnNamespaces)) {
+      const zhKeys = new Set(Object.keys(zhPack));
+      const enKeys = new Set(Object.keys(enNamespaces[ns as keyof typeof enNamespaces]));
+      const missingInEn = [...zhKeys].filter((k) => !enKeys.has(k));
+      // English may add a _one form, but only for a key that is plural in zh_cn too.
+      const missingInZh = [...enKeys].filter((k) => !zhKeys.has(k) && !(k.endsWith('_one') && zhKeys.has(`${base(k)}_other`)));
+      expect(missingInEn, `${ns}: keys missing from en`).toEqual([]);
+      expect(missingInZh, `${ns}: keys missing from zh_cn`).toEqual([]);
+      const pluralEn = [...enKeys].filter((k) => k.endsWith('_other')).filter((k) => !enKeys.has(`${base(k)}_one`));
+      expect(pluralEn, `${ns}: English plural keys without a _one form`).toEqual([]);
+    }
+  });
+
+  it('are split into the namespaces the console names, each key in exactly one of them', () => {
+    const names = ['common', ...FEATURE_NAMESPACES].sort();
+    for (const lang of ['zh_cn', 'en']) {
+      const files = readdirSync(join('src/app/i18n/locales', lang)).filter((f) => f !== 'index.ts');
+      expect(files.map((f) => f.replace(/\.ts$/, '')).sort(), lang).toEqual(names);
+    }
+    expect(Object.keys(zh_cnNamespaces).sort()).toEqual(names);
+    expect(Object.keys(enNamespaces).sort()).toEqual(names);
+    for (const packs of [zh_cnNamespaces, enNamespaces]) {
+      const seen = new Map<string, string>();
+      const twice: string[] = [];
+      for (const [ns, pack] of Object.entries(packs))
+        for (const k of Object.keys(pack)) {
+          if (seen.has(k)) twice.push(`${k}: ${seen.get(k)} and ${ns}`);
+          seen.set(k, ns);
+        }
+      expect(twice).toEqual([]);
+    }
+  });
+
+  it('keep the domain messages in the common namespace, which domainText reads before any screen loads', () => {
+    const elsewhere = Object.entries(zh_cnNamespaces)
+      .filter(([ns]) => ns !== 'common')
+      .flatMap(([ns, pack]) =>
+        Object.keys(pack)
+          .filter((k) => /^(validation|term|msg)\./.test(k))
+          .map((k) => `${ns}: ${k}`),
+      );
+    expect(elsewhere).toEqual([]);
   });
 
   it('interpolate the same values in both languages, in the i18next syntax only', () => {

@@ -14,7 +14,8 @@ let patterns: Entry[] | undefined;
 
 function index() {
   if (exact && patterns) return { exact, patterns };
-  // The pack is loaded before the first paint (i18n.ts), not imported: it stays a chunk of its own.
+  // The common namespace, which holds these sections, is loaded before the first paint (i18n.ts), not
+  // imported: it stays a chunk of its own.
   const zh_cn = sourcePack();
   if (!zh_cn) return { exact: new Map<string, MessageKey>(), patterns: [] as Entry[] };
   exact = new Map();

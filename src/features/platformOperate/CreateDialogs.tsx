@@ -11,7 +11,7 @@ import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { validateForm } from '../../app/widgets/formErrors';
 import { requiredSelect } from '../../../domain/validation';
 import { tenantCreateBody } from '../../../domain/schemas/platform';
-import zh from '../../app/i18n/locales/zh_cn';
+import zh from '../../app/i18n/locales/zh_cn/common';
 
 /** A new tenant: only a name; its roles and users are made afterwards on the user screens. */
 export function TenantDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {

@@ -3,7 +3,7 @@ import { passwordDigest } from '../../../domain/digest';
 import { USER_TYPE } from '../../../domain/enums';
 import { MSG, mobileSchema, plainNameSchema, requiredSelect, strongPasswordSchema } from '../../../domain/validation';
 import type { PlatformUserRow } from '../../../domain/schemas/platform';
-import zh from '../../app/i18n/locales/zh_cn';
+import zh from '../../app/i18n/locales/zh_cn/common';
 
 /** The platform user form as typed; selects hold ids as strings. */
 export interface PlatformUserForm {

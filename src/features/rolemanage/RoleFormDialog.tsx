@@ -16,7 +16,7 @@ import { TenantField } from '../../app/ui/form/TenantField';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { validateForm } from '../../app/widgets/formErrors';
 import { buildPermissionTree, grantsOf, heldPermissions, nodeId } from './permissionTree';
-import zh from '../../app/i18n/locales/zh_cn';
+import zh from '../../app/i18n/locales/zh_cn/common';
 
 const schema = z.object({ name: plainNameSchema, tenantId: requiredSelect(zh['term.tenant']) });
 

@@ -15,7 +15,7 @@ import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { validateForm } from '../../app/widgets/formErrors';
 import { LogoImage } from './LogoImage';
-import zh from '../../app/i18n/locales/zh_cn';
+import zh from '../../app/i18n/locales/zh_cn/common';
 
 const schema = z.object({ name: plainNameSchema, tenantId: requiredSelect(zh['term.tenant']) });
 

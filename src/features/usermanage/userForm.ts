@@ -3,7 +3,7 @@ import { passwordDigest } from '../../../domain/digest';
 import { USER_TYPE } from '../../../domain/enums';
 import { MSG, mobileSchema, plainNameSchema, requiredSelect, strongPasswordSchema } from '../../../domain/validation';
 import { CONTACT_PATTERNS, type UserDto } from '../../../domain/schemas/auth';
-import zh from '../../app/i18n/locales/zh_cn';
+import zh from '../../app/i18n/locales/zh_cn/common';
 
 /** The user form's fields as typed; selects hold ids as strings. */
 export interface UserForm {
