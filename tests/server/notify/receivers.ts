@@ -42,6 +42,13 @@ export async function httpReceiver() {
     setHold(on: boolean) {
       hold = on;
     },
+    /** answers the requests held so far, 200 each */
+    release() {
+      for (const res of held.splice(0)) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(answerBody);
+      }
+    },
     setAnswerBody(body: string) {
       answerBody = body;
     },
