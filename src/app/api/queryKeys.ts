@@ -77,4 +77,9 @@ export const queryKeys = {
   /** the user's message log by range, per opening of the message centre (each opening starts at page one) */
   messageLog: (receiver: number, range: object, opening: number) => ['messageLog', receiver, range, opening] as const,
   file: (fileName: string) => ['file', fileName] as const,
+  /** reads of the series worker (src/app/trend): a load of series over a range, and a table page of the load in force */
+  trend: {
+    series: (series: string, from: number, to: number) => ['trend', 'series', series, from, to] as const,
+    rows: (loadedAt: number, index: number, limit: number) => ['trend', 'rows', loadedAt, index, limit] as const,
+  },
 };

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SeriesMeta } from '../../../domain/seriesWire';
 import type { ChartView, SeriesRef } from '../../../workers/seriesApi';
 import { tokenStorage } from '../api/tokenStorage';
 import { acceptLanguage } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
 import { t, useLanguage, type MessageKey } from '../i18n/i18n';
 import { Button } from '../ui/Modal';
 import { toastError } from '../ui/toastStore';
@@ -31,13 +33,20 @@ const NO_FLAGS: TrendFlags = { limit: false, extremes: false, diff: false, avg: 
 const AXES_WIDTH = 130;
 const pixelsOf = (box: HTMLElement | null) => Math.max(200, (box?.clientWidth ?? 1200) - AXES_WIDTH);
 
+/** One load of the series worker: what it answered, and the worker holding its series for zoom and table pages. */
 interface Loaded {
+  service: SeriesService;
   metas: SeriesMeta[];
   /** the labels of the series asked for, in the same order as metas */
   labels: string[];
   rows: number;
   points: number;
   bounds: { from: number; to: number };
+  /** the first view of the whole range */
+  view: ChartView;
+  timing: { fetchMs: number; computeMs: number };
+  /** when it was loaded: the table's pages are of this load */
+  loadedAt: number;
 }
 
 /**
@@ -63,65 +72,50 @@ export function Trend({
   evidence?: EarlyWarningEvidenceDto | null;
 }) {
   useLanguage();
-  const [service, setService] = useState<SeriesService | null>(null);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [view, setView] = useState<ChartView | null>(null);
-  const [loading, setLoading] = useState(false);
-  // a failed query is shown in place with 重试 (which runs the same query again)
-  const [failure, setFailure] = useState<Error | undefined>(undefined);
-  const [attempt, setAttempt] = useState(0);
   const [flags, setFlags] = useState<TrendFlags>(NO_FLAGS);
   const [mode, setMode] = useState<'curve' | 'table'>('curve');
-  const [version, setVersion] = useState(0);
-  const [timing, setTiming] = useState<{ fetchMs: number; computeMs: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const request = useRef(0);
   // The series by value: a parent's new array with the same series is not a new query.
   const seriesKey = JSON.stringify(
     series.map(({ deviceId, dataId, isDiffValue, label }) => ({ deviceId, dataId, isDiffValue: !!isDiffValue, label })),
   );
   const wanted = useMemo(() => JSON.parse(seriesKey) as TrendSeries[], [seriesKey]);
 
-  useEffect(() => {
-    // A comlink proxy is callable: React would take it for an updater function, so it goes in wrapped.
-    void seriesService().then((svc) => setService(() => svc));
-  }, []);
-
-  useEffect(() => {
-    if (!service) return;
-    const id = ++request.current;
-    if (wanted.length === 0) {
-      setLoaded(null);
-      setView(null);
-      return;
-    }
-    performance.mark('trend:query');
-    setLoading(true);
-    setFailure(undefined);
-    service
-      .load({
-        token: tokenStorage.get(),
-        lang: acceptLanguage(),
-        userId: tokenStorage.userId(),
-        series: wanted.map(({ deviceId, dataId, isDiffValue }) => ({ deviceId, dataId, isDiffValue: !!isDiffValue })),
-        from,
-        to,
-        pixels: pixelsOf(box.current),
-      })
-      .then((r) => {
-        if (!r || id !== request.current) return;
-        setLoaded({ metas: r.metas, labels: wanted.map((s) => s.label), rows: r.rows, points: r.points, bounds: { from, to } });
-        setView(r.view);
-        setTiming(r.timing);
-        setVersion((v) => v + 1);
-      })
-      .catch((err: Error) => {
-        if (id !== request.current) return;
-        toastError(err.message);
-        setFailure(err);
-      })
-      .finally(() => id === request.current && setLoading(false));
-  }, [service, wanted, from, to, attempt]);
+  const trend = useQuery({
+    queryKey: queryKeys.trend.series(seriesKey, from, to),
+    enabled: wanted.length > 0,
+    // The worker holds the series of its latest load only: an answer kept in the cache for a later
+    // return to its key would not be what the worker holds, so none outlives its screen's use of it.
+    gcTime: 0,
+    placeholderData: wanted.length > 0 ? keepPreviousData : undefined,
+    queryFn: async (): Promise<Loaded | null> => {
+      performance.mark('trend:query');
+      const service = await seriesService();
+      try {
+        const r = await service.load({
+          token: tokenStorage.get(),
+          lang: acceptLanguage(),
+          userId: tokenStorage.userId(),
+          series: wanted.map(({ deviceId, dataId, isDiffValue }) => ({ deviceId, dataId, isDiffValue: !!isDiffValue })),
+          from,
+          to,
+          pixels: pixelsOf(box.current),
+        });
+        // null: a newer load (of another key) superseded this one in the worker
+        return r && { service, ...r, labels: wanted.map((s) => s.label), bounds: { from, to }, loadedAt: performance.now() };
+      } catch (err) {
+        toastError((err as Error).message);
+        throw err;
+      }
+    },
+  });
+  const loaded = wanted.length > 0 ? (trend.data ?? null) : null;
+  const loading = trend.isFetching;
+  // a failed load is shown in place with 重试 (which runs the same load again)
+  const failure = trend.error ?? undefined;
+  // A zoom answers for the load it was asked of: the view of a later load replaces it.
+  const [zoom, setZoom] = useState<{ of: Loaded; view: ChartView } | null>(null);
+  const view = loaded ? (zoom?.of === loaded ? zoom.view : loaded.view) : null;
 
   // The parent hears of a new view; a new callback identity alone is not a new view.
   const announceView = useEffectEvent((v: ChartView) => onViewChange?.(v.from, v.to));
@@ -131,12 +125,11 @@ export function Trend({
 
   const zoomTo = useCallback(
     (a: number, b: number) => {
-      if (!service || !loaded) return;
+      if (!loaded) return;
       const z = clampZoom(a, b, loaded.bounds);
-      const id = request.current;
-      void service.zoom(z.from, z.to, pixelsOf(box.current)).then((v) => id === request.current && setView(v));
+      void loaded.service.zoom(z.from, z.to, pixelsOf(box.current)).then((v) => setZoom({ of: loaded, view: v }));
     },
-    [service, loaded],
+    [loaded],
   );
   const reset = useCallback(() => loaded && zoomTo(loaded.bounds.from, loaded.bounds.to), [loaded, zoomTo]);
 
@@ -171,8 +164,8 @@ export function Trend({
       data-loading={loading ? 'true' : 'false'}
       data-view-from={view?.from}
       data-view-to={view?.to}
-      data-fetch-ms={timing?.fetchMs}
-      data-compute-ms={timing?.computeMs}
+      data-fetch-ms={loaded?.timing.fetchMs}
+      data-compute-ms={loaded?.timing.computeMs}
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         {FLAG_KEYS.map((k) => (
@@ -216,7 +209,7 @@ export function Trend({
       </div>
       {failure && !loading ? (
         <div className="rounded border border-dashed border-line">
-          <LoadError error={failure} onRetry={() => setAttempt((n) => n + 1)} />
+          <LoadError error={failure} onRetry={() => void trend.refetch()} />
         </div>
       ) : empty ? (
         <p className="grid h-48 place-items-center rounded border border-dashed border-line text-sm text-muted" data-testid="trend-empty">
@@ -239,7 +232,7 @@ export function Trend({
           </>
         )
       ) : (
-        service && <TrendTable service={service} series={plotSeries} total={loaded.rows} version={version} />
+        <TrendTable service={loaded.service} series={plotSeries} total={loaded.rows} loadedAt={loaded.loadedAt} />
       )}
     </div>
   );

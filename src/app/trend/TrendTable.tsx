@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../api/queryKeys';
 import { t, useLanguage } from '../i18n/i18n';
 import { DataTable, type Column } from '../widgets/table/DataTable';
 import { usePaging } from '../widgets/table/usePaging';
@@ -18,24 +20,23 @@ export function TrendTable({
   service,
   series,
   total,
-  version,
+  loadedAt,
 }: {
   service: SeriesService;
   series: PlotSeries[];
   total: number;
-  version: number;
+  /** the load the worker holds (Trend's): its pages are read, and a new one starts at page one */
+  loadedAt: number;
 }) {
   useLanguage();
   const [page, setPage] = usePaging();
-  const [rows, setRows] = useState<Row[]>([]);
-  useEffect(() => setPage((p) => ({ ...p, index: 0 })), [version, setPage]);
-  useEffect(() => {
-    let live = true;
-    void service.rows(page.index * page.limit, page.limit).then((r) => live && setRows(r));
-    return () => {
-      live = false;
-    };
-  }, [service, page, version]);
+  useEffect(() => setPage((p) => ({ ...p, index: 0 })), [loadedAt, setPage]);
+  const rows = useQuery({
+    queryKey: queryKeys.trend.rows(loadedAt, page.index, page.limit),
+    queryFn: (): Promise<Row[]> => service.rows(page.index * page.limit, page.limit),
+    // pages of a load the worker no longer holds are never asked for again
+    gcTime: 0,
+  });
   const columns: Column<Row>[] = [
     { id: 'time', header: t('trend.time'), value: (r) => fmtTime(r.time), width: 180 },
     ...series.map((s, k) => ({ id: `s${k}`, header: s.unit ? `${s.label}(${s.unit})` : s.label, value: (r: Row) => fmt(r.values[k]) })),
@@ -43,7 +44,7 @@ export function TrendTable({
   return (
     <DataTable
       columns={columns}
-      data={rows}
+      data={rows.data ?? []}
       getRowId={(r) => String(r.time)}
       exportable={false}
       server={{ total, pageIndex: page.index, pageSize: page.limit, onChange: (index, limit) => setPage({ index, limit }) }}
