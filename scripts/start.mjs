@@ -1,8 +1,8 @@
 // `npm start`: build the browser app when its build is missing or stale, then run the server in this
-// same Node process (tsx registers the TypeScript loader in-process).
+// same Node process, compiled (scripts/serverBundle.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist', 'index.html');
@@ -40,7 +40,15 @@ if (process.env.NODE_ENV !== 'production' && built < sources) {
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-const { startServer } = await import('../server/main.ts');
-await startServer();
+// The server compiled once to dist-server/ (again when a source is newer), which starts in less than
+// half the time of transforming its sources; tsx in-process when it cannot be compiled.
+const { ensureServerBundle } = await import('./serverBundle.mjs');
+const bundle = await ensureServerBundle();
+let server;
+if (bundle) server = await import(pathToFileURL(bundle).href);
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  server = await import('../server/main.ts');
+}
+await server.startServer();

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loginWith } from '../../scripts/loginClient.mjs';
+import { ensureServerBundle } from '../../scripts/serverBundle.mjs';
 
 /**
- * The real server as a child process (`node --import tsx server/main.ts`), as a deploy runs it: for
+ * The real server as a child process (`node --import tsx server/main.ts`, or compiled as `npm start` runs it): for
  * the lifecycle tests, the reconnect bench and the e2e restart spec. The data dir outlives restarts.
  */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -28,6 +29,8 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   rootPassword?: string;
   demoPassword?: string;
+  /** run the compiled server (dist-server/main.mjs, built when stale) as `npm start` does, not its sources through tsx */
+  compiled?: boolean;
 }
 
 export class ServerProcess {
@@ -40,6 +43,7 @@ export class ServerProcess {
     readonly dataDir: string,
     private readonly env: Record<string, string>,
     readonly passwords: { root: string; demo: string },
+    private readonly entry: string[],
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
@@ -47,16 +51,21 @@ export class ServerProcess {
   static async create(opts: ServerProcessOptions = {}): Promise<ServerProcess> {
     const port = opts.port ?? (await freePort());
     const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vg-proc-'));
-    return new ServerProcess(port, dataDir, opts.env ?? {}, {
-      root: opts.rootPassword ?? 'Proc#Root2026',
-      demo: opts.demoPassword ?? 'Proc#Demo2026',
-    });
+    const bundle = opts.compiled ? await ensureServerBundle() : null;
+    if (opts.compiled && !bundle) throw new Error('the server could not be compiled (scripts/serverBundle.mjs)');
+    return new ServerProcess(
+      port,
+      dataDir,
+      opts.env ?? {},
+      { root: opts.rootPassword ?? 'Proc#Root2026', demo: opts.demoPassword ?? 'Proc#Demo2026' },
+      bundle ? [bundle] : ['--import', 'tsx', 'server/main.ts'],
+    );
   }
 
   /** Starts the server and resolves once it listens; the time it took, in ms. */
   async start(): Promise<number> {
     const t0 = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, this.entry, {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
