@@ -18,6 +18,7 @@ import {
   type WindowHour,
 } from './blockWindows';
 import { SqliteReads } from './sqliteReads';
+import { lastRowBefore } from './seriesQueries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -158,15 +159,7 @@ export class BlockStore {
 
   /** The newest recent row before `t`. */
   async rowBefore(deviceid: number, dataid: number, t: number): Promise<{ time: number; value: number; status: number } | undefined> {
-    const r = await this.db
-      .selectFrom('history')
-      .select(['time', 'value', 'status'])
-      .where('deviceid', '=', deviceid)
-      .where('dataid', '=', dataid)
-      .where('time', '<', t)
-      .orderBy('time', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const r = await lastRowBefore(this.db, deviceid, dataid, t);
     return r && { time: Number(r.time), value: r.value, status: r.status };
   }
 
