@@ -9,6 +9,7 @@ import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
 import { requirePlatformWriter } from './guard';
+import { endTenantTokens, tenantUserIds } from './tenantUsers';
 
 /**
  * Removing a tenant (issue 13): allowed once it holds no projects, so no device, reading or event
@@ -36,13 +37,8 @@ export async function tenantRemoveRoutes(fastify: FastifyInstance) {
               'Not removed: the tenant still holds projects; delete them or give them to another tenant first',
             ),
           );
-        const users = trx.selectFrom('app_user').select('id').where('tenantId', '=', id).where('id', '!=', ROOT_USER_ID);
-        await trx
-          .updateTable('auth_token')
-          .set({ revokedAt: Date.now() })
-          .where('userId', 'in', users)
-          .where('revokedAt', 'is', null)
-          .execute();
+        await endTenantTokens(trx, id);
+        const users = tenantUserIds(trx, id);
         await trx.deleteFrom('user_role').where('userId', 'in', users).execute();
         await trx.deleteFrom('usergroup_user').where('userId', 'in', users).execute();
         await trx.deleteFrom('user_model_node').where('userId', 'in', users).execute();
