@@ -12,6 +12,7 @@ import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema';
+import { actedBy } from '../eventLog/eventLog';
 
 const GROUP_IN_USE_MSG = '删除失败，当前用户组被其他账号使用！';
 const GROUP_IN_USE = tx(GROUP_IN_USE_MSG, 'Cannot delete: the user group is in use by an account!');
@@ -58,8 +59,7 @@ export async function groupRoutes(fastify: FastifyInstance) {
       for (const userId of new Set(userIds)) await trx.insertInto('usergroup_user').values({ groupId: id, userId }).execute();
       emit({
         kind: 'usergroup.created',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         subject: `usergroup:${id}`,
         payload: { after: { name: body.name, users: userIds } },
@@ -87,8 +87,7 @@ export async function groupRoutes(fastify: FastifyInstance) {
       for (const userId of new Set(userIds)) await trx.insertInto('usergroup_user').values({ groupId: group.id, userId }).execute();
       emit({
         kind: 'usergroup.updated',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId: group.tenantId,
         subject: `usergroup:${group.id}`,
         payload: { before: group, after: { name: body.name, users: userIds } },
@@ -110,8 +109,7 @@ export async function groupRoutes(fastify: FastifyInstance) {
       for (const g of groups)
         emit({
           kind: 'usergroup.deleted',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId: g.tenantId,
           subject: `usergroup:${g.id}`,
           payload: { before: g },

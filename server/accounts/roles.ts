@@ -14,6 +14,7 @@ import { heldPermissionIds, parseIdArray, requireTenant, type Session } from '..
 import { roleDto } from '../auth/directory';
 import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
+import { actedBy } from '../eventLog/eventLog';
 
 /** Every granted id must exist, and a non-root caller may grant only what its own role holds. */
 function checkGrants(session: Session, pageIds: number[], authIds: number[]) {
@@ -94,8 +95,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
         .executeTakeFirstOrThrow();
       emit({
         kind: 'role.created',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         subject: `role:${id}`,
         payload: { after: { name: body.name, pageNodes: pageIds, auths: body.auths, customConfig: body.customConfig ?? null } },
@@ -126,8 +126,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
       await trx.updateTable('role').set(after).where('id', '=', role.id).execute();
       emit({
         kind: 'role.updated',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId: role.tenantId,
         subject: `role:${role.id}`,
         payload: { before: roleDto(role), after: { ...after, pageNodes: pageIds, auths: body.auths } },
@@ -149,8 +148,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
       for (const r of roles)
         emit({
           kind: 'role.deleted',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId: r.tenantId,
           subject: `role:${r.id}`,
           payload: { before: roleDto(r) },

@@ -18,6 +18,7 @@ import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
+import { actedBy } from '../eventLog/eventLog';
 
 /**
  * Users created here are project users unless a platform-side caller asks for platform or service
@@ -103,8 +104,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       if (roleId !== undefined) await trx.insertInto('user_role').values({ userId: id, roleId }).execute();
       emit({
         kind: 'user.created',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         subject: `user:${id}`,
         payload: { after: { name: body.name, tenantId, roleId } },
@@ -158,8 +158,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       const { passwordHash: _h, ...before } = target;
       emit({
         kind: 'user.updated',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         subject: `user:${target.id}`,
         payload: { before, after: { ...changes, roleId } },
@@ -192,8 +191,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         await trx.deleteFrom('app_user').where('id', '=', t.id).execute();
         emit({
           kind: 'user.deleted',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId: t.tenantId,
           subject: `user:${t.id}`,
           payload: { before: t },

@@ -17,6 +17,9 @@ export interface DomainEventInput {
   payload?: unknown;
 }
 
+/** The actor of an event a signed-in user's request writes: that user, by id and by name at the time. */
+export const actedBy = (user: { userId: number; userName: string }) => ({ actorId: user.userId, actorName: user.userName });
+
 export interface DomainEvent extends Required<Omit<DomainEventInput, 'payload' | 'kind'>> {
   /** a stored row may hold a kind older code wrote */
   kind: string;

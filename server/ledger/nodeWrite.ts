@@ -20,6 +20,7 @@ import { requireFreeDeviceCode } from '../devices/deviceCode';
 import { mayseeProject } from '../access/scope';
 import { mergeExtend, propertiesOf } from './properties';
 import { LEVEL_TEXT, requireLevel, requireNode, requireRegionWriter, scopeOf, type Db, type Scope } from './scope';
+import { actedBy } from '../eventLog/eventLog';
 
 type Fields = Record<string, unknown>;
 
@@ -138,8 +139,7 @@ export async function nodeWriteRoutes(fastify: FastifyInstance) {
       }
       emit({
         kind: id === undefined ? 'ledger.created' : 'ledger.updated',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         projectId: label === 'project' ? newId! : projectId,
         subject: `${label}:${newId}`,

@@ -16,6 +16,7 @@ import { transact } from '../eventLog/transact';
 import { requireFreeDeviceCode } from '../devices/deviceCode';
 import { mayseeProject, visibleProjects } from '../access/scope';
 import { boundedName, noControlChars } from '../../domain/validation';
+import { actedBy } from '../eventLog/eventLog';
 
 /** Permission group of each writable label (spec §3 permission names). */
 const GROUP = { province: 'province', city: 'city', district: 'area', project: 'project', terminal: 'device' } as const;
@@ -190,8 +191,7 @@ export async function modelWriteRoutes(fastify: FastifyInstance) {
       }
       emit({
         kind: node!.id === undefined ? 'ledger.created' : 'ledger.updated',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         projectId: label === 'project' ? id : projectId,
         subject: `${label}:${id}`,
@@ -248,8 +248,7 @@ export async function modelWriteRoutes(fastify: FastifyInstance) {
         for (const r of rows) {
           emit({
             kind: 'ledger.deleted',
-            actorId: session.userId,
-            actorName: session.userName,
+            ...actedBy(session),
             tenantId: (r.tenantid as number | undefined) ?? null,
             projectId: modelLabel === 'terminal' ? (r.projectid as number) : modelLabel === 'project' ? (r.id as number) : null,
             subject: `${modelLabel}:${String(r.id)}`,

@@ -18,6 +18,7 @@ import { transact } from '../eventLog/transact';
 import { mayseeProject, visibleProjects } from '../access/scope';
 import { requirePlatformPage, requirePlatformWriter } from './guard';
 import { endTenantTokens } from './tenantUsers';
+import { actedBy } from '../eventLog/eventLog';
 
 const PAGE = 'wp_platform_operate';
 const access = guarded('platform', PAGE);
@@ -136,8 +137,7 @@ export async function operateRoutes(fastify: FastifyInstance) {
         .executeTakeFirstOrThrow();
       emit({
         kind: 'tenant.created',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId: id,
         subject: `tenant:${id}`,
         payload: { after: { name: body.name } },
@@ -166,8 +166,7 @@ export async function operateRoutes(fastify: FastifyInstance) {
             : (await trx.selectFrom('project').select('tenantid').where('id', '=', id).executeTakeFirstOrThrow()).tenantid;
         emit({
           kind: `${table}.status_changed`,
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId,
           ...(table === 'project' ? { projectId: id } : {}),
           subject: `${table}:${id}`,

@@ -10,6 +10,7 @@ import { transact } from '../eventLog/transact';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
 import { requirePlatformWriter } from './guard';
 import { endTenantTokens, tenantUserIds } from './tenantUsers';
+import { actedBy } from '../eventLog/eventLog';
 
 /**
  * Removing a tenant (issue 13): allowed once it holds no projects, so no device, reading or event
@@ -56,8 +57,7 @@ export async function tenantRemoveRoutes(fastify: FastifyInstance) {
         await trx.deleteFrom('tenant').where('id', '=', id).execute();
         emit({
           kind: 'tenant.deleted',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId: id,
           subject: `tenant:${id}`,
           payload: { before: { name: tenant.name } },

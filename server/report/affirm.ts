@@ -6,6 +6,7 @@ import { transact } from '../eventLog/transact';
 import { formatTime } from '../text/time';
 import type { AffirmStatus } from '../../domain/schemas/report';
 import type { ReportRequest } from './period';
+import { actedBy } from '../eventLog/eventLog';
 
 /** The report's identity: node, the projects it covered for this caller, and the period. */
 function keyOf(req: ReportRequest) {
@@ -68,8 +69,7 @@ export async function affirmReport(app: FastifyInstance, session: Session, req: 
     const single = req.scope.projects.length === 1 ? req.scope.projects[0]! : undefined;
     emit({
       kind: 'report.affirmed',
-      actorId: session.userId,
-      actorName: session.userName,
+      ...actedBy(session),
       tenantId: single?.tenantId ?? null,
       projectId: single?.id ?? null,
       subject: `report:${k.modelLabel}:${k.nodeId}:${k.startTime}-${k.endTime}`,

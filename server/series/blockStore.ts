@@ -18,7 +18,7 @@ import {
   type WindowHour,
 } from './blockWindows';
 import { SqliteReads } from './sqliteReads';
-import { lastRowBefore } from './seriesQueries';
+import { lastRowBefore, newestBefore } from './seriesQueries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -165,15 +165,8 @@ export class BlockStore {
 
   /** The newest raw block starting before `t` (for the point before a range). */
   async rawBlockBefore(deviceid: number, dataid: number, t: number): Promise<StoredBlock | undefined> {
-    const r = await this.db
-      .selectFrom('history_block')
-      .select(['start', 'count', 'data'])
-      .where('deviceid', '=', deviceid)
-      .where('dataid', '=', dataid)
-      .where('start', '<', t)
-      .orderBy('start', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const blocks = this.db.selectFrom('history_block').select(['start', 'count', 'data']);
+    const r = await newestBefore(blocks, 'start', deviceid, dataid, t).executeTakeFirst();
     return r && { start: Number(r.start), count: Number(r.count), data: r.data };
   }
 

@@ -15,6 +15,7 @@ import { requireTenantRef } from '../auth/references';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import { transact } from '../eventLog/transact';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
+import { actedBy } from '../eventLog/eventLog';
 
 const SCHEME_IN_USE_MSG = '删除失败，当前接入方案被设备使用！';
 const SCHEME_IN_USE = tx(SCHEME_IN_USE_MSG, 'Cannot delete: the access scheme is in use by a device!');
@@ -77,8 +78,7 @@ export async function accessSchemeRoutes(fastify: FastifyInstance) {
         const { id } = await trx.insertInto('access_scheme').values(row).returning('id').executeTakeFirstOrThrow();
         emit({
           kind: 'accessscheme.created',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId,
           subject: `equipaccessscheme:${id}`,
           payload: { after: row },
@@ -106,8 +106,7 @@ export async function accessSchemeRoutes(fastify: FastifyInstance) {
         for (const r of rows)
           emit({
             kind: 'accessscheme.deleted',
-            actorId: session.userId,
-            actorName: session.userName,
+            ...actedBy(session),
             tenantId: r.tenantId,
             subject: `equipaccessscheme:${r.id}`,
             payload: { before: r },
