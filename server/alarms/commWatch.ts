@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { DEVICE_STATUS, EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
+import { DEVICE_STATUS, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import { COMM_LOSS_EVENT_TYPE } from '../../domain/telemetry';
 import { transact } from '../eventLog/transact';
 import type { DeviceDirectory, DeviceInfo } from '../devices/devices';
 import { noticeFields } from './notice';
+import { activeEpisode } from './episodeWriter';
 
 export interface CommWatchOptions {
   /** silent this long: RETRY */
@@ -92,25 +93,17 @@ export class CommWatch {
         if (to === DEVICE_STATUS.AUTO_EXIT) {
           const { id } = await trx
             .insertInto('peceventextend')
-            .values({
-              eventtime: now,
-              endtime: null,
-              endeventid: EVENT_STATUS.ACTIVE,
-              customtype: COMM_LOSS_EVENT_TYPE,
-              peceventlevel: EVENT_LEVEL.ALARM,
-              confirmeventstatus: EVENT_CONFIRM.UNCONFIRM,
-              value: null,
-              endvalue: null,
-              limitvalue: null,
-              dataid: null,
-              description: '通信中断',
-              remark: null,
-              updatetime: null,
-              operator: null,
-              deviceid: device.id,
-              projectid: device.projectid,
-              tenantid: device.tenantid,
-            })
+            .values(
+              activeEpisode(device, {
+                eventtime: now,
+                customtype: COMM_LOSS_EVENT_TYPE,
+                peceventlevel: EVENT_LEVEL.ALARM,
+                value: null,
+                limitvalue: null,
+                dataid: null,
+                description: '通信中断',
+              }),
+            )
             .returning('id')
             .executeTakeFirstOrThrow();
           emit({
