@@ -5,6 +5,7 @@ import { transact } from '../eventLog/transact';
 import type { DeviceDirectory, DeviceInfo } from '../devices/devices';
 import { noticeFields } from './notice';
 import { activeEpisode } from './episodeWriter';
+import { aboutDevice, aboutEpisode } from '../eventLog/eventLog';
 
 export interface CommWatchOptions {
   /** silent this long: RETRY */
@@ -85,9 +86,7 @@ export class CommWatch {
         await trx.updateTable('terminal').set({ devicestatus: to }).where('id', '=', device.id).execute();
         emit({
           kind: 'device.status_changed',
-          tenantId: device.tenantid,
-          projectId: device.projectid,
-          subject: `terminal:${device.id}`,
+          ...aboutDevice(device),
           payload: { ...base, from, to, value: DEVICE_STATUS.textOf(to) },
         });
         if (to === DEVICE_STATUS.AUTO_EXIT) {
@@ -108,9 +107,7 @@ export class CommWatch {
             .executeTakeFirstOrThrow();
           emit({
             kind: 'alarm.raised',
-            tenantId: device.tenantid,
-            projectId: device.projectid,
-            subject: `peceventextend:${id}`,
+            ...aboutEpisode(device, id),
             payload: {
               ...base,
               eventId: id,
@@ -134,9 +131,7 @@ export class CommWatch {
             await trx.updateTable('peceventextend').set({ endeventid: EVENT_STATUS.END, endtime: now }).where('id', '=', id).execute();
             emit({
               kind: 'alarm.ended',
-              tenantId: device.tenantid,
-              projectId: device.projectid,
-              subject: `peceventextend:${id}`,
+              ...aboutEpisode(device, id),
               payload: {
                 ...base,
                 eventId: id,

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import type { DomainEventInput } from '../eventLog/eventLog';
+import { aboutEpisode, type DomainEventInput } from '../eventLog/eventLog';
 import type { DeviceInfo } from '../devices/devices';
 import type { ThresholdStore } from '../devices/thresholds';
 import { EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
@@ -248,9 +248,7 @@ export class AlarmEngine {
       if (ended !== null) {
         emit({
           kind: 'alarm.ended',
-          tenantId: t.device.tenantid,
-          projectId: t.device.projectid,
-          subject: `peceventextend:${ended}`,
+          ...aboutEpisode(t.device, ended),
           payload: {
             ...base,
             eventId: ended,
@@ -269,9 +267,7 @@ export class AlarmEngine {
         live.episodeId = id;
         emit({
           kind: 'alarm.raised',
-          tenantId: t.device.tenantid,
-          projectId: t.device.projectid,
-          subject: `peceventextend:${id}`,
+          ...aboutEpisode(t.device, id),
           payload: {
             ...base,
             eventId: id,

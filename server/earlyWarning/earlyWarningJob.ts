@@ -13,6 +13,7 @@ import { assessTrend, DAY_HOURS, type TrendEvidence } from './trend';
 import { DEFAULT_DEPARTURE_OPTIONS, sustainedDeparture } from './departure';
 import { evidenceOf } from './evidence';
 import type { EarlyWarningEvidenceDto } from '../../domain/earlyWarning';
+import { aboutEpisode } from '../eventLog/eventLog';
 
 /** Hours of history the trend is fitted on. */
 const TREND_HOURS = 3 * DAY_HOURS;
@@ -235,9 +236,7 @@ export class EarlyWarningJob {
         .executeTakeFirstOrThrow();
       emit({
         kind: 'alarm.raised',
-        tenantId: device.tenantid,
-        projectId: device.projectid,
-        subject: `peceventextend:${id}`,
+        ...aboutEpisode(device, id),
         payload: {
           ...noticeFields(device),
           eventId: id,
@@ -265,9 +264,7 @@ export class EarlyWarningJob {
         .execute();
       emit({
         kind: 'alarm.ended',
-        tenantId: device.tenantid,
-        projectId: device.projectid,
-        subject: `peceventextend:${open.id}`,
+        ...aboutEpisode(device, open.id),
         payload: {
           ...noticeFields(device),
           eventId: open.id,

@@ -16,7 +16,7 @@ import { EventCounter } from './eventCount';
 import { primed, streamEventsXlsx } from './eventExport';
 import { timeZoneOf } from '../settings/effective';
 import { languageOf } from '../text/language';
-import { actedBy } from '../eventLog/eventLog';
+import { aboutEpisode, actedBy } from '../eventLog/eventLog';
 
 /** Streamed (see eventExport.ts), so the cap is about the spreadsheet's use, not server memory. */
 const MAX_EXPORT_ROWS = 100_000;
@@ -82,9 +82,7 @@ export async function eventRoutes(fastify: FastifyInstance) {
         n++;
         const base = {
           ...actedBy(session),
-          tenantId: ev.tenantid,
-          projectId: ev.projectid,
-          subject: `peceventextend:${ev.id}`,
+          ...aboutEpisode(ev, ev.id),
         };
         const device = app.telemetry.devices.getSync(ev.deviceid);
         const fields = device

@@ -9,7 +9,7 @@ import { NOUN, nounWithId, tx } from '../text/text';
 import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { requireDevice } from '../access/scope';
-import { actedBy } from '../eventLog/eventLog';
+import { aboutDevice, actedBy } from '../eventLog/eventLog';
 
 /**
  * POST account/device/access: a terminal's access type (4G 5 / NB 6) and its access scheme
@@ -52,9 +52,7 @@ export async function deviceAccessRoutes(fastify: FastifyInstance) {
         emit({
           kind: 'device.access_updated',
           ...actedBy(session),
-          tenantId: device.tenantid,
-          projectId: device.projectid,
-          subject: `terminal:${device.id}`,
+          ...aboutDevice(device),
           payload: {
             deviceId: device.id,
             deviceName: device.name,

@@ -12,7 +12,7 @@ import { type Session } from '../auth/access';
 import type { DeviceInfo } from '../devices/devices';
 import { requireDevice } from '../access/scope';
 import { verifyOperator } from './remoteVerify';
-import { actedBy } from '../eventLog/eventLog';
+import { aboutDevice, actedBy } from '../eventLog/eventLog';
 
 /** The device's values for the keys that were sent: what it actually applied. */
 function appliedOf(sent: Record<string, number>, answered: Record<string, number>): Record<string, number | null> {
@@ -44,9 +44,7 @@ export async function remoteRoutes(fastify: FastifyInstance) {
   ): Promise<CommandAck | null> {
     const base = {
       ...actedBy(session),
-      tenantId: device.tenantid,
-      projectId: device.projectid,
-      subject: `terminal:${device.id}`,
+      ...aboutDevice(device),
     };
     const fields = {
       deviceId: device.id,

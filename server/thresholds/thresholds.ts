@@ -17,7 +17,7 @@ import { idText } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { requireDevice } from '../access/scope';
-import { actedBy } from '../eventLog/eventLog';
+import { aboutDevice, actedBy } from '../eventLog/eventLog';
 
 /** Per-terminal thresholds (keyed rootID + rootLabel terminal) and the measure list of a device. */
 export async function thresholdRoutes(fastify: FastifyInstance) {
@@ -75,9 +75,7 @@ export async function thresholdRoutes(fastify: FastifyInstance) {
         emit({
           kind: 'threshold.saved',
           ...actedBy(session),
-          tenantId: device.tenantid,
-          projectId: device.projectid,
-          subject: `terminal:${device.id}`,
+          ...aboutDevice(device),
           payload: {
             deviceId: device.id,
             deviceName: device.name,
