@@ -6,7 +6,7 @@ import { guarded, typed } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { requireTenantRef } from '../auth/references';
 import { sessionOf } from '../auth/session';
-import { requireTenant, type Session } from '../auth/access';
+import { requireAllOwned, requireOwned, requireTenant, type Session } from '../auth/access';
 import { usergroupDtos } from '../auth/directory';
 import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
@@ -72,9 +72,11 @@ export async function groupRoutes(fastify: FastifyInstance) {
   app.put('/usergroup', { schema: { body: usergroupUpdateBody }, config: guarded('groups', 'group_update') }, async (request) => {
     const session = sessionOf(request);
     const body = request.body;
-    const group = await app.db.selectFrom('usergroup').selectAll().where('id', '=', body.id).executeTakeFirst();
-    if (!group) throw errors.NOT_FOUND(NOUN.usergroup);
-    requireTenant(session, group.tenantId);
+    const group = requireOwned(
+      session,
+      await app.db.selectFrom('usergroup').selectAll().where('id', '=', body.id).executeTakeFirst(),
+      NOUN.usergroup,
+    );
     await transact(app, async (trx, emit) => {
       const userIds = body.users.map((u) => u.id);
       await checkMembers(trx, session, group.tenantId, userIds);
@@ -100,8 +102,7 @@ export async function groupRoutes(fastify: FastifyInstance) {
     const session = sessionOf(request);
     const ids = deleteIds(request);
     const groups = await app.db.selectFrom('usergroup').selectAll().where('id', 'in', ids).execute();
-    if (groups.length !== new Set(ids).size) throw errors.NOT_FOUND(NOUN.usergroup);
-    for (const g of groups) requireTenant(session, g.tenantId);
+    requireAllOwned(session, groups, ids, NOUN.usergroup);
     const used = await app.db.selectFrom('usergroup_user').select('groupId').where('groupId', 'in', ids).executeTakeFirst();
     if (used) throw errors.IN_USE(GROUP_IN_USE);
     await transact(app, async (trx, emit) => {

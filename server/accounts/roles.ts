@@ -10,7 +10,7 @@ import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
 import { requireTenantRef } from '../auth/references';
 import { sessionOf } from '../auth/session';
-import { heldPermissionIds, parseIdArray, requireTenant, type Session } from '../auth/access';
+import { heldPermissionIds, parseIdArray, requireAllOwned, requireOwned, requireTenant, type Session } from '../auth/access';
 import { roleDto } from '../auth/directory';
 import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
@@ -108,9 +108,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
   app.put('/role', { schema: { body: roleUpdateBody }, config: guarded('roles', 'role_update') }, async (request) => {
     const session = sessionOf(request);
     const body = request.body;
-    const role = await app.db.selectFrom('role').selectAll().where('id', '=', body.id).executeTakeFirst();
-    if (!role) throw errors.NOT_FOUND(NOUN.role);
-    requireTenant(session, role.tenantId);
+    const role = requireOwned(session, await app.db.selectFrom('role').selectAll().where('id', '=', body.id).executeTakeFirst(), NOUN.role);
     if (body.tenantId !== undefined && body.tenantId !== role.tenantId)
       throw errors.BAD_REQUEST(tx('角色不能转移到其他租户', 'a role cannot move to another tenant'));
     const pageIds = body.pageNodes.map((n) => n.id);
@@ -139,8 +137,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
     const session = sessionOf(request);
     const ids = deleteIds(request);
     const roles = await app.db.selectFrom('role').selectAll().where('id', 'in', ids).execute();
-    if (roles.length !== new Set(ids).size) throw errors.NOT_FOUND(NOUN.role);
-    for (const r of roles) requireTenant(session, r.tenantId);
+    requireAllOwned(session, roles, ids, NOUN.role);
     const used = await app.db.selectFrom('user_role').select('roleId').where('roleId', 'in', ids).executeTakeFirst();
     if (used) throw errors.IN_USE(tx('删除失败，当前角色被其他账号使用！', 'Cannot delete: the role is in use by an account!'));
     await transact(app, async (trx, emit) => {

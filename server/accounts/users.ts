@@ -11,7 +11,7 @@ import { idText } from '../http/wire';
 import { requireTenantRef } from '../auth/references';
 import { hashPassword } from '../auth/passwords';
 import { sessionOf } from '../auth/session';
-import { mayAccessTenant, requireTenant, type Session } from '../auth/access';
+import { mayAccessTenant, requireOwned, type Session } from '../auth/access';
 import { userDtos } from '../auth/directory';
 import { containsText } from '../store/dialect';
 import { transact } from '../eventLog/transact';
@@ -117,9 +117,11 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.put('/user', { schema: { body: userUpdateBody }, config: guarded('users', 'user_update') }, async (request) => {
     const session = sessionOf(request);
     const body = request.body;
-    const target = await app.db.selectFrom('app_user').selectAll().where('id', '=', body.id).executeTakeFirst();
-    if (!target) throw errors.NOT_FOUND(NOUN.user);
-    requireTenant(session, target.tenantId);
+    const target = requireOwned(
+      session,
+      await app.db.selectFrom('app_user').selectAll().where('id', '=', body.id).executeTakeFirst(),
+      NOUN.user,
+    );
     const tenantId = body.tenantId ?? target.tenantId;
     if (tenantId !== target.tenantId) await requireTenantRef(app.db, session, tenantId);
     if (target.id === ROOT_USER_ID && !session.isRoot) throw errors.ROOT_ONLY();

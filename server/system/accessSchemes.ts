@@ -10,7 +10,7 @@ import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { sessionOf } from '../auth/session';
-import { requireTenant, type Session } from '../auth/access';
+import { requireAllOwned, type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import { transact } from '../eventLog/transact';
@@ -96,8 +96,7 @@ export async function accessSchemeRoutes(fastify: FastifyInstance) {
       const session = sessionOf(request);
       const ids = deleteIds(request);
       const rows = await app.db.selectFrom('access_scheme').selectAll().where('id', 'in', ids).execute();
-      if (rows.length !== new Set(ids).size) throw errors.NOT_FOUND(NOUN.scheme);
-      for (const r of rows) requireTenant(session, r.tenantId);
+      requireAllOwned(session, rows, ids, NOUN.scheme);
       await transact(app, async (trx, emit) => {
         // Checked inside the transaction so a device linked meanwhile cannot lose its scheme.
         const used = await trx.selectFrom('device_access_scheme').select('schemeId').where('schemeId', 'in', ids).executeTakeFirst();
