@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
 import type { Session } from '../auth/access';
 import { errors } from '../errors';
 import { tx } from '../text/text';
@@ -22,17 +24,19 @@ function keyOf(req: ReportRequest) {
   };
 }
 
-export async function affirmStatus(app: FastifyInstance, req: ReportRequest): Promise<AffirmStatus> {
-  const k = keyOf(req);
-  const row = await app.db
+/** The confirmation of the report `k` names, if there is one. */
+function affirmationOf(db: Kysely<Database>, k: ReturnType<typeof keyOf>) {
+  return db
     .selectFrom('report_affirm')
-    .select(['userId', 'operator', 'affirmedAt'])
     .where('modelLabel', '=', k.modelLabel)
     .where('nodeId', '=', k.nodeId)
     .where('projectKey', '=', k.projectKey)
     .where('startTime', '=', k.startTime)
-    .where('endTime', '=', k.endTime)
-    .executeTakeFirst();
+    .where('endTime', '=', k.endTime);
+}
+
+export async function affirmStatus(app: FastifyInstance, req: ReportRequest): Promise<AffirmStatus> {
+  const row = await affirmationOf(app.db, keyOf(req)).select(['userId', 'operator', 'affirmedAt']).executeTakeFirst();
   return row
     ? { affirmed: true, operator: row.operator, userId: row.userId, affirmTime: Number(row.affirmedAt) }
     : { affirmed: false, operator: null, userId: null, affirmTime: null };
@@ -46,15 +50,7 @@ export async function affirmReport(app: FastifyInstance, session: Session, req: 
   const k = keyOf(req);
   const now = Date.now();
   await transact(app, async (trx, emit) => {
-    const existing = await trx
-      .selectFrom('report_affirm')
-      .select(['operator', 'affirmedAt'])
-      .where('modelLabel', '=', k.modelLabel)
-      .where('nodeId', '=', k.nodeId)
-      .where('projectKey', '=', k.projectKey)
-      .where('startTime', '=', k.startTime)
-      .where('endTime', '=', k.endTime)
-      .executeTakeFirst();
+    const existing = await affirmationOf(trx, k).select(['operator', 'affirmedAt']).executeTakeFirst();
     if (existing)
       throw errors.CONFLICT(
         tx(
