@@ -26,14 +26,8 @@ export interface LoginChallenge {
   p: number;
 }
 
-export type ScryptFn = (
-  password: Uint8Array<ArrayBuffer>,
-  salt: Uint8Array<ArrayBuffer>,
-  n: number,
-  r: number,
-  p: number,
-  dkLen: number,
-) => Promise<Uint8Array<ArrayBuffer>>;
+/** A key derivation with scrypt's signature (the pure one here, or a faster one where there is one). */
+export type ScryptFn = typeof scrypt;
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 

@@ -62,11 +62,16 @@ export const passwordUpdateByRootBody = z.object({
 
 const idRef = z.object({ id });
 
-export const roleBody = z.object({
+/** What a role and a user group are, besides their members: a name in a tenant (the caller's when left out). */
+const tenantNamedFields = {
   id: id.optional(),
   name: nameSchema,
   tenantId: id.optional(),
   customConfig: jsonObjectText.nullish(),
+};
+
+export const roleBody = z.object({
+  ...tenantNamedFields,
   pageNodes: z.array(idRef).max(100).default([]),
   auths: z.array(id).max(1000).default([]),
 });
@@ -122,10 +127,7 @@ export const userCreateBody = z.object({
 export const userUpdateBody = userCreateBody.omit({ password: true }).partial().extend({ id });
 
 export const usergroupBody = z.object({
-  id: id.optional(),
-  name: nameSchema,
-  tenantId: id.optional(),
-  customConfig: jsonObjectText.nullish(),
+  ...tenantNamedFields,
   users: z.array(idRef).max(10000).default([]),
 });
 export const usergroupUpdateBody = usergroupBody.extend({ id });

@@ -9,15 +9,16 @@ const OPERATORS = ['EQ', 'NE', 'GT', 'GE', 'LT', 'LE', 'IN', 'LIKE'] as const;
 
 const scalar = z.union([z.number(), z.string().max(200), z.boolean(), z.null()]);
 
+/** A condition's property name, operator and operand: a list for IN, one value for every other operator. */
+const propertyName = z.string().min(1).max(64);
+const operator = z.enum(OPERATORS);
+const operand = z.union([scalar, z.array(scalar).max(1000)]);
+const listOnlyForIn = (op: (typeof OPERATORS)[number], value: unknown) => (op === 'IN') === Array.isArray(value);
+const listOnlyForInMessage = (field: string) => ({ message: `IN 的 ${field} 须为数组，其余运算符的 ${field} 须为单个值` });
+
 export const expressionSchema = z
-  .object({
-    prop: z.string().min(1).max(64),
-    operator: z.enum(OPERATORS),
-    limit: z.union([scalar, z.array(scalar).max(1000)]),
-  })
-  .refine((e) => (e.operator === 'IN') === Array.isArray(e.limit), {
-    message: 'IN 的 limit 须为数组，其余运算符的 limit 须为单个值',
-  });
+  .object({ prop: propertyName, operator, limit: operand })
+  .refine((e) => listOnlyForIn(e.operator, e.limit), listOnlyForInMessage('limit'));
 export type Expression = z.infer<typeof expressionSchema>;
 
 /** The deepest page a query may ask for: far past any table, and index × limit stays a safe offset. */
@@ -59,14 +60,8 @@ const modelRootQuery = z.object({
 
 /** One condition of the generic table query: a property, an operator and a value (a list for IN). */
 const tableFilterSchema = z
-  .object({
-    name: z.string().min(1).max(64),
-    operator: z.enum(OPERATORS),
-    value: z.union([scalar, z.array(scalar).max(1000)]),
-  })
-  .refine((f) => (f.operator === 'IN') === Array.isArray(f.value), {
-    message: 'IN 的 value 须为数组，其余运算符的 value 须为单个值',
-  });
+  .object({ name: propertyName, operator, value: operand })
+  .refine((f) => listOnlyForIn(f.operator, f.value), listOnlyForInMessage('value'));
 
 /**
  * The generic table query of spec §7: a model label, the sub-models to attach to each row, the tree

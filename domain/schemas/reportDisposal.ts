@@ -1,5 +1,5 @@
 import { EVENT_TYPE_TEXT, EVENT_TYPE_TEXT_EN } from '../measures';
-import type { FalseShareByType, RepeatedDevice } from './orderFigures';
+import type { FalseShareByType, OrderFiguresDto, RepeatedDevice } from './orderFigures';
 
 /**
  * The analysis report's 处置 section (issue 29 item 4): the period's review figures against the period
@@ -7,20 +7,11 @@ import type { FalseShareByType, RepeatedDevice } from './orderFigures';
  * fixed rules (as the report's conclusion is), worded in either language from the same findings.
  */
 
-/** The headline review figures of one period (docs/workorders.md "Review figures"). */
-export interface DisposalFigures {
-  alarms: number;
-  confirmed: number;
-  mttaMs: number | null;
-  mttaP90Ms: number | null;
-  orders: number;
-  closed: number;
-  mttrMs: number | null;
-  mttrP90Ms: number | null;
-  overdue: number;
-  falseAlarms: number;
-  falseAlarmShare: number | null;
-}
+/** The headline review figures of one period (docs/workorders.md "Review figures"): the KPI answer's, with the false alarms. */
+export type DisposalFigures = Omit<
+  OrderFiguresDto,
+  'unit' | 'series' | 'falseByType' | 'falseByDevice' | 'repeated' | 'byOperator' | 'repeatMin'
+>;
 
 /** The report lists this many repeated-alarm devices; the count says how many there are in all. */
 export const REPORT_REPEATED = 5;

@@ -40,11 +40,12 @@ const time = z.union([z.number().int().nonnegative(), z.string().min(10).max(23)
  */
 export const NO_ASSIGNEE = 0;
 
+/** Whom an order goes to: one of assigneeId (a user) and groupId (a user group whose members may accept it). */
+const assignTo = { assigneeId: id.optional(), groupId: id.optional() };
+
 export const orderCreateBody = z.object({
   eventIds: z.array(id).min(1).max(200),
-  /** one of assigneeId (a user) and groupId (a user group whose members may accept it) */
-  assigneeId: id.optional(),
-  groupId: id.optional(),
+  ...assignTo,
   /** default: dispatch time + the SLA of the highest level among the events (系统配置) */
   dueAt: time.optional(),
   note: textSchema.optional(),
@@ -77,8 +78,7 @@ export const orderTransitionBody = z.object({
   overrideReason: textSchema.optional(),
   reason: textSchema.optional(),
   /** reassign (转派): to a user, or to a user group */
-  assigneeId: id.optional(),
-  groupId: id.optional(),
+  ...assignTo,
 });
 export type OrderTransitionBody = z.infer<typeof orderTransitionBody>;
 

@@ -6,12 +6,13 @@ import { guarded, typed } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { requireTenantRef } from '../auth/references';
 import { sessionOf } from '../auth/session';
-import { requireTenant, type Session } from '../auth/access';
+import { requireAllOwned, requireOwned, requireTenant, type Session } from '../auth/access';
 import { usergroupDtos } from '../auth/directory';
 import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema';
+import { actedBy } from '../eventLog/eventLog';
 
 const GROUP_IN_USE_MSG = '删除失败，当前用户组被其他账号使用！';
 const GROUP_IN_USE = tx(GROUP_IN_USE_MSG, 'Cannot delete: the user group is in use by an account!');
@@ -58,8 +59,7 @@ export async function groupRoutes(fastify: FastifyInstance) {
       for (const userId of new Set(userIds)) await trx.insertInto('usergroup_user').values({ groupId: id, userId }).execute();
       emit({
         kind: 'usergroup.created',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         subject: `usergroup:${id}`,
         payload: { after: { name: body.name, users: userIds } },
@@ -72,9 +72,11 @@ export async function groupRoutes(fastify: FastifyInstance) {
   app.put('/usergroup', { schema: { body: usergroupUpdateBody }, config: guarded('groups', 'group_update') }, async (request) => {
     const session = sessionOf(request);
     const body = request.body;
-    const group = await app.db.selectFrom('usergroup').selectAll().where('id', '=', body.id).executeTakeFirst();
-    if (!group) throw errors.NOT_FOUND(NOUN.usergroup);
-    requireTenant(session, group.tenantId);
+    const group = requireOwned(
+      session,
+      await app.db.selectFrom('usergroup').selectAll().where('id', '=', body.id).executeTakeFirst(),
+      NOUN.usergroup,
+    );
     await transact(app, async (trx, emit) => {
       const userIds = body.users.map((u) => u.id);
       await checkMembers(trx, session, group.tenantId, userIds);
@@ -87,8 +89,7 @@ export async function groupRoutes(fastify: FastifyInstance) {
       for (const userId of new Set(userIds)) await trx.insertInto('usergroup_user').values({ groupId: group.id, userId }).execute();
       emit({
         kind: 'usergroup.updated',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId: group.tenantId,
         subject: `usergroup:${group.id}`,
         payload: { before: group, after: { name: body.name, users: userIds } },
@@ -101,8 +102,7 @@ export async function groupRoutes(fastify: FastifyInstance) {
     const session = sessionOf(request);
     const ids = deleteIds(request);
     const groups = await app.db.selectFrom('usergroup').selectAll().where('id', 'in', ids).execute();
-    if (groups.length !== new Set(ids).size) throw errors.NOT_FOUND(NOUN.usergroup);
-    for (const g of groups) requireTenant(session, g.tenantId);
+    requireAllOwned(session, groups, ids, NOUN.usergroup);
     const used = await app.db.selectFrom('usergroup_user').select('groupId').where('groupId', 'in', ids).executeTakeFirst();
     if (used) throw errors.IN_USE(GROUP_IN_USE);
     await transact(app, async (trx, emit) => {
@@ -110,8 +110,7 @@ export async function groupRoutes(fastify: FastifyInstance) {
       for (const g of groups)
         emit({
           kind: 'usergroup.deleted',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId: g.tenantId,
           subject: `usergroup:${g.id}`,
           payload: { before: g },

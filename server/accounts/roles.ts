@@ -10,10 +10,11 @@ import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
 import { requireTenantRef } from '../auth/references';
 import { sessionOf } from '../auth/session';
-import { heldPermissionIds, parseIdArray, requireTenant, type Session } from '../auth/access';
+import { heldPermissionIds, parseIdArray, requireAllOwned, requireOwned, requireTenant, type Session } from '../auth/access';
 import { roleDto } from '../auth/directory';
 import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
+import { actedBy } from '../eventLog/eventLog';
 
 /** Every granted id must exist, and a non-root caller may grant only what its own role holds. */
 function checkGrants(session: Session, pageIds: number[], authIds: number[]) {
@@ -94,8 +95,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
         .executeTakeFirstOrThrow();
       emit({
         kind: 'role.created',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         subject: `role:${id}`,
         payload: { after: { name: body.name, pageNodes: pageIds, auths: body.auths, customConfig: body.customConfig ?? null } },
@@ -108,9 +108,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
   app.put('/role', { schema: { body: roleUpdateBody }, config: guarded('roles', 'role_update') }, async (request) => {
     const session = sessionOf(request);
     const body = request.body;
-    const role = await app.db.selectFrom('role').selectAll().where('id', '=', body.id).executeTakeFirst();
-    if (!role) throw errors.NOT_FOUND(NOUN.role);
-    requireTenant(session, role.tenantId);
+    const role = requireOwned(session, await app.db.selectFrom('role').selectAll().where('id', '=', body.id).executeTakeFirst(), NOUN.role);
     if (body.tenantId !== undefined && body.tenantId !== role.tenantId)
       throw errors.BAD_REQUEST(tx('角色不能转移到其他租户', 'a role cannot move to another tenant'));
     const pageIds = body.pageNodes.map((n) => n.id);
@@ -126,8 +124,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
       await trx.updateTable('role').set(after).where('id', '=', role.id).execute();
       emit({
         kind: 'role.updated',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId: role.tenantId,
         subject: `role:${role.id}`,
         payload: { before: roleDto(role), after: { ...after, pageNodes: pageIds, auths: body.auths } },
@@ -140,8 +137,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
     const session = sessionOf(request);
     const ids = deleteIds(request);
     const roles = await app.db.selectFrom('role').selectAll().where('id', 'in', ids).execute();
-    if (roles.length !== new Set(ids).size) throw errors.NOT_FOUND(NOUN.role);
-    for (const r of roles) requireTenant(session, r.tenantId);
+    requireAllOwned(session, roles, ids, NOUN.role);
     const used = await app.db.selectFrom('user_role').select('roleId').where('roleId', 'in', ids).executeTakeFirst();
     if (used) throw errors.IN_USE(tx('删除失败，当前角色被其他账号使用！', 'Cannot delete: the role is in use by an account!'));
     await transact(app, async (trx, emit) => {
@@ -149,8 +145,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
       for (const r of roles)
         emit({
           kind: 'role.deleted',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId: r.tenantId,
           subject: `role:${r.id}`,
           payload: { before: roleDto(r) },

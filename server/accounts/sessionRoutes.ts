@@ -15,7 +15,7 @@ import { NOUN } from '../text/text';
 import { sessionOf } from '../auth/session';
 import { userDto } from '../auth/directory';
 import { transact } from '../eventLog/transact';
-import type { DomainEventInput } from '../eventLog/eventLog';
+import { actedBy, type DomainEventInput } from '../eventLog/eventLog';
 import { tenantSettings } from '../system/settings';
 import { WEB_CLIENT } from '../../domain/socketProtocol';
 import { keepsInstead } from '../store/refusesWrites';
@@ -117,8 +117,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
     await app.tokens.revoke(request.token!);
     await recordSignIn({
       kind: 'user.logout',
-      actorId: session.userId,
-      actorName: session.userName,
+      ...actedBy(session),
       tenantId: session.tenantId,
       subject: `user:${session.userId}`,
     });
@@ -173,8 +172,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
         await trx.updateTable('app_user').set({ passwordHash, updatedAt: Date.now() }).where('id', '=', target.id).execute();
         emit({
           kind: 'user.password_reset',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId: target.tenantId,
           subject: `user:${target.id}`,
           payload: { userName: target.name },

@@ -9,6 +9,7 @@ import { idParams } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { requireTenant } from '../auth/access';
 import { transact } from '../eventLog/transact';
+import { actedBy } from '../eventLog/eventLog';
 
 /**
  * Disabling a user (issue 13) keeps the account and its history but ends it now: login is refused,
@@ -41,8 +42,7 @@ export async function userStatusRoutes(fastify: FastifyInstance) {
           .execute();
         emit({
           kind: 'user.status_changed',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId: target.tenantId,
           subject: `user:${id}`,
           payload: { userName: target.name, before: { disabled: !!target.disabled }, after: { disabled } },

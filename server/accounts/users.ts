@@ -11,13 +11,14 @@ import { idText } from '../http/wire';
 import { requireTenantRef } from '../auth/references';
 import { hashPassword } from '../auth/passwords';
 import { sessionOf } from '../auth/session';
-import { mayAccessTenant, requireTenant, type Session } from '../auth/access';
+import { mayAccessTenant, requireOwned, type Session } from '../auth/access';
 import { userDtos } from '../auth/directory';
 import { containsText } from '../store/dialect';
 import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
+import { actedBy } from '../eventLog/eventLog';
 
 /**
  * Users created here are project users unless a platform-side caller asks for platform or service
@@ -103,8 +104,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       if (roleId !== undefined) await trx.insertInto('user_role').values({ userId: id, roleId }).execute();
       emit({
         kind: 'user.created',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         subject: `user:${id}`,
         payload: { after: { name: body.name, tenantId, roleId } },
@@ -117,9 +117,11 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.put('/user', { schema: { body: userUpdateBody }, config: guarded('users', 'user_update') }, async (request) => {
     const session = sessionOf(request);
     const body = request.body;
-    const target = await app.db.selectFrom('app_user').selectAll().where('id', '=', body.id).executeTakeFirst();
-    if (!target) throw errors.NOT_FOUND(NOUN.user);
-    requireTenant(session, target.tenantId);
+    const target = requireOwned(
+      session,
+      await app.db.selectFrom('app_user').selectAll().where('id', '=', body.id).executeTakeFirst(),
+      NOUN.user,
+    );
     const tenantId = body.tenantId ?? target.tenantId;
     if (tenantId !== target.tenantId) await requireTenantRef(app.db, session, tenantId);
     if (target.id === ROOT_USER_ID && !session.isRoot) throw errors.ROOT_ONLY();
@@ -158,8 +160,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       const { passwordHash: _h, ...before } = target;
       emit({
         kind: 'user.updated',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         subject: `user:${target.id}`,
         payload: { before, after: { ...changes, roleId } },
@@ -192,8 +193,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         await trx.deleteFrom('app_user').where('id', '=', t.id).execute();
         emit({
           kind: 'user.deleted',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId: t.tenantId,
           subject: `user:${t.id}`,
           payload: { before: t },

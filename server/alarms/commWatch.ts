@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { DEVICE_STATUS, EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
+import { DEVICE_STATUS, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import { COMM_LOSS_EVENT_TYPE } from '../../domain/telemetry';
 import { transact } from '../eventLog/transact';
 import type { DeviceDirectory, DeviceInfo } from '../devices/devices';
 import { noticeFields } from './notice';
+import { activeEpisode } from './episodeWriter';
+import { aboutDevice, aboutEpisode } from '../eventLog/eventLog';
 
 export interface CommWatchOptions {
   /** silent this long: RETRY */
@@ -84,40 +86,28 @@ export class CommWatch {
         await trx.updateTable('terminal').set({ devicestatus: to }).where('id', '=', device.id).execute();
         emit({
           kind: 'device.status_changed',
-          tenantId: device.tenantid,
-          projectId: device.projectid,
-          subject: `terminal:${device.id}`,
+          ...aboutDevice(device),
           payload: { ...base, from, to, value: DEVICE_STATUS.textOf(to) },
         });
         if (to === DEVICE_STATUS.AUTO_EXIT) {
           const { id } = await trx
             .insertInto('peceventextend')
-            .values({
-              eventtime: now,
-              endtime: null,
-              endeventid: EVENT_STATUS.ACTIVE,
-              customtype: COMM_LOSS_EVENT_TYPE,
-              peceventlevel: EVENT_LEVEL.ALARM,
-              confirmeventstatus: EVENT_CONFIRM.UNCONFIRM,
-              value: null,
-              endvalue: null,
-              limitvalue: null,
-              dataid: null,
-              description: '通信中断',
-              remark: null,
-              updatetime: null,
-              operator: null,
-              deviceid: device.id,
-              projectid: device.projectid,
-              tenantid: device.tenantid,
-            })
+            .values(
+              activeEpisode(device, {
+                eventtime: now,
+                customtype: COMM_LOSS_EVENT_TYPE,
+                peceventlevel: EVENT_LEVEL.ALARM,
+                value: null,
+                limitvalue: null,
+                dataid: null,
+                description: '通信中断',
+              }),
+            )
             .returning('id')
             .executeTakeFirstOrThrow();
           emit({
             kind: 'alarm.raised',
-            tenantId: device.tenantid,
-            projectId: device.projectid,
-            subject: `peceventextend:${id}`,
+            ...aboutEpisode(device, id),
             payload: {
               ...base,
               eventId: id,
@@ -141,9 +131,7 @@ export class CommWatch {
             await trx.updateTable('peceventextend').set({ endeventid: EVENT_STATUS.END, endtime: now }).where('id', '=', id).execute();
             emit({
               kind: 'alarm.ended',
-              tenantId: device.tenantid,
-              projectId: device.projectid,
-              subject: `peceventextend:${id}`,
+              ...aboutEpisode(device, id),
               payload: {
                 ...base,
                 eventId: id,

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import type { DomainEventInput } from '../eventLog/eventLog';
+import { aboutEpisode, type DomainEventInput } from '../eventLog/eventLog';
 import type { DeviceInfo } from '../devices/devices';
 import type { ThresholdStore } from '../devices/thresholds';
-import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
+import { EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import { MEASURE_BY_ID, NON_THRESHOLD_EVENT_TYPES, type MeasureDef } from '../../domain/telemetry';
 import { step, DEFAULT_CLEAR_COUNT, type Rank } from './hysteresis';
 import { describeEpisode, levelOfRank } from './describe';
@@ -11,7 +11,7 @@ import { noticeFields } from './notice';
 import type { DomainEvent } from '../eventLog/eventLog';
 import { lockDevicesForTransaction } from '../store/locks';
 import type { Store } from '../store/storeTypes';
-import { EpisodeWriter, type EpisodeEnd, type EpisodeRow } from './episodeWriter';
+import { activeEpisode, EpisodeWriter, type EpisodeEnd, type EpisodeRow } from './episodeWriter';
 import '../store/scaleOutSchema';
 
 interface Live {
@@ -226,28 +226,17 @@ export class AlarmEngine {
       endedIds.push(ending);
       if (ending !== null) ends.push({ id: ending, endtime: t.time, endvalue: t.value });
       if (t.to > 0)
-        raised.push({
-          eventtime: t.time,
-          endtime: null,
-          endeventid: EVENT_STATUS.ACTIVE,
-          customtype: t.def.eventType!,
-          peceventlevel: levelOfRank(t.def, t.to),
-          confirmeventstatus: EVENT_CONFIRM.UNCONFIRM,
-          value: t.value,
-          endvalue: null,
-          limitvalue: t.limit,
-          dataid: t.def.dataId,
-          description: describeEpisode(t.def, t.to, t.value, t.limit),
-          remark: null,
-          remarkoperator: null,
-          remarktime: null,
-          escalatedat: null,
-          updatetime: null,
-          operator: null,
-          deviceid: t.device.id,
-          projectid: t.device.projectid,
-          tenantid: t.device.tenantid,
-        });
+        raised.push(
+          activeEpisode(t.device, {
+            eventtime: t.time,
+            customtype: t.def.eventType!,
+            peceventlevel: levelOfRank(t.def, t.to),
+            value: t.value,
+            limitvalue: t.limit,
+            dataid: t.def.dataId,
+            description: describeEpisode(t.def, t.to, t.value, t.limit),
+          }),
+        );
     }
     await this.episodes.end(trx, ends);
     const ids = await this.episodes.raise(trx, raised);
@@ -259,9 +248,7 @@ export class AlarmEngine {
       if (ended !== null) {
         emit({
           kind: 'alarm.ended',
-          tenantId: t.device.tenantid,
-          projectId: t.device.projectid,
-          subject: `peceventextend:${ended}`,
+          ...aboutEpisode(t.device, ended),
           payload: {
             ...base,
             eventId: ended,
@@ -280,9 +267,7 @@ export class AlarmEngine {
         live.episodeId = id;
         emit({
           kind: 'alarm.raised',
-          tenantId: t.device.tenantid,
-          projectId: t.device.projectid,
-          subject: `peceventextend:${id}`,
+          ...aboutEpisode(t.device, id),
           payload: {
             ...base,
             eventId: id,

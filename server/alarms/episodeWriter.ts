@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 import type { Store } from '../store/storeTypes';
-import { EVENT_STATUS } from '../../domain/enums';
+import { EVENT_CONFIRM, EVENT_STATUS } from '../../domain/enums';
 
 export interface EpisodeEnd {
   id: number;
@@ -11,6 +11,29 @@ export interface EpisodeEnd {
 }
 
 export type EpisodeRow = Omit<Database['peceventextend'], 'id'>;
+
+/** What the raiser of an episode says: when, what, how severe, the value against the limit, in words. */
+type Raised = Pick<EpisodeRow, 'eventtime' | 'customtype' | 'peceventlevel' | 'value' | 'limitvalue' | 'dataid' | 'description'>;
+
+/** A device's newly raised episode: active, unconfirmed, not yet ended, remarked or escalated. */
+export function activeEpisode(device: { id: number; projectid: number; tenantid: number }, raised: Raised): EpisodeRow {
+  return {
+    ...raised,
+    endtime: null,
+    endeventid: EVENT_STATUS.ACTIVE,
+    confirmeventstatus: EVENT_CONFIRM.UNCONFIRM,
+    endvalue: null,
+    remark: null,
+    remarkoperator: null,
+    remarktime: null,
+    escalatedat: null,
+    updatetime: null,
+    operator: null,
+    deviceid: device.id,
+    projectid: device.projectid,
+    tenantid: device.tenantid,
+  };
+}
 
 /** Rows per INSERT: 19 columns each, far inside either store's parameter limit. */
 const INSERT_CHUNK = 100;

@@ -4,6 +4,7 @@ import { ROOT_USER_ID, USER_TYPE } from '../../domain/enums';
 import { userTypeOf } from '../../domain/access';
 import type { Database } from '../store/schema';
 import { errors } from '../errors';
+import type { Text } from '../text/text';
 
 /** Who is calling, with what the permission and tenant checks need. */
 export interface Session {
@@ -87,6 +88,24 @@ export function mayAccessTenant(session: Session, tenantId: number): boolean {
 
 export function requireTenant(session: Session, tenantId: number): void {
   if (!mayAccessTenant(session, tenantId)) throw errors.TENANT_DENIED();
+}
+
+/** A tenant's row a request names by id: missing is NOT_FOUND (`noun`), another tenant's TENANT_DENIED. */
+export function requireOwned<R extends { tenantId: number }>(session: Session, row: R | undefined, noun: Text): R {
+  if (!row) throw errors.NOT_FOUND(noun);
+  requireTenant(session, row.tenantId);
+  return row;
+}
+
+/** The rows a request names by `ids` (a delete of several): one missing is NOT_FOUND, one of another tenant TENANT_DENIED. */
+export function requireAllOwned<R extends { tenantId: number }>(
+  session: Session,
+  rows: readonly R[],
+  ids: readonly number[],
+  noun: Text,
+): void {
+  if (rows.length !== new Set(ids).size) throw errors.NOT_FOUND(noun);
+  for (const r of rows) requireTenant(session, r.tenantId);
 }
 
 /** Ids of permissions the session may grant to others: nobody grants what they lack. */

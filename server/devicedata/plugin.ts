@@ -8,6 +8,7 @@ import { sessionOf } from '../auth/session';
 import { requireDevice, visibleProjects } from '../access/scope';
 import { buildTree, stations } from './tree';
 import { ingestAnswer } from '../telemetry/answer';
+import { actedBy } from '../eventLog/eventLog';
 
 const DEVICE_KEY_HEADER = 'x-device-key';
 
@@ -36,8 +37,7 @@ export async function deviceDataService(fastify: FastifyInstance) {
       const device = await requireDevice(app, session, request.params.deviceId);
       await app.eventLog.record({
         kind: 'device.key_viewed',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId: device.tenantid,
         subject: `terminal:${device.id}`,
         payload: { deviceId: device.id, deviceCode: device.code },

@@ -1,17 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../store/schema';
 
-/** What ingest, alarms and push need of a terminal, without a query per reading. */
-export interface DeviceInfo {
-  id: number;
-  code: string;
-  name: string;
-  projectid: number;
-  tenantid: number;
+/**
+ * What ingest, alarms and push need of a terminal, without a query per reading: the terminal row's
+ * own columns with its project's name and contact phone.
+ */
+export type DeviceInfo = Pick<Selectable<Database['terminal']>, 'id' | 'code' | 'name' | 'projectid' | 'tenantid' | 'devicestatus'> & {
   projectName: string;
-  contactphone: string | null;
-  devicestatus: number;
-}
+  contactphone: Selectable<Database['project']>['contactphone'];
+};
 
 /**
  * In-memory index of the ledger's terminals by id and code. A miss reloads (at most once per

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
+import { EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import { DEPARTURE_EVENT_TYPE, EARLY_WARNING_MEASURES, TREND_WARNING_EVENT_TYPE, type MeasureDef } from '../../domain/telemetry';
 import type { SystemSettings } from '../../domain/schemas/info';
 import { transact } from '../eventLog/transact';
 import { noticeFields } from '../alarms/notice';
+import { activeEpisode } from '../alarms/episodeWriter';
 import { effectiveSettings } from '../settings/effective';
 import type { DeviceInfo } from '../devices/devices';
 import { HOUR_MS } from './hourly';
@@ -12,6 +13,7 @@ import { assessTrend, DAY_HOURS, type TrendEvidence } from './trend';
 import { DEFAULT_DEPARTURE_OPTIONS, sustainedDeparture } from './departure';
 import { evidenceOf } from './evidence';
 import type { EarlyWarningEvidenceDto } from '../../domain/earlyWarning';
+import { aboutEpisode } from '../eventLog/eventLog';
 
 /** Hours of history the trend is fitted on. */
 const TREND_HOURS = 3 * DAY_HOURS;
@@ -219,32 +221,22 @@ export class EarlyWarningJob {
     const id = await transact(this.app, async (trx, emit) => {
       const { id } = await trx
         .insertInto('peceventextend')
-        .values({
-          eventtime: at,
-          endtime: null,
-          endeventid: EVENT_STATUS.ACTIVE,
-          customtype: type,
-          peceventlevel: EVENT_LEVEL.EARLY_WARNING,
-          confirmeventstatus: EVENT_CONFIRM.UNCONFIRM,
-          value,
-          endvalue: null,
-          limitvalue: limit,
-          dataid: def.dataId,
-          description,
-          remark: null,
-          updatetime: null,
-          operator: null,
-          deviceid: device.id,
-          projectid: device.projectid,
-          tenantid: device.tenantid,
-        })
+        .values(
+          activeEpisode(device, {
+            eventtime: at,
+            customtype: type,
+            peceventlevel: EVENT_LEVEL.EARLY_WARNING,
+            value,
+            limitvalue: limit,
+            dataid: def.dataId,
+            description,
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       emit({
         kind: 'alarm.raised',
-        tenantId: device.tenantid,
-        projectId: device.projectid,
-        subject: `peceventextend:${id}`,
+        ...aboutEpisode(device, id),
         payload: {
           ...noticeFields(device),
           eventId: id,
@@ -272,9 +264,7 @@ export class EarlyWarningJob {
         .execute();
       emit({
         kind: 'alarm.ended',
-        tenantId: device.tenantid,
-        projectId: device.projectid,
-        subject: `peceventextend:${open.id}`,
+        ...aboutEpisode(device, open.id),
         payload: {
           ...noticeFields(device),
           eventId: open.id,

@@ -17,6 +17,29 @@ export interface DomainEventInput {
   payload?: unknown;
 }
 
+/** The actor of an event a signed-in user's request writes: that user, by id and by name at the time. */
+export const actedBy = (user: { userId: number; userName: string }) => ({ actorId: user.userId, actorName: user.userName });
+
+/** Where a device's tenant and project are named (a terminal row, the device directory's entry). */
+interface Placed {
+  tenantid: number;
+  projectid: number;
+}
+
+/** An event about a device: its tenant and project, the terminal as the subject. */
+export const aboutDevice = (device: Placed & { id: number }) => ({
+  tenantId: device.tenantid,
+  projectId: device.projectid,
+  subject: `terminal:${device.id}`,
+});
+
+/** An event about an alarm episode `eventId` of a device (or of the event row itself). */
+export const aboutEpisode = (device: Placed, eventId: number) => ({
+  tenantId: device.tenantid,
+  projectId: device.projectid,
+  subject: `peceventextend:${eventId}`,
+});
+
 export interface DomainEvent extends Required<Omit<DomainEventInput, 'payload' | 'kind'>> {
   /** a stored row may hold a kind older code wrote */
   kind: string;

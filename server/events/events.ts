@@ -16,6 +16,7 @@ import { EventCounter } from './eventCount';
 import { primed, streamEventsXlsx } from './eventExport';
 import { timeZoneOf } from '../settings/effective';
 import { languageOf } from '../text/language';
+import { aboutEpisode, actedBy } from '../eventLog/eventLog';
 
 /** Streamed (see eventExport.ts), so the cap is about the spreadsheet's use, not server memory. */
 const MAX_EXPORT_ROWS = 100_000;
@@ -80,11 +81,8 @@ export async function eventRoutes(fastify: FastifyInstance) {
         await trx.updateTable('peceventextend').set(set).where('id', '=', ev.id).execute();
         n++;
         const base = {
-          actorId: session.userId,
-          actorName: session.userName,
-          tenantId: ev.tenantid,
-          projectId: ev.projectid,
-          subject: `peceventextend:${ev.id}`,
+          ...actedBy(session),
+          ...aboutEpisode(ev, ev.id),
         };
         const device = app.telemetry.devices.getSync(ev.deviceid);
         const fields = device

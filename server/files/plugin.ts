@@ -15,6 +15,7 @@ import { requireTenantRef } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import { DatabaseFileStorage, FileStorage, type FileBytes } from './storage';
 import { ALLOWED_EXTENSIONS, detectType, extensionOf, formatBytes } from './fileTypes';
+import { actedBy } from '../eventLog/eventLog';
 
 const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -94,8 +95,7 @@ export async function fileService(fastify: FastifyInstance, opts: FileServiceOpt
           await trx.insertInto('stored_file').values(row).execute();
           emit({
             kind: 'file.uploaded',
-            actorId: session.userId,
-            actorName: session.userName,
+            ...actedBy(session),
             tenantId,
             subject: `file:${name}`,
             payload: { after: { fileName: name, originalName: row.originalName, size: row.size, mime: row.mime } },

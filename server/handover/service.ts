@@ -19,6 +19,7 @@ import { effectiveSettings, timeZoneOf } from '../settings/effective';
 import { visibleProjects } from '../access/scope';
 import { mayseeHandover, normalize, visibleHandover, type HandoverRow } from './access';
 import { shiftSummary } from './summary';
+import { actedBy } from '../eventLog/eventLog';
 
 /** The shift the session would hand over at `now` and what it leaves (not stored). */
 export async function handoverDraft(app: FastifyInstance, session: Session, now: number): Promise<HandoverDraftDto> {
@@ -69,8 +70,7 @@ export async function handOver(app: FastifyInstance, session: Session, body: Han
       .returning('id')
       .executeTakeFirstOrThrow();
     emit({
-      actorId: session.userId,
-      actorName: session.userName,
+      ...actedBy(session),
       tenantId: session.tenantId,
       projectId: null,
       subject: `handover:${id}`,
@@ -115,8 +115,7 @@ export async function acceptHandover(
       throw errors.HANDOVER_ACCEPTED(id, winner?.toUserName ?? '');
     }
     emit({
-      actorId: session.userId,
-      actorName: session.userName,
+      ...actedBy(session),
       tenantId: row.tenantId,
       projectId: null,
       subject: `handover:${id}`,

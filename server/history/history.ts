@@ -5,6 +5,7 @@ import {
   MAX_TREND_POINTS,
   MEASURES,
   MEASURE_BY_ID,
+  type MeasureDef,
   historyExportBody,
   trendQueryBody,
   unitListBody,
@@ -42,6 +43,25 @@ export function measure(dataId: number) {
   return def;
 }
 
+/** What a series answer says of its series: the device and the measure, and whether it is differences. */
+export function seriesHead(deviceId: number, def: MeasureDef, isDiffValue: boolean) {
+  return {
+    pecDeviceId: deviceId,
+    dataId: def.dataId,
+    logicalId: def.logicalId,
+    dataTypeId: def.dataTypeId,
+    dataIdName: def.name,
+    dataTypeName: DATA_TYPE_NAME[def.dataTypeId] ?? '',
+    unit: def.unit,
+    isDiffValue,
+  };
+}
+
+/** The trend's limit lines: the device's alarm limit for the measure while it is enabled. */
+export function limitLines(th: { enabled: boolean; alarmLimit: number | null } | undefined) {
+  return { upperLimit: th?.enabled ? th.alarmLimit : null, lowerLimit: null };
+}
+
 /** History, units, export and the trend query (spec §7 History and real-time, Trend query). */
 export async function historyRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
@@ -57,23 +77,14 @@ export async function historyRoutes(fastify: FastifyInstance) {
       const zone = await timeZoneOf(app, session);
       const [from, to] = range(body.startTime, body.endTime, zone);
       const ask = { deviceId: device.id, dataId: def.dataId, diff: body.isDiffValue };
-      const head = {
-        pecDeviceId: device.id,
-        dataId: def.dataId,
-        logicalId: def.logicalId,
-        dataTypeId: def.dataTypeId,
-        dataIdName: def.name,
-        dataTypeName: DATA_TYPE_NAME[def.dataTypeId] ?? '',
-        unit: def.unit,
-        isDiffValue: body.isDiffValue,
-      };
+      const head = seriesHead(device.id, def, body.isDiffValue);
       if (body.format === 'list') {
         return ok({ ...head, dataList: await readingList(app.telemetry.series, ask, from, to) });
       }
       // Columnar answers (issue 5): the list's per-point objects cost more to serialize than the scan.
       const cols = await readingColumns(app.telemetry.series, ask, from, to);
-      const th = app.telemetry.thresholds.get(device.id, def.dataId);
-      const meta: SeriesMeta = { ...head, upperLimit: th?.enabled ? th.alarmLimit : null, lowerLimit: null, count: cols.time.length };
+      const limits = limitLines(app.telemetry.thresholds.get(device.id, def.dataId));
+      const meta: SeriesMeta = { ...head, ...limits, count: cols.time.length };
       if (body.format === 'binary') return reply.header('content-type', BINARY_CONTENT_TYPE).send(Buffer.from(encodeSeries(meta, cols)));
       // JSON.stringify of a typed array would emit an object keyed by index; plain arrays serialize as lists.
       return ok({ ...meta, time: Array.from(cols.time), value: Array.from(cols.value), status: Array.from(cols.status) });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { DATA_TYPE_NAME, type MeasureDef } from '../../domain/telemetry';
+import type { MeasureDef } from '../../domain/telemetry';
 import type { DeviceInfo } from '../devices/devices';
 import { BINARY_CONTENT_TYPE } from '../../domain/seriesWire';
 import { frameSeries } from '../../domain/seriesStream';
@@ -9,7 +9,7 @@ import { guarded, typed } from '../http/routeOptions';
 import { sessionOf } from '../auth/session';
 import { requireDevice } from '../access/scope';
 import { forPlot, plotResolution } from '../series/plotReads';
-import { measure, range } from './history';
+import { limitLines, measure, range, seriesHead } from './history';
 import { timeZoneOf } from '../settings/effective';
 
 /** POST history/series: every series of a view in one request, streamed as binary frames (domain/seriesStream.ts). */
@@ -33,24 +33,9 @@ export async function historySeriesRoutes(fastify: FastifyInstance) {
       const resolution = await plotResolution(t.series, asks, from, to, body.pixels);
       async function* frames() {
         for (const [i, { device, def, isDiffValue }] of targets.entries()) {
-          const th = t.thresholds.get(device.id, def.dataId);
+          const limits = limitLines(t.thresholds.get(device.id, def.dataId));
           const { cols, meta } = await forPlot(t.series, asks[i]!, from, to, resolution);
-          yield frameSeries(
-            {
-              pecDeviceId: device.id,
-              dataId: def.dataId,
-              logicalId: def.logicalId,
-              dataTypeId: def.dataTypeId,
-              dataIdName: def.name,
-              dataTypeName: DATA_TYPE_NAME[def.dataTypeId] ?? '',
-              unit: def.unit,
-              isDiffValue,
-              upperLimit: th?.enabled ? th.alarmLimit : null,
-              lowerLimit: null,
-              ...meta,
-            },
-            cols,
-          );
+          yield frameSeries({ ...seriesHead(device.id, def, isDiffValue), ...limits, ...meta }, cols);
         }
       }
       return reply.header('content-type', BINARY_CONTENT_TYPE).send(Readable.from(frames(), { objectMode: false }));

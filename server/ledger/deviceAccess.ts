@@ -9,6 +9,7 @@ import { NOUN, nounWithId, tx } from '../text/text';
 import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { requireDevice } from '../access/scope';
+import { aboutDevice, actedBy } from '../eventLog/eventLog';
 
 /**
  * POST account/device/access: a terminal's access type (4G 5 / NB 6) and its access scheme
@@ -50,11 +51,8 @@ export async function deviceAccessRoutes(fastify: FastifyInstance) {
         await trx.updateTable('terminal').set({ accesstype: body.accesstype }).where('id', '=', device.id).execute();
         emit({
           kind: 'device.access_updated',
-          actorId: session.userId,
-          actorName: session.userName,
-          tenantId: device.tenantid,
-          projectId: device.projectid,
-          subject: `terminal:${device.id}`,
+          ...actedBy(session),
+          ...aboutDevice(device),
           payload: {
             deviceId: device.id,
             deviceName: device.name,

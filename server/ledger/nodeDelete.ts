@@ -15,6 +15,7 @@ import { sessionOf } from '../auth/session';
 import type { Session } from '../auth/access';
 import { transact } from '../eventLog/transact';
 import { LEVEL_TEXT, requireLevel, requireNode, requireRegionWriter, scopeOf, type Db, type Scope } from './scope';
+import { actedBy } from '../eventLog/eventLog';
 
 type Sets = Record<LedgerLabel, Set<number>>;
 const emptySets = (): Sets => Object.fromEntries(LEDGER_LABELS.map((l) => [l, new Set<number>()])) as Sets;
@@ -113,8 +114,7 @@ export async function nodeDeleteRoutes(fastify: FastifyInstance) {
           const label = subject.split(':')[0] as LedgerLabel;
           emit({
             kind: 'ledger.deleted',
-            actorId: session.userId,
-            actorName: session.userName,
+            ...actedBy(session),
             tenantId: (row.tenantid as number | undefined) ?? null,
             projectId: label === 'project' ? (row.id as number) : ((row.projectid as number | undefined) ?? null),
             subject,

@@ -12,14 +12,15 @@ import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
 import { guarded, typed } from '../http/routeOptions';
-import { tx } from '../text/text';
 import { sessionOf } from '../auth/session';
 import { type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../eventLog/transact';
+import { requireFreeDeviceCode } from '../devices/deviceCode';
 import { mayseeProject } from '../access/scope';
 import { mergeExtend, propertiesOf } from './properties';
 import { LEVEL_TEXT, requireLevel, requireNode, requireRegionWriter, scopeOf, type Db, type Scope } from './scope';
+import { actedBy } from '../eventLog/eventLog';
 
 type Fields = Record<string, unknown>;
 
@@ -102,15 +103,7 @@ export async function nodeWriteRoutes(fastify: FastifyInstance) {
         const defs = await propertiesOf(trx, tenantId!, label);
         f.extendvalue = mergeExtend(defs, before?.extendvalue as string | null | undefined, f.extendvalue as ExtendValues | undefined);
       }
-      if (label === 'terminal') {
-        const dup = await trx
-          .selectFrom('terminal')
-          .select('id')
-          .where('code', '=', f.code as string)
-          .executeTakeFirst();
-        if (dup && dup.id !== id)
-          throw errors.CONFLICT(tx(`设备编号 ${String(f.code)} 已存在`, `The device code ${String(f.code)} is taken`));
-      }
+      if (label === 'terminal') await requireFreeDeviceCode(trx, f.code, id);
       let newId = id;
       if (id === undefined) {
         if (label === 'project') f.createdAt = Date.now();
@@ -146,8 +139,7 @@ export async function nodeWriteRoutes(fastify: FastifyInstance) {
       }
       emit({
         kind: id === undefined ? 'ledger.created' : 'ledger.updated',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         projectId: label === 'project' ? newId! : projectId,
         subject: `${label}:${newId}`,

@@ -19,6 +19,7 @@ import { requirePermission, requireTenant } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import type { Db } from './scope';
+import { actedBy } from '../eventLog/eventLog';
 
 type PropertyRow = {
   id: number;
@@ -144,8 +145,7 @@ export async function propertyRoutes(fastify: FastifyInstance) {
             const { id } = await trx.insertInto('ledger_property').values(values).returning('id').executeTakeFirstOrThrow();
             emit({
               kind: 'ledger.property_created',
-              actorId: session.userId,
-              actorName: session.userName,
+              ...actedBy(session),
               tenantId: tenantid,
               subject: `property:${id}`,
               payload: { after: values },
@@ -166,8 +166,7 @@ export async function propertyRoutes(fastify: FastifyInstance) {
               .execute();
             emit({
               kind: 'ledger.property_updated',
-              actorId: session.userId,
-              actorName: session.userName,
+              ...actedBy(session),
               tenantId: before.tenantid,
               subject: `property:${p.id}`,
               payload: { before, after: values },

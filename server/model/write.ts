@@ -13,8 +13,10 @@ import { sessionOf } from '../auth/session';
 import { requirePermission, type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../eventLog/transact';
+import { requireFreeDeviceCode } from '../devices/deviceCode';
 import { mayseeProject, visibleProjects } from '../access/scope';
 import { boundedName, noControlChars } from '../../domain/validation';
+import { actedBy } from '../eventLog/eventLog';
 
 /** Permission group of each writable label (spec §3 permission names). */
 const GROUP = { province: 'province', city: 'city', district: 'area', project: 'project', terminal: 'device' } as const;
@@ -139,7 +141,7 @@ export async function modelWriteRoutes(fastify: FastifyInstance) {
           values.devicestatus ??= DEVICE_STATUS.UNKNOWN;
           values.accesstype ??= ACCESS_TYPE['4G'];
         }
-        await requireUniqueCode(trx, label, fields, undefined);
+        if (label === 'terminal') await requireFreeDeviceCode(trx, fields.code, undefined);
         id = (
           await trx
             .insertInto(label)
@@ -167,7 +169,7 @@ export async function modelWriteRoutes(fastify: FastifyInstance) {
         const b = before as Record<string, unknown>;
         if (label === 'terminal' && !mayseeProject(scope, b.projectid as number)) throw errors.TENANT_DENIED();
         if (label === 'project' && !mayseeProject(scope, id)) throw errors.TENANT_DENIED();
-        await requireUniqueCode(trx, label, fields, id);
+        if (label === 'terminal') await requireFreeDeviceCode(trx, fields.code, id);
         await trx
           .updateTable(label)
           .set(fields as never)
@@ -189,8 +191,7 @@ export async function modelWriteRoutes(fastify: FastifyInstance) {
       }
       emit({
         kind: node!.id === undefined ? 'ledger.created' : 'ledger.updated',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         projectId: label === 'project' ? id : projectId,
         subject: `${label}:${id}`,
@@ -247,8 +248,7 @@ export async function modelWriteRoutes(fastify: FastifyInstance) {
         for (const r of rows) {
           emit({
             kind: 'ledger.deleted',
-            actorId: session.userId,
-            actorName: session.userName,
+            ...actedBy(session),
             tenantId: (r.tenantid as number | undefined) ?? null,
             projectId: modelLabel === 'terminal' ? (r.projectid as number) : modelLabel === 'project' ? (r.id as number) : null,
             subject: `${modelLabel}:${String(r.id)}`,
@@ -261,18 +261,6 @@ export async function modelWriteRoutes(fastify: FastifyInstance) {
       return ok({ deleted }, { msg: '删除成功!' });
     },
   );
-}
-
-/** A device code names one device: taken by another one is a conflict (checked before the write). */
-async function requireUniqueCode(trx: Transaction<Database>, label: Label, fields: Record<string, unknown>, id: number | undefined) {
-  if (label !== 'terminal') return;
-  const dup = await trx
-    .selectFrom('terminal')
-    .select('id')
-    .where('code', '=', fields.code as string)
-    .executeTakeFirst();
-  if (dup && dup.id !== id)
-    throw errors.CONFLICT(tx(`设备编号 ${String(fields.code)} 已存在`, `The device code ${String(fields.code)} is taken`));
 }
 
 /** A city names its province, a district its city: the parent must exist. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Session } from '../auth/access';
 import { sessionOf } from '../auth/session';
 import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
@@ -24,6 +25,11 @@ const MONITOR_PAGES = 'wp_global_monitor wp_platform_monitor';
  * monitor/* (spec §7 "Monitoring and reports"): device and alarm statistics of the /home and
  * /platform/monitor screens, always cut to the projects the caller may see.
  */
+/** A monitor body's scope: the tenant it names, else everything the caller may see. */
+function tenantOrGlobalScope(app: FastifyInstance, session: Session, tenantId: number | undefined) {
+  return tenantId === undefined ? resolveScope(app, session, 'global', 0) : resolveScope(app, session, 'tenant', tenantId);
+}
+
 export async function monitorService(fastify: FastifyInstance) {
   const app = typed(fastify);
   app.post(
@@ -32,10 +38,7 @@ export async function monitorService(fastify: FastifyInstance) {
     async (request) => {
       const session = sessionOf(request);
       const body = request.body;
-      const scope =
-        body.tenantId === undefined
-          ? await resolveScope(app, session, 'global', 0)
-          : await resolveScope(app, session, 'tenant', body.tenantId);
+      const scope = await tenantOrGlobalScope(app, session, body.tenantId);
       const keyword = body.keyword?.toLowerCase();
       const projects = keyword ? scope.projects.filter((p) => p.name.toLowerCase().includes(keyword)) : scope.projects;
       const t = await tally(
@@ -56,10 +59,7 @@ export async function monitorService(fastify: FastifyInstance) {
     async (request) => {
       const session = sessionOf(request);
       const body = request.body;
-      const scope =
-        body.tenantId === undefined
-          ? await resolveScope(app, session, 'global', 0)
-          : await resolveScope(app, session, 'tenant', body.tenantId);
+      const scope = await tenantOrGlobalScope(app, session, body.tenantId);
       const ids = scope.projects.map((p) => p.id);
       const t = await tally(app.db, ids, await timeZoneOf(app, session));
       const byTenant = new Map<number, { name: string; ids: number[] }>();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../store/schema';
 import type { operationLogFilter, OperationLogRow } from '../../domain/schemas/info';
@@ -24,17 +24,8 @@ export function logQuery(db: Kysely<Database>, session: Session, f: OperationLog
   return q;
 }
 
-export function toRow(r: {
-  seq: number;
-  at: number;
-  kind: string;
-  actorId: number | null;
-  actorName: string | null;
-  tenantId: number | null;
-  projectId: number | null;
-  subject: string | null;
-  payload: string;
-}): Omit<OperationLogRow, 'subjectName'> {
+/** An event log row as the operation log answers it: the payload parsed. */
+export function toRow(r: Selectable<Database['event_log']>): Omit<OperationLogRow, 'subjectName'> {
   let payload: OperationLogRow['payload'] = {};
   try {
     const v: unknown = JSON.parse(r.payload);

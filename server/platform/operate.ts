@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEVICE_STATUS, EVENT_CONFIRM, ROOT_USER_ID, isDeviceStatusNormal } from '../../domain/enums';
+import { DEVICE_STATUS, EVENT_CONFIRM, isDeviceStatusNormal } from '../../domain/enums';
 import {
   statusBody,
   tenantCreateBody,
@@ -17,6 +17,8 @@ import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { mayseeProject, visibleProjects } from '../access/scope';
 import { requirePlatformPage, requirePlatformWriter } from './guard';
+import { endTenantTokens } from './tenantUsers';
+import { actedBy } from '../eventLog/eventLog';
 
 const PAGE = 'wp_platform_operate';
 const access = guarded('platform', PAGE);
@@ -135,8 +137,7 @@ export async function operateRoutes(fastify: FastifyInstance) {
         .executeTakeFirstOrThrow();
       emit({
         kind: 'tenant.created',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId: id,
         subject: `tenant:${id}`,
         payload: { after: { name: body.name } },
@@ -158,23 +159,14 @@ export async function operateRoutes(fastify: FastifyInstance) {
         if (!before) throw errors.NOT_FOUND(table === 'tenant' ? NOUN.tenant : NOUN.project);
         await trx.updateTable(table).set({ status }).where('id', '=', id).execute();
         // A suspended tenant's users are logged out at once; login refuses them until it is resumed.
-        if (table === 'tenant' && status === 0) {
-          const users = trx.selectFrom('app_user').select('id').where('tenantId', '=', id).where('id', '!=', ROOT_USER_ID);
-          await trx
-            .updateTable('auth_token')
-            .set({ revokedAt: Date.now() })
-            .where('userId', 'in', users)
-            .where('revokedAt', 'is', null)
-            .execute();
-        }
+        if (table === 'tenant' && status === 0) await endTenantTokens(trx, id);
         const tenantId =
           table === 'tenant'
             ? id
             : (await trx.selectFrom('project').select('tenantid').where('id', '=', id).executeTakeFirstOrThrow()).tenantid;
         emit({
           kind: `${table}.status_changed`,
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId,
           ...(table === 'project' ? { projectId: id } : {}),
           subject: `${table}:${id}`,

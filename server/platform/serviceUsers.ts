@@ -10,6 +10,7 @@ import { idParams } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { requirePlatformPage, requirePlatformWriter } from './guard';
+import { actedBy } from '../eventLog/eventLog';
 
 const PAGE = 'wp_platform_user';
 
@@ -108,8 +109,7 @@ export async function platformUserRoutes(fastify: FastifyInstance) {
           .execute();
       emit({
         kind: 'user.projects_assigned',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId: user.tenantId,
         subject: `user:${id}`,
         payload: { before: { projects: before.map((b) => b.nodeId).sort((a, b) => a - b) }, after: { projects: found.map((p) => p.name) } },

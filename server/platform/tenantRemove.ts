@@ -9,6 +9,8 @@ import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
 import { requirePlatformWriter } from './guard';
+import { endTenantTokens, tenantUserIds } from './tenantUsers';
+import { actedBy } from '../eventLog/eventLog';
 
 /**
  * Removing a tenant (issue 13): allowed once it holds no projects, so no device, reading or event
@@ -36,13 +38,8 @@ export async function tenantRemoveRoutes(fastify: FastifyInstance) {
               'Not removed: the tenant still holds projects; delete them or give them to another tenant first',
             ),
           );
-        const users = trx.selectFrom('app_user').select('id').where('tenantId', '=', id).where('id', '!=', ROOT_USER_ID);
-        await trx
-          .updateTable('auth_token')
-          .set({ revokedAt: Date.now() })
-          .where('userId', 'in', users)
-          .where('revokedAt', 'is', null)
-          .execute();
+        await endTenantTokens(trx, id);
+        const users = tenantUserIds(trx, id);
         await trx.deleteFrom('user_role').where('userId', 'in', users).execute();
         await trx.deleteFrom('usergroup_user').where('userId', 'in', users).execute();
         await trx.deleteFrom('user_model_node').where('userId', 'in', users).execute();
@@ -60,8 +57,7 @@ export async function tenantRemoveRoutes(fastify: FastifyInstance) {
         await trx.deleteFrom('tenant').where('id', '=', id).execute();
         emit({
           kind: 'tenant.deleted',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId: id,
           subject: `tenant:${id}`,
           payload: { before: { name: tenant.name } },

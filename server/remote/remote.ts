@@ -12,6 +12,7 @@ import { type Session } from '../auth/access';
 import type { DeviceInfo } from '../devices/devices';
 import { requireDevice } from '../access/scope';
 import { verifyOperator } from './remoteVerify';
+import { aboutDevice, actedBy } from '../eventLog/eventLog';
 
 /** The device's values for the keys that were sent: what it actually applied. */
 function appliedOf(sent: Record<string, number>, answered: Record<string, number>): Record<string, number | null> {
@@ -42,11 +43,8 @@ export async function remoteRoutes(fastify: FastifyInstance) {
     before?: Record<string, number>,
   ): Promise<CommandAck | null> {
     const base = {
-      actorId: session.userId,
-      actorName: session.userName,
-      tenantId: device.tenantid,
-      projectId: device.projectid,
-      subject: `terminal:${device.id}`,
+      ...actedBy(session),
+      ...aboutDevice(device),
     };
     const fields = {
       deviceId: device.id,

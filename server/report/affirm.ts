@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
 import type { Session } from '../auth/access';
 import { errors } from '../errors';
 import { tx } from '../text/text';
@@ -6,6 +8,7 @@ import { transact } from '../eventLog/transact';
 import { formatTime } from '../text/time';
 import type { AffirmStatus } from '../../domain/schemas/report';
 import type { ReportRequest } from './period';
+import { actedBy } from '../eventLog/eventLog';
 
 /** The report's identity: node, the projects it covered for this caller, and the period. */
 function keyOf(req: ReportRequest) {
@@ -21,17 +24,19 @@ function keyOf(req: ReportRequest) {
   };
 }
 
-export async function affirmStatus(app: FastifyInstance, req: ReportRequest): Promise<AffirmStatus> {
-  const k = keyOf(req);
-  const row = await app.db
+/** The confirmation of the report `k` names, if there is one. */
+function affirmationOf(db: Kysely<Database>, k: ReturnType<typeof keyOf>) {
+  return db
     .selectFrom('report_affirm')
-    .select(['userId', 'operator', 'affirmedAt'])
     .where('modelLabel', '=', k.modelLabel)
     .where('nodeId', '=', k.nodeId)
     .where('projectKey', '=', k.projectKey)
     .where('startTime', '=', k.startTime)
-    .where('endTime', '=', k.endTime)
-    .executeTakeFirst();
+    .where('endTime', '=', k.endTime);
+}
+
+export async function affirmStatus(app: FastifyInstance, req: ReportRequest): Promise<AffirmStatus> {
+  const row = await affirmationOf(app.db, keyOf(req)).select(['userId', 'operator', 'affirmedAt']).executeTakeFirst();
   return row
     ? { affirmed: true, operator: row.operator, userId: row.userId, affirmTime: Number(row.affirmedAt) }
     : { affirmed: false, operator: null, userId: null, affirmTime: null };
@@ -45,15 +50,7 @@ export async function affirmReport(app: FastifyInstance, session: Session, req: 
   const k = keyOf(req);
   const now = Date.now();
   await transact(app, async (trx, emit) => {
-    const existing = await trx
-      .selectFrom('report_affirm')
-      .select(['operator', 'affirmedAt'])
-      .where('modelLabel', '=', k.modelLabel)
-      .where('nodeId', '=', k.nodeId)
-      .where('projectKey', '=', k.projectKey)
-      .where('startTime', '=', k.startTime)
-      .where('endTime', '=', k.endTime)
-      .executeTakeFirst();
+    const existing = await affirmationOf(trx, k).select(['operator', 'affirmedAt']).executeTakeFirst();
     if (existing)
       throw errors.CONFLICT(
         tx(
@@ -68,8 +65,7 @@ export async function affirmReport(app: FastifyInstance, session: Session, req: 
     const single = req.scope.projects.length === 1 ? req.scope.projects[0]! : undefined;
     emit({
       kind: 'report.affirmed',
-      actorId: session.userId,
-      actorName: session.userName,
+      ...actedBy(session),
       tenantId: single?.tenantId ?? null,
       projectId: single?.id ?? null,
       subject: `report:${k.modelLabel}:${k.nodeId}:${k.startTime}-${k.endTime}`,

@@ -18,6 +18,7 @@ import {
   type WindowHour,
 } from './blockWindows';
 import { SqliteReads } from './sqliteReads';
+import { lastRowBefore, newestBefore } from './seriesQueries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -158,29 +159,14 @@ export class BlockStore {
 
   /** The newest recent row before `t`. */
   async rowBefore(deviceid: number, dataid: number, t: number): Promise<{ time: number; value: number; status: number } | undefined> {
-    const r = await this.db
-      .selectFrom('history')
-      .select(['time', 'value', 'status'])
-      .where('deviceid', '=', deviceid)
-      .where('dataid', '=', dataid)
-      .where('time', '<', t)
-      .orderBy('time', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const r = await lastRowBefore(this.db, deviceid, dataid, t);
     return r && { time: Number(r.time), value: r.value, status: r.status };
   }
 
   /** The newest raw block starting before `t` (for the point before a range). */
   async rawBlockBefore(deviceid: number, dataid: number, t: number): Promise<StoredBlock | undefined> {
-    const r = await this.db
-      .selectFrom('history_block')
-      .select(['start', 'count', 'data'])
-      .where('deviceid', '=', deviceid)
-      .where('dataid', '=', dataid)
-      .where('start', '<', t)
-      .orderBy('start', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const blocks = this.db.selectFrom('history_block').select(['start', 'count', 'data']);
+    const r = await newestBefore(blocks, 'start', deviceid, dataid, t).executeTakeFirst();
     return r && { start: Number(r.start), count: Number(r.count), data: r.data };
   }
 

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 import type { HistoryColumns, HistoryGroup, HistoryPoint, HistoryStore } from './historyTypes';
 import { HistoryPartitions } from './historyPartitions';
+import { inSeriesRange, lastRowBefore } from './seriesQueries';
 
 /**
  * The series store on PostgreSQL: `history` range-partitioned by month. A group of batches is one
@@ -26,15 +27,7 @@ export class PostgresHistoryStore implements HistoryStore {
   }
 
   async range(deviceid: number, dataid: number, from: number, to: number): Promise<HistoryPoint[]> {
-    return this.db
-      .selectFrom('history')
-      .select(['time', 'value', 'status'])
-      .where('deviceid', '=', deviceid)
-      .where('dataid', '=', dataid)
-      .where('time', '>=', from)
-      .where('time', '<', to)
-      .orderBy('time')
-      .execute();
+    return inSeriesRange(this.db.selectFrom('history').select(['time', 'value', 'status']), 'time', deviceid, dataid, from, to).execute();
   }
 
   async rangeColumns(deviceid: number, dataid: number, from: number, to: number): Promise<HistoryColumns> {
@@ -52,15 +45,7 @@ export class PostgresHistoryStore implements HistoryStore {
   }
 
   async before(deviceid: number, dataid: number, t: number): Promise<HistoryPoint | undefined> {
-    return this.db
-      .selectFrom('history')
-      .select(['time', 'value', 'status'])
-      .where('deviceid', '=', deviceid)
-      .where('dataid', '=', dataid)
-      .where('time', '<', t)
-      .orderBy('time', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    return lastRowBefore(this.db, deviceid, dataid, t);
   }
 
   /** Retention by whole months: every partition that ends before the cutoff is dropped. */

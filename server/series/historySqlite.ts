@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import type { HistoryColumns, HistoryGroup, HistoryPoint, HistoryStore } from './historyTypes';
+import { inSeriesRange, lastRowBefore } from './seriesQueries';
 
 const CHUNK = 50;
 
@@ -27,39 +28,15 @@ export class SqliteHistoryStore implements HistoryStore {
     this.one = sqlite.prepare(this.compileInsert(1));
     // Range scans are the read hot path (43,200 points per month of one series): compiled once,
     // read in raw (array) mode, which halves better-sqlite3's per-row cost.
-    const q = db
-      .selectFrom('history')
-      .select(['time', 'value', 'status'])
-      .where('deviceid', '=', 0)
-      .where('dataid', '=', 0)
-      .where('time', '>=', 0)
-      .where('time', '<', 0)
-      .orderBy('time')
-      .compile();
+    const q = inSeriesRange(db.selectFrom('history').select(['time', 'value', 'status']), 'time').compile();
     this.rangeStmt = sqlite.prepare(q.sql).raw(true);
     // The columnar answers read each column as a plucked list of numbers (no array per row, about a
     // third of the raw-mode cost) and the status only where it is not 0, which is rare.
-    const column = (c: 'time' | 'value') =>
-      db
-        .selectFrom('history')
-        .select(c)
-        .where('deviceid', '=', 0)
-        .where('dataid', '=', 0)
-        .where('time', '>=', 0)
-        .where('time', '<', 0)
-        .orderBy('time')
-        .compile().sql;
+    const column = (c: 'time' | 'value') => inSeriesRange(db.selectFrom('history').select(c), 'time').compile().sql;
     this.timeStmt = sqlite.prepare(column('time')).pluck(true);
     this.valueStmt = sqlite.prepare(column('value')).pluck(true);
-    const marked = db
-      .selectFrom('history')
-      .select(['time', 'status'])
-      .where('deviceid', '=', 0)
-      .where('dataid', '=', 0)
-      .where('time', '>=', 0)
-      .where('time', '<', 0)
+    const marked = inSeriesRange(db.selectFrom('history').select(['time', 'status']), 'time')
       .where('status', '!=', 0)
-      .orderBy('time')
       .compile();
     this.statusStmt = sqlite.prepare(marked.sql).raw(true);
   }
@@ -144,15 +121,7 @@ export class SqliteHistoryStore implements HistoryStore {
 
   /** The last point before `t`, for difference values at the start of a range. */
   async before(deviceid: number, dataid: number, t: number): Promise<HistoryPoint | undefined> {
-    return this.db
-      .selectFrom('history')
-      .select(['time', 'value', 'status'])
-      .where('deviceid', '=', deviceid)
-      .where('dataid', '=', dataid)
-      .where('time', '<', t)
-      .orderBy('time', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    return lastRowBefore(this.db, deviceid, dataid, t);
   }
 
   /** Retention: deletes one series' rows older than `cutoff` through the primary key, never a table scan. */

@@ -4,6 +4,7 @@ import type { Database } from '../store/schema';
 import { windowOf, type BlockRead, type BlockTable } from './blockWindows';
 import type { PointColumns } from './seriesFormat';
 import { emptyRollups, type Rollups } from './rollups';
+import { inSeriesRange } from './seriesQueries';
 
 /**
  * The range reads on SQLite as prepared better-sqlite3 statements in raw (array) mode, built by Kysely
@@ -22,46 +23,14 @@ export class SqliteReads {
     sqlite: SQLite.Database,
   ) {
     const blocks = (table: BlockTable) =>
-      sqlite
-        .prepare(
-          db
-            .selectFrom(table)
-            .select(['start', 'count', 'data'])
-            .where('deviceid', '=', 0)
-            .where('dataid', '=', 0)
-            .where('start', '>=', 0)
-            .where('start', '<', 0)
-            .orderBy('start')
-            .compile().sql,
-        )
-        .raw(true);
+      sqlite.prepare(inSeriesRange(db.selectFrom(table).select(['start', 'count', 'data']), 'start').compile().sql).raw(true);
     this.blocks = { history_block: blocks('history_block'), history_1m: blocks('history_1m') };
     this.hourRows = sqlite
       .prepare(
-        db
-          .selectFrom('history_1h')
-          .select(['time', 'min', 'max', 'sum', 'last', 'count', 'status'])
-          .where('deviceid', '=', 0)
-          .where('dataid', '=', 0)
-          .where('time', '>=', 0)
-          .where('time', '<', 0)
-          .orderBy('time')
-          .compile().sql,
+        inSeriesRange(db.selectFrom('history_1h').select(['time', 'min', 'max', 'sum', 'last', 'count', 'status']), 'time').compile().sql,
       )
       .raw(true);
-    this.rows = sqlite
-      .prepare(
-        db
-          .selectFrom('history')
-          .select(['time', 'value', 'status'])
-          .where('deviceid', '=', 0)
-          .where('dataid', '=', 0)
-          .where('time', '>=', 0)
-          .where('time', '<', 0)
-          .orderBy('time')
-          .compile().sql,
-      )
-      .raw(true);
+    this.rows = sqlite.prepare(inSeriesRange(db.selectFrom('history').select(['time', 'value', 'status']), 'time').compile().sql).raw(true);
   }
 
   /** The recent rows of [from, to): only under a hold of the store's connection (a read or a transaction). */

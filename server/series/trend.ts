@@ -15,6 +15,17 @@ export interface RawPoint {
 export function downsample(points: readonly RawPoint[], from: number, to: number, bucketMs: number): TrendPoint[] {
   const buckets = bucketMs > 0 ? Math.ceil((to - from) / bucketMs) : Infinity;
   if (points.length <= buckets) return points.map((p) => ({ time: p.time, value: p.value, status: p.status }));
+  const fold = bucketFold(from, bucketMs);
+  // A raw-marked sample (status 3) marks its bucket.
+  for (const p of points) fold.add(p.time, p.value, 1, p.value, p.value, p.status);
+  return fold.done();
+}
+
+/**
+ * Buckets of `bucketMs` from `from`, fed samples in time order as (time, sum, count, min, max,
+ * status): each bucket answers its mean at its start, its extremes and the last non-zero status.
+ */
+function bucketFold(from: number, bucketMs: number) {
   const out: TrendPoint[] = [];
   let cur = -1;
   let sum = 0;
@@ -26,26 +37,29 @@ export function downsample(points: readonly RawPoint[], from: number, to: number
     if (n === 0) return;
     out.push({ time: from + cur * bucketMs, value: Math.round((sum / n) * 1000) / 1000, status, min, max });
   };
-  for (const p of points) {
-    const b = Math.floor((p.time - from) / bucketMs);
-    if (b !== cur) {
+  return {
+    add(t: number, s: number, count: number, lo: number, hi: number, st: number): void {
+      const b = Math.floor((t - from) / bucketMs);
+      if (b !== cur) {
+        flush();
+        cur = b;
+        sum = 0;
+        n = 0;
+        min = lo;
+        max = hi;
+        status = 0;
+      }
+      sum += s;
+      n += count;
+      if (lo < min) min = lo;
+      if (hi > max) max = hi;
+      if (st !== 0) status = st;
+    },
+    done(): TrendPoint[] {
       flush();
-      cur = b;
-      sum = 0;
-      n = 0;
-      min = p.value;
-      max = p.value;
-      status = 0;
-    }
-    sum += p.value;
-    n++;
-    if (p.value < min) min = p.value;
-    if (p.value > max) max = p.value;
-    // A raw-marked sample (status 3) marks its bucket.
-    if (p.status !== 0) status = p.status;
-  }
-  flush();
-  return out;
+      return out;
+    },
+  };
 }
 
 /** Differences of a cumulative series; the first uses the last point before the range when known. */
@@ -76,36 +90,10 @@ export function differenceColumn(value: Float64Array, before?: RawPoint): Float6
  * so buckets aligned to the steps answer exactly what the readings would.
  */
 export function downsampleRollups(r: Rollups, from: number, to: number, bucketMs: number): TrendPoint[] {
-  const out: TrendPoint[] = [];
-  let cur = -1;
-  let sum = 0;
-  let n = 0;
-  let min = 0;
-  let max = 0;
-  let status = 0;
-  const flush = () => {
-    if (n === 0) return;
-    out.push({ time: from + cur * bucketMs, value: Math.round((sum / n) * 1000) / 1000, status, min, max });
-  };
+  const fold = bucketFold(from, bucketMs);
   for (let i = 0; i < r.time.length; i++) {
     const t = r.time[i]!;
-    if (t < from || t >= to) continue;
-    const b = Math.floor((t - from) / bucketMs);
-    if (b !== cur) {
-      flush();
-      cur = b;
-      sum = 0;
-      n = 0;
-      min = r.min[i]!;
-      max = r.max[i]!;
-      status = 0;
-    }
-    sum += r.sum[i]!;
-    n += r.count[i]!;
-    if (r.min[i]! < min) min = r.min[i]!;
-    if (r.max[i]! > max) max = r.max[i]!;
-    if (r.status[i] !== 0) status = r.status[i]!;
+    if (t >= from && t < to) fold.add(t, r.sum[i]!, r.count[i]!, r.min[i]!, r.max[i]!, r.status[i]!);
   }
-  flush();
-  return out;
+  return fold.done();
 }

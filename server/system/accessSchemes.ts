@@ -10,11 +10,12 @@ import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { sessionOf } from '../auth/session';
-import { requireTenant, type Session } from '../auth/access';
+import { requireAllOwned, type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import { transact } from '../eventLog/transact';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
+import { actedBy } from '../eventLog/eventLog';
 
 const SCHEME_IN_USE_MSG = '删除失败，当前接入方案被设备使用！';
 const SCHEME_IN_USE = tx(SCHEME_IN_USE_MSG, 'Cannot delete: the access scheme is in use by a device!');
@@ -77,8 +78,7 @@ export async function accessSchemeRoutes(fastify: FastifyInstance) {
         const { id } = await trx.insertInto('access_scheme').values(row).returning('id').executeTakeFirstOrThrow();
         emit({
           kind: 'accessscheme.created',
-          actorId: session.userId,
-          actorName: session.userName,
+          ...actedBy(session),
           tenantId,
           subject: `equipaccessscheme:${id}`,
           payload: { after: row },
@@ -96,8 +96,7 @@ export async function accessSchemeRoutes(fastify: FastifyInstance) {
       const session = sessionOf(request);
       const ids = deleteIds(request);
       const rows = await app.db.selectFrom('access_scheme').selectAll().where('id', 'in', ids).execute();
-      if (rows.length !== new Set(ids).size) throw errors.NOT_FOUND(NOUN.scheme);
-      for (const r of rows) requireTenant(session, r.tenantId);
+      requireAllOwned(session, rows, ids, NOUN.scheme);
       await transact(app, async (trx, emit) => {
         // Checked inside the transaction so a device linked meanwhile cannot lose its scheme.
         const used = await trx.selectFrom('device_access_scheme').select('schemeId').where('schemeId', 'in', ids).executeTakeFirst();
@@ -106,8 +105,7 @@ export async function accessSchemeRoutes(fastify: FastifyInstance) {
         for (const r of rows)
           emit({
             kind: 'accessscheme.deleted',
-            actorId: session.userId,
-            actorName: session.userName,
+            ...actedBy(session),
             tenantId: r.tenantId,
             subject: `equipaccessscheme:${r.id}`,
             payload: { before: r },

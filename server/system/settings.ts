@@ -23,6 +23,7 @@ import type { Kysely } from 'kysely';
 import { errors } from '../errors';
 import { tx } from '../text/text';
 import type { Database } from '../store/schema';
+import { actedBy } from '../eventLog/eventLog';
 
 /** A tenant's own settings; defaults fill in what was never saved or what an older version lacked. */
 export async function tenantSettings(db: Kysely<Database>, tenantId: number): Promise<SystemSettingDto> {
@@ -104,8 +105,7 @@ export async function settingRoutes(fastify: FastifyInstance) {
         .execute();
       emit({
         kind: 'system.setting_saved',
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         tenantId,
         subject: `tenant:${tenantId}`,
         payload: { before: before.settings, after: body.settings },

@@ -1,15 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../store/schema';
 import type { Store } from '../store/storeTypes';
 
-export interface LatestValue {
-  deviceid: number;
-  dataid: number;
-  logicalid: number;
-  time: number;
-  value: number;
-  status: number;
-}
+/** A series' latest value: a row of the persisted `realtime` table. */
+export type LatestValue = Selectable<Database['realtime']>;
 
 /**
  * Rows per persistence transaction: a few milliseconds of work each, so a flush of a whole fleet's

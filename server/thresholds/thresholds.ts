@@ -17,6 +17,7 @@ import { idText } from '../http/wire';
 import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { requireDevice } from '../access/scope';
+import { aboutDevice, actedBy } from '../eventLog/eventLog';
 
 /** Per-terminal thresholds (keyed rootID + rootLabel terminal) and the measure list of a device. */
 export async function thresholdRoutes(fastify: FastifyInstance) {
@@ -73,11 +74,8 @@ export async function thresholdRoutes(fastify: FastifyInstance) {
         const applyFn = await app.telemetry.thresholds.save(trx, device.id, list, Date.now());
         emit({
           kind: 'threshold.saved',
-          actorId: session.userId,
-          actorName: session.userName,
-          tenantId: device.tenantid,
-          projectId: device.projectid,
-          subject: `terminal:${device.id}`,
+          ...actedBy(session),
+          ...aboutDevice(device),
           payload: {
             deviceId: device.id,
             deviceName: device.name,

@@ -12,6 +12,7 @@ import { assignedMessages } from './notify';
 import { dueHours, highestLevel } from './sla';
 import { resolveTarget, targetDetail } from './target';
 import '../store/workOrderTables';
+import { actedBy } from '../eventLog/eventLog';
 
 /**
  * 派单: one order for one or more alarm events of one project, to a user who may handle it or to a
@@ -98,8 +99,7 @@ export async function createOrder(app: FastifyInstance, session: Session, body: 
         action: 'create',
         fromStatus: null,
         toStatus: ORDER_STATUS.PENDING,
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         at: now,
         detail: JSON.stringify(detail),
       })

@@ -14,6 +14,7 @@ import { readingsOf } from './readings';
 import type { WorkOrderTable } from '../store/workOrderTables';
 import { resolveTarget, targetDetail } from './target';
 import '../store/infoSchema';
+import { actedBy } from '../eventLog/eventLog';
 
 type OrderChange = Partial<Omit<WorkOrderTable, 'id' | 'fileIds'>> & { fileIds?: string };
 
@@ -115,8 +116,7 @@ export async function transitionOrder(
         action: body.action,
         fromStatus: order.status,
         toStatus: rule.to,
-        actorId: session.userId,
-        actorName: session.userName,
+        ...actedBy(session),
         at: now,
         detail: JSON.stringify(detail),
       })

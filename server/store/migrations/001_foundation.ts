@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { portable } from './portable';
+import { createLinkTable, withId } from './tables';
 
 // Kysely's schema builder keeps these portable; `id` columns use the dialect's auto-increment.
-function withId(db: Kysely<any>, table: string) {
-  return db.schema.createTable(table).addColumn('id', 'integer', portable(db).autoId);
-}
 
 export async function up(db: Kysely<any>): Promise<void> {
   const p = portable(db);
@@ -35,26 +33,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('auths', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute();
 
-  await db.schema
-    .createTable('user_role')
-    .addColumn('userId', 'integer', (c) => c.notNull())
-    .addColumn('roleId', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('user_role_pk', ['userId', 'roleId'])
-    .execute();
-  await db.schema.createIndex('user_role_role').on('user_role').column('roleId').execute();
+  await createLinkTable(db, 'user_role', 'userId', 'roleId', 'user_role_role');
 
   await withId(db, 'usergroup')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('tenantId', 'integer', (c) => c.notNull())
     .addColumn('customConfig', 'text')
     .execute();
-  await db.schema
-    .createTable('usergroup_user')
-    .addColumn('groupId', 'integer', (c) => c.notNull())
-    .addColumn('userId', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('usergroup_user_pk', ['groupId', 'userId'])
-    .execute();
-  await db.schema.createIndex('usergroup_user_user').on('usergroup_user').column('userId').execute();
+  await createLinkTable(db, 'usergroup_user', 'groupId', 'userId', 'usergroup_user_user');
 
   await db.schema
     .createTable('user_model_node')

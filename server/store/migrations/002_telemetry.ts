@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { portable } from './portable';
+import { perSeries, withId } from './tables';
 
 /**
  * Telemetry: per-terminal thresholds, the history series store, persisted realtime values and the
@@ -7,10 +8,7 @@ import { portable } from './portable';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const p = portable(db);
-  await db.schema
-    .createTable('measure_threshold')
-    .addColumn('deviceid', 'integer', (c) => c.notNull())
-    .addColumn('dataid', 'integer', (c) => c.notNull())
+  await perSeries(db, 'measure_threshold')
     .addColumn('alarmLimit', p.real)
     .addColumn('warnLimit', p.real)
     .addColumn('hysteresis', p.real, (c) => c.notNull())
@@ -22,10 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // One clustered key per series: a range scan of one (device, dataId) reads contiguous pages.
   // PostgreSQL: range-partitioned by month of `time` (partitions are made as data arrives and
   // dropped whole by retention, server/series/historyPartitions.ts).
-  await db.schema
-    .createTable('history')
-    .addColumn('deviceid', 'integer', (c) => c.notNull())
-    .addColumn('dataid', 'integer', (c) => c.notNull())
+  await perSeries(db, 'history')
     .addColumn('time', 'bigint', (c) => c.notNull())
     .addColumn('value', p.real, (c) => c.notNull())
     .addColumn('status', 'integer', (c) => c.notNull())
@@ -33,10 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .modifyEnd(p.pg ? sql`partition by range ("time")` : sql`without rowid`)
     .execute();
 
-  await db.schema
-    .createTable('realtime')
-    .addColumn('deviceid', 'integer', (c) => c.notNull())
-    .addColumn('dataid', 'integer', (c) => c.notNull())
+  await perSeries(db, 'realtime')
     .addColumn('logicalid', 'integer', (c) => c.notNull())
     .addColumn('time', 'bigint', (c) => c.notNull())
     .addColumn('value', p.real, (c) => c.notNull())
@@ -44,9 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('realtime_pk', ['deviceid', 'dataid'])
     .execute();
 
-  await db.schema
-    .createTable('peceventextend')
-    .addColumn('id', 'integer', p.autoId)
+  await withId(db, 'peceventextend')
     .addColumn('eventtime', 'bigint', (c) => c.notNull())
     .addColumn('endtime', 'bigint')
     .addColumn('endeventid', 'integer', (c) => c.notNull())

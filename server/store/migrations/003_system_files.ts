@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { portable } from './portable';
+import { withId } from './tables';
 
 /**
  * Information management (issue 7): per-tenant system settings, device access schemes
@@ -14,9 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updatedAt', 'bigint', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('access_scheme')
-    .addColumn('id', 'integer', portable(db).autoId)
+  await withId(db, 'access_scheme')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('accesstype', 'integer', (c) => c.notNull())
     .addColumn('tenantId', 'integer', (c) => c.notNull())

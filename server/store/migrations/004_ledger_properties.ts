@@ -1,14 +1,12 @@
 import type { Kysely } from 'kysely';
-import { portable } from './portable';
+import { withId } from './tables';
 
 /**
  * Device ledger (issue 7): custom column properties of the project and terminal levels, per tenant,
  * and indexes so the device table can page the terminals under any region quickly.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('ledger_property')
-    .addColumn('id', 'integer', portable(db).autoId)
+  await withId(db, 'ledger_property')
     .addColumn('tenantid', 'integer', (c) => c.notNull())
     .addColumn('objectlabel', 'text', (c) => c.notNull())
     .addColumn('propertylabel', 'text', (c) => c.notNull())

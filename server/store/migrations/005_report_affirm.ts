@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { portable } from './portable';
+import { withId } from './tables';
 
 /**
  * Analysis reports (issue 8): who confirmed which period's report. A report is what it covered: its
@@ -7,9 +7,7 @@ import { portable } from './portable';
  * confirming "all projects" for the same month confirm different reports.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('report_affirm')
-    .addColumn('id', 'integer', portable(db).autoId)
+  await withId(db, 'report_affirm')
     .addColumn('modelLabel', 'text', (c) => c.notNull())
     .addColumn('nodeId', 'integer', (c) => c.notNull())
     .addColumn('projectKey', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { perSeries } from './tables';
 
 /**
  * Several instances on one database (issue 16): secrets every instance must share (the device-key
@@ -13,10 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('createdAt', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createTable('alarm_state')
-    .addColumn('deviceid', 'integer', (c) => c.notNull())
-    .addColumn('dataid', 'integer', (c) => c.notNull())
+  await perSeries(db, 'alarm_state')
     .addColumn('rank', 'integer', (c) => c.notNull())
     .addColumn('releasecount', 'integer', (c) => c.notNull())
     .addColumn('episodeid', 'integer')

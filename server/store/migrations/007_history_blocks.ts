@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { portable } from './portable';
+import { perSeries } from './tables';
 
 /**
  * History at fleet scale (issue 18): closed hours of each series compacted into one compressed block
@@ -14,10 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const p = portable(db);
   const layout = (column: string) => (p.pg ? sql`partition by range (${sql.ref(column)})` : sql`without rowid`);
   for (const table of ['history_block', 'history_1m']) {
-    await db.schema
-      .createTable(table)
-      .addColumn('deviceid', 'integer', (c) => c.notNull())
-      .addColumn('dataid', 'integer', (c) => c.notNull())
+    await perSeries(db, table)
       .addColumn('start', 'bigint', (c) => c.notNull())
       .addColumn('count', 'integer', (c) => c.notNull())
       .addColumn('data', p.pg ? 'bytea' : 'blob', (c) => c.notNull())
@@ -26,10 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
     await db.schema.createIndex(`${table}_start`).on(table).column('start').execute();
   }
-  await db.schema
-    .createTable('history_1h')
-    .addColumn('deviceid', 'integer', (c) => c.notNull())
-    .addColumn('dataid', 'integer', (c) => c.notNull())
+  await perSeries(db, 'history_1h')
     .addColumn('time', 'bigint', (c) => c.notNull())
     .addColumn('min', p.real, (c) => c.notNull())
     .addColumn('max', p.real, (c) => c.notNull())

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { portable } from './portable';
+import { withId } from './tables';
 
 /**
  * Notifications (issue 28): channels and rules per tenant, and the delivery outbox, written in the
@@ -7,10 +7,7 @@ import { portable } from './portable';
  * the contact fields a robot mention or a message needs, and the language their messages are in.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const p = portable(db);
-  await db.schema
-    .createTable('notify_channel')
-    .addColumn('id', 'integer', p.autoId)
+  await withId(db, 'notify_channel')
     .addColumn('tenantId', 'integer', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -21,9 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updatedAt', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('notify_channel_tenant').on('notify_channel').column('tenantId').execute();
-  await db.schema
-    .createTable('notify_rule')
-    .addColumn('id', 'integer', p.autoId)
+  await withId(db, 'notify_rule')
     .addColumn('tenantId', 'integer', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     // JSON arrays (null: every project in scope / every type)

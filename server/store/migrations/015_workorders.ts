@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { portable } from './portable';
+import { grantToConfirmingRoles } from './roleGrants';
+import { createLinkTable, withId } from './tables';
 
 /** Ids of the operate-permission map (domain/permissions.ts), fixed here as they were when this ran. */
 const EVENT_CONFIRM_ID = 2000;
@@ -11,10 +12,7 @@ const WORKORDER_IDS = [2006, 2007, 2008];
  * that already holds event confirmation (the tenant administrators, the demo 值班员).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const p = portable(db);
-  await db.schema
-    .createTable('work_order')
-    .addColumn('id', 'integer', p.autoId)
+  await withId(db, 'work_order')
     .addColumn('tenantId', 'integer', (c) => c.notNull())
     .addColumn('projectId', 'integer', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
@@ -37,16 +35,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('work_order_project').on('work_order').columns(['projectId', 'createdAt']).execute();
   await db.schema.createIndex('work_order_assignee').on('work_order').columns(['assigneeId', 'status']).execute();
   await db.schema.createIndex('work_order_due').on('work_order').columns(['status', 'overdueAt', 'dueAt']).execute();
-  await db.schema
-    .createTable('work_order_event')
-    .addColumn('orderId', 'integer', (c) => c.notNull())
-    .addColumn('eventId', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('work_order_event_pk', ['orderId', 'eventId'])
-    .execute();
-  await db.schema.createIndex('work_order_event_event').on('work_order_event').column('eventId').execute();
-  await db.schema
-    .createTable('work_order_step')
-    .addColumn('id', 'integer', p.autoId)
+  await createLinkTable(db, 'work_order_event', 'orderId', 'eventId', 'work_order_event_event');
+  await withId(db, 'work_order_step')
     .addColumn('orderId', 'integer', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('fromStatus', 'text')
@@ -58,31 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('work_order_step_order').on('work_order_step').columns(['orderId', 'id']).execute();
 
-  const roles = (await db.selectFrom('role').select(['id', 'pageNodes', 'auths']).execute()) as {
-    id: number;
-    pageNodes: string;
-    auths: string;
-  }[];
-  for (const r of roles) {
-    const pages = parseIds(r.pageNodes);
-    const auths = parseIds(r.auths);
-    if (!pages.includes(EVENT_CONFIRM_ID) && !auths.includes(EVENT_CONFIRM_ID)) continue;
-    const next = [...new Set([...auths, ...WORKORDER_IDS])].sort((a, b) => a - b);
-    await db
-      .updateTable('role')
-      .set({ auths: JSON.stringify(next) })
-      .where('id', '=', r.id)
-      .execute();
-  }
-}
-
-function parseIds(text: string): number[] {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x !== null ? Number((x as { id: unknown }).id) : Number(x))) : [];
-  } catch {
-    return [];
-  }
+  await grantToConfirmingRoles(db, EVENT_CONFIRM_ID, WORKORDER_IDS);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

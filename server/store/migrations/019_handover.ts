@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { portable } from './portable';
+import { grantToConfirmingRoles } from './roleGrants';
+import { withId } from './tables';
 
 /** Ids of the operate-permission map (domain/permissions.ts), fixed here as they were when this ran. */
 const EVENT_CONFIRM_ID = 2000;
@@ -12,10 +13,7 @@ const SHIFT_HANDOVER_ID = 2009;
  * in 015.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const p = portable(db);
-  await db.schema
-    .createTable('shift_handover')
-    .addColumn('id', 'integer', p.autoId)
+  await withId(db, 'shift_handover')
     .addColumn('tenantId', 'integer', (c) => c.notNull())
     .addColumn('shiftName', 'text', (c) => c.notNull())
     .addColumn('shiftStart', 'bigint', (c) => c.notNull())
@@ -42,30 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable('work_order').addColumn('groupId', 'integer').execute();
 
-  const roles = (await db.selectFrom('role').select(['id', 'pageNodes', 'auths']).execute()) as {
-    id: number;
-    pageNodes: string;
-    auths: string;
-  }[];
-  for (const r of roles) {
-    const auths = parseIds(r.auths);
-    if (!parseIds(r.pageNodes).includes(EVENT_CONFIRM_ID) && !auths.includes(EVENT_CONFIRM_ID)) continue;
-    const next = [...new Set([...auths, SHIFT_HANDOVER_ID])].sort((a, b) => a - b);
-    await db
-      .updateTable('role')
-      .set({ auths: JSON.stringify(next) })
-      .where('id', '=', r.id)
-      .execute();
-  }
-}
-
-function parseIds(text: string): number[] {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x !== null ? Number((x as { id: unknown }).id) : Number(x))) : [];
-  } catch {
-    return [];
-  }
+  await grantToConfirmingRoles(db, EVENT_CONFIRM_ID, [SHIFT_HANDOVER_ID]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
