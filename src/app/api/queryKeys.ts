@@ -10,6 +10,12 @@ export const queryKeys = {
     effective: () => ['settings', 'effective'] as const,
     public: () => ['settings', 'public'] as const,
   },
+  /** 系统配置's own reads: the tenant's saved settings, and the roles and projects its form offers */
+  systemSetting: {
+    saved: () => ['systemSetting', 'saved'] as const,
+    roles: () => ['systemSetting', 'roles'] as const,
+    projects: () => ['systemSetting', 'projects'] as const,
+  },
   /** reads of the device ledger: the socket's ledger hints (and this console's ledger writes) make them stale */
   ledger: {
     all: ['ledger'] as const,
