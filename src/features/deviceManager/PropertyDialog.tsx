@@ -13,6 +13,7 @@ import { Button, Modal } from '../../app/ui/Modal';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { ledgerApi } from './ledgerApi';
 import { levelText } from './ledgerText';
+import { TableHead } from '../../app/ui/TableHead';
 
 type Draft = CustomPropertyInput & { key: string };
 
@@ -70,14 +71,16 @@ export function PropertyDialog({
   return (
     <Modal open={!!level} onClose={onClose} title={level ? t('ledger.customColumnsOf', { level: levelText(level) }) : ''} width={640}>
       <table className="mb-3 w-full text-sm" data-testid="property-table">
-        <thead className="text-left text-muted">
-          <tr>
-            <th className="py-1 pr-2 font-medium">{t('ledger.propertyalias')}</th>
-            <th className="py-1 pr-2 font-medium">{t('ledger.propertylabel')}</th>
-            <th className="py-1 pr-2 font-medium">{t('ledger.propertytype')}</th>
-            <th className="py-1 font-medium">{t('ledger.propertyStatus')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          className="text-left text-muted"
+          cellClassName="py-1 font-medium"
+          cells={[
+            { label: t('ledger.propertyalias'), className: 'pr-2' },
+            { label: t('ledger.propertylabel'), className: 'pr-2' },
+            { label: t('ledger.propertytype'), className: 'pr-2' },
+            t('ledger.propertyStatus'),
+          ]}
+        />
         <tbody>
           {rows.length === 0 && (
             <tr>

@@ -4,6 +4,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { useImmer } from '../../app/useImmer';
+import { TableHead } from '../../app/ui/TableHead';
 
 interface ThresholdRow {
   dataId: number;
@@ -84,15 +85,17 @@ export function ThresholdDialog({ device, onClose }: { device: { id: number; nam
     <Modal open={!!device && rows.length > 0} onClose={onClose} title={t('ledger.thresholdsOf', { name: device?.name ?? '' })} width={720}>
       <div className="max-h-[60vh] overflow-auto">
         <table className="w-full text-sm" data-testid="threshold-table">
-          <thead className="sticky top-0 bg-surface text-left text-muted">
-            <tr>
-              <th className="py-1 pr-2 font-medium">{t('ledger.measure')}</th>
-              <th className="py-1 pr-2 font-medium">{t('ledger.alarmLimit')}</th>
-              <th className="py-1 pr-2 font-medium">{t('ledger.warnLimit')}</th>
-              <th className="py-1 pr-2 font-medium">{t('ledger.hysteresis')}</th>
-              <th className="py-1 font-medium">{t('ledger.enabled')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            className="sticky top-0 bg-surface text-left text-muted"
+            cellClassName="py-1 font-medium"
+            cells={[
+              { label: t('ledger.measure'), className: 'pr-2' },
+              { label: t('ledger.alarmLimit'), className: 'pr-2' },
+              { label: t('ledger.warnLimit'), className: 'pr-2' },
+              { label: t('ledger.hysteresis'), className: 'pr-2' },
+              t('ledger.enabled'),
+            ]}
+          />
           <tbody>
             {rows.map((r) => (
               <tr key={r.dataId} data-data-id={r.dataId} className="border-t border-line">
