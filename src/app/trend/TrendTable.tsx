@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { t, useLanguage } from '../i18n/i18n';
 import { DataTable, type Column } from '../widgets/table/DataTable';
-import { usePaging } from '../widgets/table/usePaging';
+import { serverPaging, usePaging } from '../widgets/table/usePaging';
 import type { SeriesService } from './seriesClient';
 import { fmt, fmtTime, type PlotSeries } from './trendPlot';
 
@@ -46,7 +46,7 @@ export function TrendTable({
       data={rows}
       getRowId={(r) => String(r.time)}
       exportable={false}
-      server={{ total, pageIndex: page.index, pageSize: page.limit, onChange: (index, limit) => setPage({ index, limit }) }}
+      server={serverPaging(page, setPage, total)}
       testId="trend-table"
     />
   );

@@ -15,18 +15,21 @@ export function TableHead({
   className,
   rowClassName,
   cellClassName = '',
+  spacing = '',
 }: {
   cells: readonly HeadCell[];
   className?: string;
   rowClassName?: string;
   cellClassName?: string;
+  /** the space between columns: a right padding on every cell but the last */
+  spacing?: string;
 }) {
   return (
     <thead className={className}>
       <tr className={rowClassName}>
         {cells.map((cell, i) => {
           const own = isOwn(cell) ? cell : { label: cell, className: '' };
-          const classes = `${cellClassName} ${own.className}`.trim();
+          const classes = [cellClassName, i < cells.length - 1 ? spacing : '', own.className].filter(Boolean).join(' ');
           return (
             // the cells are a fixed list: their place is their identity
             <th key={i} className={classes || undefined}>

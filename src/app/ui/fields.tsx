@@ -13,26 +13,37 @@ export function Button({
   return <button type="button" {...props} className={`rounded px-4 py-1.5 text-sm disabled:opacity-50 ${look} ${props.className ?? ''}`} />;
 }
 
-export function TextField({
+/** The look of a field's input, select or text area: a red border while its value is refused. */
+export const inputLook = (error?: string) =>
+  `w-full rounded border bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand ${error ? 'border-danger' : 'border-line'}`;
+
+/**
+ * A field's frame: its label above the control, and under it the field's message, the error that
+ * refused it or else a plain hint (系统配置 says an escalation time back: 即 5 分钟).
+ */
+export function FieldLabel({
   label,
   error,
   hint,
-  ...props
-}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string | undefined }) {
+  className,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  /** the field's width where it stands in a row of filters */
+  className?: string | undefined;
+  children: React.ReactNode;
+}) {
   return (
-    <label className="mb-3 block text-sm">
+    <label className={className ? `mb-3 block text-sm ${className}` : 'mb-3 block text-sm'}>
       <span className="mb-1 block text-muted">{label}</span>
-      <input
-        {...props}
-        aria-invalid={!!error}
-        className={`w-full rounded border bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand ${error ? 'border-danger' : 'border-line'}`}
-      />
+      {children}
       {error ? (
         <span className="mt-1 block text-xs text-danger" role="alert">
           {localizeMessage(error)}
         </span>
       ) : (
-        // a plain reading of the value (系统配置 says an escalation time back: 即 5 分钟)
         hint && (
           <span className="mt-1 block text-xs text-muted" data-testid="field-hint">
             {hint}
@@ -40,5 +51,18 @@ export function TextField({
         )
       )}
     </label>
+  );
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  ...props
+}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string | undefined }) {
+  return (
+    <FieldLabel label={label} error={error} hint={hint}>
+      <input {...props} aria-invalid={!!error} className={inputLook(error)} />
+    </FieldLabel>
   );
 }

@@ -74,12 +74,8 @@ export function PropertyDialog({
         <TableHead
           className="text-left text-muted"
           cellClassName="py-1 font-medium"
-          cells={[
-            { label: t('ledger.propertyalias'), className: 'pr-2' },
-            { label: t('ledger.propertylabel'), className: 'pr-2' },
-            { label: t('ledger.propertytype'), className: 'pr-2' },
-            t('ledger.propertyStatus'),
-          ]}
+          spacing="pr-2"
+          cells={[t('ledger.propertyalias'), t('ledger.propertylabel'), t('ledger.propertytype'), t('ledger.propertyStatus')]}
         />
         <tbody>
           {rows.length === 0 && (

@@ -88,13 +88,8 @@ export function ThresholdDialog({ device, onClose }: { device: { id: number; nam
           <TableHead
             className="sticky top-0 bg-surface text-left text-muted"
             cellClassName="py-1 font-medium"
-            cells={[
-              { label: t('ledger.measure'), className: 'pr-2' },
-              { label: t('ledger.alarmLimit'), className: 'pr-2' },
-              { label: t('ledger.warnLimit'), className: 'pr-2' },
-              { label: t('ledger.hysteresis'), className: 'pr-2' },
-              t('ledger.enabled'),
-            ]}
+            spacing="pr-2"
+            cells={[t('ledger.measure'), t('ledger.alarmLimit'), t('ledger.warnLimit'), t('ledger.hysteresis'), t('ledger.enabled')]}
           />
           <tbody>
             {rows.map((r) => (

@@ -3,6 +3,7 @@ import { DELIVERY_STATUSES, type ChannelDto, type DeliveryListRequest, type Deli
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { parseProjectTime } from '../../app/time/projectTime';
 import { Button } from '../../app/ui/Modal';
+import { FieldLabel } from '../../app/ui/fields';
 import { SelectField } from '../../app/widgets/SelectField';
 import { TimeTextField } from '../../app/widgets/TimeTextField';
 import { statusText } from '../notify/notifyText';
@@ -51,8 +52,7 @@ export function DeliveryFilters({ channels, onSearch }: { channels: ChannelDto[]
         placeholder={t('notify.allChannels')}
         options={channels.map((c) => ({ value: String(c.id), label: c.name }))}
       />
-      <label className="mb-3 block text-sm">
-        <span className="mb-1 block text-muted">{t('notify.start')}</span>
+      <FieldLabel label={t('notify.start')}>
         <TimeTextField
           shape="datetime"
           name="start"
@@ -60,11 +60,10 @@ export function DeliveryFilters({ channels, onSearch }: { channels: ChannelDto[]
           value={f.start}
           onChange={(start) => setF({ ...f, start })}
         />
-      </label>
-      <label className="mb-3 block text-sm">
-        <span className="mb-1 block text-muted">{t('notify.end')}</span>
+      </FieldLabel>
+      <FieldLabel label={t('notify.end')}>
         <TimeTextField shape="datetime" name="end" label={t('notify.end')} value={f.end} onChange={(end) => setF({ ...f, end })} />
-      </label>
+      </FieldLabel>
       <Button kind="primary" type="submit" className="mb-3">
         {t('common.query')}
       </Button>

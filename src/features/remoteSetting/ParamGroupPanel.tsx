@@ -90,11 +90,12 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
           <TableHead
             rowClassName="border-b border-line text-left text-muted"
             cellClassName="py-1.5 font-normal"
+            spacing="pr-3"
             cells={[
-              { label: t('remoteSetting.param'), className: 'pr-3' },
-              { label: t('remoteSetting.deviceValue'), className: 'pr-3' },
-              { label: t('remoteSetting.newValue'), className: 'w-56 pr-3' },
-              { label: t('remoteSetting.range'), className: 'pr-3' },
+              t('remoteSetting.param'),
+              t('remoteSetting.deviceValue'),
+              { label: t('remoteSetting.newValue'), className: 'w-56' },
+              t('remoteSetting.range'),
               t('remoteSetting.outcome'),
             ]}
           />
