@@ -78,6 +78,8 @@ export const queryKeys = {
   },
   monitor: (variant: string, filter: object) => ['monitor', variant, filter] as const,
   bigScreen: () => ['bigScreen'] as const,
+  /** a terminal's thresholds in the ledger's threshold dialog (read afresh on every opening) */
+  thresholds: (deviceId: number) => ['thresholds', deviceId] as const,
   /** the device dialog's values of one device */
   deviceRealtime: (deviceId: number) => ['deviceRealtime', deviceId] as const,
   /** the user's message log by range, per opening of the message centre (each opening starts at page one) */
