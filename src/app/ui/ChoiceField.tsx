@@ -1,4 +1,4 @@
-import { FieldLabel, inputLook } from './fields';
+import { FieldLabel, inputLook, OptionList } from './fields';
 
 /** A labelled native select whose value is always one of its options (no empty "all" choice). */
 export function ChoiceField<V extends string>({
@@ -17,11 +17,7 @@ export function ChoiceField<V extends string>({
   return (
     <FieldLabel label={label}>
       <select name={name} value={value} onChange={(e) => onChange(e.target.value as V)} className={inputLook()}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <OptionList options={options} />
       </select>
     </FieldLabel>
   );

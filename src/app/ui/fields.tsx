@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n';
 import { localizeMessage } from '../i18n/domainText';
 
 /** A button in one of the console's three looks. */
@@ -64,5 +65,23 @@ export function TextField({
     <FieldLabel label={label} error={error} hint={hint}>
       <input {...props} aria-invalid={!!error} className={inputLook(error)} />
     </FieldLabel>
+  );
+}
+
+/** A select's choices, each shown by its label. */
+export function OptionList({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+}
+
+/** A filter form's 查询: submits the filters typed, level with the fields' inputs. */
+export function QueryButton() {
+  return (
+    <Button kind="primary" type="submit" className="mb-3">
+      {t('common.query')}
+    </Button>
   );
 }

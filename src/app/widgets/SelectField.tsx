@@ -1,5 +1,5 @@
 import { t, useLanguage } from '../i18n/i18n';
-import { FieldLabel, inputLook } from '../ui/fields';
+import { FieldLabel, inputLook, OptionList } from '../ui/fields';
 
 export interface Option {
   value: string;
@@ -41,11 +41,7 @@ export function SelectField({
         className={inputLook(error)}
       >
         <option value="">{placeholder ?? t('common.all')}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <OptionList options={options} />
       </select>
     </FieldLabel>
   );

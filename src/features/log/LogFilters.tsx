@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { OPLOG_FAMILIES, OPLOG_KINDS } from '../../../domain/oplog';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
-import { FieldLabel } from '../../app/ui/fields';
+import { FieldLabel, QueryButton } from '../../app/ui/fields';
 import { SelectField } from '../../app/widgets/SelectField';
 import { parseProjectTime } from '../../app/time/projectTime';
 import { TimeTextField } from '../../app/widgets/TimeTextField';
@@ -61,9 +61,7 @@ export function LogFilters({ onSearch, onExport }: { onSearch: (f: LogFilterValu
         placeholder={t('log.allKinds')}
         options={kindOptions}
       />
-      <Button kind="primary" type="submit" className="mb-3">
-        {t('common.query')}
-      </Button>
+      <QueryButton />
       <Button className="mb-3" onClick={() => onExport(f)}>
         {t('table.export')}
       </Button>

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { DELIVERY_STATUSES, type ChannelDto, type DeliveryListRequest, type DeliveryStatus } from '../../../domain/schemas/notify';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { parseProjectTime } from '../../app/time/projectTime';
-import { Button } from '../../app/ui/Modal';
-import { FieldLabel } from '../../app/ui/fields';
+import { FieldLabel, QueryButton } from '../../app/ui/fields';
 import { SelectField } from '../../app/widgets/SelectField';
 import { TimeTextField } from '../../app/widgets/TimeTextField';
 import { statusText } from '../notify/notifyText';
@@ -64,9 +63,7 @@ export function DeliveryFilters({ channels, onSearch }: { channels: ChannelDto[]
       <FieldLabel label={t('notify.end')}>
         <TimeTextField shape="datetime" name="end" label={t('notify.end')} value={f.end} onChange={(end) => setF({ ...f, end })} />
       </FieldLabel>
-      <Button kind="primary" type="submit" className="mb-3">
-        {t('common.query')}
-      </Button>
+      <QueryButton />
     </form>
   );
 }

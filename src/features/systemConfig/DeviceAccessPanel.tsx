@@ -4,8 +4,7 @@ import { ACCESS_TYPE } from '../../../domain/enums';
 import type { DeviceAccessRow } from '../../../domain/schemas/info';
 import { request } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
-import { Button } from '../../app/ui/Modal';
-import { FieldLabel } from '../../app/ui/fields';
+import { FieldLabel, QueryButton } from '../../app/ui/fields';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { SelectField } from '../../app/widgets/SelectField';
 import { queryKeys } from '../../app/api/queryKeys';
@@ -58,9 +57,7 @@ export function DeviceAccessPanel() {
             className="w-56 rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand"
           />
         </FieldLabel>
-        <Button kind="primary" type="submit" className="mb-3">
-          {t('common.query')}
-        </Button>
+        <QueryButton />
       </form>
       <DataTable
         testId="device-access-table"

@@ -11,8 +11,7 @@ import { useTenantChoice } from '../../app/api/useTenantChoice';
 import { useEditDialog } from '../../app/ui/form/useEditDialog';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
-import { Button } from '../../app/ui/Modal';
-import { FieldLabel } from '../../app/ui/fields';
+import { FieldLabel, QueryButton } from '../../app/ui/fields';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
@@ -76,9 +75,7 @@ export default function UserManageScreen() {
               className="w-48 rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand"
             />
           </FieldLabel>
-          <Button kind="primary" type="submit" className="mb-3">
-            {t('common.query')}
-          </Button>
+          <QueryButton />
         </form>
       }
     >
