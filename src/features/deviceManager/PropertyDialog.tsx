@@ -14,6 +14,7 @@ import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { ledgerApi } from './ledgerApi';
 import { levelText } from './ledgerText';
 import { TableHead } from '../../app/ui/TableHead';
+import { CellInput } from '../../app/ui/CellInput';
 
 type Draft = CustomPropertyInput & { key: string };
 
@@ -87,25 +88,21 @@ export function PropertyDialog({
           )}
           {rows.map((r) => (
             <tr key={r.key}>
-              <td className="py-1 pr-2">
-                <input
-                  aria-label={t('ledger.propertyalias')}
-                  name="propertyalias"
-                  className={input}
-                  value={r.propertyalias}
-                  onChange={(e) => patch(r.key, { propertyalias: e.target.value })}
-                />
-              </td>
-              <td className="py-1 pr-2">
-                <input
-                  aria-label={t('ledger.propertylabel')}
-                  name="propertylabel"
-                  className={`${input} disabled:opacity-60`}
-                  value={r.propertylabel}
-                  disabled={r.id !== undefined}
-                  onChange={(e) => patch(r.key, { propertylabel: e.target.value })}
-                />
-              </td>
+              <CellInput
+                label={t('ledger.propertyalias')}
+                name="propertyalias"
+                className={input}
+                value={r.propertyalias}
+                onValue={(propertyalias) => patch(r.key, { propertyalias })}
+              />
+              <CellInput
+                label={t('ledger.propertylabel')}
+                name="propertylabel"
+                className={`${input} disabled:opacity-60`}
+                value={r.propertylabel}
+                disabled={r.id !== undefined}
+                onValue={(propertylabel) => patch(r.key, { propertylabel })}
+              />
               <td className="py-1 pr-2">
                 <select
                   aria-label={t('ledger.propertytype')}

@@ -8,6 +8,7 @@ import { FormActions } from '../../app/ui/form/FormActions';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import type { Checked } from '../../app/widgets/formErrors';
 import { TableHead } from '../../app/ui/TableHead';
+import { CellInput } from '../../app/ui/CellInput';
 
 interface ThresholdRow {
   dataId: number;
@@ -113,15 +114,14 @@ export function ThresholdDialog({ device, onClose }: { device: { id: number; nam
                     {r.isDefault && <span className="ml-2 text-xs text-muted">{t('ledger.isDefault')}</span>}
                   </td>
                   {LIMITS.map(([key, name, label]) => (
-                    <td key={key} className="py-1 pr-2">
-                      <input
-                        name={`${name}-${r.dataId}`}
-                        aria-label={`${r.measureName} ${t(label)}`}
-                        className={cell}
-                        value={r[key]}
-                        onChange={(e) => patch(r.dataId, { [key]: e.target.value })}
-                      />
-                    </td>
+                    <CellInput
+                      key={key}
+                      name={`${name}-${r.dataId}`}
+                      label={`${r.measureName} ${t(label)}`}
+                      className={cell}
+                      value={r[key]}
+                      onValue={(value) => patch(r.dataId, { [key]: value })}
+                    />
                   ))}
                   <td className="py-1">
                     <input
