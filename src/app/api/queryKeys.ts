@@ -10,6 +10,12 @@ export const queryKeys = {
     effective: () => ['settings', 'effective'] as const,
     public: () => ['settings', 'public'] as const,
   },
+  /** 系统配置's own reads: the tenant's saved settings, and the roles and projects its form offers */
+  systemSetting: {
+    saved: () => ['systemSetting', 'saved'] as const,
+    roles: () => ['systemSetting', 'roles'] as const,
+    projects: () => ['systemSetting', 'projects'] as const,
+  },
   /** reads of the device ledger: the socket's ledger hints (and this console's ledger writes) make them stale */
   ledger: {
     all: ['ledger'] as const,
@@ -72,6 +78,8 @@ export const queryKeys = {
   },
   monitor: (variant: string, filter: object) => ['monitor', variant, filter] as const,
   bigScreen: () => ['bigScreen'] as const,
+  /** a terminal's thresholds in the ledger's threshold dialog (read afresh on every opening) */
+  thresholds: (deviceId: number) => ['thresholds', deviceId] as const,
   /** the device dialog's values of one device */
   deviceRealtime: (deviceId: number) => ['deviceRealtime', deviceId] as const,
   /** the user's message log by range, per opening of the message centre (each opening starts at page one) */

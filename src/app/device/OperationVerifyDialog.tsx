@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { MSG } from '../../../domain/validation';
 import { t, useLanguage } from '../i18n/i18n';
-import { Button, Modal, TextField } from '../ui/Modal';
+import { Modal } from '../ui/Modal';
+import { FormActions } from '../ui/form/FormActions';
+import { useFormDialog } from '../ui/form/useFormDialog';
 import { useSession } from '../session/SessionContext';
-
-export interface Credentials {
-  userName: string;
-  password: string;
-}
+import { checkCredentials, CredentialFields, type Credentials } from '../session/CredentialFields';
 
 /**
  * 操作验证 (spec §2, §6): remote commands need the credentials again. The user name is prefilled with
@@ -25,63 +22,34 @@ export function OperationVerifyDialog({
 }) {
   useLanguage();
   const { user } = useSession();
-  const [userName, setUserName] = useState(user?.name ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ userName?: string; password?: string }>({});
-  const [serverMsg, setServerMsg] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const found: typeof errors = {};
-    if (!userName.trim()) found.userName = MSG.usernameRequired;
-    if (!password) found.password = MSG.remotePasswordRequired;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    setServerMsg(null);
-    try {
-      const msg = await onConfirm({ userName: userName.trim(), password });
-      if (msg) setServerMsg(msg);
-      else {
-        setPassword('');
-        onClose();
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useFormDialog({
+    open,
+    initial: (): Credentials => ({ userName: user?.name ?? '', password: '' }),
+    validate: (c) => checkCredentials(c, { userName: MSG.usernameRequired, password: MSG.remotePasswordRequired }),
+    submit: async (c) => {
+      const refused = await onConfirm(c);
+      // the command's refusal is shown above the buttons, the dialog stays open with the credentials
+      if (refused) throw new Error(refused);
+    },
+    onSaved: onClose,
+    // the command says its own success
+    successText: null,
+    serverError: 'inline',
+  });
 
   return (
     <Modal open={open} onClose={onClose} title={t('verify.title')} width={380}>
-      <form onSubmit={submit} noValidate data-testid="verify-dialog">
-        <TextField
-          label={t('login.userName')}
-          name="verifyUserName"
-          value={userName}
-          onChange={(e) => setUserName(e.target.value)}
-          error={errors.userName}
+      <form {...form.formProps} data-testid="verify-dialog">
+        <CredentialFields
+          userName={{ ...form.field('userName'), name: 'verifyUserName' }}
+          password={{ ...form.field('password'), name: 'verifyPassword' }}
         />
-        <TextField
-          label={t('login.password')}
-          name="verifyPassword"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-        />
-        {serverMsg && (
+        {form.serverError && (
           <p role="alert" data-testid="verify-error" className="mb-3 text-sm text-danger">
-            {serverMsg}
+            {form.serverError}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button kind="primary" type="submit" disabled={busy}>
-            {t('common.confirm')}
-          </Button>
-        </div>
+        <FormActions onClose={onClose} busy={form.busy} submitText={t('common.confirm')} className="flex justify-end gap-2" />
       </form>
     </Modal>
   );

@@ -2,18 +2,18 @@ import { t, useLanguage } from '../i18n/i18n';
 import type { RealtimeMeasure } from './realtimeTypes';
 import { measureText } from '../i18n/measureText';
 import { measureValueWithUnit } from '../../../domain/measureFormat';
+import { TableHead } from '../ui/TableHead';
 
 /** Parameter and realtime value with unit and the measure's fixed decimals (a state in words); '--' for null; over-limit rows coloured. */
 export function RealtimeTable({ rows }: { rows: RealtimeMeasure[] }) {
   const lang = useLanguage();
   return (
     <table className="w-full text-sm" data-testid="realtime-table">
-      <thead className="bg-surface-2 text-left text-muted">
-        <tr>
-          <th className="px-3 py-1.5">{t('device.parameter')}</th>
-          <th className="px-3 py-1.5 text-right">{t('device.value')}</th>
-        </tr>
-      </thead>
+      <TableHead
+        className="bg-surface-2 text-left text-muted"
+        cellClassName="px-3 py-1.5"
+        cells={[t('device.parameter'), { label: t('device.value'), className: 'text-right' }]}
+      />
       <tbody>
         {rows.map((r) => (
           <tr

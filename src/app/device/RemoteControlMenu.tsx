@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { t, useLanguage } from '../i18n/i18n';
 import { WrenchIcon } from '../ui/icons';
-import { toastError, toastSuccess } from '../ui/toastStore';
-import { OperationVerifyDialog } from './OperationVerifyDialog';
-import { listControlPoints, sendControl, type ControlPoint } from './remoteCommands';
+import { toastError } from '../ui/toastStore';
+import { SendControlDialog } from './SendControlDialog';
+import { listControlPoints, type ControlPoint } from './remoteCommands';
 
 /** The wrench popover with 消音 and 复位; each goes through 操作验证 before it reaches the device. */
 export function RemoteControlMenu({ deviceId }: { deviceId: number }) {
@@ -57,17 +57,7 @@ export function RemoteControlMenu({ deviceId }: { deviceId: number }) {
           )}
         </PopoverPanel>
       </Popover>
-      {pending && (
-        <OperationVerifyDialog
-          open
-          onClose={() => setPending(null)}
-          onConfirm={async (cred) => {
-            const msg = await sendControl(deviceId, pending, cred);
-            if (!msg) toastSuccess(t('remote.ok'));
-            return msg;
-          }}
-        />
-      )}
+      <SendControlDialog deviceId={deviceId} point={pending} onClose={() => setPending(null)} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { ALARM_LOOK } from '../../../domain/alarmLanguage';
 import uPlot from 'uplot';
 import { formatTime } from '../time/projectTime';
 import type { ChartOptions } from '../charts/Chart';
+import { timeChartAxes } from '../charts/chartInk';
 import { t } from '../i18n/i18n';
 import { PRECISION, paddedRange } from '../trend/trendScale';
 import { placeLabels } from '../trend/labelLayout';
@@ -102,18 +103,7 @@ const tickTimes = (_u: uPlot, splits: number[], _ax: number, _space: number, inc
 
 /** The options of one trend group of the device realtime dialog: a left and an optional right unit axis. */
 export function groupOptions({ dark, timeLabel, leftUnit, rightUnit, series }: GroupLayout): ChartOptions {
-  const ink = dark ? '#8ea0bd' : '#64748b';
-  const grid = dark ? '#243452' : '#e5eaf0';
-  const axis = (scale: string, unit: string, side: 1 | 3): uPlot.Axis => ({
-    scale,
-    side,
-    stroke: ink,
-    grid: { stroke: grid, show: side === 3 },
-    ticks: { stroke: grid },
-    label: unit,
-    labelSize: 16,
-    size: 56,
-  });
+  const axes = timeChartAxes(dark, { labelSize: 16, size: 56 });
   const lines = limitLines(series);
   // The axes reach the thresholds, so a line is on the chart even while the values are far below it.
   const limitsOf = (scale: string) => lines.filter((l) => l.scale === scale).map((l) => l.value);
@@ -128,9 +118,9 @@ export function groupOptions({ dark, timeLabel, leftUnit, rightUnit, series }: G
     hooks: { draw: [(u) => drawLimits(u, lines, dark)] },
     axes: [
       // Room for 'HH:mm:ss.SSS' ticks, so labels never run into each other.
-      { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid }, values: tickTimes, space: 100 },
-      axis('y', leftUnit, 3),
-      ...(rightUnit ? [axis('y2', rightUnit, 1)] : []),
+      axes.time(tickTimes, 100),
+      axes.unit('y', leftUnit, 3),
+      ...(rightUnit ? [axes.unit('y2', rightUnit, 1)] : []),
     ],
     series: [
       { label: timeLabel, value: fmtTime },

@@ -1,6 +1,6 @@
 import { passwordDigest } from '../../../domain/digest';
 import { api, ApiError } from '../api/client';
-import type { Credentials } from './OperationVerifyDialog';
+import type { Credentials } from '../session/CredentialFields';
 import { t } from '../i18n/i18n';
 
 export interface ControlPoint {

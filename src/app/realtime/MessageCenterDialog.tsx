@@ -10,6 +10,7 @@ import { useSession } from '../session/SessionContext';
 import { AlarmIcon } from '../alarm/AlarmIcon';
 import { levelState } from '../../../domain/alarmLanguage';
 import { levelLabel } from '../monitor/palette';
+import { TableHead } from '../ui/TableHead';
 
 interface MessageRow {
   seq: number;
@@ -76,14 +77,16 @@ export function MessageCenterDialog({ open, onClose }: { open: boolean; onClose:
       </div>
       <div className="h-[31.25rem] overflow-y-auto rounded border border-line" data-testid="message-center" onScroll={onScroll}>
         <table className="w-full text-sm">
-          <thead className="sticky top-0 bg-surface-2 text-left text-muted">
-            <tr>
-              <th className="w-16 px-3 py-2">{t('messageCenter.index')}</th>
-              <th className="w-48 px-3 py-2">{t('messageCenter.recordTime')}</th>
-              <th className="w-36 px-3 py-2">{t('messageCenter.type')}</th>
-              <th className="px-3 py-2">{t('messageCenter.content')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            className="sticky top-0 bg-surface-2 text-left text-muted"
+            cellClassName="px-3 py-2"
+            cells={[
+              { label: t('messageCenter.index'), className: 'w-16' },
+              { label: t('messageCenter.recordTime'), className: 'w-48' },
+              { label: t('messageCenter.type'), className: 'w-36' },
+              t('messageCenter.content'),
+            ]}
+          />
           <tbody>
             {rows.map((r, i) => (
               <tr key={r.seq} className="border-t border-line">

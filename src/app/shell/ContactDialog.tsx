@@ -1,6 +1,7 @@
 import { api } from '../api/client';
 import { t } from '../i18n/i18n';
 import { useSession } from '../session/SessionContext';
+import { ChoiceField } from '../ui/ChoiceField';
 import { Modal } from '../ui/Modal';
 import { FormActions } from '../ui/form/FormActions';
 import { FormTextField } from '../ui/form/FormFields';
@@ -32,18 +33,16 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
         {field('email', t('users.email'))}
         {field('wecomId', t('users.wecomId'))}
         {field('dingtalkId', t('users.dingtalkId'))}
-        <label className="mb-3 block text-sm">
-          <span className="mb-1 block text-muted">{t('user.language')}</span>
-          <select
-            name="language"
-            value={form.draft.language}
-            onChange={(e) => form.set('language', e.target.value === 'en' ? 'en' : 'zh_cn')}
-            className="w-full rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand"
-          >
-            <option value="zh_cn">{t('user.languageZh')}</option>
-            <option value="en">{t('user.languageEn')}</option>
-          </select>
-        </label>
+        <ChoiceField
+          label={t('user.language')}
+          name="language"
+          value={form.draft.language}
+          onChange={(language) => form.set('language', language)}
+          options={[
+            { value: 'zh_cn', label: t('user.languageZh') },
+            { value: 'en', label: t('user.languageEn') },
+          ]}
+        />
         <FormActions onClose={onClose} busy={form.busy} />
       </form>
     </Modal>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../api/queryKeys';
 import { t, useLanguage } from '../i18n/i18n';
 import { DataTable, type Column } from '../widgets/table/DataTable';
-import { usePaging } from '../widgets/table/usePaging';
+import { serverPaging, usePaging } from '../widgets/table/usePaging';
 import type { SeriesService } from './seriesClient';
 import { fmt, fmtTime, type PlotSeries } from './trendPlot';
 
@@ -47,7 +47,7 @@ export function TrendTable({
       data={rows.data ?? []}
       getRowId={(r) => String(r.time)}
       exportable={false}
-      server={{ total, pageIndex: page.index, pageSize: page.limit, onChange: (index, limit) => setPage({ index, limit }) }}
+      server={serverPaging(page, setPage, total)}
       testId="trend-table"
     />
   );

@@ -4,6 +4,7 @@ import { formatTime } from '../time/projectTime';
 import type { ChartView } from '../../../workers/seriesApi';
 import type { SeriesStats } from '../../../workers/seriesCore';
 import type { ChartOptions } from '../charts/Chart';
+import { timeChartAxes } from '../charts/chartInk';
 import { t } from '../i18n/i18n';
 import { axisUnits, paddedRange, PRECISION } from './trendScale';
 import { placeLabels } from './labelLayout';
@@ -256,23 +257,12 @@ export function buildOptions(args: {
   onPainted: () => void;
 }): ChartOptions {
   const { series, state } = args;
-  const ink = args.dark ? '#8ea0bd' : '#64748b';
-  const grid = args.dark ? '#243452' : '#e5eaf0';
+  const axes = timeChartAxes(args.dark, { labelSize: 18, size: 60 });
   const units = axisUnits(series.map((s) => s.unit));
   const limitsOf = (scale: string) =>
     state().flags.limit
       ? series.filter((s) => s.scale === scale).flatMap((s) => [s.upperLimit, s.lowerLimit].filter((v): v is number => v != null))
       : [];
-  const axis = (scale: string, unit: string, side: 1 | 3): uPlot.Axis => ({
-    scale,
-    side,
-    stroke: ink,
-    grid: { stroke: grid, show: side === 3 },
-    ticks: { stroke: grid },
-    label: unit,
-    labelSize: 18,
-    size: 60,
-  });
   return {
     legend: { show: true },
     cursor: {
@@ -291,9 +281,9 @@ export function buildOptions(args: {
     },
     axes: [
       // Room for 'MM-dd HH:mm' ticks, so multi-day ranges never print overlapping labels.
-      { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid }, values: tickTimes, space: 110 },
-      axis('y', units.left, 3),
-      ...(units.right !== undefined ? [axis('y2', units.right, 1)] : []),
+      axes.time(tickTimes, 110),
+      axes.unit('y', units.left, 3),
+      ...(units.right !== undefined ? [axes.unit('y2', units.right, 1)] : []),
     ],
     series: [
       { label: t('trend.time'), value: (_u, v) => (v == null ? '--' : fmtTime(v * 1000)) },

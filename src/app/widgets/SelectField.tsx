@@ -1,5 +1,5 @@
 import { t, useLanguage } from '../i18n/i18n';
-import { localizeMessage } from '../i18n/domainText';
+import { FieldLabel, inputLook, OptionList } from '../ui/fields';
 
 export interface Option {
   value: string;
@@ -31,28 +31,18 @@ export function SelectField({
 }) {
   useLanguage();
   return (
-    <label className={`mb-3 block text-sm ${className ?? ''}`}>
-      <span className="mb-1 block text-muted">{label}</span>
+    <FieldLabel label={label} error={error} className={className}>
       <select
         name={name}
         translate={dataOptions ? 'no' : undefined}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={!!error}
-        className={`w-full rounded border bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand ${error ? 'border-danger' : 'border-line'}`}
+        className={inputLook(error)}
       >
         <option value="">{placeholder ?? t('common.all')}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <OptionList options={options} />
       </select>
-      {error && (
-        <span className="mt-1 block text-xs text-danger" role="alert">
-          {localizeMessage(error)}
-        </span>
-      )}
-    </label>
+    </FieldLabel>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PecEvent } from '../../../domain/telemetry';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
+import { FieldLabel } from '../../app/ui/fields';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { FormSelectField } from '../../app/ui/form/FormFields';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
@@ -56,15 +57,14 @@ export function DispatchDialog({
     <Modal open={open} onClose={onClose} title={t('wo.dispatchTitle')} width={420}>
       <div data-testid="dispatch-dialog">
         <FormSelectField label={t('wo.assignee')} field={{ ...form.field('assignee'), value: chosen }} dataOptions options={options} />
-        <label className="mb-3 block text-sm">
-          <span className="mb-1 block text-muted">{t('wo.note')}</span>
+        <FieldLabel label={t('wo.note')}>
           <input
             name="note"
             className="w-full rounded border border-line bg-surface-2 px-3 py-1.5"
             value={form.draft.note}
             onChange={(e) => form.set('note', e.target.value)}
           />
-        </label>
+        </FieldLabel>
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button kind="primary" disabled={!chosen || rows.length === 0 || form.busy} onClick={() => void form.submit()}>

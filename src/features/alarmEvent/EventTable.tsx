@@ -10,6 +10,7 @@ import type { EventOrderDto } from '../../../domain/schemas/workorder';
 import type { OptionalColumn } from '../../app/widgets/table/columnChoice';
 import { useColumnChoice } from '../../app/widgets/table/useColumnChoice';
 import { ColumnChooser } from '../../app/widgets/table/ColumnChooser';
+import { SortMark } from '../../app/widgets/table/SortMark';
 import { EventRow, ROW_HEIGHT } from './EventRow';
 
 /**
@@ -197,9 +198,7 @@ export function EventTable({
                       onClick={() => sort.onChange(nextSort(sort.state, c.sortKey!))}
                     >
                       <span className="truncate">{t(c.key)}</span>
-                      <span aria-hidden className={dir ? 'text-brand' : 'opacity-40'}>
-                        {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
-                      </span>
+                      <SortMark dir={dir} />
                     </button>
                   ) : (
                     t(c.key)

@@ -4,6 +4,7 @@ import { t } from '../../app/i18n/i18n';
 import { measureText } from '../../app/i18n/measureText';
 import { formatTime } from '../../app/time/projectTime';
 import { evidenceNumber } from '../../app/device/evidenceText';
+import { TableHead } from '../../app/ui/TableHead';
 
 const DAY_MS = 86_400_000;
 
@@ -22,17 +23,18 @@ export function ProjectedCrossings({ crossings }: { crossings: ReportProjectedCr
       </p>
       {devices.length ? (
         <table className="w-full text-sm" data-testid="crossings-table">
-          <thead className="text-left text-xs text-muted">
-            <tr>
-              <th className="py-1">#</th>
-              <th>{t('analysisReport.device')}</th>
-              <th>{t('analysisReport.project')}</th>
-              <th>{t('evidence.measure')}</th>
-              <th className="text-right">{t('analysisReport.slopePerDay')}</th>
-              <th className="pl-4">{t('analysisReport.crossingAt')}</th>
-              <th className="text-right">{t('analysisReport.remaining')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            className="text-left text-xs text-muted"
+            cells={[
+              { label: '#', className: 'py-1' },
+              t('analysisReport.device'),
+              t('analysisReport.project'),
+              t('evidence.measure'),
+              { label: t('analysisReport.slopePerDay'), className: 'text-right' },
+              { label: t('analysisReport.crossingAt'), className: 'pl-4' },
+              { label: t('analysisReport.remaining'), className: 'text-right' },
+            ]}
+          />
           <tbody>
             {devices.map((d, i) => {
               const unit = MEASURE_BY_ID.get(d.dataId)?.unit ?? '';

@@ -8,6 +8,7 @@ import { levelState } from '../../../domain/alarmLanguage';
 import { durationText, LEVEL_COLOR, levelText, typeText } from './reportText';
 import { Card, Kpi } from './Panels';
 import { DisposalSection } from './DisposalSection';
+import { TableHead } from '../../app/ui/TableHead';
 
 const BRAND = 'var(--color-brand, #1f6feb)';
 
@@ -127,14 +128,15 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
         <Card title={t('analysisReport.topDevices')} testId="report-devices">
           {nodeDistribute.topDevices.length ? (
             <table className="w-full text-sm">
-              <thead className="text-left text-xs text-muted">
-                <tr>
-                  <th className="py-1">#</th>
-                  <th>{t('analysisReport.device')}</th>
-                  <th>{t('analysisReport.project')}</th>
-                  <th className="text-right">{t('analysisReport.count')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                className="text-left text-xs text-muted"
+                cells={[
+                  { label: '#', className: 'py-1' },
+                  t('analysisReport.device'),
+                  t('analysisReport.project'),
+                  { label: t('analysisReport.count'), className: 'text-right' },
+                ]}
+              />
               <tbody>
                 {nodeDistribute.topDevices.map((d, i) => (
                   <tr key={d.deviceId} className="border-t border-line">

@@ -12,7 +12,7 @@ import { useDebouncedValue } from '../../app/widgets/useDebouncedValue';
 import { UNSORTED, type SortState } from '../../app/widgets/table/sorting';
 import { ledgerApi, ledgerQueries } from './ledgerApi';
 import { accessTypeText, deviceStatusText } from '../../app/i18n/enumText';
-import { usePaging } from '../../app/widgets/table/usePaging';
+import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
 
 interface Props {
   parent: NodeRef | undefined;
@@ -96,12 +96,7 @@ export function DeviceTable({ parent, props, onCreate, onEdit, onDelete, rowActi
         load={list}
         getRowId={(r) => String(r.id)}
         sort={{ state: sort, onChange: (next) => (setSort(next), setPage((p) => ({ ...p, index: 0 }))) }}
-        server={{
-          total: list.data?.total ?? 0,
-          pageIndex: page.index,
-          pageSize: page.limit,
-          onChange: (index, limit) => setPage({ index, limit }),
-        }}
+        server={serverPaging(page, setPage, list.data?.total)}
         onCreate={onCreate}
         onEdit={onEdit}
         target={{ noun: t('term.device'), name: (r) => r.name }}

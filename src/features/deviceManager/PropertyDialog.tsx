@@ -13,6 +13,8 @@ import { Button, Modal } from '../../app/ui/Modal';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { ledgerApi } from './ledgerApi';
 import { levelText } from './ledgerText';
+import { TableHead } from '../../app/ui/TableHead';
+import { CellInput } from '../../app/ui/CellInput';
 
 type Draft = CustomPropertyInput & { key: string };
 
@@ -70,14 +72,12 @@ export function PropertyDialog({
   return (
     <Modal open={!!level} onClose={onClose} title={level ? t('ledger.customColumnsOf', { level: levelText(level) }) : ''} width={640}>
       <table className="mb-3 w-full text-sm" data-testid="property-table">
-        <thead className="text-left text-muted">
-          <tr>
-            <th className="py-1 pr-2 font-medium">{t('ledger.propertyalias')}</th>
-            <th className="py-1 pr-2 font-medium">{t('ledger.propertylabel')}</th>
-            <th className="py-1 pr-2 font-medium">{t('ledger.propertytype')}</th>
-            <th className="py-1 font-medium">{t('ledger.propertyStatus')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          className="text-left text-muted"
+          cellClassName="py-1 font-medium"
+          spacing="pr-2"
+          cells={[t('ledger.propertyalias'), t('ledger.propertylabel'), t('ledger.propertytype'), t('ledger.propertyStatus')]}
+        />
         <tbody>
           {rows.length === 0 && (
             <tr>
@@ -88,25 +88,21 @@ export function PropertyDialog({
           )}
           {rows.map((r) => (
             <tr key={r.key}>
-              <td className="py-1 pr-2">
-                <input
-                  aria-label={t('ledger.propertyalias')}
-                  name="propertyalias"
-                  className={input}
-                  value={r.propertyalias}
-                  onChange={(e) => patch(r.key, { propertyalias: e.target.value })}
-                />
-              </td>
-              <td className="py-1 pr-2">
-                <input
-                  aria-label={t('ledger.propertylabel')}
-                  name="propertylabel"
-                  className={`${input} disabled:opacity-60`}
-                  value={r.propertylabel}
-                  disabled={r.id !== undefined}
-                  onChange={(e) => patch(r.key, { propertylabel: e.target.value })}
-                />
-              </td>
+              <CellInput
+                label={t('ledger.propertyalias')}
+                name="propertyalias"
+                className={input}
+                value={r.propertyalias}
+                onValue={(propertyalias) => patch(r.key, { propertyalias })}
+              />
+              <CellInput
+                label={t('ledger.propertylabel')}
+                name="propertylabel"
+                className={`${input} disabled:opacity-60`}
+                value={r.propertylabel}
+                disabled={r.id !== undefined}
+                onValue={(propertylabel) => patch(r.key, { propertylabel })}
+              />
               <td className="py-1 pr-2">
                 <select
                   aria-label={t('ledger.propertytype')}

@@ -1,9 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api/client';
-import { t, useLanguage } from '../../app/i18n/i18n';
-import { Button, Modal } from '../../app/ui/Modal';
-import { toastSuccess } from '../../app/ui/toastStore';
-import { useImmer } from '../../app/useImmer';
+import { queryKeys } from '../../app/api/queryKeys';
+import { t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
+import { Modal } from '../../app/ui/Modal';
+import { FormActions } from '../../app/ui/form/FormActions';
+import { useFormDialog } from '../../app/ui/form/useFormDialog';
+import type { Checked } from '../../app/widgets/formErrors';
+import { TableHead } from '../../app/ui/TableHead';
+import { CellInput } from '../../app/ui/CellInput';
 
 interface ThresholdRow {
   dataId: number;
@@ -15,16 +20,9 @@ interface ThresholdRow {
   enabled: boolean;
   isDefault: boolean;
 }
-type Draft = {
-  dataId: number;
-  measureName: string;
-  unit: string;
-  alarmLimit: string;
-  warnLimit: string;
-  hysteresis: string;
-  enabled: boolean;
-  isDefault: boolean;
-};
+type Draft = Omit<ThresholdRow, 'alarmLimit' | 'warnLimit' | 'hysteresis'> & { alarmLimit: string; warnLimit: string; hysteresis: string };
+type Threshold = Pick<ThresholdRow, 'dataId' | 'alarmLimit' | 'warnLimit' | 'hysteresis' | 'enabled'>;
+
 const W = '/wisdompower/v1/account/device/measure/threshold';
 const cell = 'w-24 rounded border border-line bg-surface-2 px-2 py-1 text-sm text-ink outline-none focus:border-brand';
 const str = (v: number | null) => (v === null ? '' : String(v));
@@ -36,123 +34,116 @@ const toDraft = (r: ThresholdRow): Draft => ({
   hysteresis: String(r.hysteresis),
 });
 
+/** The three limits typed per measure: the field, its input's name prefix and its column's label. */
+const LIMITS = [
+  ['alarmLimit', 'alarm', 'ledger.alarmLimit'],
+  ['warnLimit', 'warn', 'ledger.warnLimit'],
+  ['hysteresis', 'hys', 'ledger.hysteresis'],
+] as const satisfies readonly (readonly [keyof Draft, string, MessageKey])[];
+
+/** The rows as the thresholds saved, or the first measure whose limits are not numbers (one message for the table). */
+function checkThresholds(rows: Draft[]): Checked<Threshold[]> {
+  const bad = rows.find((r) => LIMITS.some(([k]) => r[k].trim() !== '' && !Number.isFinite(Number(r[k]))));
+  if (bad) {
+    const fields = LIMITS.map(([, , label]) => t(label)).join('/');
+    return { ok: false, errors: { rows: t('ledger.mustBeNumbers', { measure: bad.measureName, fields }) } };
+  }
+  return {
+    ok: true,
+    data: rows.map((r) => ({
+      dataId: r.dataId,
+      alarmLimit: num(r.alarmLimit),
+      warnLimit: num(r.warnLimit),
+      hysteresis: num(r.hysteresis) ?? 0,
+      enabled: r.enabled,
+    })),
+  };
+}
+
 /** Per-terminal thresholds (keyed rootID + rootLabel terminal) through the telemetry routes. */
 export function ThresholdDialog({ device, onClose }: { device: { id: number; name: string } | null; onClose: () => void }) {
   useLanguage();
-  const [rows, updateRows] = useImmer<Draft[]>([]);
-  const [error, setError] = useState('');
+  const deviceId = device?.id ?? 0;
+  const read = useQuery({
+    queryKey: queryKeys.thresholds(deviceId),
+    queryFn: () => api.post<ThresholdRow[]>(`${W}/list`, { rootID: deviceId, rootLabel: 'terminal' }),
+    enabled: deviceId > 0,
+    // read afresh on every opening: the dialog shows once the device's own answer is in
+    gcTime: 0,
+    placeholderData: undefined,
+  });
+  // a refused read closes the dialog (the client has shown the server's message)
+  const failed = read.isError;
   useEffect(() => {
-    updateRows([]);
-    setError('');
-    if (device)
-      api
-        .post<ThresholdRow[]>(`${W}/list`, { rootID: device.id, rootLabel: 'terminal' })
-        .then((list) => updateRows(list.map(toDraft)), onClose);
-  }, [device, onClose, updateRows]);
+    if (failed) onClose();
+  }, [failed, onClose]);
+  const form = useFormDialog({
+    open: !!device && !!read.data?.length,
+    initial: () => (read.data ?? []).map(toDraft),
+    resetOn: [read.data],
+    validate: checkThresholds,
+    submit: (thresholds) => api.post<ThresholdRow[]>(`${W}/save`, { rootID: deviceId, rootLabel: 'terminal', thresholds }),
+    onSaved: onClose,
+  });
+  const rows = form.draft;
   const patch = (dataId: number, change: Partial<Draft>) =>
-    updateRows((rs) => {
+    form.update((rs) => {
       Object.assign(
         rs.find((r) => r.dataId === dataId)!,
         change,
       );
     });
 
-  const save = async () => {
-    const bad = rows.find((r) => [r.alarmLimit, r.warnLimit, r.hysteresis].some((v) => v.trim() !== '' && !Number.isFinite(Number(v))));
-    if (bad)
-      return setError(
-        t('ledger.mustBeNumbers', {
-          measure: bad.measureName,
-          fields: `${t('ledger.alarmLimit')}/${t('ledger.warnLimit')}/${t('ledger.hysteresis')}`,
-        }),
-      );
-    setError('');
-    const thresholds = rows.map((r) => ({
-      dataId: r.dataId,
-      alarmLimit: num(r.alarmLimit),
-      warnLimit: num(r.warnLimit),
-      hysteresis: num(r.hysteresis) ?? 0,
-      enabled: r.enabled,
-    }));
-    const saved = await api.post<ThresholdRow[]>(`${W}/save`, { rootID: device!.id, rootLabel: 'terminal', thresholds }).catch(() => null);
-    if (!saved) return;
-    toastSuccess(t('table.saveSuccess'));
-    onClose();
-  };
-
   return (
     <Modal open={!!device && rows.length > 0} onClose={onClose} title={t('ledger.thresholdsOf', { name: device?.name ?? '' })} width={720}>
-      <div className="max-h-[60vh] overflow-auto">
-        <table className="w-full text-sm" data-testid="threshold-table">
-          <thead className="sticky top-0 bg-surface text-left text-muted">
-            <tr>
-              <th className="py-1 pr-2 font-medium">{t('ledger.measure')}</th>
-              <th className="py-1 pr-2 font-medium">{t('ledger.alarmLimit')}</th>
-              <th className="py-1 pr-2 font-medium">{t('ledger.warnLimit')}</th>
-              <th className="py-1 pr-2 font-medium">{t('ledger.hysteresis')}</th>
-              <th className="py-1 font-medium">{t('ledger.enabled')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.dataId} data-data-id={r.dataId} className="border-t border-line">
-                <td className="py-1 pr-2">
-                  {r.measureName}
-                  {r.unit ? ` (${r.unit})` : ''}
-                  {r.isDefault && <span className="ml-2 text-xs text-muted">{t('ledger.isDefault')}</span>}
-                </td>
-                <td className="py-1 pr-2">
-                  <input
-                    name={`alarm-${r.dataId}`}
-                    aria-label={`${r.measureName} ${t('ledger.alarmLimit')}`}
-                    className={cell}
-                    value={r.alarmLimit}
-                    onChange={(e) => patch(r.dataId, { alarmLimit: e.target.value })}
-                  />
-                </td>
-                <td className="py-1 pr-2">
-                  <input
-                    name={`warn-${r.dataId}`}
-                    aria-label={`${r.measureName} ${t('ledger.warnLimit')}`}
-                    className={cell}
-                    value={r.warnLimit}
-                    onChange={(e) => patch(r.dataId, { warnLimit: e.target.value })}
-                  />
-                </td>
-                <td className="py-1 pr-2">
-                  <input
-                    name={`hys-${r.dataId}`}
-                    aria-label={`${r.measureName} ${t('ledger.hysteresis')}`}
-                    className={cell}
-                    value={r.hysteresis}
-                    onChange={(e) => patch(r.dataId, { hysteresis: e.target.value })}
-                  />
-                </td>
-                <td className="py-1">
-                  <input
-                    type="checkbox"
-                    aria-label={`${r.measureName} ${t('ledger.enabled')}`}
-                    className="h-4 w-4 accent-[var(--vg-brand)]"
-                    checked={r.enabled}
-                    onChange={(e) => patch(r.dataId, { enabled: e.target.checked })}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {error && (
-        <p className="mt-2 text-xs text-danger" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="mt-4 flex justify-end gap-2">
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button kind="primary" onClick={() => void save()}>
-          {t('common.save')}
-        </Button>
-      </div>
+      <form {...form.formProps}>
+        <div className="max-h-[60vh] overflow-auto">
+          <table className="w-full text-sm" data-testid="threshold-table">
+            <TableHead
+              className="sticky top-0 bg-surface text-left text-muted"
+              cellClassName="py-1 font-medium"
+              spacing="pr-2"
+              cells={[t('ledger.measure'), ...LIMITS.map(([, , label]) => t(label)), t('ledger.enabled')]}
+            />
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.dataId} data-data-id={r.dataId} className="border-t border-line">
+                  <td className="py-1 pr-2">
+                    {r.measureName}
+                    {r.unit ? ` (${r.unit})` : ''}
+                    {r.isDefault && <span className="ml-2 text-xs text-muted">{t('ledger.isDefault')}</span>}
+                  </td>
+                  {LIMITS.map(([key, name, label]) => (
+                    <CellInput
+                      key={key}
+                      name={`${name}-${r.dataId}`}
+                      label={`${r.measureName} ${t(label)}`}
+                      className={cell}
+                      value={r[key]}
+                      onValue={(value) => patch(r.dataId, { [key]: value })}
+                    />
+                  ))}
+                  <td className="py-1">
+                    <input
+                      type="checkbox"
+                      aria-label={`${r.measureName} ${t('ledger.enabled')}`}
+                      className="h-4 w-4 accent-[var(--vg-brand)]"
+                      checked={r.enabled}
+                      onChange={(e) => patch(r.dataId, { enabled: e.target.checked })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {form.errors.rows && (
+          <p className="mt-2 text-xs text-danger" role="alert">
+            {form.errors.rows}
+          </p>
+        )}
+        <FormActions onClose={onClose} busy={form.busy} />
+      </form>
     </Modal>
   );
 }

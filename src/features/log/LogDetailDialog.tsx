@@ -4,6 +4,7 @@ import { oplogKindText, oplogSubjectText } from '../../../domain/oplog';
 import { changedFields, fieldValueText } from '../../../domain/oplogDiff';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { Button, Modal } from '../../app/ui/Modal';
+import { TableHead } from '../../app/ui/TableHead';
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 
@@ -25,13 +26,11 @@ export function LogDetailDialog({ row, onClose }: { row: OperationLogRow | undef
           {changes.length > 0 && (
             <div className="max-h-[50vh] overflow-auto rounded border border-line">
               <table className="w-full text-left" data-testid="log-diff">
-                <thead className="sticky top-0 bg-surface-2 text-muted">
-                  <tr>
-                    <th className="px-3 py-1.5">{t('log.field')}</th>
-                    <th className="px-3 py-1.5">{t('log.before')}</th>
-                    <th className="px-3 py-1.5">{t('log.after')}</th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className="sticky top-0 bg-surface-2 text-muted"
+                  cellClassName="px-3 py-1.5"
+                  cells={[t('log.field'), t('log.before'), t('log.after')]}
+                />
                 <tbody translate="no">
                   {changes.map((c) => (
                     <tr key={c.field} className="border-t border-line align-top" data-field={c.field}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { OPLOG_FAMILIES, OPLOG_KINDS } from '../../../domain/oplog';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
+import { FieldLabel, QueryButton } from '../../app/ui/fields';
 import { SelectField } from '../../app/widgets/SelectField';
 import { parseProjectTime } from '../../app/time/projectTime';
 import { TimeTextField } from '../../app/widgets/TimeTextField';
@@ -42,18 +43,15 @@ export function LogFilters({ onSearch, onExport }: { onSearch: (f: LogFilterValu
   ]);
   return (
     <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), onSearch(f))}>
-      <label className="mb-3 block text-sm">
-        <span className="mb-1 block text-muted">{t('log.start')}</span>
+      <FieldLabel label={t('log.start')}>
         <TimeTextField shape="datetime" name="start" label={t('log.start')} value={f.start} onChange={(start) => setF({ ...f, start })} />
-      </label>
-      <label className="mb-3 block text-sm">
-        <span className="mb-1 block text-muted">{t('log.end')}</span>
+      </FieldLabel>
+      <FieldLabel label={t('log.end')}>
         <TimeTextField shape="datetime" name="end" label={t('log.end')} value={f.end} onChange={(end) => setF({ ...f, end })} />
-      </label>
-      <label className="mb-3 block text-sm">
-        <span className="mb-1 block text-muted">{t('log.user')}</span>
+      </FieldLabel>
+      <FieldLabel label={t('log.user')}>
         <input name="userName" value={f.userName} onChange={(e) => setF({ ...f, userName: e.target.value })} className={`${input} w-40`} />
-      </label>
+      </FieldLabel>
       <SelectField
         className="w-48"
         label={t('log.kind')}
@@ -63,9 +61,7 @@ export function LogFilters({ onSearch, onExport }: { onSearch: (f: LogFilterValu
         placeholder={t('log.allKinds')}
         options={kindOptions}
       />
-      <Button kind="primary" type="submit" className="mb-3">
-        {t('common.query')}
-      </Button>
+      <QueryButton />
       <Button className="mb-3" onClick={() => onExport(f)}>
         {t('table.export')}
       </Button>

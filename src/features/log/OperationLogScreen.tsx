@@ -13,7 +13,7 @@ import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { queryKeys } from '../../app/api/queryKeys';
 import { LogDetailDialog } from './LogDetailDialog';
 import { EMPTY_FILTER, LogFilters, toRequestFilter, type LogFilterValue } from './LogFilters';
-import { usePaging } from '../../app/widgets/table/usePaging';
+import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
 
 /** /log: every write, newest first, from the domain event log; filter, page, export, details. */
 export default function OperationLogScreen() {
@@ -94,12 +94,7 @@ export default function OperationLogScreen() {
         data={list.data?.data ?? []}
         load={list}
         getRowId={(r) => String(r.seq)}
-        server={{
-          total: list.data?.total ?? 0,
-          pageIndex: page.index,
-          pageSize: page.limit,
-          onChange: (index, limit) => setPage({ index, limit }),
-        }}
+        server={serverPaging(page, setPage, list.data?.total)}
         rowActions={[{ label: t('common.detail'), run: setDetail }]}
         exportable={false}
       />

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { BoltLogo } from '../../app/ui/icons';
-import { TextField } from '../../app/ui/fields';
+import { useFormDialog } from '../../app/ui/form/useFormDialog';
+import { checkCredentials, CredentialFields, type Credentials } from '../../app/session/CredentialFields';
 import { noticeText } from '../../app/session/sessionEnd';
 import type { SessionNotice } from '../../../machines/sessionMachine';
 import type { MessageKey } from '../../app/i18n/i18n';
@@ -31,24 +31,21 @@ function LoginNotice({ notice }: { notice: SessionNotice }) {
 export default function LoginPage() {
   useLanguage();
   const { state, error, notice, send } = useSession();
-  const [userName, setUserName] = useState('');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState<{ userName?: string; password?: string }>({});
   const busy = state === 'loggingIn' || state === 'loadingUser';
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const m: typeof missing = {};
-    if (!userName.trim()) m.userName = t('login.userNameRequired');
-    if (!password) m.password = t('login.passwordRequired');
-    setMissing(m);
-    if (Object.keys(m).length || busy) return;
-    send({ type: 'LOGIN', userName: userName.trim(), password });
-  }
+  // the session machine signs in and says how it went (error, notice): the form only checks and sends
+  const form = useFormDialog({
+    open: true,
+    initial: (): Credentials => ({ userName: '', password: '' }),
+    validate: (c) => checkCredentials(c, { userName: t('login.userNameRequired'), password: t('login.passwordRequired') }),
+    submit: async (c) => {
+      if (!busy) send({ type: 'LOGIN', ...c });
+    },
+    successText: null,
+  });
 
   return (
     <div className="flex min-h-full items-center justify-center bg-gradient-to-br from-[#0b3d75] via-[#0b5cad] to-[#0a2a52] p-6">
-      <form onSubmit={submit} noValidate className="w-[23.75rem] rounded-xl bg-surface p-8 text-ink shadow-2xl" data-testid="login-form">
+      <form {...form.formProps} className="w-[23.75rem] rounded-xl bg-surface p-8 text-ink shadow-2xl" data-testid="login-form">
         <div className="mb-6 flex items-center gap-3">
           <BoltLogo width="2.25rem" height="2.25rem" />
           <div>
@@ -58,23 +55,10 @@ export default function LoginPage() {
         </div>
         <h1 className="mb-4 text-base font-medium">{t('login.title')}</h1>
         {notice && !error && <LoginNotice notice={notice} />}
-        <TextField
-          label={t('login.userName')}
-          name="userName"
-          autoComplete="username"
-          autoFocus
-          value={userName}
-          onChange={(e) => setUserName(e.target.value)}
-          error={missing.userName}
-        />
-        <TextField
-          label={t('login.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={missing.password}
+        <CredentialFields
+          userName={form.field('userName')}
+          password={form.field('password')}
+          userNameProps={{ autoComplete: 'username', autoFocus: true }}
         />
         {error && (
           <p

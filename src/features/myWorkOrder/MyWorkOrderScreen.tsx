@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
 import { Button } from '../../app/ui/Modal';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
+import { useOpenedDetail } from '../../app/api/useOpenedDetail';
 import { OrderDetailView } from '../workOrder/OrderDetailView';
 import { OrderStatusBadge } from '../workOrder/OrderStatusBadge';
 import { transition, workOrderQueries } from '../workOrder/workOrderApi';
@@ -13,21 +13,18 @@ import { RecordForm } from './RecordForm';
 /** /myWorkOrder (我的工单): the assignee's open orders as cards, one column on a phone; accept and record on site. */
 export default function MyWorkOrderScreen() {
   useLanguage();
-  // the order opened: its detail is read (afresh on every opening) before it shows
-  const [openId, setOpenId] = useState(0);
-  const detail = useQuery(workOrderQueries.detail(openId));
-  const open = openId ? detail.data : undefined;
+  // the order opened, read afresh on every opening
+  const { open, show, close } = useOpenedDetail(workOrderQueries.detail);
   const list = useQuery(
     workOrderQueries.list({ page: { index: 0, limit: 100 }, filter: { mine: true, status: ['pending', 'in_progress', 'review'] } }),
   );
   const invalidate = useInvalidate();
   // after accepting or recording: the detail shown and the list both read again
   const refresh = () => invalidate(queryKeys.workOrders.all);
-  const show = (id: number) => (invalidate(queryKeys.workOrders.detail(id)), setOpenId(id));
   if (open)
     return (
       <section className="mx-auto flex max-w-xl flex-col gap-3 p-3" data-testid="my-workorder-detail">
-        <Button onClick={() => setOpenId(0)} className="self-start">
+        <Button onClick={close} className="self-start">
           {t('wo.back')}
         </Button>
         <h1 className="text-lg font-semibold">{t('wo.orderNo', { id: open.id })}</h1>
@@ -52,7 +49,7 @@ export default function MyWorkOrderScreen() {
               type="button"
               data-testid="my-order-card"
               className="w-full rounded-lg border border-line bg-surface p-3 text-left hover:bg-surface-2"
-              onClick={() => show(r.id)}
+              onClick={() => show(r)}
             >
               <div className="flex items-center justify-between">
                 <span className="font-medium">{t('wo.orderNo', { id: r.id })}</span>

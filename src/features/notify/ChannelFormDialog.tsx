@@ -8,7 +8,7 @@ import { TenantField } from '../../app/ui/form/TenantField';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { checkedBy } from '../../app/widgets/formErrors';
 import { AreaField } from './AreaField';
-import { ChoiceField } from './ChoiceField';
+import { ChoiceField } from '../../app/ui/ChoiceField';
 import { EMPTY_CHANNEL, KIND_FIELDS, channelBody, channelFormOf, checkChannel, type ChannelForm } from './channelForm';
 import { notifyApi } from './notifyApi';
 import { kindText } from './notifyText';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DELIVERY_STATUSES, type ChannelDto, type DeliveryListRequest, type DeliveryStatus } from '../../../domain/schemas/notify';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { parseProjectTime } from '../../app/time/projectTime';
-import { Button } from '../../app/ui/Modal';
+import { FieldLabel, QueryButton } from '../../app/ui/fields';
 import { SelectField } from '../../app/widgets/SelectField';
 import { TimeTextField } from '../../app/widgets/TimeTextField';
 import { statusText } from '../notify/notifyText';
@@ -51,8 +51,7 @@ export function DeliveryFilters({ channels, onSearch }: { channels: ChannelDto[]
         placeholder={t('notify.allChannels')}
         options={channels.map((c) => ({ value: String(c.id), label: c.name }))}
       />
-      <label className="mb-3 block text-sm">
-        <span className="mb-1 block text-muted">{t('notify.start')}</span>
+      <FieldLabel label={t('notify.start')}>
         <TimeTextField
           shape="datetime"
           name="start"
@@ -60,14 +59,11 @@ export function DeliveryFilters({ channels, onSearch }: { channels: ChannelDto[]
           value={f.start}
           onChange={(start) => setF({ ...f, start })}
         />
-      </label>
-      <label className="mb-3 block text-sm">
-        <span className="mb-1 block text-muted">{t('notify.end')}</span>
+      </FieldLabel>
+      <FieldLabel label={t('notify.end')}>
         <TimeTextField shape="datetime" name="end" label={t('notify.end')} value={f.end} onChange={(end) => setF({ ...f, end })} />
-      </label>
-      <Button kind="primary" type="submit" className="mb-3">
-        {t('common.query')}
-      </Button>
+      </FieldLabel>
+      <QueryButton />
     </form>
   );
 }

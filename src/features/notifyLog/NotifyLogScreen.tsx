@@ -5,7 +5,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
-import { usePaging } from '../../app/widgets/table/usePaging';
+import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
 import { queryKeys } from '../../app/api/queryKeys';
 import { notifyApi, notifyQueries } from '../notify/notifyApi';
 import { deliveryColumns } from './deliveryColumns';
@@ -51,12 +51,7 @@ export default function NotifyLogScreen() {
         data={list.data?.rows ?? []}
         load={list}
         getRowId={(d) => d.id}
-        server={{
-          total: list.data?.total ?? 0,
-          pageIndex: page.index,
-          pageSize: page.limit,
-          onChange: (index, limit) => setPage({ index, limit }),
-        }}
+        server={serverPaging(page, setPage, list.data?.total)}
         actions={<Button onClick={reload}>{t('alarmEvent.refresh')}</Button>}
       />
     </ScreenFrame>

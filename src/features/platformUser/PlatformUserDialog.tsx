@@ -6,18 +6,15 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { Modal } from '../../app/ui/Modal';
 import { FormActions } from '../../app/ui/form/FormActions';
 import { FormSelectField, FormTextField } from '../../app/ui/form/FormFields';
+import type { EditDialogProps } from '../../app/ui/form/useEditDialog';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { NewPasswordFields } from '../usermanage/NewPasswordFields';
 import { validateForm } from '../../app/widgets/formErrors';
 import { createSchema, editSchema, emptyForm, formOf, payloadOf } from './platformUserForm';
 
-interface Props {
-  open: boolean;
-  editing: PlatformUserRow | undefined;
+interface Props extends EditDialogProps<PlatformUserRow> {
   roles: RoleDto[];
   tenantId: number;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Create or edit a platform or service user (type 1 or 2) through /auth/v1/user. */

@@ -6,6 +6,7 @@ import { api } from '../../app/api/client';
 import { directoryQueries } from '../../app/api/directory';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
+import { useEditDialog } from '../../app/ui/form/useEditDialog';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { toastError, toastSuccess } from '../../app/ui/toastStore';
@@ -30,7 +31,7 @@ export default function PlatformUserScreen() {
   });
   const invalidate = useInvalidate();
   const reload = () => invalidate(queryKeys.directory.all);
-  const [dialog, setDialog] = useState<{ editing?: PlatformUserRow } | null>(null);
+  const dialog = useEditDialog<PlatformUserRow>(reload);
   const [serving, setServing] = useState<PlatformUserRow | undefined>();
 
   const columns = useMemo<Column<PlatformUserRow>[]>(
@@ -85,8 +86,8 @@ export default function PlatformUserScreen() {
         data={users.data ?? []}
         load={users}
         getRowId={(u) => String(u.id)}
-        onCreate={() => setDialog({})}
-        onEdit={(u) => setDialog({ editing: u })}
+        onCreate={dialog.create}
+        onEdit={dialog.edit}
         target={{ noun: t('term.platformUser'), name: (r) => r.name }}
         onDelete={remove}
         rowActions={[
@@ -96,14 +97,7 @@ export default function PlatformUserScreen() {
           },
         ]}
       />
-      <PlatformUserDialog
-        open={!!dialog}
-        editing={dialog?.editing}
-        roles={roles.data ?? []}
-        tenantId={user?.tenantId ?? 1}
-        onClose={() => setDialog(null)}
-        onSaved={() => (setDialog(null), reload())}
-      />
+      <PlatformUserDialog {...dialog.dialogProps} roles={roles.data ?? []} tenantId={user?.tenantId ?? 1} />
       <ServedProjectsDialog
         user={serving}
         projects={projects.data ?? []}

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { remoteControlText } from '../../app/i18n/remoteText';
-import { OperationVerifyDialog } from '../../app/device/OperationVerifyDialog';
-import { listControlPoints, sendControl, type ControlPoint } from '../../app/device/remoteCommands';
-import { toastSuccess } from '../../app/ui/toastStore';
+import { SendControlDialog } from '../../app/device/SendControlDialog';
+import { listControlPoints, type ControlPoint } from '../../app/device/remoteCommands';
 import { queryKeys } from '../../app/api/queryKeys';
 
 /**
@@ -54,20 +53,12 @@ export function ControlPointsPanel({ deviceId, canControl }: { deviceId: number;
           </span>
         )}
       </div>
-      {pending && (
-        <OperationVerifyDialog
-          open
-          onClose={() => setPending(null)}
-          onConfirm={async (cred) => {
-            const msg = await sendControl(deviceId, pending, cred);
-            if (!msg) {
-              toastSuccess(t('remote.ok'));
-              setLast({ name: remoteControlText(pending.id, pending.name), at: new Date() });
-            }
-            return msg;
-          }}
-        />
-      )}
+      <SendControlDialog
+        deviceId={deviceId}
+        point={pending}
+        onClose={() => setPending(null)}
+        onSent={(p) => setLast({ name: remoteControlText(p.id, p.name), at: new Date() })}
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { toastSuccess } from '../../app/ui/toastStore';
 import { useImmer } from '../../app/useImmer';
 import { checkForm, draftsOf, outcomesOf, type Drafts, type Outcome, type ParamRow } from './paramForm';
 import { errorText, readParams, saveParams, type ParamGroup } from './remoteApi';
+import { TableHead } from '../../app/ui/TableHead';
 
 /**
  * One parameter group of a device: definitions, the values the device reports, the form, and after a
@@ -86,15 +87,18 @@ export function ParamGroupPanel({ deviceId, group, canUpdate }: { deviceId: numb
       )}
       {rows && (
         <table className="w-full text-sm" data-testid="param-table">
-          <thead>
-            <tr className="border-b border-line text-left text-muted">
-              <th className="py-1.5 pr-3 font-normal">{t('remoteSetting.param')}</th>
-              <th className="py-1.5 pr-3 font-normal">{t('remoteSetting.deviceValue')}</th>
-              <th className="w-56 py-1.5 pr-3 font-normal">{t('remoteSetting.newValue')}</th>
-              <th className="py-1.5 pr-3 font-normal">{t('remoteSetting.range')}</th>
-              <th className="py-1.5 font-normal">{t('remoteSetting.outcome')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            rowClassName="border-b border-line text-left text-muted"
+            cellClassName="py-1.5 font-normal"
+            spacing="pr-3"
+            cells={[
+              t('remoteSetting.param'),
+              t('remoteSetting.deviceValue'),
+              { label: t('remoteSetting.newValue'), className: 'w-56' },
+              t('remoteSetting.range'),
+              t('remoteSetting.outcome'),
+            ]}
+          />
           <tbody>
             {rows.map((r) => {
               const o = outcomes[r.id];

@@ -1,6 +1,6 @@
 import { passwordDigest } from '../../../domain/digest';
 import { api, ApiError } from '../../app/api/client';
-import type { Credentials } from '../../app/device/OperationVerifyDialog';
+import type { Credentials } from '../../app/session/CredentialFields';
 import type { ParamRow } from './paramForm';
 
 const BASE = '/wisdompower/v1/remote/config';

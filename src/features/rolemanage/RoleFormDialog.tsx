@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
-import type { RoleDto, TenantDto } from '../../../domain/schemas/auth';
+import type { RoleDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
 import { permissionById, type PermissionEntry } from '../../../domain/permissions';
 import { ROUTES } from '../../../domain/routes';
@@ -13,6 +13,8 @@ import { FormActions } from '../../app/ui/form/FormActions';
 import { FormSelectField, FormTextField } from '../../app/ui/form/FormFields';
 import { FormTreeField } from '../../app/ui/form/FormTreeField';
 import { TenantField } from '../../app/ui/form/TenantField';
+import type { TenantChoice } from '../../app/api/useTenantChoice';
+import type { EditDialogProps } from '../../app/ui/form/useEditDialog';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { validateForm } from '../../app/widgets/formErrors';
 import { buildPermissionTree, grantsOf, heldPermissions, nodeId } from './permissionTree';
@@ -43,17 +45,8 @@ function roleFormOf(editing: RoleDto | undefined, defaultTenantId: number | unde
   };
 }
 
-interface Props {
-  open: boolean;
-  editing: RoleDto | undefined;
-  tenants: TenantDto[];
-  defaultTenantId: number | undefined;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
 /** Role editor: name, permission tree (pages wp_* and operations) and the homepage choice. */
-export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClose, onSaved }: Props) {
+export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClose, onSaved }: EditDialogProps<RoleDto> & TenantChoice) {
   useLanguage();
   const { user } = useSession();
   const held = useMemo(() => heldPermissions(user), [user]);

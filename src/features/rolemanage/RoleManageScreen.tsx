@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { RoleDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
@@ -7,8 +7,9 @@ import { api } from '../../app/api/client';
 import { directoryQueries } from '../../app/api/directory';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
+import { useTenantChoice } from '../../app/api/useTenantChoice';
+import { useEditDialog } from '../../app/ui/form/useEditDialog';
 import { t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
-import { useSession } from '../../app/session/SessionContext';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { RoleFormDialog } from './RoleFormDialog';
@@ -22,12 +23,10 @@ const homepageOf = (r: RoleDto) => {
 /** /rolemanage: roles of the caller's tenants with their page and operation permissions. */
 export default function RoleManageScreen() {
   useLanguage();
-  const { user } = useSession();
   const roles = useQuery(directoryQueries.roles());
-  const tenants = useQuery(directoryQueries.tenants());
+  const { choice, tenantName } = useTenantChoice();
   const invalidate = useInvalidate();
-  const [dialog, setDialog] = useState<{ editing?: RoleDto } | null>(null);
-  const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
+  const dialog = useEditDialog<RoleDto>(() => invalidate(queryKeys.directory.all));
   const columns = useMemo<Column<RoleDto>[]>(
     () => [
       { id: 'name', header: t('roles.name'), value: (r) => r.name },
@@ -46,25 +45,15 @@ export default function RoleManageScreen() {
         data={roles.data ?? []}
         load={roles}
         getRowId={(r) => String(r.id)}
-        onCreate={() => setDialog({})}
-        onEdit={(r) => setDialog({ editing: r })}
+        onCreate={dialog.create}
+        onEdit={dialog.edit}
         target={{ noun: t('term.role'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/auth/v1/role', { ids: rows.map((r) => r.id) });
           invalidate(queryKeys.directory.all);
         }}
       />
-      <RoleFormDialog
-        open={dialog !== null}
-        editing={dialog?.editing}
-        tenants={tenants.data ?? []}
-        defaultTenantId={(tenants.data?.length ?? 0) > 1 ? undefined : (tenants.data?.[0]?.id ?? user?.tenantId)}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          invalidate(queryKeys.directory.all);
-        }}
-      />
+      <RoleFormDialog {...dialog.dialogProps} {...choice} />
     </ScreenFrame>
   );
 }

@@ -10,9 +10,10 @@ import { toastSuccess } from '../../app/ui/toastStore';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { usePaging } from '../../app/widgets/table/usePaging';
+import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
+import { useOpenedDetail } from '../../app/api/useOpenedDetail';
 import { HandoverDraft } from './HandoverDraft';
 import { HandoverSheet, shiftText } from './HandoverSheet';
 import { PrintSheet } from './PrintSheet';
@@ -32,20 +33,12 @@ export default function ShiftHandoverScreen() {
   const [status, setStatus] = useState<'' | HandoverStatus>('');
   const [page, setPage] = usePaging();
   const invalidate = useInvalidate();
-  // the handover opened: its detail is read (afresh on every opening) before the dialog shows it
-  const [openId, setOpenId] = useState(0);
-  const detail = useQuery({
-    queryKey: queryKeys.handovers.detail(openId),
-    queryFn: () => handoverDetail(openId),
-    enabled: openId > 0,
-    placeholderData: undefined,
-  });
-  const open = openId ? detail.data : undefined;
+  // the handover opened, read afresh on every opening
+  const { open, show, close } = useOpenedDetail((id) => ({ queryKey: queryKeys.handovers.detail(id), queryFn: () => handoverDetail(id) }));
   const [acceptNote, setAcceptNote] = useState('');
   const filter = useMemo(() => (status ? { status } : {}), [status]);
   const body = { page, filter };
   const list = useQuery({ queryKey: queryKeys.handovers.list(body), queryFn: () => listHandovers(body) });
-  const show = (row: HandoverRowDto) => (invalidate(queryKeys.handovers.detail(row.id)), setOpenId(row.id));
   const accept = async () => {
     if (!open) return;
     await acceptHandover(open.id, acceptNote.trim());
@@ -98,18 +91,13 @@ export default function ShiftHandoverScreen() {
             data={list.data?.rows ?? []}
             load={list}
             getRowId={(r) => String(r.id)}
-            server={{
-              total: list.data?.total ?? 0,
-              pageIndex: page.index,
-              pageSize: page.limit,
-              onChange: (index, limit) => setPage({ index, limit }),
-            }}
+            server={serverPaging(page, setPage, list.data?.total)}
             rowActions={[{ label: t('common.detail'), run: show }]}
             exportable={false}
           />
         </div>
       </div>
-      <Modal open={!!open} onClose={() => setOpenId(0)} title={t('ho.detailTitle')} width={680} closable>
+      <Modal open={!!open} onClose={close} title={t('ho.detailTitle')} width={680} closable>
         {open && (
           <div className="max-h-[70vh] space-y-3 overflow-y-auto" data-testid="handover-detail">
             <HandoverSheet shift={open.shift} summary={open.summary} />

@@ -4,12 +4,12 @@ import { ACCESS_TYPE } from '../../../domain/enums';
 import type { DeviceAccessRow } from '../../../domain/schemas/info';
 import { request } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
-import { Button } from '../../app/ui/Modal';
+import { FieldLabel, QueryButton } from '../../app/ui/fields';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { SelectField } from '../../app/widgets/SelectField';
 import { queryKeys } from '../../app/api/queryKeys';
 import { accessTypeText } from '../../app/i18n/enumText';
-import { usePaging } from '../../app/widgets/table/usePaging';
+import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
 
 const listDevices = (body: object) =>
   request<DeviceAccessRow[]>('POST', '/wisdompower/v1/system/query/device/access/list', body, { read: true });
@@ -50,17 +50,14 @@ export function DeviceAccessPanel() {
           onChange={(accesstype) => setDraft({ ...draft, accesstype })}
           options={ACCESS_TYPE.list.map((a) => ({ value: String(a.id), label: accessTypeText(a.id) }))}
         />
-        <label className="mb-3 block text-sm">
-          <span className="mb-1 block text-muted">{t('system.keyword')}</span>
+        <FieldLabel label={t('system.keyword')}>
           <input
             value={draft.keyword}
             onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
             className="w-56 rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand"
           />
-        </label>
-        <Button kind="primary" type="submit" className="mb-3">
-          {t('common.query')}
-        </Button>
+        </FieldLabel>
+        <QueryButton />
       </form>
       <DataTable
         testId="device-access-table"
@@ -68,12 +65,7 @@ export function DeviceAccessPanel() {
         data={list.data?.data ?? []}
         load={list}
         getRowId={(d) => String(d.id)}
-        server={{
-          total: list.data?.total ?? 0,
-          pageIndex: page.index,
-          pageSize: page.limit,
-          onChange: (index, limit) => setPage({ index, limit }),
-        }}
+        server={serverPaging(page, setPage, list.data?.total)}
         exportRows={async () => (await listDevices(body(filter, { index: 0, limit: 1000 }))).data}
       />
     </div>

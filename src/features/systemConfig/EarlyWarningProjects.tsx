@@ -1,6 +1,7 @@
 import type { SettingProjectDto } from '../../../domain/schemas/info';
 import { t } from '../../app/i18n/i18n';
 import { localizeMessage } from '../../app/i18n/domainText';
+import { TableHead } from '../../app/ui/TableHead';
 
 /** Per project: whether its series are watched and its own horizon in days ('' takes the tenant's). */
 export interface ProjectEarlyWarning {
@@ -29,13 +30,15 @@ export function EarlyWarningProjects({
   return (
     <div className="col-span-3" data-testid="early-warning-projects">
       <table className="w-full text-sm">
-        <thead className="text-left text-xs text-muted">
-          <tr>
-            <th className="py-1 font-normal">{t('system.earlyWarningProject')}</th>
-            <th className="font-normal">{t('system.earlyWarningWatched')}</th>
-            <th className="font-normal">{t('system.earlyWarningHorizon')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          className="text-left text-xs text-muted"
+          cellClassName="font-normal"
+          cells={[
+            { label: t('system.earlyWarningProject'), className: 'py-1' },
+            t('system.earlyWarningWatched'),
+            t('system.earlyWarningHorizon'),
+          ]}
+        />
         <tbody>
           {projects.map((p) => {
             const v = value.get(p.id) ?? { on: true, days: '' };

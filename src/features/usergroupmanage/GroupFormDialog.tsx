@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { z } from 'zod';
-import type { TenantDto, UserDto, UsergroupDto } from '../../../domain/schemas/auth';
+import type { UserDto, UsergroupDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
 import { plainNameSchema, requiredSelect } from '../../../domain/validation';
 import { api } from '../../app/api/client';
@@ -11,6 +11,8 @@ import { FormActions } from '../../app/ui/form/FormActions';
 import { FormTextField } from '../../app/ui/form/FormFields';
 import { FormTreeField } from '../../app/ui/form/FormTreeField';
 import { TenantField } from '../../app/ui/form/TenantField';
+import type { TenantChoice } from '../../app/api/useTenantChoice';
+import type { EditDialogProps } from '../../app/ui/form/useEditDialog';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { validateForm } from '../../app/widgets/formErrors';
@@ -30,14 +32,8 @@ function groupFormOf(editing: UsergroupDto | undefined, defaultTenantId: number 
   };
 }
 
-interface Props {
-  open: boolean;
-  editing: UsergroupDto | undefined;
+interface Props extends EditDialogProps<UsergroupDto>, TenantChoice {
   users: UserDto[];
-  tenants: TenantDto[];
-  defaultTenantId: number | undefined;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 /** User group editor: name, members (a checkable list with filter and Shift ranges) and the logo. */

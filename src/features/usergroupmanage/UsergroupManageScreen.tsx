@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UsergroupDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
@@ -6,8 +6,9 @@ import { api } from '../../app/api/client';
 import { directoryQueries } from '../../app/api/directory';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
+import { useTenantChoice } from '../../app/api/useTenantChoice';
+import { useEditDialog } from '../../app/ui/form/useEditDialog';
 import { t, useLanguage } from '../../app/i18n/i18n';
-import { useSession } from '../../app/session/SessionContext';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { GroupFormDialog } from './GroupFormDialog';
@@ -21,13 +22,11 @@ const logoOf = (g: UsergroupDto) => {
 /** /usergroupmanage: groups with members and logo; a group in use cannot be deleted (server rule). */
 export default function UsergroupManageScreen() {
   useLanguage();
-  const { user } = useSession();
   const groups = useQuery(directoryQueries.groups());
   const users = useQuery(directoryQueries.users());
-  const tenants = useQuery(directoryQueries.tenants());
+  const { choice, tenantName } = useTenantChoice();
   const invalidate = useInvalidate();
-  const [dialog, setDialog] = useState<{ editing?: UsergroupDto } | null>(null);
-  const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
+  const dialog = useEditDialog<UsergroupDto>(() => invalidate(queryKeys.directory.all));
   const columns = useMemo<Column<UsergroupDto>[]>(
     () => [
       { id: 'logo', header: t('groups.logo'), value: logoOf, cell: (g) => <LogoImage fileName={logoOf(g)} size={28} />, width: 80 },
@@ -46,26 +45,15 @@ export default function UsergroupManageScreen() {
         data={groups.data ?? []}
         load={groups}
         getRowId={(g) => String(g.id)}
-        onCreate={() => setDialog({})}
-        onEdit={(g) => setDialog({ editing: g })}
+        onCreate={dialog.create}
+        onEdit={dialog.edit}
         target={{ noun: t('term.userGroup'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/auth/v1/usergroup', { ids: rows.map((r) => r.id) });
           invalidate(queryKeys.directory.all);
         }}
       />
-      <GroupFormDialog
-        open={dialog !== null}
-        editing={dialog?.editing}
-        users={users.data ?? []}
-        tenants={tenants.data ?? []}
-        defaultTenantId={(tenants.data?.length ?? 0) > 1 ? undefined : (tenants.data?.[0]?.id ?? user?.tenantId)}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          invalidate(queryKeys.directory.all);
-        }}
-      />
+      <GroupFormDialog {...dialog.dialogProps} {...choice} users={users.data ?? []} />
     </ScreenFrame>
   );
 }

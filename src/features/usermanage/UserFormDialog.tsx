@@ -1,23 +1,19 @@
-import type { RoleDto, TenantDto, UserDto } from '../../../domain/schemas/auth';
+import type { RoleDto, UserDto } from '../../../domain/schemas/auth';
 import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Modal } from '../../app/ui/Modal';
 import { FormActions } from '../../app/ui/form/FormActions';
 import { FormSelectField, FormTextField } from '../../app/ui/form/FormFields';
 import { TenantField } from '../../app/ui/form/TenantField';
+import type { TenantChoice } from '../../app/api/useTenantChoice';
+import type { EditDialogProps } from '../../app/ui/form/useEditDialog';
 import { useFormDialog } from '../../app/ui/form/useFormDialog';
 import { NewPasswordFields } from './NewPasswordFields';
 import { validateForm } from '../../app/widgets/formErrors';
 import { emptyUserForm, userCreateSchema, userEditSchema, userFormOf, userPayload, type UserForm } from './userForm';
 
-interface Props {
-  open: boolean;
-  editing: UserDto | undefined;
+interface Props extends EditDialogProps<UserDto>, TenantChoice {
   roles: RoleDto[];
-  tenants: TenantDto[];
-  defaultTenantId: number | undefined;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Create (with password and confirmation) or edit a project user. */

@@ -7,9 +7,11 @@ import { toastSuccess } from '../../app/ui/toastStore';
 import { directoryQueries } from '../../app/api/directory';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
+import { useTenantChoice } from '../../app/api/useTenantChoice';
+import { useEditDialog } from '../../app/ui/form/useEditDialog';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
-import { Button } from '../../app/ui/Modal';
+import { FieldLabel, QueryButton } from '../../app/ui/fields';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
@@ -22,13 +24,13 @@ export default function UserManageScreen() {
   const { user } = useSession();
   const isRoot = user?.id === ROOT_USER_ID;
   const roles = useQuery(directoryQueries.roles());
-  const tenants = useQuery(directoryQueries.tenants());
+  const { choice, tenantName } = useTenantChoice();
   const [draft, setDraft] = useState({ roleId: '', name: '' });
   const [query, setQuery] = useState(draft);
   const users = useQuery(directoryQueries.users(query));
   const invalidate = useInvalidate();
   const reload = () => invalidate(queryKeys.directory.all);
-  const [dialog, setDialog] = useState<{ editing?: UserDto } | null>(null);
+  const dialog = useEditDialog<UserDto>(reload);
   const [resetting, setResetting] = useState<UserDto | undefined>();
   const setDisabled = async (u: UserDto, disabled: boolean) => {
     const r = await request('PUT', `/auth/v1/user/${u.id}/status`, { disabled }).catch(() => null);
@@ -36,7 +38,6 @@ export default function UserManageScreen() {
     toastSuccess(r.msg);
     reload();
   };
-  const tenantName = useMemo(() => new Map((tenants.data ?? []).map((x) => [x.id, x.name])), [tenants.data]);
 
   const columns = useMemo<Column<UserDto>[]>(
     () => [
@@ -66,18 +67,15 @@ export default function UserManageScreen() {
             placeholder={t('users.allRoles')}
             options={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
           />
-          <label className="mb-3 block text-sm">
-            <span className="mb-1 block text-muted">{t('users.name')}</span>
+          <FieldLabel label={t('users.name')}>
             <input
               name="queryName"
               value={draft.name}
               onChange={(e) => setDraft({ ...draft, name: e.target.value })}
               className="w-48 rounded border border-line bg-surface-2 px-3 py-1.5 text-ink outline-none focus:border-brand"
             />
-          </label>
-          <Button kind="primary" type="submit" className="mb-3">
-            {t('common.query')}
-          </Button>
+          </FieldLabel>
+          <QueryButton />
         </form>
       }
     >
@@ -87,8 +85,8 @@ export default function UserManageScreen() {
         data={users.data ?? []}
         load={users}
         getRowId={(u) => String(u.id)}
-        onCreate={() => setDialog({})}
-        onEdit={(u) => setDialog({ editing: u })}
+        onCreate={dialog.create}
+        onEdit={dialog.edit}
         target={{ noun: t('term.user'), name: (r) => r.name }}
         onDelete={async (rows) => {
           await api.del('/auth/v1/user', { ids: rows.map((r) => r.id) });
@@ -101,18 +99,7 @@ export default function UserManageScreen() {
           ...(isRoot ? [{ label: t('users.resetPassword'), run: setResetting }] : []),
         ]}
       />
-      <UserFormDialog
-        open={dialog !== null}
-        editing={dialog?.editing}
-        roles={roles.data ?? []}
-        tenants={tenants.data ?? []}
-        defaultTenantId={(tenants.data?.length ?? 0) > 1 ? undefined : (tenants.data?.[0]?.id ?? user?.tenantId)}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          reload();
-        }}
-      />
+      <UserFormDialog {...dialog.dialogProps} {...choice} roles={roles.data ?? []} />
       <ResetPasswordDialog target={resetting} rootName={user?.name ?? ''} onClose={() => setResetting(undefined)} />
     </ScreenFrame>
   );

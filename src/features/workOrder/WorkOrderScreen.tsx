@@ -8,9 +8,10 @@ import { Button, Modal } from '../../app/ui/Modal';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { usePaging } from '../../app/widgets/table/usePaging';
+import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
+import { useOpenedDetail } from '../../app/api/useOpenedDetail';
 import { OrderDetailView } from './OrderDetailView';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderTrend } from './OrderTrend';
@@ -30,10 +31,8 @@ export default function WorkOrderScreen() {
   const offeredPeople = projectId ? (people.data ?? []) : [];
   const [page, setPage] = usePaging();
   const invalidate = useInvalidate();
-  // the order opened: its detail is read (afresh on every opening) before the dialog shows it
-  const [openId, setOpenId] = useState(0);
-  const detail = useQuery(workOrderQueries.detail(openId));
-  const open = openId ? detail.data : undefined;
+  // the order opened, read afresh on every opening
+  const { open, show, close } = useOpenedDetail(workOrderQueries.detail);
   const [reason, setReason] = useState('');
   const filter = useMemo(
     () => ({
@@ -45,7 +44,6 @@ export default function WorkOrderScreen() {
     [status, overdue, projectId, assigneeId],
   );
   const list = useQuery(workOrderQueries.list({ page, filter }));
-  const show = (row: OrderRowDto) => (invalidate(queryKeys.workOrders.detail(row.id)), setOpenId(row.id));
   const step = async (action: 'approve' | 'reject') => {
     if (!open) return;
     await transition(open.id, action === 'reject' ? { action, reason } : { action });
@@ -123,16 +121,11 @@ export default function WorkOrderScreen() {
         data={list.data?.rows ?? []}
         load={list}
         getRowId={(r) => String(r.id)}
-        server={{
-          total: list.data?.total ?? 0,
-          pageIndex: page.index,
-          pageSize: page.limit,
-          onChange: (index, limit) => setPage({ index, limit }),
-        }}
+        server={serverPaging(page, setPage, list.data?.total)}
         rowActions={[{ label: t('common.detail'), run: show }]}
         exportable={false}
       />
-      <Modal open={!!open} onClose={() => setOpenId(0)} title={t('wo.detailTitle')} width={900} closable>
+      <Modal open={!!open} onClose={close} title={t('wo.detailTitle')} width={900} closable>
         {open && (
           <div className="max-h-[78vh] overflow-y-auto pr-1">
             <OrderDetailView order={open} />

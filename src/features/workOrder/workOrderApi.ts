@@ -56,13 +56,11 @@ export const workOrderQueries = {
       enabled: !!ids,
     }),
   list: (body: OrderListBody) => queryOptions({ queryKey: queryKeys.workOrders.list(body), queryFn: () => listOrders(body) }),
-  /** the order opened (0: none); another order's detail never stands in while this one is read */
+  /** one order's detail (read when a screen opens it: useOpenedDetail) */
   detail: (id: number) =>
     queryOptions({
       queryKey: queryKeys.workOrders.detail(id),
       queryFn: () => orderDetail(id),
-      enabled: id > 0,
-      placeholderData: undefined,
     }),
   assignees: (projectId: number) =>
     queryOptions({ queryKey: queryKeys.workOrders.assignees(projectId), queryFn: () => assigneesOf(projectId), enabled: projectId > 0 }),

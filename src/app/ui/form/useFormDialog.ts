@@ -23,7 +23,9 @@ interface FormDialogOptions<F, D, R> {
   successText?: string | null;
   /**
    * where a refusal's message goes. 'toast' (most dialogs): the API client has shown the server's
-   * {code, msg} as a toast already. 'inline': the dialog shows it above its buttons (serverError).
+   * {code, msg} as a toast already. 'inline': the dialog shows it above its buttons (serverError): the
+   * message of what `submit` rejected with (an ApiError, or the Error a dialog throws for a refusal
+   * that comes as an answer).
    */
   serverError?: 'toast' | 'inline';
   /**
@@ -112,7 +114,7 @@ export function useFormDialog<F, D = F, R = unknown>(options: FormDialogOptions<
     try {
       result = await options.submit(checked.data, draft);
     } catch (err) {
-      if (options.serverError === 'inline') setServerError(err instanceof ApiError ? err.message : String(err));
+      if (options.serverError === 'inline') setServerError(err instanceof Error ? err.message : String(err));
       // the server's refusal is shown (the client's toast, or inline): the dialog stays open with the draft
       else if (!(err instanceof ApiError)) throw err;
       return;

@@ -11,6 +11,7 @@ import { defaultExportName, exportXlsx } from './exportXlsx';
 import { useRowActions } from './useRowActions';
 import { UNSORTED, nextSort, sortRows, type SortState } from './sorting';
 import { rem } from '../../ui/rem';
+import { SortMark } from './SortMark';
 
 export interface Column<T> {
   id: string;
@@ -219,9 +220,7 @@ export function DataTable<T extends object>({
                         data-sort-column={c.id}
                       >
                         {c.header}
-                        <span aria-hidden className={dir ? 'text-brand' : 'opacity-40'}>
-                          {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
-                        </span>
+                        <SortMark dir={dir} />
                       </button>
                     )}
                   </th>

@@ -28,3 +28,13 @@ export function usePaging(): [Page, (next: Page | ((current: Page) => Page)) => 
   }, []);
   return [page, setPage];
 }
+
+/** DataTable's server paging of a page kept by usePaging: the total the server counted, a new page or size picked goes to setPage. */
+export function serverPaging(page: Page, setPage: (next: Page) => void, total: number | undefined) {
+  return {
+    total: total ?? 0,
+    pageIndex: page.index,
+    pageSize: page.limit,
+    onChange: (index: number, limit: number) => setPage({ index, limit }),
+  };
+}
