@@ -7,7 +7,7 @@ import globals from 'globals';
 import voltguard from './scripts/eslint/serverLayers.js';
 
 export default tseslint.config(
-  { ignores: ['.tsbuild/**', 'dist/**', 'node_modules/**', 'test-results/**', 'screenshots/**', 'data/**', 'public/**'] },
+  { ignores: ['.tsbuild/**', 'dist/**', 'dist-server/**', 'node_modules/**', 'test-results/**', 'screenshots/**', 'data/**', 'public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
