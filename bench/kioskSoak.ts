@@ -5,19 +5,27 @@
  * Not a test: it asserts nothing; it records the retained JS heap (after forced full collections, CDP
  * HeapProfiler.collectGarbage) over the day, per screen, and whether rotation resumed under a flood.
  *
- *   npm run bench -- kioskSoak   (SOAK_HOURS=24, SOAK_CHUNK_MIN=10: the page's day in 10-minute steps;
- *                                 SOAK_ALARMS_PER_STEP=8; SOAK_CENSUS=1 adds a heap census per screen)
+ *   npm run bench -- kioskSoak   (SOAK_HOURS=24, SOAK_CHUNK_MIN=10: the page's day in steps of at least
+ *                                 10 minutes; SOAK_ALARMS_PER_MIN=1; SOAK_CENSUS=1 adds a heap census per screen)
  *
  * How the day is compressed: the page's timers (rotation, popup, sound repeats, age ticks, keep-alive,
- * stream flushes) run on page.clock, advanced SOAK_CHUNK_MIN minutes at a time; between two steps the
- * page gets a moment of real time in which the server's pushes (the simulator's readings, the alarm
- * stream below: SOAK_ALARMS_PER_STEP alarms raised and ended on as many devices, an alarm a page minute)
+ * stream flushes) run on page.clock, advanced SOAK_CHUNK_MIN minutes at a time (and on to the kiosk's
+ * next turn, below); between two steps the page gets a moment of real time in which the server's pushes
+ * (the simulator's readings, the alarm stream below: an alarm a page minute, each raised and ended)
  * arrive and are handled. The server's escalation job runs on the page's clock, so every alarm of the
  * stream escalates as it would in a real day (15 page minutes after it was raised). So
  * the page lives through a day of its own timers and escalations and a few minutes of real traffic; a
  * leak per timer tick, per rotation, per popup, per escalation or per message shows either way.
  * The server's heartbeat timeout is raised (socketPing): a page clock ~300× faster than the
  * server's would otherwise take every gap between two real pings for a dead server.
+ *
+ * Which screen each sample is of is decided, not left to chance: the kiosk turns every ROTATE_S, so a
+ * 10-minute step with nothing holding it turns twice and ends on the screen it began on, and only an
+ * alarm hold (which shifts the turns) made the other screen come up; the stream's alarms continue a
+ * flood and hold nothing, so which screen got sampled rode on the simulator's stray alarms, i.e. on
+ * the machine's speed, and a quiet run could leave one screen with no sample in a window (issue 32).
+ * Now a step that ends on the screen sampled last runs the page's clock on, a turn interval at a time,
+ * until the kiosk itself turns: the samples alternate between the screens, every window holds both.
  *
  * Figures (bench/heapTrend.ts): per screen the kiosk shows, the retained heap just after warm-up
  * (median of its samples in page hours 2–4) and at the end (hours 22–24), the growth between them,
@@ -38,8 +46,8 @@ import { ESCALATION_LIST_LIMIT } from '../domain/escalation';
 
 const HOURS = Number(process.env.SOAK_HOURS ?? 24);
 const CHUNK_MIN = Number(process.env.SOAK_CHUNK_MIN ?? 10);
-/** the alarm stream: alarms raised (and ended) at each step of the page's clock, each on the next device */
-const ALARMS_PER_STEP = Number(process.env.SOAK_ALARMS_PER_STEP ?? CHUNK_MIN);
+/** the alarm stream: alarms raised (and ended) a page minute, each on the next device, raised after each step */
+const ALARMS_PER_MIN = Number(process.env.SOAK_ALARMS_PER_MIN ?? 1);
 /** the first page hours are warm-up (caches fill, code is optimised); growth is read from then on */
 const WARMUP_H = Math.min(2, HOURS / 4);
 /** start and end are the medians of this many page hours of samples */
@@ -47,6 +55,12 @@ const WINDOW_H = Math.min(2, HOURS / 6);
 /** real time the page gets between two steps of its clock, for pushed messages */
 const GAP_MS = Number(process.env.SOAK_GAP_MS ?? 200);
 const ROTATE_S = 300;
+/**
+ * A step that ends on the screen sampled last runs on this many turn intervals at most, waiting for the
+ * kiosk's turn: a 报警 holds it 60 s (then a whole turn passes before another may hold it), a 事故 until
+ * it is confirmed; past them the wall's operator presses 继续轮播 (kiosk-resume) once, as one would.
+ */
+const MAX_TURN_WAIT = 4;
 /** the kiosk's screens, and the names their figures take */
 const SCREEN_KEY: Record<string, string> = { '/realTime': 'realtime', '/platform/monitor': 'monitor' };
 const PASSWORD = 'Bench#Pass123';
@@ -98,12 +112,11 @@ async function retainedHeapMb(): Promise<number> {
 const hashPath = async () => ((await page.evaluate('location.hash')) as string).replace(/^#/, '').split('?')[0] ?? '';
 
 /**
- * The steady alarm stream: at each step of the page's clock, ALARMS_PER_STEP devices in turn cross
- * their residual-current alarm limit and, two readings later, fall back (an alarm raised and ended).
- * Nobody confirms them: each escalates 15 page minutes later. They are raised between two steps, so
- * each step begins with the popup's 60 s pause and then rotates once: the samples, one a step, fall on
- * the kiosk's screens in turn (a stream arriving while the clock runs would keep the kiosk paused on
- * one screen, rightly, and leave the other unmeasured).
+ * The steady alarm stream: after each step of the page's clock, as many devices in turn as the step
+ * had page minutes cross their residual-current alarm limit and, two readings later, fall back (an
+ * alarm raised and ended). Nobody confirms them: each escalates 15 page minutes later. A step's alarms
+ * come within a real second, one type from several devices: past the flood threshold (5 in 60 s)
+ * they continue one flood, which sounds and counts but holds neither the popup nor the rotation.
  */
 let streamed = 0;
 let next = 0;
@@ -134,6 +147,11 @@ const escalatedCount = async () =>
 // newest 99 messages and the escalation banner the newest 200 escalations (ESCALATION_LIST_LIMIT; only
 // the levels given a time in 系统配置 escalate, so not every alarm does): alarms are raised and the page's
 // clock run past their escalation until both are full.
+// Each round's retained heap beside the escalations the page holds shows the fill (issue 32: a cap
+// reached is a rise that stops at the cap; a leak keeps rising with every escalation past it).
+const bannerCount = async () =>
+  Number(await page.evaluate(`document.querySelector('[data-testid=escalation-banner]')?.dataset.count ?? 0`));
+const warmupHeap: string[] = [];
 for (let round = 0; round < 20 && (round < 3 || (await escalatedCount()) < ESCALATION_LIST_LIMIT + 10); round++) {
   for (let i = 0; i < 4; i++) {
     await raiseAlarms(10);
@@ -142,9 +160,12 @@ for (let round = 0; round < 20 && (round < 3 || (await escalatedCount()) < ESCAL
   await runPageFor(16 * 60_000);
   // the escalation job checks every 500 ms of real time
   await new Promise((r) => setTimeout(r, 1500));
+  warmupHeap.push(`${await bannerCount()}:${(await retainedHeapMb()).toFixed(2)}${(await hashPath()) === '/realTime' ? 'r' : 'm'}`);
 }
 const escalatedBefore = await escalatedCount();
-console.log(`  warm-up: ${streamed} alarms streamed, ${escalatedBefore} escalated`);
+console.log(
+  `  warm-up: ${streamed} alarms streamed, ${escalatedBefore} escalated; retained MB by escalations held: ${warmupHeap.join(' ')}`,
+);
 
 const samples: { hour: number; mb: number; screen: string }[] = [];
 let lastPrintedHour = 0;
@@ -168,17 +189,35 @@ async function census(hour: number, screen: string): Promise<void> {
       taken.text,
     );
 }
+/** the screen sampled last: each step ends on the other one */
+let lastSampled = '';
+/** steps the kiosk did not turn by itself within MAX_TURN_WAIT intervals (the operator's resume, then a repeat) */
+let resumedByHand = 0;
+let stuckSteps = 0;
 const t0 = performance.now();
 let pageMs = 0;
 while (pageMs < DAY_MS) {
+  let stepMs = CHUNK_MS;
   await runPageFor(CHUNK_MS);
-  pageMs += CHUNK_MS;
-  await raiseAlarms(ALARMS_PER_STEP);
+  // The step runs on until the kiosk shows the other screen than the last sample's: one turn interval
+  // at a time, so at most one turn falls in each (the turns are an interval apart, or more after a hold).
+  for (let i = 0; i < MAX_TURN_WAIT && (await hashPath()) === lastSampled; i++) {
+    if (i === MAX_TURN_WAIT - 1 && (await page.getByTestId('kiosk-resume').count()) > 0) {
+      await page.getByTestId('kiosk-resume').click();
+      resumedByHand++;
+    }
+    await runPageFor(ROTATE_S * 1000);
+    stepMs += ROTATE_S * 1000;
+  }
+  pageMs += stepMs;
+  await raiseAlarms(Math.round((stepMs / 60_000) * ALARMS_PER_MIN));
   await new Promise((r) => setTimeout(r, GAP_MS));
   // every step: the screen shown and the retained heap after forced collections
   const mb = await retainedHeapMb();
   const hour = pageMs / 3600_000;
   const screen = await hashPath();
+  if (screen === lastSampled) stuckSteps++;
+  lastSampled = screen;
   samples.push({ hour, mb, screen });
   if (CENSUS && hour >= WARMUP_H) await census(hour, screen);
   if (Math.floor(hour / 4) > lastPrintedHour / 4) {
@@ -251,7 +290,9 @@ for (const screen of Object.keys(SCREEN_KEY)) {
     samples.filter((x) => x.screen === screen),
     { hours: HOURS, warmupHours: WARMUP_H, windowHours: WINDOW_H },
   );
-  if (!Number.isFinite(trend.growthPct)) throw new Error(`kioskSoak: too few samples on ${screen} to read its growth`);
+  // only a kiosk that stopped turning (even after its resume was pressed) leaves a window without one
+  if (!Number.isFinite(trend.growthPct))
+    throw new Error(`kioskSoak: no sample of ${screen} in its first or last window: the kiosk stopped turning (${stuckSteps} steps)`);
   perScreen.set(screen, trend);
 }
 const [worstScreen, worst] = [...perScreen].sort((a, b) => b[1].growthPct - a[1].growthPct)[0]!;
@@ -267,6 +308,7 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(' ')}); ${streamed} alarms streamed, ${escalatedInDay} escalated in the day; max ${maxMb.toFixed(2)} MB\n` +
     [...perScreen].map(([screen, x]) => `  ${fmtTrend(screen, x)}`).join('\n') +
+    `\n  ${samples.length} steps, samples alternating screens (${stuckSteps} steps without a turn, ${resumedByHand} resumed by hand)` +
     `\n  flood of ${flooded}: paused ${pausedDuringFlood}, rotation resumed ${resumed} (${before} → ${await hashPath()}); popup "${(floodCount ?? '').slice(0, 60)}"`,
 );
 if (errors.length) console.log(`page errors: ${errors.slice(0, 5).join(' | ')}`);
@@ -295,10 +337,16 @@ recordResults(
     chunk_minutes: CHUNK_MIN,
     warmup_hours: WARMUP_H,
     window_hours: WINDOW_H,
-    alarms_per_step: ALARMS_PER_STEP,
+    alarms_per_page_minute: ALARMS_PER_MIN,
+    steps: samples.length,
+    turns_resumed_by_hand: resumedByHand,
+    steps_without_turn: stuckSteps,
     wall_seconds: +wallSeconds.toFixed(0),
     alarms_streamed: streamed,
     escalated_in_day: escalatedInDay,
+    // escalations the page held : retained MB, screen (r, m), after each warm-up round (the fill up to the cap)
+    warmup_heap_by_escalations: warmupHeap.join(' '),
+    escalations_held_at_end: await bannerCount(),
     flood_alarms: flooded,
     page_errors: errors.length,
     loadavg_at_end: os.loadavg().map((x) => +x.toFixed(2)),
