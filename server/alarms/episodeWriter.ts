@@ -15,14 +15,24 @@ export type EpisodeRow = Omit<Database['peceventextend'], 'id'>;
 /** What the raiser of an episode says: when, what, how severe, the value against the limit, in words. */
 type Raised = Pick<EpisodeRow, 'eventtime' | 'customtype' | 'peceventlevel' | 'value' | 'limitvalue' | 'dataid' | 'description'>;
 
-/** A device's newly raised episode: active, unconfirmed, not yet ended, remarked or escalated. */
+/**
+ * A device's newly raised episode: active, unconfirmed, not yet ended, remarked or escalated. Written
+ * out as one literal in the table's column order (no spread): every raised row then has one shape,
+ * which the bind loop of the prepared INSERT below reads column by column on the ingest path.
+ */
 export function activeEpisode(device: { id: number; projectid: number; tenantid: number }, raised: Raised): EpisodeRow {
   return {
-    ...raised,
+    eventtime: raised.eventtime,
     endtime: null,
     endeventid: EVENT_STATUS.ACTIVE,
+    customtype: raised.customtype,
+    peceventlevel: raised.peceventlevel,
     confirmeventstatus: EVENT_CONFIRM.UNCONFIRM,
+    value: raised.value,
     endvalue: null,
+    limitvalue: raised.limitvalue,
+    dataid: raised.dataid,
+    description: raised.description,
     remark: null,
     remarkoperator: null,
     remarktime: null,
