@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from 'date-fns/format'; // not the index: the server would load all 250 functions at start
 import { TZDate, tz } from '@date-fns/tz';
 
 /**

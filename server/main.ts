@@ -23,7 +23,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   checkDataDir(dataDir);
   // TOKEN_TTL_S (seconds) wins over TOKEN_TTL_HOURS: short lifetimes are for trying expiry out.
   const tokenTtlMs = seconds(env.TOKEN_TTL_S, 1000) ?? seconds(env.TOKEN_TTL_HOURS, 3600_000) ?? DEFAULT_TOKEN_TTL_MS;
-  if (env.REDIS_URL) surviveRedisOutages((err) => console.error(`Redis unreachable: ${err instanceof Error ? err.message : String(err)}`));
+  if (env.REDIS_URL)
+    await surviveRedisOutages((err) => console.error(`Redis unreachable: ${err instanceof Error ? err.message : String(err)}`));
   const app = await buildApp({
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { createClient } from 'redis';
 import type { DomainEvent } from '../eventLog/eventLog';
 import type { LatestValue } from '../telemetry/realtime';
 import type { Threshold } from '../../domain/telemetry';
@@ -41,7 +40,12 @@ const RELAY_MS = 50;
  */
 export async function attachCluster(app: FastifyInstance, opts: ClusterOptions): Promise<void> {
   const prefix = opts.prefix ?? 'voltguard';
-  const redis: RedisClient = createClient({ url: opts.redisUrl });
+  // Loaded here, not at the top: a lone instance (no REDIS_URL) starts without loading either package.
+  const [{ createClient: connectRedis }, { createAdapter }] = await Promise.all([
+    import('redis'),
+    import('@socket.io/redis-streams-adapter'),
+  ]);
+  const redis: RedisClient = connectRedis({ url: opts.redisUrl });
   redis.on('error', (err: Error) => app.log.warn({ err }, 'Redis'));
   await redis.connect();
   app.io.adapter(createAdapter(redis, { streamName: `${prefix}:socket.io`, channelPrefix: `${prefix}:socket.io` }));

@@ -1,10 +1,10 @@
-import { ClientClosedError, ClientOfflineError, ConnectionTimeoutError, SocketClosedUnexpectedlyError, TimeoutError } from 'redis';
-
-const OUTAGE_ERRORS = [TimeoutError, ClientOfflineError, ClientClosedError, ConnectionTimeoutError, SocketClosedUnexpectedlyError];
-
-/** An error node-redis raises because Redis is away (a restart, a network cut), not a defect of ours. */
-function isRedisOutage(err: unknown): boolean {
-  return OUTAGE_ERRORS.some((E) => err instanceof E);
+/**
+ * The errors node-redis raises because Redis is away (a restart, a network cut), not a defect of ours.
+ * Loaded only with REDIS_URL: the package is not loaded at all by a single instance's start.
+ */
+async function redisOutageErrors(): Promise<(abstract new (...args: never[]) => Error)[]> {
+  const r = await import('redis');
+  return [r.TimeoutError, r.ClientOfflineError, r.ClientClosedError, r.ConnectionTimeoutError, r.SocketClosedUnexpectedlyError];
 }
 
 /**
@@ -13,9 +13,10 @@ function isRedisOutage(err: unknown): boolean {
  * rejection), turning a Redis restart into the loss of every instance at once. Those are logged and
  * the instance carries on; any other unhandled rejection still ends the process as before.
  */
-export function surviveRedisOutages(log: (err: unknown) => void): void {
+export async function surviveRedisOutages(log: (err: unknown) => void): Promise<void> {
+  const outages = await redisOutageErrors();
   process.on('unhandledRejection', (reason) => {
-    if (isRedisOutage(reason)) {
+    if (outages.some((E) => reason instanceof E)) {
       log(reason);
       return;
     }

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import { EVENT_TYPE_TEXT_EN, MEASURE_BY_ID, type PecEvent } from '../../domain/telemetry';
@@ -85,7 +84,13 @@ export async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable
  * and the producer waits for the socket to drain, so memory holds about one batch however many rows
  * are exported (the buffered writer in xlsx.ts keeps the whole workbook).
  */
-export function streamEventsXlsx(reply: FastifyReply, batches: AsyncIterable<PecEvent[]>, zone: string, lang: Lang = 'zh'): FastifyReply {
+export async function streamEventsXlsx(
+  reply: FastifyReply,
+  batches: AsyncIterable<PecEvent[]>,
+  zone: string,
+  lang: Lang = 'zh',
+): Promise<FastifyReply> {
+  const { default: ExcelJS } = await import('exceljs'); // at the first export, not at start (http/xlsx.ts)
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(lang === 'en' ? 'Events' : '事件');

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { createClient } from 'redis';
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors';
 import { redisRateStore } from './redisRateStore';
@@ -24,6 +23,7 @@ export const throttling = fp(
     if (opts.redisUrl) {
       // No offline queue: while Redis is away a count fails at once instead of waiting for it, and the
       // limiter lets the call through (skipOnError below): fail open, logged, never a locked-out login.
+      const { createClient } = await import('redis'); // only with several instances: not loaded by a lone one's start
       const redis = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
       redis.on('error', (err: Error) => app.log.warn({ err }, 'Redis (throttling)'));
       await redis.connect();

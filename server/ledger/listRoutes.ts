@@ -4,7 +4,7 @@ import { ok } from '../http/envelope';
 import { guarded, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
 import { sessionOf } from '../auth/session';
-import { sendXlsx } from '../oplog/xlsx';
+import { sendXlsx } from '../http/xlsx';
 import { mayseeProject } from '../access/scope';
 import { errors } from '../errors';
 import { projectFilter, scopeOf } from './scope';

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { startOfDay, subDays } from 'date-fns';
+// one file a function: the package's index loads all 250 of them (0.1 s of every start)
+import { startOfDay } from 'date-fns/startOfDay';
+import { subDays } from 'date-fns/subDays';
 import { inZone } from '../../domain/timeZone';
 import { DEVICE_STATUS, EVENT_CONFIRM } from '../../domain/enums';
 import { ORDER_STATUS } from '../../domain/schemas/workorder';

@@ -1,4 +1,4 @@
-import { startOfDay } from 'date-fns';
+import { startOfDay } from 'date-fns/startOfDay'; // not the index: it loads all 250 functions at start
 import { inZone } from '../../domain/timeZone';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';

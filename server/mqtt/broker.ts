@@ -1,5 +1,4 @@
 import net from 'node:net';
-import { Aedes } from 'aedes';
 
 export interface EmbeddedBroker {
   /** mqtt://… the server's own ingest connects to */
@@ -13,6 +12,7 @@ export interface EmbeddedBroker {
  * client would.
  */
 export async function startEmbeddedBroker(port: number, host: string): Promise<EmbeddedBroker> {
+  const { Aedes } = await import('aedes'); // with MQTT_PORT only: a start without it does not load the broker
   const broker = await Aedes.createBroker();
   const server = net.createServer(broker.handle as (socket: net.Socket) => void);
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { connect, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import type { IClientOptions, IPublishPacket, MqttClient } from 'mqtt';
 import { errors, VgError } from '../errors';
 import { tx, type Text } from '../text/text';
 import { storeFault } from '../store/faults';
@@ -72,6 +72,7 @@ export class MqttIngest {
     };
     // connect(), not connectAsync(): the queued uplinks follow the CONNACK at once, so the handlers
     // must be in place before the connection is made.
+    const { connect } = await import('mqtt'); // with an MQTT setting only: a start without it does not load mqtt.js
     const client = connect(this.opts.url, options);
     this.client = client;
     // mqtt.js acknowledges a QoS 1 message once this calls back; while closing it never does, so

@@ -10,7 +10,7 @@ import { logQuery, toRow } from './query';
 import { languageOf } from '../text/language';
 import { timeZoneOf } from '../settings/effective';
 import { formatTime } from '../text/time';
-import { sendXlsx } from './xlsx';
+import { sendXlsx } from '../http/xlsx';
 import { withSubjectNames } from './subjectNames';
 
 const exportBody = z.object({ filter: operationLogFilter.default({}) });

@@ -1,7 +1,8 @@
-import ExcelJS from 'exceljs';
+import type { Workbook } from 'exceljs';
 import { EVENT_LEVEL } from '../../domain/enums';
 import { MEASURE_BY_ID } from '../../domain/telemetry';
 import { RATING_TEXT, REPORT_TITLE, type ReportFigures } from '../../domain/schemas/report';
+import { newWorkbook } from '../http/xlsx';
 import { formatTime } from '../text/time';
 import { periodText } from './html';
 import { disposalRows } from './disposalPrint';
@@ -15,7 +16,7 @@ type Row = (string | number)[];
 /** One sheet per report section, each a header row and its figures, for people who rework the numbers. */
 export async function reportWorkbook(f: ReportFigures): Promise<Buffer> {
   const o = f.overview;
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const level = (list: { id: number; count: number }[], id: number) => list.find((c) => c.id === id)?.count ?? 0;
   sheet(
     wb,
@@ -106,7 +107,7 @@ export async function reportWorkbook(f: ReportFigures): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-function sheet(wb: ExcelJS.Workbook, name: string, header: string[], rows: Row[]) {
+function sheet(wb: Workbook, name: string, header: string[], rows: Row[]) {
   const ws = wb.addWorksheet(name);
   ws.columns = header.map((h, i) => ({ header: h, width: i === 0 ? 28 : 14 }));
   ws.addRows(rows);

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema';
 import type { Store } from './storeTypes';
@@ -12,12 +12,14 @@ const NUMERIC = 1700;
  * which pg hands out as strings. Every such value of this schema fits a double exactly (ms until the
  * year 287,396; counts far below 2^53), so they are read as numbers, as SQLite gives them.
  */
-const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format);
-  },
-};
+function numericTypes(pgTypes: typeof pg.types) {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
+      return pgTypes.getTypeParser(oid, format);
+    },
+  };
+}
 
 /** postgres://user:secret@host/db → postgres://user:***@host/db: the password never reaches a log. */
 export function redactUrl(url: string): string {
@@ -32,6 +34,9 @@ export function redactUrl(url: string): string {
 
 /** Opens a pool on DATABASE_URL and applies pending migrations. */
 export async function openPostgresStore(url: string, poolSize = 10): Promise<Store> {
+  // Loaded here, not at the top: the embedded SQLite start (the default) does not load pg at all.
+  const { default: pg } = await import('pg');
+  const types = numericTypes(pg.types);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types, application_name: 'voltguard' });
   // An idle client losing its connection (the database restarted) must not crash the process:
   // the pool drops it and the next query opens a new one.

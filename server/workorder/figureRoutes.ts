@@ -83,7 +83,7 @@ export async function figureRoutes(fastify: FastifyInstance, opts: { now: () => 
       const operator =
         operatorId === undefined ? null : (figures.byOperator.find((o) => o.userId === operatorId)?.userName ?? String(operatorId));
       const subject = { period: `${formatTime(start, zone)} ~ ${formatTime(end, zone)}`, project: project?.name ?? null, operator };
-      return sendWorkbook(reply, figuresWorkbook(figures, subject, languageOf(request)));
+      return sendWorkbook(reply, await figuresWorkbook(figures, subject, languageOf(request)));
     },
   );
 }

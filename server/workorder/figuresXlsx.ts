@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
+import type { Workbook } from 'exceljs';
 import { EVENT_TYPE_TEXT, EVENT_TYPE_TEXT_EN } from '../../domain/measures';
 import type { OrderFiguresDto } from '../../domain/schemas/orderFigures';
 import type { Lang } from '../text/language';
-import { addSheet, type Column } from '../http/xlsx';
+import { addSheet, newWorkbook, type Column } from '../http/xlsx';
 
 /** What the overview sheet says the figures cover. */
 export interface FiguresSubject {
@@ -32,8 +32,8 @@ const SHARE = [
  * The 处置统计 figures as a workbook, one sheet per table of the screen, headers in the request's
  * language: overview, the series, per operator, false alarms per type and per device, repeated alarms.
  */
-export function figuresWorkbook(f: OrderFiguresDto, subject: FiguresSubject, lang: Lang): ExcelJS.Workbook {
-  const wb = new ExcelJS.Workbook();
+export async function figuresWorkbook(f: OrderFiguresDto, subject: FiguresSubject, lang: Lang): Promise<Workbook> {
+  const wb = await newWorkbook();
   const all = say({ zh: '全部', en: 'All' }, lang);
   const overview: [Text, string | number][] = [
     [{ zh: '统计周期', en: 'Period' }, subject.period],

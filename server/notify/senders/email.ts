@@ -1,6 +1,5 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import nodemailer from 'nodemailer';
 import type { EmailConfig } from '../../../domain/schemas/notify';
 import { tx } from '../../text/text';
 import type { OutgoingMessage, SendAnswer, SendOptions } from '../message';
@@ -28,6 +27,7 @@ export async function sendEmail(config: EmailConfig, msg: OutgoingMessage, optio
   const to = msg.to ? [msg.to] : config.to;
   if (!to.length) throw new SendError(tx('没有收件人', 'No recipient'));
   const address = await smtpAddress(config.host, options.allowPrivate);
+  const { default: nodemailer } = await import('nodemailer'); // at the first e-mail, not at start
   const transport = nodemailer.createTransport({
     host: address,
     port: config.port,
