@@ -1,14 +1,17 @@
 /**
  * One series on the server (issue 17 item 5). `npm run bench -- history` writes
  *   series_43200_server_ms  30 days at 1 minute (43,200 points) of one series through POST history/series
- *                           (the request the history screen makes, auth and all), over a loopback socket,
- *                           request → the whole binary answer received
+ *                           (the request the history screen makes, auth and all), over a loopback socket
+ *                           from a client process of its own (as a browser is), request → the whole
+ *                           binary answer received
  * The series lives among 11 others, seeded as readings and compacted as production would have done;
  * the periodic jobs run throughout. Beside it, for scale, in the same run: the store read alone, the
  * older per-series datalog answers, and the baseline a competent engineer would write without this
  * store — one prepared better-sqlite3 range read of the same rows from a plain row table (the layout
  * before compaction) turned into the same binary body.
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { benchApp, ensureTerminals, injectLogin, stats, timeit as timeitAfterGc } from './lib';
 import { recordResults } from './results';
 import { encodeSeries } from '../domain/seriesWire';
@@ -49,7 +52,16 @@ const addr = app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 const token = (await injectLogin(app, 'root', 'Bench#Pass123')).token;
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-const post = (url: string, body: unknown) => fetch(`${base}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+const client = fork(fileURLToPath(new URL('./historyClient.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+/** One request made by the client process: [ms from sent to the whole answer read, answer size]. */
+function post(url: string, body: unknown, read: 'arrayBuffer' | 'json' = 'arrayBuffer'): Promise<[number, number]> {
+  (globalThis as { gc?: () => void }).gc?.();
+  return new Promise((resolve, reject) => {
+    client.once('message', (m: { ms: number; bytes: number }) => resolve([m.ms, m.bytes]));
+    client.once('exit', (code) => reject(new Error(`the client process ended (${code})`)));
+    client.send({ url: `${base}${url}`, headers, body, read });
+  });
+}
 
 const baselineStmt = sqlite
   .prepare('select time, value, status from baseline_rows where deviceid = ? and dataid = ? and time >= ? and time < ? order by time')
@@ -96,35 +108,21 @@ const datalogList: number[] = [];
 const rawBaseline: number[] = [];
 let bytes = 0;
 for (let r = 0; r < RUNS; r++) {
-  const [a, b] = await timeit(
-    async () =>
-      (
-        await (
-          await post('/wisdompower/v1/history/series', { startTime: t0, endTime: end, series: [{ pecDeviceId: target.id, dataId: 1001 }] })
-        ).arrayBuffer()
-      ).byteLength,
-  );
+  const [a, b] = await post('/wisdompower/v1/history/series', {
+    startTime: t0,
+    endTime: end,
+    series: [{ pecDeviceId: target.id, dataId: 1001 }],
+  });
   series.push(a);
   bytes = b;
   storeRead.push((await timeit(() => app.telemetry.series.points(target.id, 1001, t0, end)))[0]);
   datalogBinary.push(
-    (
-      await timeit(async () =>
-        (
-          await post(`/wisdompower/v1/history/${target.id}/datalog`, { dataId: 1001, startTime: t0, endTime: end, format: 'binary' })
-        ).arrayBuffer(),
-      )
-    )[0],
+    (await post(`/wisdompower/v1/history/${target.id}/datalog`, { dataId: 1001, startTime: t0, endTime: end, format: 'binary' }))[0],
   );
-  datalogList.push(
-    (
-      await timeit(async () =>
-        (await post(`/wisdompower/v1/history/${target.id}/datalog`, { dataId: 1001, startTime: t0, endTime: end })).json(),
-      )
-    )[0],
-  );
+  datalogList.push((await post(`/wisdompower/v1/history/${target.id}/datalog`, { dataId: 1001, startTime: t0, endTime: end }, 'json'))[0]);
   rawBaseline.push((await timeit(() => baseline()))[0]);
 }
+client.disconnect();
 const points = (await app.telemetry.series.points(target.id, 1001, t0, end)).time.length;
 if (points !== POINTS) throw new Error(`expected ${POINTS} points, the store has ${points}`);
 const warm = (xs: number[]) => stats(xs.slice(5));

@@ -60,33 +60,47 @@ export const BINARY_CONTENT_TYPE = 'application/octet-stream';
 
 const align8 = (n: number) => (n + 7) & ~7;
 
-/** One allocation, a block copy per column: the columns are laid out exactly as they sit in memory. */
-export function encodeSeries(meta: SeriesMeta, cols: SeriesColumns): ArrayBuffer {
+/** The body's size, and how to lay it at an offset of a buffer (a frame's header before it: seriesStream.ts). */
+export function seriesBody(meta: SeriesMeta, cols: SeriesColumns): { length: number; writeAt: (buf: ArrayBuffer, at: number) => void } {
   const metaBytes = new TextEncoder().encode(JSON.stringify(meta));
   const n = cols.time.length;
   const head = align8(4 + metaBytes.length);
   const f64 = isRollup(meta) ? [cols.time, cols.value, cols.min, cols.max, cols.count] : [cols.time, cols.value];
-  const buf = new ArrayBuffer(head + n * (8 * f64.length + 1));
-  new DataView(buf).setUint32(0, metaBytes.length, true);
-  new Uint8Array(buf, 4, metaBytes.length).set(metaBytes);
-  f64.forEach((col, k) => {
-    if (!col || col.length !== n) throw new Error('series column missing or of another length');
-    new Float64Array(buf, head + k * n * 8, n).set(col);
-  });
-  new Uint8Array(buf, head + f64.length * n * 8, n).set(cols.status);
+  return {
+    length: head + n * (8 * f64.length + 1),
+    writeAt(buf, at) {
+      new DataView(buf, at).setUint32(0, metaBytes.length, true);
+      new Uint8Array(buf, at + 4, metaBytes.length).set(metaBytes);
+      f64.forEach((col, k) => {
+        if (!col || col.length !== n) throw new Error('series column missing or of another length');
+        new Float64Array(buf, at + head + k * n * 8, n).set(col);
+      });
+      new Uint8Array(buf, at + head + f64.length * n * 8, n).set(cols.status);
+    },
+  };
+}
+
+/** One allocation, a block copy per column: the columns are laid out exactly as they sit in memory. */
+export function encodeSeries(meta: SeriesMeta, cols: SeriesColumns): ArrayBuffer {
+  const body = seriesBody(meta, cols);
+  const buf = new ArrayBuffer(body.length);
+  body.writeAt(buf, 0);
   return buf;
 }
 
-/** Views into `buf` (no copy) when it starts 8-aligned, as a fetched ArrayBuffer does. */
-export function decodeSeries(buf: ArrayBuffer): { meta: SeriesMeta; cols: SeriesColumns } {
-  if (buf.byteLength < 4) throw new Error('series body too short');
-  const metaLength = new DataView(buf).getUint32(0, true);
-  if (4 + metaLength > buf.byteLength) throw new Error('series body truncated');
-  const meta = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, metaLength))) as SeriesMeta;
-  const head = align8(4 + metaLength);
+/**
+ * Views into `buf` (no copy) of the body that starts at `at` (8-aligned, as a fetched ArrayBuffer or
+ * a stream frame's body is) and is `length` bytes long.
+ */
+export function decodeSeries(buf: ArrayBuffer, at = 0, length = buf.byteLength - at): { meta: SeriesMeta; cols: SeriesColumns } {
+  if (length < 4) throw new Error('series body too short');
+  const metaLength = new DataView(buf, at).getUint32(0, true);
+  if (4 + metaLength > length) throw new Error('series body truncated');
+  const meta = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, at + 4, metaLength))) as SeriesMeta;
+  const head = at + align8(4 + metaLength);
   const n = meta.count;
   const columns = isRollup(meta) ? 5 : 2;
-  if (head + n * (8 * columns + 1) > buf.byteLength) throw new Error('series body truncated');
+  if (head - at + n * (8 * columns + 1) > length) throw new Error('series body truncated');
   const f64 = (k: number) => new Float64Array(buf, head + k * n * 8, n);
   const status = new Uint8Array(buf, head + columns * n * 8, n);
   if (columns === 2) return { meta, cols: { time: f64(0), value: f64(1), status } };
