@@ -32,16 +32,17 @@ export type ProbeSent = [deviceId: number, leak: number, sentAt: number];
 export interface FeedStopped {
   type: 'stopped';
   sent: number;
-  /** posts answered (code 0 or not) */
-  answered: number;
   failed: number;
   rejected: number;
   seconds: number;
   probes: ProbeSent[];
-  /** per post, ms from its creation to its flush on a socket (above a few ms: the server fell behind and posts queued for a socket) */
-  queuedMs: number[];
-  /** per post, ms from its flush to its answer */
-  answerMs: number[];
+  /**
+   * per post, when it was handed to its socket (epoch ms) and how long it waited for one since it was
+   * made (above a few ms: the server fell behind and posts queued for a socket)
+   */
+  queued: [at: number, ms: number][];
+  /** per answer, when it came (epoch ms) and ms from the post's flush */
+  answers: [at: number, ms: number][];
 }
 
 /** Over the 300 mA limit (报警, held), and normal: under the 80 % early-warning level (240 mA). */
@@ -63,8 +64,9 @@ process.on('message', (m: FromBench) => {
 const cfg = await new Promise<FeedConfig>((resolve) => (started = resolve));
 
 const target = new URL('/devicedata/api/comm/v1/ingest', cfg.url);
-// enough sockets that a tick's posts never wait for one (a waiting post would not be "sent")
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+// Enough sockets that posts never wait for one while the server keeps up (in flight: rate × answer
+// time; 10,000 devices would hold 10,000 connections): a post waiting for a socket is not sent yet.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const alarmed = new Set(cfg.alarmed);
 const byId = new Map(cfg.devices.map((d) => [d.id, d]));
 /** each device's last reading time: a device's readings are strictly newer one after another */
@@ -75,9 +77,8 @@ let probedFrom: number[] | null = null;
 let probed: FeedDevice[] = [];
 let probedIds = new Set<number>();
 const probes: ProbeSent[] = [];
-const queuedMs: number[] = [];
-const answerMs: number[] = [];
-let answered = 0;
+const queued: FeedStopped['queued'] = [];
+const answers: FeedStopped['answers'] = [];
 let sent = 0;
 let failed = 0;
 let rejected = 0;
@@ -109,8 +110,7 @@ function post(d: FeedDevice, leak: number, k: number, onSent?: (at: number) => v
       let text = '';
       res.on('data', (b: Buffer) => (text += b.toString()));
       res.on('end', () => {
-        answered++;
-        answerMs.push(performance.now() - flushed);
+        answers.push([Date.now(), performance.now() - flushed]);
         const answer = JSON.parse(text) as { code: number; data: { accepted: number } | null };
         if (answer.code !== 0 || !answer.data?.accepted) rejected++;
       });
@@ -119,8 +119,9 @@ function post(d: FeedDevice, leak: number, k: number, onSent?: (at: number) => v
   // 'finish': the whole request is handed to the socket — the reading is sent
   req.once('finish', () => {
     flushed = performance.now();
-    queuedMs.push(flushed - created);
-    onSent?.(Date.now());
+    const at = Date.now();
+    queued.push([at, flushed - created]);
+    onSent?.(at);
   });
   req.on('error', () => failed++);
   req.end(body);
@@ -163,10 +164,13 @@ function tick(n: number): void {
 const t0 = performance.now();
 let n = 0;
 // ticks on the clock, not after each other: a late tick does not slow the rate down
-const timer = setInterval(() => {
-  const due = Math.floor((performance.now() - t0) / (1000 / TICKS_PER_S));
-  while (n <= due) tick(n++);
-}, 1000 / TICKS_PER_S / 2);
+const timer = setInterval(
+  () => {
+    const due = Math.floor((performance.now() - t0) / (1000 / TICKS_PER_S));
+    while (n <= due) tick(n++);
+  },
+  1000 / TICKS_PER_S / 2,
+);
 
 stop = () => {
   clearInterval(timer);
@@ -174,7 +178,7 @@ stop = () => {
   // the last posts' answers
   setTimeout(() => {
     agent.destroy();
-    const stopped: FeedStopped = { type: 'stopped', sent, answered, failed, rejected, seconds, probes, queuedMs, answerMs };
+    const stopped: FeedStopped = { type: 'stopped', sent, failed, rejected, seconds, probes, queued, answers };
     process.send!(stopped, () => process.exit(0));
   }, 1000);
 };
