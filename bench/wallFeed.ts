@@ -15,7 +15,7 @@
  */
 import http from 'node:http';
 
-export interface FeedDevice {
+interface FeedDevice {
   id: number;
   code: string;
   key: string;
