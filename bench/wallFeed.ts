@@ -66,7 +66,7 @@ const cfg = await new Promise<FeedConfig>((resolve) => (started = resolve));
 const target = new URL('/devicedata/api/comm/v1/ingest', cfg.url);
 // Enough sockets that posts never wait for one while the server keeps up (in flight: rate × answer
 // time; 10,000 devices would hold 10,000 connections): a post waiting for a socket is not sent yet.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 const alarmed = new Set(cfg.alarmed);
 const byId = new Map(cfg.devices.map((d) => [d.id, d]));
 /** each device's last reading time: a device's readings are strictly newer one after another */
