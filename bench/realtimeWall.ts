@@ -1,72 +1,34 @@
 /**
  * Issue 4 speed: the wall (/realTime) at 5,000 devices receiving 1,000 status/value updates per
  * second, in Debian's Chromium against the real server; and alarm latency to the bell.
- * Prints figures (not a test):  npx tsx bench/realtimeWall.ts   (needs `npx vite build` first;
- * WALL_VIEWPORT=3840x2160 for a 4K wall)
+ * Prints figures (not a test):  npx tsx bench/realtimeWall.ts   (needs `npx vite build` first; the
+ * 4K wall has its own bench, bench/realtimeWall4k.ts)
  *
  * Updates go through the real ingest path in process (trusted, as the simulator does), commit, and
  * reach the page over socket.io as pushed values and events.
  */
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { loginWith } from '../scripts/loginClient.mjs';
 import { io as connect } from 'socket.io-client';
 import { benchApp, ensureTerminals, stats } from './lib';
 import { recordResults } from './results';
+import { BENCH_PASSWORD as PASSWORD, droppedShare, measureFrames, openWall, socketOpen } from './wallPage';
 
 const DEVICES = 5000;
 const UPDATES_PER_S = 1000;
 const SECONDS = Number(process.env.WALL_SECONDS ?? 12);
 // every Nth update crosses the leak limit (0: no alarms during the flood)
 const ALARM_EVERY = Number(process.env.ALARM_EVERY ?? 50);
-const PASSWORD = 'Bench#Pass123';
 
 const { app, done } = await benchApp({ staticDir: path.resolve('dist') });
 const terminals = await ensureTerminals(app, DEVICES);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
-// WALL_VIEWPORT=3840x2160 measures the wall on a 4K screen (issue 19: paged tiles, value text ≥ 3 % of the height)
-const [vw, vh] = (process.env.WALL_VIEWPORT ?? '1920x1080').split('x').map(Number) as [number, number];
-// bypassCSP: the measuring scripts are sent as source text, which the app's CSP (no unsafe-eval) would refuse
-const page = await browser.newPage({ viewport: { width: vw, height: vh }, bypassCSP: true });
-
-await page.goto(`${base}/#/login`);
-await page.fill('input[name=userName]', 'root');
-await page.fill('input[name=password]', PASSWORD);
-await page.keyboard.press('Enter');
-await page.waitForURL(/platform\/monitor/);
-await page.goto(`${base}/#/realTime`);
-await page.waitForSelector('[data-testid=device-tile]');
-await page.waitForFunction(`document.querySelector('[data-testid=bell]')?.getAttribute('data-socket') === 'open'`);
+const [vw, vh] = [1920, 1080];
+const { browser, page } = await openWall(base, vw, vh);
 const shownTiles = await page.locator('[data-testid=wall-legend]').textContent();
-
-/**
- * Frame times and long tasks over `ms`, measured inside the page. Sent as source text: tsx would
- * otherwise wrap the inner functions with a helper that does not exist in the page.
- */
-const MEASURE_SCRIPT = `(duration) => new Promise((resolve) => {
-  const frames = [];
-  const longTasks = [];
-  const obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(e.duration)));
-  obs.observe({ type: 'longtask', buffered: false });
-  let last = performance.now();
-  const end = last + duration;
-  const tick = (now) => {
-    frames.push(now - last);
-    last = now;
-    if (now < end) requestAnimationFrame(tick);
-    else { obs.disconnect(); resolve({ frames, longTasks }); }
-  };
-  requestAnimationFrame(tick);
-})`;
-async function measure(ms: number): Promise<{ frames: number[]; longTasks: number[] }> {
-  return page.evaluate(`(${MEASURE_SCRIPT})(${ms})`) as Promise<{ frames: number[]; longTasks: number[] }>;
-}
+const measure = (ms: number) => measureFrames(page, ms);
 
 const cdp = await page.context().newCDPSession(page);
 /** JS heap after a full collection, so the figure shows what is retained, not garbage. */
@@ -130,7 +92,7 @@ await app.telemetry.writer.idle();
 // A fresh page: the flood above filled the bell to 99+, whose badge would no longer change.
 await page.goto(`${base}/#/platform/monitor`);
 await page.reload();
-await page.waitForFunction(`document.querySelector('[data-testid=bell]')?.getAttribute('data-socket') === 'open'`);
+await socketOpen(page);
 const post = async (p: string, body: object) =>
   (await (
     await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
@@ -183,9 +145,6 @@ client.disconnect();
 
 const frameIdle = stats(idle.frames);
 const frameLoaded = stats(loaded.frames);
-/** Frames that took longer than one refresh interval and a quarter: a skipped refresh, not timer jitter. */
-const droppedShare = (frames: number[]) =>
-  +((100 * frames.filter((f) => f > 1.25 * (1000 / 60)).length) / Math.max(1, frames.length)).toFixed(1);
 console.log(`wall at ${vw}×${vh}: ${shownTiles}`);
 console.log(`updates sent: ${sentTimed} in ${SECONDS} s (${Math.round(sentTimed / SECONDS)}/s) to ${DEVICES} devices`);
 console.log(`frame time idle (baseline, same page)  p50 ${frameIdle.p50} ms  p95 ${frameIdle.p95} ms  max ${frameIdle.max} ms`);
@@ -204,11 +163,10 @@ console.log(
 );
 console.log(`socket message → bell shown  ${JSON.stringify(stats(socketToBell))} ms (target ≤ 100 ms)`);
 console.log(`reading ingested → bell shown ${JSON.stringify(stats(ingestToBell))} ms`);
-// the 4K wall (bench realtimeWall4k, issue 19) keeps its own key beside the 1920×1080 one (issue 17)
-const fourK = vw >= 3840;
+// the 4K wall has its own bench and key (bench/realtimeWall4k.ts, issues 19 and 32)
 recordResults(
-  fourK ? 'realtimeWall4k' : 'realtimeWall',
-  fourK ? { wall_4k_p95_frame_ms: frameLoaded.p95 } : { wall_p95_frame_ms: frameLoaded.p95 },
+  'realtimeWall',
+  { wall_p95_frame_ms: frameLoaded.p95 },
   {
     viewport: `${vw}x${vh}`,
     shownTiles,
