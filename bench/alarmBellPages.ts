@@ -1,0 +1,157 @@
+/**
+ * The real consoles of bench/alarmLatency.ts (issue 32, bell_p99_ms): a few pages of the built console
+ * in Debian's Chromium, in this process of their own (the Playwright driver off the server's event
+ * loop), each logged in as its user and on that user's landing screen, the header bell's panel open as
+ * an operator watching it has it. Each page stamps, for every probe device, when the bell's list entry
+ * of its alarm is painted: a MutationObserver on the bell sees the device's code appear (a row of its
+ * own, or the device row of a flood group, unfolded as it forms), and the next animation frame after
+ * that mutation is the stamp — the frame with the change has been painted by then. Also stamped: when
+ * the alarm's socket frame reached the page (a listener on the page's WebSocket) and the DOM change, to
+ * split the time. Every stamp is performance.timeOrigin + performance.now(): epoch milliseconds, the
+ * clock of the probe process on the same machine (the bench checks both against each other).
+ */
+import type { Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+
+export interface BellPageLogin {
+  token: string;
+  userId: number;
+}
+
+/** A page's stamps by probe device code (epoch ms): its socket frame, the DOM change, the painted frame. */
+export interface BellStamps {
+  arrived: Record<string, number>;
+  dom: Record<string, number>;
+  painted: Record<string, number>;
+}
+
+/** The page's clock against this process's Date.now() (the best of a few round trips). */
+export interface ClockCheck {
+  /** page performance.timeOrigin + performance.now() − the middle of the round trip */
+  perfMinusNodeMs: number;
+  /** page performance.timeOrigin + performance.now() − page Date.now() */
+  perfMinusDateMs: number;
+  rttMs: number;
+}
+
+const {
+  url,
+  pages: logins,
+  probeCodes,
+} = JSON.parse(process.env.BENCH_PAGES!) as {
+  url: string;
+  pages: BellPageLogin[];
+  probeCodes: string[];
+};
+
+// Sent as source text: tsx would wrap functions with a helper the page does not have.
+/** Before the app loads: every alarm frame the page's WebSockets receive, stamped on arrival. */
+const SOCKET_HOOK = `(() => {
+  const Native = window.WebSocket;
+  const frames = [];
+  window.__alarmFrames = frames;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string' && e.data.includes('"alarm.raised"')) frames.push([performance.timeOrigin + performance.now(), e.data]);
+      });
+    }
+  };
+})()`;
+/** The bell's painted changes: the first time each probe device's code shows in the bell, and the frame after. */
+const OBSERVE = `(codes) => {
+  const probes = new Set(codes);
+  const now = () => performance.timeOrigin + performance.now();
+  const dom = {};
+  const painted = {};
+  window.__bell = { dom, painted };
+  const bell = document.querySelector('[data-testid=bell]').parentElement;
+  let fresh = [];
+  const frame = () => {
+    const at = now();
+    for (const code of fresh) painted[code] = at;
+    fresh = [];
+  };
+  const scan = () => {
+    // a flood group (one alarm type across devices) lists its devices once unfolded, as an operator would unfold it
+    for (const toggle of bell.querySelectorAll('[data-testid=notice-group-toggle][aria-expanded=false]')) toggle.click();
+    const at = now();
+    for (const m of bell.textContent.matchAll(/\\(([^()]+)\\)/g)) {
+      const code = m[1];
+      if (!probes.has(code) || code in dom) continue;
+      dom[code] = at;
+      if (fresh.push(code) === 1) requestAnimationFrame(frame);
+    }
+  };
+  new MutationObserver(scan).observe(bell, { subtree: true, childList: true, characterData: true });
+  scan();
+}`;
+/** The socket frames' arrival by probe code (the first frame naming each). */
+const ARRIVALS = `(() => {
+  const arrived = {};
+  for (const [at, data] of window.__alarmFrames) {
+    const code = /"deviceCode":"([^"]+)"/.exec(data)?.[1];
+    if (code && !(code in arrived)) arrived[code] = at;
+  }
+  return arrived;
+})()`;
+
+async function clockCheck(page: Page): Promise<ClockCheck> {
+  let best: ClockCheck | null = null;
+  for (let i = 0; i < 5; i++) {
+    const before = Date.now();
+    const [perf, date] = (await page.evaluate('[performance.timeOrigin + performance.now(), Date.now()]')) as [number, number];
+    const after = Date.now();
+    const check = {
+      perfMinusNodeMs: +(perf - (before + after) / 2).toFixed(2),
+      perfMinusDateMs: +(perf - date).toFixed(2),
+      rttMs: after - before,
+    };
+    if (!best || check.rttMs < best.rttMs) best = check;
+  }
+  return best!;
+}
+
+const errors: string[] = [];
+const browser = await launchChromium();
+const pages: Page[] = [];
+// One after another: each page's first load is a burst of CPU on a machine the fleet already loads.
+for (const login of logins) {
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, bypassCSP: true });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript({ content: SOCKET_HOOK });
+  // the console's own token hand-over (docs: kiosk URLs); the hash '/' lands on the user's main screen
+  await page.goto(`${url}/?token=${encodeURIComponent(login.token)}#/`);
+  await page.waitForFunction(`document.querySelector('[data-testid=bell]')?.getAttribute('data-socket') === 'open'`, undefined, {
+    timeout: 60_000,
+  });
+  await page.hover('[data-testid=bell]');
+  await page.waitForSelector('[data-testid=bell-panel]');
+  await page.evaluate(`(${OBSERVE})(${JSON.stringify(probeCodes)})`);
+  pages.push(page);
+}
+const screens = await Promise.all(
+  pages.map(async (p) => ({
+    screen: (await p.evaluate('location.hash')) as string,
+    visibility: (await p.evaluate('document.visibilityState')) as string,
+  })),
+);
+const clockBefore = await Promise.all(pages.map(clockCheck));
+process.send!({ type: 'ready', screens, clockBefore });
+
+async function collect(): Promise<void> {
+  const clockAfter = await Promise.all(pages.map(clockCheck));
+  const stamps = await Promise.all(
+    pages.map(async (p): Promise<BellStamps & { panelOpen: boolean }> => {
+      const { dom, painted } = (await p.evaluate('window.__bell')) as Omit<BellStamps, 'arrived'>;
+      const arrived = (await p.evaluate(ARRIVALS)) as Record<string, number>;
+      return { arrived, dom, painted, panelOpen: (await p.locator('[data-testid=bell-panel]').count()) === 1 };
+    }),
+  );
+  await browser.close();
+  process.send!({ type: 'bells', stamps, clockAfter, errors: errors.slice(0, 20) }, () => process.exit(0));
+}
+process.on('message', (m: { type: string }) => {
+  if (m.type === 'collect') void collect();
+});
