@@ -9,8 +9,12 @@
  * the alarm's socket frame reached the page (a listener on the page's WebSocket) and the DOM change, to
  * split the time. Every stamp is performance.timeOrigin + performance.now(): epoch milliseconds, the
  * clock of the probe process on the same machine (the bench checks both against each other).
+ * Over the window each page's main-thread time (CDP Performance metrics) is read too, and with
+ * BENCH_PAGE_PROF=/tmp/page.cpuprofile the first page's CPU profile is written; BENCH_PAGE_SHOT=/tmp/bell.png
+ * takes the first page's screenshot at the end (to see the bell as it was measured).
  */
-import type { Page } from 'playwright-core';
+import fs from 'node:fs';
+import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 
 export interface BellPageLogin {
@@ -113,9 +117,17 @@ async function clockCheck(page: Page): Promise<ClockCheck> {
   return best!;
 }
 
+/** Main-thread seconds so far: tasks, of them script, style and layout (CDP Performance.getMetrics). */
+const MAIN_THREAD = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'] as const;
+async function mainThread(cdp: CDPSession): Promise<number[]> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return MAIN_THREAD.map((name) => metrics.find((m) => m.name === name)?.value ?? NaN);
+}
+
 const errors: string[] = [];
 const browser = await launchChromium();
 const pages: Page[] = [];
+const cdps: CDPSession[] = [];
 // One after another: each page's first load is a burst of CPU on a machine the fleet already loads.
 for (const login of logins) {
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, bypassCSP: true });
@@ -129,7 +141,10 @@ for (const login of logins) {
   await page.hover('[data-testid=bell]');
   await page.waitForSelector('[data-testid=bell-panel]');
   await page.evaluate(`(${OBSERVE})(${JSON.stringify(probeCodes)})`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
   pages.push(page);
+  cdps.push(cdp);
 }
 const screens = await Promise.all(
   pages.map(async (p) => ({
@@ -140,7 +155,30 @@ const screens = await Promise.all(
 const clockBefore = await Promise.all(pages.map(clockCheck));
 process.send!({ type: 'ready', screens, clockBefore });
 
+let windowStart = 0;
+let threadBefore: number[][] = [];
+const profile = process.env.BENCH_PAGE_PROF;
+async function measure(): Promise<void> {
+  windowStart = performance.now();
+  threadBefore = await Promise.all(cdps.map(mainThread));
+  if (profile) {
+    await cdps[0]!.send('Profiler.enable');
+    await cdps[0]!.send('Profiler.start');
+  }
+}
+
 async function collect(): Promise<void> {
+  const seconds = (performance.now() - windowStart) / 1000;
+  const threadAfter = await Promise.all(cdps.map(mainThread));
+  // each page's main thread over the window: the share of wall time it was busy, and in what
+  const mainThreadShare = threadAfter.map((after, i) =>
+    Object.fromEntries(MAIN_THREAD.map((name, k) => [name, +((after[k]! - threadBefore[i]![k]!) / seconds).toFixed(3)])),
+  );
+  if (profile) {
+    fs.writeFileSync(profile, JSON.stringify((await cdps[0]!.send('Profiler.stop')).profile));
+    console.error(`page cpu profile written to ${profile}`);
+  }
+  if (process.env.BENCH_PAGE_SHOT) await pages[0]!.screenshot({ path: process.env.BENCH_PAGE_SHOT });
   const clockAfter = await Promise.all(pages.map(clockCheck));
   const stamps = await Promise.all(
     pages.map(async (p): Promise<BellStamps & { panelOpen: boolean }> => {
@@ -150,8 +188,9 @@ async function collect(): Promise<void> {
     }),
   );
   await browser.close();
-  process.send!({ type: 'bells', stamps, clockAfter, errors: errors.slice(0, 20) }, () => process.exit(0));
+  process.send!({ type: 'bells', stamps, clockAfter, mainThreadShare, errors: errors.slice(0, 20) }, () => process.exit(0));
 }
 process.on('message', (m: { type: string }) => {
+  if (m.type === 'measure') void measure();
   if (m.type === 'collect') void collect();
 });

@@ -169,7 +169,7 @@ const loop = loopDelay();
 const cpuBefore = process.cpuUsage();
 const windowStart = performance.now();
 const seqBefore = app.push.headSeq();
-for (const c of children) c.send({ type: 'measure' });
+for (const c of [...children, bellPages]) c.send({ type: 'measure' });
 const probed = await probeSays('done');
 say('probes sent; collecting');
 await new Promise((r) => setTimeout(r, 3000));
@@ -180,7 +180,12 @@ await profile.stop();
 for (const c of children) c.send({ type: 'collect' });
 bellPages.send({ type: 'collect' });
 const [bells, ...results] = await Promise.all([
-  fromChild<{ stamps: (BellStamps & { panelOpen: boolean })[]; clockAfter: ClockCheck[]; errors: string[] }>(bellPages, 'bells'),
+  fromChild<{
+    stamps: (BellStamps & { panelOpen: boolean })[];
+    clockAfter: ClockCheck[];
+    mainThreadShare: Record<string, number>[];
+    errors: string[];
+  }>(bellPages, 'bells'),
   ...children.map((c) =>
     fromChild<{ latencies: number[]; received: number; oneProjectBytesPerS: number[]; allBytesPerS: number[] }>(c, 'latencies'),
   ),
@@ -230,7 +235,13 @@ const detail = {
   serverCpuShare,
   bytesPerSecondOneProjectConsole: fanoutBytes,
   bytesPerSecondEveryProjectConsole: Math.round(mean(everything)),
-  chromiumPages: pageUsers.map((u, i) => ({ user: u.name, ...pagesReady.screens[i]!, panelOpenAtEnd: bells.stamps[i]?.panelOpen })),
+  // each page's user, screen, whether its bell panel stayed open, and its main thread's busy share over the window
+  chromiumPages: pageUsers.map((u, i) => ({
+    user: u.name,
+    ...pagesReady.screens[i]!,
+    panelOpenAtEnd: bells.stamps[i]?.panelOpen,
+    mainThreadShare: bells.mainThreadShare[i],
+  })),
   // one clock: the pages' performance.timeOrigin + now() against this process's Date.now(), before and after
   pageClock: { before: pagesReady.clockBefore, after: bells.clockAfter },
   ...bell.detail,
