@@ -69,7 +69,10 @@ const OBSERVE = `(codes) => {
   const now = () => performance.timeOrigin + performance.now();
   const dom = {};
   const painted = {};
-  window.__bell = { dom, painted };
+  // the page's long tasks (over 50 ms): what a pushed frame may have waited behind; emptied when the window opens
+  const longTasks = [];
+  window.__bell = { dom, painted, longTasks };
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(e.duration))).observe({ type: 'longtask' });
   const bell = document.querySelector('[data-testid=bell]').parentElement;
   let fresh = [];
   const frame = () => {
@@ -161,6 +164,7 @@ const profile = process.env.BENCH_PAGE_PROF;
 async function measure(): Promise<void> {
   windowStart = performance.now();
   threadBefore = await Promise.all(cdps.map(mainThread));
+  await Promise.all(pages.map((p) => p.evaluate('window.__bell.longTasks.length = 0')));
   if (profile) {
     await cdps[0]!.send('Profiler.enable');
     await cdps[0]!.send('Profiler.start');
@@ -181,10 +185,10 @@ async function collect(): Promise<void> {
   if (process.env.BENCH_PAGE_SHOT) await pages[0]!.screenshot({ path: process.env.BENCH_PAGE_SHOT });
   const clockAfter = await Promise.all(pages.map(clockCheck));
   const stamps = await Promise.all(
-    pages.map(async (p): Promise<BellStamps & { panelOpen: boolean }> => {
-      const { dom, painted } = (await p.evaluate('window.__bell')) as Omit<BellStamps, 'arrived'>;
+    pages.map(async (p): Promise<BellStamps & { panelOpen: boolean; longTasksMs: number[] }> => {
+      const { dom, painted, longTasks } = (await p.evaluate('window.__bell')) as Omit<BellStamps, 'arrived'> & { longTasks: number[] };
       const arrived = (await p.evaluate(ARRIVALS)) as Record<string, number>;
-      return { arrived, dom, painted, panelOpen: (await p.locator('[data-testid=bell-panel]').count()) === 1 };
+      return { arrived, dom, painted, panelOpen: (await p.locator('[data-testid=bell-panel]').count()) === 1, longTasksMs: longTasks };
     }),
   );
   await browser.close();

@@ -181,7 +181,7 @@ for (const c of children) c.send({ type: 'collect' });
 bellPages.send({ type: 'collect' });
 const [bells, ...results] = await Promise.all([
   fromChild<{
-    stamps: (BellStamps & { panelOpen: boolean })[];
+    stamps: (BellStamps & { panelOpen: boolean; longTasksMs: number[] })[];
     clockAfter: ClockCheck[];
     mainThreadShare: Record<string, number>[];
     errors: string[];
@@ -241,6 +241,7 @@ const detail = {
     ...pagesReady.screens[i]!,
     panelOpenAtEnd: bells.stamps[i]?.panelOpen,
     mainThreadShare: bells.mainThreadShare[i],
+    longTasks: longTasks(bells.stamps[i]?.longTasksMs ?? []),
   })),
   // one clock: the pages' performance.timeOrigin + now() against this process's Date.now(), before and after
   pageClock: { before: pagesReady.clockBefore, after: bells.clockAfter },
@@ -263,6 +264,11 @@ recordResults(
   },
   detail,
 );
+
+/** A page's long tasks in the window: how many, the longest, and their time together (ms). */
+function longTasks(ms: number[]) {
+  return { n: ms.length, maxMs: Math.round(Math.max(0, ...ms)), totalMs: Math.round(ms.reduce((a, b) => a + b, 0)) };
+}
 
 /**
  * Reading → bell painted over every (page, probe alarm it may see) pair, and where that time goes: the
