@@ -127,6 +127,34 @@ async function mainThread(cdp: CDPSession): Promise<number[]> {
   return MAIN_THREAD.map((name) => metrics.find((m) => m.name === name)?.value ?? NaN);
 }
 
+/**
+ * CPU time (ms) so far of this process and its descendants — the Playwright driver, Chromium and its
+ * renderers — from Linux /proc (10 ms ticks): what the pages cost a machine they share with the server.
+ */
+function processTreeCpuMs(): number {
+  const procs = fs.readdirSync('/proc').flatMap((pid) => {
+    if (!/^\d+$/.test(pid)) return [];
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // after the command name (which may hold spaces): the parent is the 2nd field, utime and stime the 12th and 13th
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [{ pid: Number(pid), ppid: Number(f[1]), ms: (Number(f[11]) + Number(f[12])) * 10 }];
+    } catch {
+      return []; // gone meanwhile
+    }
+  });
+  const tree = new Set([process.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs)
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+  }
+  return procs.reduce((ms, p) => (tree.has(p.pid) ? ms + p.ms : ms), 0);
+}
+
 const errors: string[] = [];
 const browser = await launchChromium();
 const pages: Page[] = [];
@@ -159,10 +187,12 @@ const clockBefore = await Promise.all(pages.map(clockCheck));
 process.send!({ type: 'ready', screens, clockBefore });
 
 let windowStart = 0;
+let cpuBefore = 0;
 let threadBefore: number[][] = [];
 const profile = process.env.BENCH_PAGE_PROF;
 async function measure(): Promise<void> {
   windowStart = performance.now();
+  cpuBefore = processTreeCpuMs();
   threadBefore = await Promise.all(cdps.map(mainThread));
   await Promise.all(pages.map((p) => p.evaluate('window.__bell.longTasks.length = 0')));
   if (profile) {
@@ -173,6 +203,8 @@ async function measure(): Promise<void> {
 
 async function collect(): Promise<void> {
   const seconds = (performance.now() - windowStart) / 1000;
+  // cores' worth of CPU the pages' party used in the window (of the machine's 2)
+  const cpuShare = +((processTreeCpuMs() - cpuBefore) / 1000 / seconds).toFixed(2);
   const threadAfter = await Promise.all(cdps.map(mainThread));
   // each page's main thread over the window: the share of wall time it was busy, and in what
   const mainThreadShare = threadAfter.map((after, i) =>
@@ -192,7 +224,7 @@ async function collect(): Promise<void> {
     }),
   );
   await browser.close();
-  process.send!({ type: 'bells', stamps, clockAfter, mainThreadShare, errors: errors.slice(0, 20) }, () => process.exit(0));
+  process.send!({ type: 'bells', stamps, clockAfter, mainThreadShare, cpuShare, errors: errors.slice(0, 20) }, () => process.exit(0));
 }
 process.on('message', (m: { type: string }) => {
   if (m.type === 'measure') void measure();

@@ -184,6 +184,7 @@ const [bells, ...results] = await Promise.all([
     stamps: (BellStamps & { panelOpen: boolean; longTasksMs: number[] })[];
     clockAfter: ClockCheck[];
     mainThreadShare: Record<string, number>[];
+    cpuShare: number;
     errors: string[];
   }>(bellPages, 'bells'),
   ...children.map((c) =>
@@ -243,6 +244,8 @@ const detail = {
     mainThreadShare: bells.mainThreadShare[i],
     longTasks: longTasks(bells.stamps[i]?.longTasksMs ?? []),
   })),
+  // cores' worth of CPU the pages' process, its Chromium and renderers used in the window (beside serverCpuShare)
+  chromiumCpuShare: bells.cpuShare,
   // one clock: the pages' performance.timeOrigin + now() against this process's Date.now(), before and after
   pageClock: { before: pagesReady.clockBefore, after: bells.clockAfter },
   ...bell.detail,
