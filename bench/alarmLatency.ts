@@ -301,6 +301,8 @@ function bellFigures(stamps: BellStamps[], sentAt: Record<string, number>) {
     painted: bellMs,
     detail: {
       expectedBells,
+      // pairs whose bell never changed before the pages were read (3 s after the last probe), like missing deliveries
+      missedBells: expectedBells - painted.length,
       readingToBellPaintedMs: bellMs,
       readingToPageSocketMs: stats(toSocket),
       pageSocketToBellDomMs: stats(socketToDom),
