@@ -207,6 +207,13 @@ const eventsInWindow = Object.fromEntries(
 
 const latencies = results.flatMap((r) => r.latencies);
 const bell = bellFigures(bells.stamps, probed.sentAt);
+// One clock: a page's stamp is taken between this process's two Date.now() around it, so with one clock
+// it lies within half the round trip of their middle (and the page's two clocks within a millisecond);
+// 2 ms of slack for Date.now()'s whole milliseconds. Otherwise the bell figures would be wrong: no record.
+const clockOff = [...pagesReady.clockBefore, ...bells.clockAfter].filter(
+  (c) => Math.abs(c.perfMinusNodeMs) > c.rttMs / 2 + 2 || Math.abs(c.perfMinusDateMs) > 2,
+);
+if (clockOff.length) throw new Error(`the pages' clock disagrees with the probe's: ${JSON.stringify(clockOff)}`);
 const expected = probes.reduce((n, p) => n + consoles.filter((c) => maysee(c, p.projectid)).length, 0);
 const oneProject = results.flatMap((r) => r.oneProjectBytesPerS);
 const everything = results.flatMap((r) => r.allBytesPerS);
