@@ -120,8 +120,21 @@ async function clockCheck(page: Page): Promise<ClockCheck> {
   return best!;
 }
 
-/** Main-thread seconds so far: tasks, of them script, style and layout (CDP Performance.getMetrics). */
-const MAIN_THREAD = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'] as const;
+/**
+ * A page's renderer so far (CDP Performance.getMetrics): main-thread wall seconds in tasks, of them
+ * script, style and layout; main-thread and renderer-process CPU seconds (what the machine's load does
+ * not inflate); and how many style recalculations and layouts (a page that animates recalculates every frame).
+ */
+const MAIN_THREAD = [
+  'TaskDuration',
+  'ScriptDuration',
+  'RecalcStyleDuration',
+  'LayoutDuration',
+  'ThreadTime',
+  'ProcessTime',
+  'RecalcStyleCount',
+  'LayoutCount',
+] as const;
 async function mainThread(cdp: CDPSession): Promise<number[]> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return MAIN_THREAD.map((name) => metrics.find((m) => m.name === name)?.value ?? NaN);
@@ -206,8 +219,8 @@ async function collect(): Promise<void> {
   // cores' worth of CPU the pages' party used in the window (of the machine's 2)
   const cpuShare = +((processTreeCpuMs() - cpuBefore) / 1000 / seconds).toFixed(2);
   const threadAfter = await Promise.all(cdps.map(mainThread));
-  // each page's main thread over the window: the share of wall time it was busy, and in what
-  const mainThreadShare = threadAfter.map((after, i) =>
+  // each page's renderer over the window, per second: seconds (shares of a core) and counts
+  const rendererPerS = threadAfter.map((after, i) =>
     Object.fromEntries(MAIN_THREAD.map((name, k) => [name, +((after[k]! - threadBefore[i]![k]!) / seconds).toFixed(3)])),
   );
   if (profile) {
@@ -224,7 +237,7 @@ async function collect(): Promise<void> {
     }),
   );
   await browser.close();
-  process.send!({ type: 'bells', stamps, clockAfter, mainThreadShare, cpuShare, errors: errors.slice(0, 20) }, () => process.exit(0));
+  process.send!({ type: 'bells', stamps, clockAfter, rendererPerS, cpuShare, errors: errors.slice(0, 20) }, () => process.exit(0));
 }
 process.on('message', (m: { type: string }) => {
   if (m.type === 'measure') void measure();

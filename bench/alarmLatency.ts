@@ -183,7 +183,7 @@ const [bells, ...results] = await Promise.all([
   fromChild<{
     stamps: (BellStamps & { panelOpen: boolean; longTasksMs: number[] })[];
     clockAfter: ClockCheck[];
-    mainThreadShare: Record<string, number>[];
+    rendererPerS: Record<string, number>[];
     cpuShare: number;
     errors: string[];
   }>(bellPages, 'bells'),
@@ -243,12 +243,12 @@ const detail = {
   serverCpuShare,
   bytesPerSecondOneProjectConsole: fanoutBytes,
   bytesPerSecondEveryProjectConsole: Math.round(mean(everything)),
-  // each page's user, screen, whether its bell panel stayed open, and its main thread's busy share over the window
+  // each page's user, screen, whether its bell panel stayed open, its renderer's work per second of the window, its long tasks
   chromiumPages: pageUsers.map((u, i) => ({
     user: u.name,
     ...pagesReady.screens[i]!,
     panelOpenAtEnd: bells.stamps[i]?.panelOpen,
-    mainThreadShare: bells.mainThreadShare[i],
+    rendererPerS: bells.rendererPerS[i],
     longTasks: longTasks(bells.stamps[i]?.longTasksMs ?? []),
   })),
   // cores' worth of CPU the pages' process, its Chromium and renderers used in the window (beside serverCpuShare)
