@@ -40,11 +40,14 @@ await new Promise((r) => setTimeout(r, warmupMs));
 process.send!({ type: 'window' });
 
 const postMs: number[] = [];
+/** each probe's over-limit reading time (its send time), by device code: what a bell's paint is measured from */
+const sentAt: Record<string, number> = {};
 /** refused by the server, or no answer at all (a saturated server stops accepting connections) */
 let refused = 0;
 for (const p of probes) {
   alarmed.add(p.code);
   const time = Date.now();
+  sentAt[p.code] = time;
   // Each probe on its own schedule: a slow answer must not delay the next probe's send.
   void post(p, time, 450)
     .then(async (res) => {
@@ -58,4 +61,4 @@ for (const p of probes) {
 const until = Date.now() + 15_000;
 while (postMs.length + refused < probes.length && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
 refused += probes.length - postMs.length - refused;
-process.send!({ type: 'done', postMs, refused }, () => process.exit(0));
+process.send!({ type: 'done', postMs, refused, sentAt }, () => process.exit(0));
