@@ -28,8 +28,12 @@ import type { BellPageLogin, BellStamps, ClockCheck } from './alarmBellPages';
 const DEVICES = Number(process.argv[2] ?? 10_000);
 const CONSOLES = Number(process.argv[3] ?? 1_000);
 const PROBES = Number(process.argv[4] ?? 300);
-/** of the CONSOLES, this many are Chromium pages (the rest socket.io clients) */
-const PAGES = Number(process.argv[5] ?? 4);
+/**
+ * Of the CONSOLES, this many are Chromium pages (the rest socket.io clients). Two (root's and a
+ * tenant's, 450 bells): four took 1.0–1.2 of this machine's 2 cores in the smoke runs, mostly the map's
+ * pulse rings, which would have moved the server's own figures of the same run.
+ */
+const PAGES = Number(process.argv[5] ?? 2);
 const SOCKET_CONSOLES = CONSOLES - PAGES;
 const CLIENT_PROCESSES = 4;
 const PROJECTS = 100;
