@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium';
 import { benchApp, stats, timeit, injectLogin, withIndexesDeferred } from './lib';
 import { mulberry32 } from '../server/simulator/prng';
 import { listBody, scopeQuery, type EventFilters, type ScopeNode } from '../src/features/alarmEvent/filterMapping';
@@ -119,10 +119,7 @@ for (const [name, c] of Object.entries(cases)) {
 // ---------- 2. click → painted in Chromium ----------
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium(['--no-first-run']);
 const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
 page.on('pageerror', (e) => console.error('pageerror', e.message));
 await page.goto(`${base}/#/login`);

@@ -17,7 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { benchApp, ensureTerminals, stats } from './lib';
 import { recordResults } from './results';
 
@@ -57,10 +58,7 @@ const compacted = await app.telemetry.compactor.runUntilIdle();
 const pruned = await app.telemetry.pruneHistory();
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium(['--disable-component-update', '--disable-sync']);
 const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
 // tsx (esbuild keepNames) wraps named functions in __name(): give evaluated code that helper.
 await page.addInitScript('window.__name = (f) => f;');

@@ -37,7 +37,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { benchApp, injectLogin } from './lib';
 import { recordResults } from './results';
 import { censusGrowth, takeCensus, type CensusRow } from './heapCensus';
@@ -88,10 +88,7 @@ const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 
 const terminals = await app.db.selectFrom('terminal').select(['id', 'code']).orderBy('id').execute();
 const login = await injectLogin(app, 'root', PASSWORD);
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
-});
+const browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
 const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
 const errors: string[] = [];
 page.on('pageerror', (e) => errors.push(e.message));

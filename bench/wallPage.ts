@@ -2,16 +2,14 @@
  * The wall benches' page (bench/realtimeWall.ts, bench/realtimeWall4k.ts): Debian's Chromium logged in
  * as root on /realTime, and the frame times measured inside it. Not a test.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 
 export const BENCH_PASSWORD = 'Bench#Pass123';
 
 /** The wall at `width`×`height`, its tiles there and its socket open. */
 export async function openWall(base: string, width: number, height: number): Promise<{ browser: Browser; page: Page }> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   // bypassCSP: the measuring scripts are sent as source text, which the app's CSP (no unsafe-eval) would refuse
   const page = await browser.newPage({ viewport: { width, height }, bypassCSP: true });
   await page.goto(`${base}/#/login`);
