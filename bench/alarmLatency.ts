@@ -30,8 +30,8 @@ const CONSOLES = Number(process.argv[3] ?? 1_000);
 const PROBES = Number(process.argv[4] ?? 300);
 /**
  * Of the CONSOLES, this many are Chromium pages (the rest socket.io clients). Two (root's and a
- * tenant's, 450 bells): four took 1.0–1.2 of this machine's 2 cores in the smoke runs, mostly the map's
- * pulse rings, which would have moved the server's own figures of the same run.
+ * tenant's, 450 bells): four took 1.0–1.2 of this machine's 2 cores in the smoke runs (then mostly the
+ * map's SMIL pulse rings, since made CSS animations), which moves the server's own figures of the run.
  */
 const PAGES = Number(process.argv[5] ?? 2);
 const SOCKET_CONSOLES = CONSOLES - PAGES;

@@ -86,15 +86,9 @@ async function settle(page: Page) {
   await expect(page.getByTestId('kiosk-sound')).toHaveAttribute('data-sound', 'on');
   await expect(page.getByTestId('sound-prompt')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
-  // Freeze the wall's timers (the trend's turn, the clock) and the map marker's SVG blink at its start:
-  // Playwright stops CSS and Web animations for the shot, not SMIL.
+  // Freeze the wall's timers (the trend's turn, the clock); the map's pulse and blink are CSS animations,
+  // which Playwright stops for the shot.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  await page.evaluate(() =>
-    document.querySelectorAll('svg').forEach((svg) => {
-      svg.pauseAnimations();
-      svg.setCurrentTime(0);
-    }),
-  );
 }
 
 for (const theme of THEMES) {

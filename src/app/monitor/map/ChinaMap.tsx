@@ -205,16 +205,14 @@ export function ChinaMap({
             .map(({ item: c, mx, my }) => (
               <circle
                 key={`pulse-${c.id}`}
+                className="vg-map-pulse"
                 cx={mx}
                 cy={my}
                 r={markerR}
                 fill="none"
                 stroke={ALARM_STATE_COLOR[c.alarmState]}
                 strokeWidth={2 * ring}
-              >
-                <animate attributeName="r" values={`${markerR};${markerR * 2.4}`} dur="1.6s" repeatCount="indefinite" />
-                <animate attributeName="opacity" values="0.9;0" dur="1.6s" repeatCount="indefinite" />
-              </circle>
+              />
             ))}
         </g>
         {markers.map(({ item: c, mx, my }) => {
@@ -238,11 +236,8 @@ export function ChinaMap({
               {selected && <circle cx={mx} cy={my} r={markerR + 5 * ring} fill="none" stroke="var(--vg-brand)" strokeWidth={3 * ring} />}
               {/* the state's shape, so the marker does not rely on its colour alone */}
               <circle cx={mx} cy={my} r={markerR + 2 * ring} fill="var(--vg-surface)" />
-              <g>
-                {/* a wall's marker blinks while its project has an active alarm (never quite out: its shape stays readable) */}
-                {blink && c.alarmState !== 'normal' && (
-                  <animate attributeName="opacity" values="1;0.2;1" dur="1s" repeatCount="indefinite" />
-                )}
+              {/* a wall's marker blinks while its project has an active alarm (never quite out: its shape stays readable) */}
+              <g className={blink && c.alarmState !== 'normal' ? 'vg-map-blink' : undefined}>
                 <AlarmIcon state={c.alarmState} x={mx - markerR - ring} y={my - markerR - ring} size={2 * (markerR + ring)} />
               </g>
               <title>{`${c.name}\n${t('monitor.devices')} ${c.deviceCount} · ${t('monitor.activeAlarms')} ${c.activeAlarms}`}</title>
