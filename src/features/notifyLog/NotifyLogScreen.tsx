@@ -5,7 +5,7 @@ import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
-import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
+import { usePagedList } from '../../app/widgets/table/usePaging';
 import { queryKeys } from '../../app/api/queryKeys';
 import { notifyApi, notifyQueries } from '../notify/notifyApi';
 import { deliveryColumns } from './deliveryColumns';
@@ -16,14 +16,13 @@ import { ResendButton } from './ResendButton';
 export default function NotifyLogScreen() {
   useLanguage();
   const [filter, setFilter] = useState<DeliveryFilterValue>(EMPTY_DELIVERY_FILTER);
-  const [page, setPage] = usePaging();
-  const list = useQuery(notifyQueries.deliveries({ page, filter: toDeliveryFilter(filter) }));
+  const deliveries = usePagedList((page) => notifyQueries.deliveries({ page, filter: toDeliveryFilter(filter) }));
   // An event manager without 系统配置 may not list the channels: the filter then offers 全部 only.
   const channels = useQuery({
     queryKey: queryKeys.notify.channelChoices(),
     queryFn: () => notifyApi.channels({ quiet: true }).catch(() => [] as ChannelDto[]),
   });
-  const { refetch } = list;
+  const { refetch } = deliveries.list;
   const reload = useCallback(() => void refetch(), [refetch]);
   const columns = useMemo<Column<DeliveryDto>[]>(
     () => [
@@ -43,15 +42,13 @@ export default function NotifyLogScreen() {
     <ScreenFrame
       title={t('route.notifyLog')}
       testId="notify-log"
-      filters={<DeliveryFilters channels={channels.data ?? []} onSearch={(f) => (setFilter(f), setPage((p) => ({ ...p, index: 0 })))} />}
+      filters={<DeliveryFilters channels={channels.data ?? []} onSearch={(f) => (setFilter(f), deliveries.firstPage())} />}
     >
       <DataTable
         testId="delivery-table"
         columns={columns}
-        data={list.data?.rows ?? []}
-        load={list}
+        {...deliveries.table}
         getRowId={(d) => d.id}
-        server={serverPaging(page, setPage, list.data?.total)}
         actions={<Button onClick={reload}>{t('alarmEvent.refresh')}</Button>}
       />
     </ScreenFrame>
