@@ -6,7 +6,7 @@ import { api } from '../../app/api/client';
 import { directoryQueries } from '../../app/api/directory';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
-import { useRecordList } from '../../app/widgets/table/useRecordList';
+import { useDirectoryList } from '../../app/api/useDirectoryList';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { toastError } from '../../app/ui/toastStore';
@@ -27,16 +27,11 @@ export default function PlatformUserScreen() {
   });
   const invalidate = useInvalidate();
   const reload = () => invalidate(queryKeys.directory.all);
-  const users = useRecordList({
-    query: {
-      queryKey: queryKeys.directory.platformUsers(),
-      queryFn: () => api.get<PlatformUserRow[]>('/wisdompower/v1/platform/users'),
-    },
-    noun: t('term.platformUser'),
-    // a refused delete throws: the table then shows the server's msg and no 删除成功
-    remove: (rows) => api.del('/auth/v1/user', { ids: rows.map((r) => r.id) }),
-    reload,
-  });
+  const platformUsers = {
+    queryKey: queryKeys.directory.platformUsers(),
+    queryFn: () => api.get<PlatformUserRow[]>('/wisdompower/v1/platform/users'),
+  };
+  const users = useDirectoryList(platformUsers, t('term.platformUser'), '/auth/v1/user');
   const [serving, setServing] = useState<PlatformUserRow | undefined>();
 
   const columns = useMemo<Column<PlatformUserRow>[]>(

@@ -2,12 +2,9 @@ import { useMemo } from 'react';
 import type { RoleDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
 import { findRoute } from '../../../domain/routes';
-import { api } from '../../app/api/client';
 import { directoryQueries } from '../../app/api/directory';
-import { queryKeys } from '../../app/api/queryKeys';
-import { useInvalidate } from '../../app/api/useInvalidate';
 import { useTenantChoice } from '../../app/api/useTenantChoice';
-import { useRecordList } from '../../app/widgets/table/useRecordList';
+import { useDirectoryList } from '../../app/api/useDirectoryList';
 import { t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
@@ -23,13 +20,7 @@ const homepageOf = (r: RoleDto) => {
 export default function RoleManageScreen() {
   useLanguage();
   const { choice, tenantName } = useTenantChoice();
-  const invalidate = useInvalidate();
-  const roles = useRecordList({
-    query: directoryQueries.roles(),
-    noun: t('term.role'),
-    remove: (rows) => api.del('/auth/v1/role', { ids: rows.map((r) => r.id) }),
-    reload: () => invalidate(queryKeys.directory.all),
-  });
+  const roles = useDirectoryList(directoryQueries.roles(), t('term.role'), '/auth/v1/role');
   const columns = useMemo<Column<RoleDto>[]>(
     () => [
       { id: 'name', header: t('roles.name'), value: (r) => r.name },

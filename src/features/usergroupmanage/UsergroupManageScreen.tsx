@@ -2,12 +2,9 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UsergroupDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
-import { api } from '../../app/api/client';
 import { directoryQueries } from '../../app/api/directory';
-import { queryKeys } from '../../app/api/queryKeys';
-import { useInvalidate } from '../../app/api/useInvalidate';
 import { useTenantChoice } from '../../app/api/useTenantChoice';
-import { useRecordList } from '../../app/widgets/table/useRecordList';
+import { useDirectoryList } from '../../app/api/useDirectoryList';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
@@ -24,13 +21,7 @@ export default function UsergroupManageScreen() {
   useLanguage();
   const users = useQuery(directoryQueries.users());
   const { choice, tenantName } = useTenantChoice();
-  const invalidate = useInvalidate();
-  const groups = useRecordList({
-    query: directoryQueries.groups(),
-    noun: t('term.userGroup'),
-    remove: (rows) => api.del('/auth/v1/usergroup', { ids: rows.map((r) => r.id) }),
-    reload: () => invalidate(queryKeys.directory.all),
-  });
+  const groups = useDirectoryList(directoryQueries.groups(), t('term.userGroup'), '/auth/v1/usergroup');
   const columns = useMemo<Column<UsergroupDto>[]>(
     () => [
       { id: 'logo', header: t('groups.logo'), value: logoOf, cell: (g) => <LogoImage fileName={logoOf(g)} size={28} />, width: 80 },

@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UserDto } from '../../../domain/schemas/auth';
 import { ROOT_USER_ID } from '../../../domain/enums';
-import { api, request } from '../../app/api/client';
+import { request } from '../../app/api/client';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { directoryQueries } from '../../app/api/directory';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
 import { useTenantChoice } from '../../app/api/useTenantChoice';
-import { useRecordList } from '../../app/widgets/table/useRecordList';
+import { useDirectoryList } from '../../app/api/useDirectoryList';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { FieldLabel, QueryButton } from '../../app/ui/fields';
@@ -29,12 +29,7 @@ export default function UserManageScreen() {
   const [query, setQuery] = useState(draft);
   const invalidate = useInvalidate();
   const reload = () => invalidate(queryKeys.directory.all);
-  const users = useRecordList({
-    query: directoryQueries.users(query),
-    noun: t('term.user'),
-    remove: (rows) => api.del('/auth/v1/user', { ids: rows.map((r) => r.id) }),
-    reload,
-  });
+  const users = useDirectoryList(directoryQueries.users(query), t('term.user'), '/auth/v1/user');
   const [resetting, setResetting] = useState<UserDto | undefined>();
   const setDisabled = async (u: UserDto, disabled: boolean) => {
     const r = await request('PUT', `/auth/v1/user/${u.id}/status`, { disabled }).catch(() => null);
