@@ -6,10 +6,8 @@ import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ChannelFormDialog } from './ChannelFormDialog';
 import { ChannelTestDialog } from './ChannelTestDialog';
 import { notifyApi, notifyQueries } from './notifyApi';
-import { useRecordList } from '../../app/widgets/table/useRecordList';
+import { useNotifyList } from './useNotifyList';
 import { directoryQueries } from '../../app/api/directory';
-import { queryKeys } from '../../app/api/queryKeys';
-import { useInvalidate } from '../../app/api/useInvalidate';
 import type { TenantDto } from '../../../domain/schemas/auth';
 import { kindText } from './notifyText';
 
@@ -25,15 +23,7 @@ const targetOf = (c: ChannelDto) =>
 export function ChannelPanel() {
   useLanguage();
   const tenants = useQuery(directoryQueries.tenants());
-  const invalidate = useInvalidate();
-  const channels = useRecordList({
-    query: notifyQueries.channels(),
-    noun: t('term.channel'),
-    remove: async (rows) => {
-      for (const c of rows) await notifyApi.deleteChannel(c.id);
-    },
-    reload: () => invalidate(queryKeys.notify.all),
-  });
+  const channels = useNotifyList(notifyQueries.channels(), t('term.channel'), notifyApi.deleteChannel);
   const tenantList = tenants.data ?? NO_TENANTS;
   const [testing, setTesting] = useState<ChannelDto | undefined>();
   const columns = useMemo<Column<ChannelDto>[]>(

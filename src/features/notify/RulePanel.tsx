@@ -6,10 +6,9 @@ import { LevelMark } from '../../app/alarm/AlarmMark';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { queryKeys } from '../../app/api/queryKeys';
-import { useInvalidate } from '../../app/api/useInvalidate';
 import { typeLabel } from '../alarmEvent/eventText';
 import { notifyApi, notifyQueries } from './notifyApi';
-import { useRecordList } from '../../app/widgets/table/useRecordList';
+import { useNotifyList } from './useNotifyList';
 import { loadRuleChoices, type Named, type RuleChoices } from './ruleChoices';
 import { RuleFormDialog } from './RuleFormDialog';
 
@@ -25,17 +24,8 @@ const namesOf = (ids: readonly number[], from: readonly Named[]) => {
 export function RulePanel() {
   useLanguage();
   const choices = useQuery({ queryKey: queryKeys.notify.ruleChoices(), queryFn: loadRuleChoices });
-  const invalidate = useInvalidate();
-  const rules = useRecordList({
-    query: notifyQueries.rules(),
-    noun: t('term.rule'),
-    remove: async (rows) => {
-      for (const r of rows) await notifyApi.deleteRule(r.id);
-    },
-    reload: () => invalidate(queryKeys.notify.all),
-    // the dialog offers the projects, channels and users there are now
-    beforeOpen: () => void choices.refetch(),
-  });
+  // the dialog offers the projects, channels and users there are now
+  const rules = useNotifyList(notifyQueries.rules(), t('term.rule'), notifyApi.deleteRule, () => void choices.refetch());
   const c = choices.data ?? NO_CHOICES;
   const columns = useMemo<Column<RuleDto>[]>(
     () => [

@@ -1,16 +1,15 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ChannelDto, DeliveryDto } from '../../../domain/schemas/notify';
+import type { ChannelDto } from '../../../domain/schemas/notify';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Button } from '../../app/ui/Modal';
-import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { DataTable } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { usePagedList } from '../../app/widgets/table/usePaging';
 import { queryKeys } from '../../app/api/queryKeys';
 import { notifyApi, notifyQueries } from '../notify/notifyApi';
-import { deliveryColumns } from './deliveryColumns';
+import { useDeliveryColumns } from './deliveryColumns';
 import { DeliveryFilters, EMPTY_DELIVERY_FILTER, toDeliveryFilter, type DeliveryFilterValue } from './DeliveryFilters';
-import { ResendButton } from './ResendButton';
 
 /** /notifyLog: every notification sent or still to send, newest first; filter, page, resend a failed one. */
 export default function NotifyLogScreen() {
@@ -22,22 +21,7 @@ export default function NotifyLogScreen() {
     queryKey: queryKeys.notify.channelChoices(),
     queryFn: () => notifyApi.channels({ quiet: true }).catch(() => [] as ChannelDto[]),
   });
-  const { refetch } = deliveries.list;
-  const reload = useCallback(() => void refetch(), [refetch]);
-  const columns = useMemo<Column<DeliveryDto>[]>(
-    () => [
-      ...deliveryColumns(true),
-      {
-        id: 'action',
-        header: t('alarmEvent.action'),
-        sortable: false,
-        value: () => '',
-        width: 100,
-        cell: (d) => <ResendButton delivery={d} onResent={reload} />,
-      },
-    ],
-    [reload],
-  );
+  const { columns, reload } = useDeliveryColumns(deliveries.list, true);
   return (
     <ScreenFrame
       title={t('route.notifyLog')}

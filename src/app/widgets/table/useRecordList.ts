@@ -28,7 +28,7 @@ export function useRecordList<R extends NamedRecord, K extends QueryKey>({
   /** reads the list (and what else the records change) again */
   reload: () => void;
   /** runs before the dialog opens, for choices it should offer fresh */
-  beforeOpen?: () => void;
+  beforeOpen?: (() => void) | undefined;
 }): { table: RecordTableProps<R>; dialog: EditDialogProps<R> } {
   const list = useQuery(query);
   const dialog = useEditDialog<R>(reload);
