@@ -123,4 +123,7 @@ export const api = {
   query: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
     request<T>('POST', path, body, { read: true, ...opts }).then((r) => r.data),
   del: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts).then((r) => r.data),
+  /** one page of a list read by a POST: its rows and the total the server counted (retried like a GET) */
+  page: <T>(path: string, body: unknown, opts?: RequestOptions) =>
+    request<T[]>('POST', path, body, { read: true, ...opts }).then((r) => ({ rows: r.data, total: r.total ?? r.data.length })),
 };

@@ -9,6 +9,7 @@ import { useRealtime } from './RealtimeContext';
 import { noticeTypeText } from './notices';
 import { ConfirmAlarmsButton } from './ConfirmAlarmsButton';
 import { BELL_ACTION, BELL_ROW } from './bellStyles';
+import { BellAction } from './BellAction';
 
 const deviceText = (n: Notice) => n.description.deviceName ?? n.description.deviceCode ?? '--';
 
@@ -81,24 +82,14 @@ export function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
         </span>
         <span className="flex shrink-0 gap-1.5">
           {group.scope === 'device' && (
-            <button
-              type="button"
-              className={BELL_ACTION}
-              onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: group.latest.id })}
-              data-testid="notice-group-view"
-            >
+            <BellAction event={{ type: 'NOTICE.VIEW', id: group.latest.id }} testId="notice-group-view">
               {t('bell.view')}
-            </button>
+            </BellAction>
           )}
           <ConfirmAlarmsButton notices={group.items} className={BELL_ACTION} testId="notice-group-confirm" />
-          <button
-            type="button"
-            className={BELL_ACTION}
-            onClick={() => notifications.send({ type: 'NOTICE.READ_MANY', ids: group.ids })}
-            data-testid="notice-group-read"
-          >
+          <BellAction event={{ type: 'NOTICE.READ_MANY', ids: group.ids }} testId="notice-group-read">
             {t('bell.readGroup')}
-          </button>
+          </BellAction>
         </span>
       </div>
     </li>

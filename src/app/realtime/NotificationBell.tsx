@@ -14,6 +14,7 @@ import { ConfirmAlarmsButton } from './ConfirmAlarmsButton';
 import { FloodGroupRow } from './FloodGroupRow';
 import { noticeTypeText, noticeValueText } from './notices';
 import { BELL_ACTION, BELL_ROW } from './bellStyles';
+import { BellAction } from './BellAction';
 
 const BADGE_MAX = 99;
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '--' : String(v));
@@ -126,7 +127,6 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
 }
 
 function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean; showMute: boolean }) {
-  const { notifications } = useRealtime();
   const d = notice.description;
   return (
     <li className={BELL_ROW} data-testid="notice" data-first={first || undefined}>
@@ -156,32 +156,17 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
         </span>
         <span className="flex gap-1.5">
           {showMute && (
-            <button
-              type="button"
-              className={`${BELL_ACTION} text-warn`}
-              onClick={() => notifications.send({ type: 'NOTICE.MUTE' })}
-              data-testid="notice-mute"
-            >
+            <BellAction event={{ type: 'NOTICE.MUTE' }} testId="notice-mute" className="text-warn">
               {t('bell.mute')}
-            </button>
+            </BellAction>
           )}
-          <button
-            type="button"
-            className={BELL_ACTION}
-            onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: notice.id })}
-            data-testid="notice-view"
-          >
+          <BellAction event={{ type: 'NOTICE.VIEW', id: notice.id }} testId="notice-view">
             {t('bell.view')}
-          </button>
+          </BellAction>
           <ConfirmAlarmsButton notices={[notice]} className={BELL_ACTION} testId="notice-confirm" />
-          <button
-            type="button"
-            className={BELL_ACTION}
-            onClick={() => notifications.send({ type: 'NOTICE.READ', id: notice.id })}
-            data-testid="notice-read"
-          >
+          <BellAction event={{ type: 'NOTICE.READ', id: notice.id }} testId="notice-read">
             {t('bell.read')}
-          </button>
+          </BellAction>
         </span>
       </div>
     </li>

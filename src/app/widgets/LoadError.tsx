@@ -42,3 +42,28 @@ export function EmptyOrError({ load, className }: { load?: ReadState | undefined
     </p>
   );
 }
+
+/**
+ * A table's body row across all its columns in place of rows there are none of, or whose read failed.
+ * `inScroller`: the table scrolls sideways, and the note stays centred in the part in view (as wide as
+ * the scroller), not across all the columns.
+ */
+export function EmptyOrErrorRow({
+  empty,
+  load,
+  colSpan,
+  inScroller = false,
+}: {
+  empty: boolean;
+  load?: ReadState | undefined;
+  colSpan: number;
+  inScroller?: boolean;
+}) {
+  if (!empty && !load?.error) return null;
+  const note = <EmptyOrError load={load} />;
+  return (
+    <tr>
+      <td colSpan={colSpan}>{inScroller ? <div className="sticky left-0 w-[100cqw]">{note}</div> : note}</td>
+    </tr>
+  );
+}

@@ -1,37 +1,19 @@
-import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { DeliveryDto } from '../../../domain/schemas/notify';
 import type { PecEvent } from '../../../domain/telemetry';
 import { LevelMark } from '../../app/alarm/AlarmMark';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { formatTime } from '../../app/time/projectTime';
 import { Button, Modal } from '../../app/ui/Modal';
-import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import { DataTable } from '../../app/widgets/table/DataTable';
 import { notifyQueries } from '../notify/notifyApi';
-import { deliveryColumns } from '../notifyLog/deliveryColumns';
-import { ResendButton } from '../notifyLog/ResendButton';
+import { useDeliveryColumns } from '../notifyLog/deliveryColumns';
 import { describeEvent, statusLabel, typeLabel } from './eventText';
 
 /** An event's deliveries: every notification its rules produced (the few of one alarm fit one page). */
 function EventDeliveries({ eventId }: { eventId: number }) {
   useLanguage();
   const list = useQuery(notifyQueries.deliveries({ page: { index: 0, limit: 100 }, filter: { eventId } }));
-  const { refetch } = list;
-  const reload = useCallback(() => void refetch(), [refetch]);
-  const columns = useMemo<Column<DeliveryDto>[]>(
-    () => [
-      ...deliveryColumns(false),
-      {
-        id: 'action',
-        header: t('alarmEvent.action'),
-        sortable: false,
-        value: () => '',
-        width: 90,
-        cell: (d) => <ResendButton delivery={d} onResent={reload} />,
-      },
-    ],
-    [reload],
-  );
+  const { columns, reload } = useDeliveryColumns(list, false);
   return (
     <section aria-label={t('notify.deliveries')} className="flex min-h-0 flex-col">
       <h3 className="mb-2 text-sm font-semibold">{t('notify.deliveries')}</h3>

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PecEvent } from '../../../domain/telemetry';
 import { currentLanguage, t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { produce } from '../../app/immer';
-import { EmptyOrError, type ReadState } from '../../app/widgets/LoadError';
+import { EmptyOrErrorRow, type ReadState } from '../../app/widgets/LoadError';
 import { nextSort, type SortState } from '../../app/widgets/table/sorting';
 import { rem, useScaledPx } from '../../app/ui/rem';
 import type { EventOrderDto } from '../../../domain/schemas/workorder';
@@ -209,16 +209,7 @@ export function EventTable({
           </tr>
         </thead>
         <tbody>
-          {(rows.length === 0 || load?.error) && (
-            <tr>
-              <td colSpan={columns.length + 1}>
-                {/* centred in the visible part of the table (as wide as the scroller), not across all its columns */}
-                <div className="sticky left-0 w-[100cqw]">
-                  <EmptyOrError load={load} />
-                </div>
-              </td>
-            </tr>
-          )}
+          <EmptyOrErrorRow empty={rows.length === 0} load={load} colSpan={columns.length + 1} inScroller />
           {!load?.error && padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
           {!load?.error &&
             items.map((v) => {

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { formatTime } from '../../app/time/projectTime';
 import type { CustomPropertyDto, NodeRef, TerminalRowDto } from '../../../domain/schemas/ledger';
 import { t, useLanguage } from '../../app/i18n/i18n';
@@ -12,7 +11,7 @@ import { useDebouncedValue } from '../../app/widgets/useDebouncedValue';
 import { UNSORTED, type SortState } from '../../app/widgets/table/sorting';
 import { ledgerApi, ledgerQueries } from './ledgerApi';
 import { accessTypeText, deviceStatusText } from '../../app/i18n/enumText';
-import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
+import { usePagedList } from '../../app/widgets/table/usePaging';
 
 interface Props {
   parent: NodeRef | undefined;
@@ -26,13 +25,12 @@ interface Props {
 /** Terminals under the selected node, paged on the server, with the tenant's custom columns. */
 export function DeviceTable({ parent, props, onCreate, onEdit, onDelete, rowActions }: Props) {
   useLanguage();
-  const [page, setPage] = usePaging();
   const [sort, setSort] = useState<SortState>(UNSORTED);
   const [keyword, setKeyword] = useState('');
   const settled = useDebouncedValue(keyword, 400);
   const parentLabel = parent?.modelLabel;
   const parentId = parent?.id;
-  const list = useQuery(
+  const terminals = usePagedList((page) =>
     ledgerQueries.terminals({
       parent: parentLabel !== undefined && parentId !== undefined ? { modelLabel: parentLabel, id: parentId } : undefined,
       keyword: settled || undefined,
@@ -84,7 +82,7 @@ export function DeviceTable({ parent, props, onCreate, onEdit, onDelete, rowActi
       <input
         type="search"
         value={keyword}
-        onChange={(e) => (setKeyword(e.target.value), setPage((p) => ({ ...p, index: 0 })))}
+        onChange={(e) => (setKeyword(e.target.value), terminals.firstPage())}
         placeholder={t('ledger.keyword')}
         aria-label={t('ledger.keyword')}
         className="w-72 rounded border border-line bg-surface-2 px-3 py-1.5 text-sm text-ink outline-none focus:border-brand"
@@ -92,11 +90,9 @@ export function DeviceTable({ parent, props, onCreate, onEdit, onDelete, rowActi
       <DataTable
         testId="device-table"
         columns={columns}
-        data={list.data?.rows ?? []}
-        load={list}
+        {...terminals.table}
         getRowId={(r) => String(r.id)}
-        sort={{ state: sort, onChange: (next) => (setSort(next), setPage((p) => ({ ...p, index: 0 }))) }}
-        server={serverPaging(page, setPage, list.data?.total)}
+        sort={{ state: sort, onChange: (next) => (setSort(next), terminals.firstPage()) }}
         onCreate={onCreate}
         onEdit={onEdit}
         target={{ noun: t('term.device'), name: (r) => r.name }}

@@ -12,7 +12,7 @@ import type {
   TerminalRowDto,
   TreeLabel,
 } from '../../../domain/schemas/ledger';
-import { api, request } from '../../app/api/client';
+import { api } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
 import { queryKeys } from '../../app/api/queryKeys';
 
@@ -21,8 +21,7 @@ const W = '/wisdompower/v1';
 /** The account/* calls of spec §7 the ledger screen makes. */
 export const ledgerApi = {
   tree: () => api.get<LedgerTreeNode[]>(`${W}/account/root/0/tree?containLeaf=true`),
-  terminals: (body: NodeListBody) =>
-    request<TerminalRowDto[]>('POST', `${W}/account/node/list`, body, { read: true }).then((r) => ({ rows: r.data, total: r.total ?? 0 })),
+  terminals: (body: NodeListBody) => api.page<TerminalRowDto>(`${W}/account/node/list`, body),
   childStatus: (node: { modelLabel: TreeLabel; id: number }) => api.query<ChildStatusDto[]>(`${W}/account/child/status/list`, node),
   properties: () => api.query<CustomPropertyDto[]>(`${W}/account/node/custom/property/list`, {}),
   saveProperties: (list: CustomPropertyInput[]) => api.post<number[]>(`${W}/account/node/custom/property`, list),

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { formatTime } from '../../app/time/projectTime';
 import type { OperationLogRow } from '../../../domain/schemas/info';
 import { oplogKindText, oplogSubjectText } from '../../../domain/oplog';
 import { changedFields, changesLine } from '../../../domain/oplogDiff';
-import { request } from '../../app/api/client';
+import { api } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
@@ -13,20 +12,21 @@ import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { queryKeys } from '../../app/api/queryKeys';
 import { LogDetailDialog } from './LogDetailDialog';
 import { EMPTY_FILTER, LogFilters, toRequestFilter, type LogFilterValue } from './LogFilters';
-import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
+import { usePagedList } from '../../app/widgets/table/usePaging';
 
 /** /log: every write, newest first, from the domain event log; filter, page, export, details. */
 export default function OperationLogScreen() {
   useLanguage();
   const lang = currentLanguage() === 'en' ? 'en' : 'zh';
   const [filter, setFilter] = useState<LogFilterValue>(EMPTY_FILTER);
-  const [page, setPage] = usePaging();
   const [detail, setDetail] = useState<OperationLogRow | undefined>();
-  const body = { filter: toRequestFilter(filter), page };
-  const list = useQuery({
-    // the server names the subjects in the language asked: a switch asks again
-    queryKey: queryKeys.operationLog(body, lang),
-    queryFn: () => request<OperationLogRow[]>('POST', '/wisdompower/v1/operationlog/list', body, { read: true }),
+  const log = usePagedList((page) => {
+    const body = { filter: toRequestFilter(filter), page };
+    return {
+      // the server names the subjects in the language asked: a switch asks again
+      queryKey: queryKeys.operationLog(body, lang),
+      queryFn: () => api.page<OperationLogRow>('/wisdompower/v1/operationlog/list', body),
+    };
   });
   const columns = useMemo<Column<OperationLogRow>[]>(
     () => [
@@ -86,15 +86,13 @@ export default function OperationLogScreen() {
     <ScreenFrame
       title={t('route.log')}
       testId="oplog"
-      filters={<LogFilters onSearch={(f) => (setFilter(f), setPage({ ...page, index: 0 }))} onExport={(f) => void exportLog(f)} />}
+      filters={<LogFilters onSearch={(f) => (setFilter(f), log.firstPage())} onExport={(f) => void exportLog(f)} />}
     >
       <DataTable
         testId="log-table"
         columns={columns}
-        data={list.data?.data ?? []}
-        load={list}
+        {...log.table}
         getRowId={(r) => String(r.seq)}
-        server={serverPaging(page, setPage, list.data?.total)}
         rowActions={[{ label: t('common.detail'), run: setDetail }]}
         exportable={false}
       />

@@ -6,9 +6,8 @@ import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ChannelFormDialog } from './ChannelFormDialog';
 import { ChannelTestDialog } from './ChannelTestDialog';
 import { notifyApi, notifyQueries } from './notifyApi';
+import { useNotifyList } from './useNotifyList';
 import { directoryQueries } from '../../app/api/directory';
-import { queryKeys } from '../../app/api/queryKeys';
-import { useInvalidate } from '../../app/api/useInvalidate';
 import type { TenantDto } from '../../../domain/schemas/auth';
 import { kindText } from './notifyText';
 
@@ -23,11 +22,9 @@ const targetOf = (c: ChannelDto) =>
 /** 系统配置 → 通知渠道: the tenant's channels; create, edit, delete, and 测试发送 per channel. */
 export function ChannelPanel() {
   useLanguage();
-  const channels = useQuery(notifyQueries.channels());
   const tenants = useQuery(directoryQueries.tenants());
-  const invalidate = useInvalidate();
+  const channels = useNotifyList(notifyQueries.channels(), t('term.channel'), notifyApi.deleteChannel);
   const tenantList = tenants.data ?? NO_TENANTS;
-  const [dialog, setDialog] = useState<{ editing?: ChannelDto } | null>(null);
   const [testing, setTesting] = useState<ChannelDto | undefined>();
   const columns = useMemo<Column<ChannelDto>[]>(
     () => [
@@ -77,28 +74,8 @@ export function ChannelPanel() {
   );
   return (
     <>
-      <DataTable
-        testId="channel-table"
-        columns={columns}
-        data={channels.data ?? []}
-        load={channels}
-        getRowId={(c) => String(c.id)}
-        onCreate={() => setDialog({})}
-        onEdit={(c) => setDialog({ editing: c })}
-        target={{ noun: t('term.channel'), name: (c) => c.name }}
-        onDelete={async (rows) => {
-          for (const c of rows) await notifyApi.deleteChannel(c.id);
-          invalidate(queryKeys.notify.all);
-        }}
-        exportable={false}
-      />
-      <ChannelFormDialog
-        open={!!dialog}
-        editing={dialog?.editing}
-        tenants={tenantList}
-        onClose={() => setDialog(null)}
-        onSaved={() => (setDialog(null), invalidate(queryKeys.notify.all))}
-      />
+      <DataTable testId="channel-table" columns={columns} {...channels.table} exportable={false} />
+      <ChannelFormDialog {...channels.dialog} tenants={tenantList} />
       <ChannelTestDialog channel={testing} onClose={() => setTesting(undefined)} />
     </>
   );

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
 import type { RuleDto } from '../../../domain/schemas/notify';
@@ -6,9 +6,9 @@ import { LevelMark } from '../../app/alarm/AlarmMark';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { queryKeys } from '../../app/api/queryKeys';
-import { useInvalidate } from '../../app/api/useInvalidate';
 import { typeLabel } from '../alarmEvent/eventText';
 import { notifyApi, notifyQueries } from './notifyApi';
+import { useNotifyList } from './useNotifyList';
 import { loadRuleChoices, type Named, type RuleChoices } from './ruleChoices';
 import { RuleFormDialog } from './RuleFormDialog';
 
@@ -23,12 +23,9 @@ const namesOf = (ids: readonly number[], from: readonly Named[]) => {
 /** 系统配置 → 通知规则: which alarms go to which channels and users; create, edit, delete. */
 export function RulePanel() {
   useLanguage();
-  const rules = useQuery(notifyQueries.rules());
   const choices = useQuery({ queryKey: queryKeys.notify.ruleChoices(), queryFn: loadRuleChoices });
-  const invalidate = useInvalidate();
   // the dialog offers the projects, channels and users there are now
-  const freshChoices = () => void choices.refetch();
-  const [dialog, setDialog] = useState<{ editing?: RuleDto } | null>(null);
+  const rules = useNotifyList(notifyQueries.rules(), t('term.rule'), notifyApi.deleteRule, () => void choices.refetch());
   const c = choices.data ?? NO_CHOICES;
   const columns = useMemo<Column<RuleDto>[]>(
     () => [
@@ -76,28 +73,8 @@ export function RulePanel() {
   );
   return (
     <>
-      <DataTable
-        testId="rule-table"
-        columns={columns}
-        data={rules.data ?? []}
-        load={rules}
-        getRowId={(r) => String(r.id)}
-        onCreate={() => (freshChoices(), setDialog({}))}
-        onEdit={(r) => (freshChoices(), setDialog({ editing: r }))}
-        target={{ noun: t('term.rule'), name: (r) => r.name }}
-        onDelete={async (rows) => {
-          for (const r of rows) await notifyApi.deleteRule(r.id);
-          invalidate(queryKeys.notify.all);
-        }}
-        exportable={false}
-      />
-      <RuleFormDialog
-        open={!!dialog}
-        editing={dialog?.editing}
-        choices={c}
-        onClose={() => setDialog(null)}
-        onSaved={() => (setDialog(null), invalidate(queryKeys.notify.all))}
-      />
+      <DataTable testId="rule-table" columns={columns} {...rules.table} exportable={false} />
+      <RuleFormDialog {...rules.dialog} choices={c} />
     </>
   );
 }

@@ -11,7 +11,7 @@ import {
   type RuleDto,
   type RuleUpdate,
 } from '../../../domain/schemas/notify';
-import { api, request, type RequestOptions } from '../../app/api/client';
+import { api, type RequestOptions } from '../../app/api/client';
 import { queryKeys } from '../../app/api/queryKeys';
 
 /** The notification service (docs/notifications.md): channels, rules, deliveries. */
@@ -27,11 +27,7 @@ export const notifyApi = {
   updateRule: (id: number, body: RuleUpdate) => api.put<unknown>(NOTIFY_PATHS.ruleById(id), body),
   deleteRule: (id: number) => api.del<unknown>(NOTIFY_PATHS.ruleById(id)),
   /** one page of deliveries with the total */
-  deliveries: (body: DeliveryListRequest) =>
-    request<DeliveryDto[]>('POST', NOTIFY_PATHS.deliveryList, body, { read: true }).then((r) => ({
-      rows: r.data,
-      total: r.total ?? r.data.length,
-    })),
+  deliveries: (body: DeliveryListRequest) => api.page<DeliveryDto>(NOTIFY_PATHS.deliveryList, body),
   resend: (id: string) => api.post<unknown>(NOTIFY_PATHS.deliveryResend(id)),
 };
 

@@ -1,3 +1,4 @@
+import { useCallback, useMemo } from 'react';
 import type { DeliveryDto } from '../../../domain/schemas/notify';
 import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
 import { LevelMark } from '../../app/alarm/AlarmMark';
@@ -6,6 +7,7 @@ import { formatTime } from '../../app/time/projectTime';
 import type { Column } from '../../app/widgets/table/DataTable';
 import { deliveryKindText, kindText, statusText } from '../notify/notifyText';
 import { DeliveryStatusMark } from './DeliveryStatusMark';
+import { ResendButton } from './ResendButton';
 
 const time = (ms: number | null) => (ms ? formatTime(ms, 'yyyy-MM-dd HH:mm:ss') : '--');
 
@@ -16,7 +18,7 @@ const recipientOf = (d: DeliveryDto) => [d.userName, d.recipient].filter(Boolean
  * The columns of a delivery list (通知记录 and an event's detail): channel, recipient, status,
  * attempts, last error in words, sent time in the project zone. `withEvent` adds the alarm's id.
  */
-export function deliveryColumns(withEvent: boolean): Column<DeliveryDto>[] {
+function deliveryColumns(withEvent: boolean): Column<DeliveryDto>[] {
   return [
     { id: 'createdAt', header: t('notify.createdAt'), value: (d) => time(d.createdAt), width: 160 },
     // the event's own detail shows its level above the list
@@ -62,4 +64,29 @@ export function deliveryColumns(withEvent: boolean): Column<DeliveryDto>[] {
     },
     { id: 'sentAt', header: t('notify.sentAt'), value: (d) => time(d.sentAt), width: 160 },
   ];
+}
+
+/**
+ * A delivery list's columns with 重发 on each row, and the list's reload (its 刷新, and after a
+ * resend). `withEvent`: 通知记录, which names each delivery's alarm.
+ */
+export function useDeliveryColumns(list: { refetch: () => unknown }, withEvent: boolean) {
+  const { refetch } = list;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const columns = useMemo<Column<DeliveryDto>[]>(
+    () => [
+      ...deliveryColumns(withEvent),
+      {
+        id: 'action',
+        header: t('alarmEvent.action'),
+        sortable: false,
+        value: () => '',
+        // the event's detail, a dialog, is narrower
+        width: withEvent ? 100 : 90,
+        cell: (d) => <ResendButton delivery={d} onResent={reload} />,
+      },
+    ],
+    [reload, withEvent],
+  );
+  return { columns, reload };
 }

@@ -15,6 +15,15 @@ import { ProjectDialog, TenantDialog } from './CreateDialogs';
 
 type Toggle = { kind: 'tenant' | 'project'; id: number; name: string; status: number };
 
+/** 状态 of a tenant or a project: its badge, ordered by the number. */
+const statusColumn = <T extends { status: number }>(width: number): Column<T> => ({
+  id: 'status',
+  header: t('platformOperate.status'),
+  value: (r) => r.status,
+  cell: (r) => <StatusBadge status={r.status} />,
+  width,
+});
+
 /** /platform/operate: every tenant and project with devices, communication, unconfirmed alarms and who serves it. */
 export default function PlatformOperateScreen() {
   useLanguage();
@@ -33,13 +42,7 @@ export default function PlatformOperateScreen() {
   const tenantColumns = useMemo<Column<TenantRow>[]>(
     () => [
       { id: 'name', header: t('platformOperate.tenantName'), value: (r) => r.name },
-      {
-        id: 'status',
-        header: t('platformOperate.status'),
-        value: (r) => r.status,
-        cell: (r) => <StatusBadge status={r.status} />,
-        width: 100,
-      },
+      statusColumn(100),
       { id: 'projects', header: t('platformOperate.projectCount'), value: (r) => r.projectCount, width: 100 },
       { id: 'users', header: t('platformOperate.userCount'), value: (r) => r.userCount, width: 100 },
       { id: 'created', header: t('platformOperate.createdAt'), value: (r) => formatTime(r.createdAt, 'yyyy-MM-dd HH:mm'), width: 160 },
@@ -51,13 +54,7 @@ export default function PlatformOperateScreen() {
       { id: 'name', header: t('platformOperate.projectName'), value: (r) => r.name },
       { id: 'tenant', header: t('platformOperate.tenant'), value: (r) => r.tenantName, width: 120 },
       { id: 'region', header: t('platformOperate.region'), value: (r) => r.region, width: 180 },
-      {
-        id: 'status',
-        header: t('platformOperate.status'),
-        value: (r) => r.status,
-        cell: (r) => <StatusBadge status={r.status} />,
-        width: 90,
-      },
+      statusColumn(90),
       { id: 'devices', header: t('platformOperate.devices'), value: (r) => r.deviceCount, width: 80 },
       {
         id: 'health',
@@ -78,11 +75,23 @@ export default function PlatformOperateScreen() {
     [],
   );
 
-  // Each button acts on the selected row only when it would change something.
-  const statusAction = <T extends { id: number; name: string; status: number }>(kind: Toggle['kind']) => [
-    { label: t('platformOperate.suspend'), run: (r: T) => r.status === 1 && setToggle({ kind, id: r.id, name: r.name, status: r.status }) },
-    { label: t('platformOperate.resume'), run: (r: T) => r.status !== 1 && setToggle({ kind, id: r.id, name: r.name, status: r.status }) },
-  ];
+  // What the tenant and the project tables share: the overview's read, 新建 in the kind's dialog, and
+  // 停用/启用, each acting on the selected row only when it would change something.
+  const opsTable = <T extends { id: number; name: string; status: number }>(kind: Toggle['kind']) => ({
+    load: overview,
+    getRowId: (r: T) => String(r.id),
+    onCreate: () => setCreating(kind),
+    rowActions: [
+      {
+        label: t('platformOperate.suspend'),
+        run: (r: T) => r.status === 1 && setToggle({ kind, id: r.id, name: r.name, status: r.status }),
+      },
+      {
+        label: t('platformOperate.resume'),
+        run: (r: T) => r.status !== 1 && setToggle({ kind, id: r.id, name: r.name, status: r.status }),
+      },
+    ],
+  });
   const applyToggle = async () => {
     if (!toggle) return;
     const next = toggle.status === 1 ? 0 : 1;
@@ -108,27 +117,11 @@ export default function PlatformOperateScreen() {
         </p>
         <section className="flex flex-col">
           <h2 className="mb-1 font-medium">{t('platformOperate.projects')}</h2>
-          <DataTable
-            testId="project-ops-table"
-            columns={projectColumns}
-            data={projects}
-            load={overview}
-            getRowId={(r) => String(r.id)}
-            onCreate={() => setCreating('project')}
-            rowActions={statusAction<ProjectOpsRow>('project')}
-          />
+          <DataTable testId="project-ops-table" columns={projectColumns} data={projects} {...opsTable<ProjectOpsRow>('project')} />
         </section>
         <section className="flex flex-col">
           <h2 className="mb-1 font-medium">{t('platformOperate.tenants')}</h2>
-          <DataTable
-            testId="tenant-table"
-            columns={tenantColumns}
-            data={tenants}
-            load={overview}
-            getRowId={(r) => String(r.id)}
-            onCreate={() => setCreating('tenant')}
-            rowActions={statusAction<TenantRow>('tenant')}
-          />
+          <DataTable testId="tenant-table" columns={tenantColumns} data={tenants} {...opsTable<TenantRow>('tenant')} />
         </section>
       </div>
       <TenantDialog open={creating === 'tenant'} onClose={() => setCreating(null)} onSaved={() => (setCreating(null), reload())} />

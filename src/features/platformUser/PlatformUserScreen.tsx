@@ -6,10 +6,10 @@ import { api } from '../../app/api/client';
 import { directoryQueries } from '../../app/api/directory';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
-import { useEditDialog } from '../../app/ui/form/useEditDialog';
+import { useDirectoryList } from '../../app/api/useDirectoryList';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
-import { toastError, toastSuccess } from '../../app/ui/toastStore';
+import { toastError } from '../../app/ui/toastStore';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { PlatformUserDialog } from './PlatformUserDialog';
@@ -19,10 +19,6 @@ import { ServedProjectsDialog, type ProjectChoice } from './ServedProjectsDialog
 export default function PlatformUserScreen() {
   useLanguage();
   const { user } = useSession();
-  const users = useQuery({
-    queryKey: queryKeys.directory.platformUsers(),
-    queryFn: () => api.get<PlatformUserRow[]>('/wisdompower/v1/platform/users'),
-  });
   // without the roles (a failed read) the dialog offers none
   const roles = useQuery(directoryQueries.roles());
   const projects = useQuery({
@@ -31,7 +27,11 @@ export default function PlatformUserScreen() {
   });
   const invalidate = useInvalidate();
   const reload = () => invalidate(queryKeys.directory.all);
-  const dialog = useEditDialog<PlatformUserRow>(reload);
+  const platformUsers = {
+    queryKey: queryKeys.directory.platformUsers(),
+    queryFn: () => api.get<PlatformUserRow[]>('/wisdompower/v1/platform/users'),
+  };
+  const users = useDirectoryList(platformUsers, t('term.platformUser'), '/auth/v1/user');
   const [serving, setServing] = useState<PlatformUserRow | undefined>();
 
   const columns = useMemo<Column<PlatformUserRow>[]>(
@@ -71,25 +71,12 @@ export default function PlatformUserScreen() {
     [],
   );
 
-  const remove = async (rows: PlatformUserRow[]) => {
-    const res = await api.del('/auth/v1/user', { ids: rows.map((r) => r.id) }).catch(() => null);
-    if (res === null) return;
-    toastSuccess(t('table.deleteSuccess'));
-    reload();
-  };
-
   return (
     <ScreenFrame title={t('route.platformUser')} testId="platform-user">
       <DataTable
         testId="platform-user-table"
         columns={columns}
-        data={users.data ?? []}
-        load={users}
-        getRowId={(u) => String(u.id)}
-        onCreate={dialog.create}
-        onEdit={dialog.edit}
-        target={{ noun: t('term.platformUser'), name: (r) => r.name }}
-        onDelete={remove}
+        {...users.table}
         rowActions={[
           {
             label: t('platformUser.serves'),
@@ -97,7 +84,7 @@ export default function PlatformUserScreen() {
           },
         ]}
       />
-      <PlatformUserDialog {...dialog.dialogProps} roles={roles.data ?? []} tenantId={user?.tenantId ?? 1} />
+      <PlatformUserDialog {...users.dialog} roles={roles.data ?? []} tenantId={user?.tenantId ?? 1} />
       <ServedProjectsDialog
         user={serving}
         projects={projects.data ?? []}

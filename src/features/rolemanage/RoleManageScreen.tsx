@@ -1,14 +1,10 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { RoleDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
 import { findRoute } from '../../../domain/routes';
-import { api } from '../../app/api/client';
 import { directoryQueries } from '../../app/api/directory';
-import { queryKeys } from '../../app/api/queryKeys';
-import { useInvalidate } from '../../app/api/useInvalidate';
 import { useTenantChoice } from '../../app/api/useTenantChoice';
-import { useEditDialog } from '../../app/ui/form/useEditDialog';
+import { useDirectoryList } from '../../app/api/useDirectoryList';
 import { t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
@@ -23,10 +19,8 @@ const homepageOf = (r: RoleDto) => {
 /** /rolemanage: roles of the caller's tenants with their page and operation permissions. */
 export default function RoleManageScreen() {
   useLanguage();
-  const roles = useQuery(directoryQueries.roles());
   const { choice, tenantName } = useTenantChoice();
-  const invalidate = useInvalidate();
-  const dialog = useEditDialog<RoleDto>(() => invalidate(queryKeys.directory.all));
+  const roles = useDirectoryList(directoryQueries.roles(), t('term.role'), '/auth/v1/role');
   const columns = useMemo<Column<RoleDto>[]>(
     () => [
       { id: 'name', header: t('roles.name'), value: (r) => r.name },
@@ -39,21 +33,8 @@ export default function RoleManageScreen() {
   );
   return (
     <ScreenFrame title={t('route.rolemanage')} testId="rolemanage">
-      <DataTable
-        testId="role-table"
-        columns={columns}
-        data={roles.data ?? []}
-        load={roles}
-        getRowId={(r) => String(r.id)}
-        onCreate={dialog.create}
-        onEdit={dialog.edit}
-        target={{ noun: t('term.role'), name: (r) => r.name }}
-        onDelete={async (rows) => {
-          await api.del('/auth/v1/role', { ids: rows.map((r) => r.id) });
-          invalidate(queryKeys.directory.all);
-        }}
-      />
-      <RoleFormDialog {...dialog.dialogProps} {...choice} />
+      <DataTable testId="role-table" columns={columns} {...roles.table} />
+      <RoleFormDialog {...roles.dialog} {...choice} />
     </ScreenFrame>
   );
 }

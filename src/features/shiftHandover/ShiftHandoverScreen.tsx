@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { HANDOVER_STATUSES, type HandoverRowDto, type HandoverStatus } from '../../../domain/schemas/handover';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
@@ -10,7 +9,7 @@ import { toastSuccess } from '../../app/ui/toastStore';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
+import { usePagedList } from '../../app/widgets/table/usePaging';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
 import { useOpenedDetail } from '../../app/api/useOpenedDetail';
@@ -31,14 +30,15 @@ export default function ShiftHandoverScreen() {
   const can = useOperationCan();
   const { user } = useSession();
   const [status, setStatus] = useState<'' | HandoverStatus>('');
-  const [page, setPage] = usePaging();
   const invalidate = useInvalidate();
   // the handover opened, read afresh on every opening
   const { open, show, close } = useOpenedDetail((id) => ({ queryKey: queryKeys.handovers.detail(id), queryFn: () => handoverDetail(id) }));
   const [acceptNote, setAcceptNote] = useState('');
   const filter = useMemo(() => (status ? { status } : {}), [status]);
-  const body = { page, filter };
-  const list = useQuery({ queryKey: queryKeys.handovers.list(body), queryFn: () => listHandovers(body) });
+  const handovers = usePagedList((page) => ({
+    queryKey: queryKeys.handovers.list({ page, filter }),
+    queryFn: () => listHandovers({ page, filter }),
+  }));
   const accept = async () => {
     if (!open) return;
     await acceptHandover(open.id, acceptNote.trim());
@@ -77,7 +77,7 @@ export default function ShiftHandoverScreen() {
         <SelectField
           label={t('ho.status')}
           value={status}
-          onChange={(v) => (setStatus(v as '' | HandoverStatus), setPage({ ...page, index: 0 }))}
+          onChange={(v) => (setStatus(v as '' | HandoverStatus), handovers.firstPage())}
           options={[{ value: '', label: t('wo.all') }, ...HANDOVER_STATUSES.map((s) => ({ value: s, label: t(`ho.state.${s}`) }))]}
         />
       }
@@ -88,10 +88,8 @@ export default function ShiftHandoverScreen() {
           <DataTable
             testId="handover-table"
             columns={columns}
-            data={list.data?.rows ?? []}
-            load={list}
+            {...handovers.table}
             getRowId={(r) => String(r.id)}
-            server={serverPaging(page, setPage, list.data?.total)}
             rowActions={[{ label: t('common.detail'), run: show }]}
             exportable={false}
           />

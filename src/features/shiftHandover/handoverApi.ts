@@ -5,7 +5,7 @@ import type {
   HandoverRowDto,
   HandoverStatus,
 } from '../../../domain/schemas/handover';
-import { api, request } from '../../app/api/client';
+import { api } from '../../app/api/client';
 
 const BASE = '/workorder/v1/handover';
 
@@ -13,10 +13,7 @@ export const handoverDraft = () => api.get<HandoverDraftDto>(`${BASE}/draft`);
 
 export const handOver = (note: string) => api.post<{ id: number }>(BASE, note ? { note } : {});
 
-export async function listHandovers(body: HandoverListBody) {
-  const r = await request<HandoverRowDto[]>('POST', `${BASE}/list`, body, { read: true });
-  return { rows: r.data, total: r.total ?? r.data.length };
-}
+export const listHandovers = (body: HandoverListBody) => api.page<HandoverRowDto>(`${BASE}/list`, body);
 
 export const handoverDetail = (id: number) => api.get<HandoverDetailDto>(`${BASE}/${id}`);
 

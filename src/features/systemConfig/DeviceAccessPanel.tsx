@@ -1,32 +1,31 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { ACCESS_TYPE } from '../../../domain/enums';
 import type { DeviceAccessRow } from '../../../domain/schemas/info';
-import { request } from '../../app/api/client';
+import { api } from '../../app/api/client';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { FieldLabel, QueryButton } from '../../app/ui/fields';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { SelectField } from '../../app/widgets/SelectField';
 import { queryKeys } from '../../app/api/queryKeys';
 import { accessTypeText } from '../../app/i18n/enumText';
-import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
+import { usePagedList } from '../../app/widgets/table/usePaging';
 
-const listDevices = (body: object) =>
-  request<DeviceAccessRow[]>('POST', '/wisdompower/v1/system/query/device/access/list', body, { read: true });
+const listDevices = (body: object) => api.page<DeviceAccessRow>('/wisdompower/v1/system/query/device/access/list', body);
 
 /** Devices with their access type and scheme, paged on the server. */
 export function DeviceAccessPanel() {
   useLanguage();
   const [draft, setDraft] = useState({ accesstype: '', keyword: '' });
   const [filter, setFilter] = useState(draft);
-  const [page, setPage] = usePaging();
   const body = (filter: { accesstype: string; keyword: string }, p: { index: number; limit: number }) => ({
     ...(filter.accesstype ? { accesstype: Number(filter.accesstype) } : {}),
     keyword: filter.keyword || undefined,
     page: p,
   });
-  const asked = body(filter, page);
-  const list = useQuery({ queryKey: queryKeys.ledger.deviceAccess(asked), queryFn: () => listDevices(asked) });
+  const devices = usePagedList((page) => {
+    const asked = body(filter, page);
+    return { queryKey: queryKeys.ledger.deviceAccess(asked), queryFn: () => listDevices(asked) };
+  });
   const columns = useMemo<Column<DeviceAccessRow>[]>(
     () => [
       { id: 'name', header: t('system.deviceName'), value: (d) => d.name },
@@ -41,7 +40,7 @@ export function DeviceAccessPanel() {
     <div className="flex min-h-0 flex-1 flex-col gap-3">
       <form
         className="flex flex-wrap items-end gap-3 rounded-lg border border-line bg-surface px-3 pt-3"
-        onSubmit={(e) => (e.preventDefault(), setFilter(draft), setPage({ ...page, index: 0 }))}
+        onSubmit={(e) => (e.preventDefault(), setFilter(draft), devices.firstPage())}
       >
         <SelectField
           className="w-48"
@@ -62,11 +61,9 @@ export function DeviceAccessPanel() {
       <DataTable
         testId="device-access-table"
         columns={columns}
-        data={list.data?.data ?? []}
-        load={list}
+        {...devices.table}
         getRowId={(d) => String(d.id)}
-        server={serverPaging(page, setPage, list.data?.total)}
-        exportRows={async () => (await listDevices(body(filter, { index: 0, limit: 1000 }))).data}
+        exportRows={async () => (await listDevices(body(filter, { index: 0, limit: 1000 }))).rows}
       />
     </div>
   );

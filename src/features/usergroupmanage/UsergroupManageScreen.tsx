@@ -2,12 +2,9 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UsergroupDto } from '../../../domain/schemas/auth';
 import { parseJsonObject } from '../../../domain/access';
-import { api } from '../../app/api/client';
 import { directoryQueries } from '../../app/api/directory';
-import { queryKeys } from '../../app/api/queryKeys';
-import { useInvalidate } from '../../app/api/useInvalidate';
 import { useTenantChoice } from '../../app/api/useTenantChoice';
-import { useEditDialog } from '../../app/ui/form/useEditDialog';
+import { useDirectoryList } from '../../app/api/useDirectoryList';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
@@ -22,11 +19,9 @@ const logoOf = (g: UsergroupDto) => {
 /** /usergroupmanage: groups with members and logo; a group in use cannot be deleted (server rule). */
 export default function UsergroupManageScreen() {
   useLanguage();
-  const groups = useQuery(directoryQueries.groups());
   const users = useQuery(directoryQueries.users());
   const { choice, tenantName } = useTenantChoice();
-  const invalidate = useInvalidate();
-  const dialog = useEditDialog<UsergroupDto>(() => invalidate(queryKeys.directory.all));
+  const groups = useDirectoryList(directoryQueries.groups(), t('term.userGroup'), '/auth/v1/usergroup');
   const columns = useMemo<Column<UsergroupDto>[]>(
     () => [
       { id: 'logo', header: t('groups.logo'), value: logoOf, cell: (g) => <LogoImage fileName={logoOf(g)} size={28} />, width: 80 },
@@ -39,21 +34,8 @@ export default function UsergroupManageScreen() {
   );
   return (
     <ScreenFrame title={t('route.usergroupmanage')} testId="usergroupmanage">
-      <DataTable
-        testId="group-table"
-        columns={columns}
-        data={groups.data ?? []}
-        load={groups}
-        getRowId={(g) => String(g.id)}
-        onCreate={dialog.create}
-        onEdit={dialog.edit}
-        target={{ noun: t('term.userGroup'), name: (r) => r.name }}
-        onDelete={async (rows) => {
-          await api.del('/auth/v1/usergroup', { ids: rows.map((r) => r.id) });
-          invalidate(queryKeys.directory.all);
-        }}
-      />
-      <GroupFormDialog {...dialog.dialogProps} {...choice} users={users.data ?? []} />
+      <DataTable testId="group-table" columns={columns} {...groups.table} />
+      <GroupFormDialog {...groups.dialog} {...choice} users={users.data ?? []} />
     </ScreenFrame>
   );
 }

@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UserDto } from '../../../domain/schemas/auth';
 import { ROOT_USER_ID } from '../../../domain/enums';
-import { api, request } from '../../app/api/client';
+import { request } from '../../app/api/client';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { directoryQueries } from '../../app/api/directory';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
 import { useTenantChoice } from '../../app/api/useTenantChoice';
-import { useEditDialog } from '../../app/ui/form/useEditDialog';
+import { useDirectoryList } from '../../app/api/useDirectoryList';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
 import { FieldLabel, QueryButton } from '../../app/ui/fields';
@@ -27,10 +27,9 @@ export default function UserManageScreen() {
   const { choice, tenantName } = useTenantChoice();
   const [draft, setDraft] = useState({ roleId: '', name: '' });
   const [query, setQuery] = useState(draft);
-  const users = useQuery(directoryQueries.users(query));
   const invalidate = useInvalidate();
   const reload = () => invalidate(queryKeys.directory.all);
-  const dialog = useEditDialog<UserDto>(reload);
+  const users = useDirectoryList(directoryQueries.users(query), t('term.user'), '/auth/v1/user');
   const [resetting, setResetting] = useState<UserDto | undefined>();
   const setDisabled = async (u: UserDto, disabled: boolean) => {
     const r = await request('PUT', `/auth/v1/user/${u.id}/status`, { disabled }).catch(() => null);
@@ -82,16 +81,7 @@ export default function UserManageScreen() {
       <DataTable
         testId="user-table"
         columns={columns}
-        data={users.data ?? []}
-        load={users}
-        getRowId={(u) => String(u.id)}
-        onCreate={dialog.create}
-        onEdit={dialog.edit}
-        target={{ noun: t('term.user'), name: (r) => r.name }}
-        onDelete={async (rows) => {
-          await api.del('/auth/v1/user', { ids: rows.map((r) => r.id) });
-          reload();
-        }}
+        {...users.table}
         rowActions={[
           // Disabling ends the user's sessions at once; enabling lets them log in again.
           { label: t('users.disable'), run: (u) => void setDisabled(u, true) },
@@ -99,7 +89,7 @@ export default function UserManageScreen() {
           ...(isRoot ? [{ label: t('users.resetPassword'), run: setResetting }] : []),
         ]}
       />
-      <UserFormDialog {...dialog.dialogProps} {...choice} roles={roles.data ?? []} />
+      <UserFormDialog {...users.dialog} {...choice} roles={roles.data ?? []} />
       <ResetPasswordDialog target={resetting} rootName={user?.name ?? ''} onClose={() => setResetting(undefined)} />
     </ScreenFrame>
   );

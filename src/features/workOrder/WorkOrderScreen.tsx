@@ -8,7 +8,7 @@ import { Button, Modal } from '../../app/ui/Modal';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
 import { DataTable, type Column } from '../../app/widgets/table/DataTable';
-import { serverPaging, usePaging } from '../../app/widgets/table/usePaging';
+import { usePagedList } from '../../app/widgets/table/usePaging';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
 import { useOpenedDetail } from '../../app/api/useOpenedDetail';
@@ -29,7 +29,6 @@ export default function WorkOrderScreen() {
   const people = useQuery(workOrderQueries.assignees(Number(projectId)));
   // no project chosen: nobody to offer (not the people of the project chosen before)
   const offeredPeople = projectId ? (people.data ?? []) : [];
-  const [page, setPage] = usePaging();
   const invalidate = useInvalidate();
   // the order opened, read afresh on every opening
   const { open, show, close } = useOpenedDetail(workOrderQueries.detail);
@@ -43,7 +42,7 @@ export default function WorkOrderScreen() {
     }),
     [status, overdue, projectId, assigneeId],
   );
-  const list = useQuery(workOrderQueries.list({ page, filter }));
+  const orders = usePagedList((page) => workOrderQueries.list({ page, filter }));
   const step = async (action: 'approve' | 'reject') => {
     if (!open) return;
     await transition(open.id, action === 'reject' ? { action, reason } : { action });
@@ -80,7 +79,7 @@ export default function WorkOrderScreen() {
           <SelectField
             label={t('wo.status')}
             value={status}
-            onChange={(v) => (setStatus(v as '' | OrderStatus), setPage({ ...page, index: 0 }))}
+            onChange={(v) => (setStatus(v as '' | OrderStatus), orders.firstPage())}
             options={[{ value: '', label: t('wo.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`wo.state.${s}`) }))]}
           />
           <SelectField
@@ -88,7 +87,7 @@ export default function WorkOrderScreen() {
             name="projectId"
             value={projectId}
             dataOptions
-            onChange={(v) => (setProjectId(v), setAssigneeId(''), setPage({ ...page, index: 0 }))}
+            onChange={(v) => (setProjectId(v), setAssigneeId(''), orders.firstPage())}
             options={[{ value: '', label: t('wo.all') }, ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
           />
           <SelectField
@@ -96,7 +95,7 @@ export default function WorkOrderScreen() {
             name="assigneeId"
             value={assigneeId}
             dataOptions
-            onChange={(v) => (setAssigneeId(v), setPage({ ...page, index: 0 }))}
+            onChange={(v) => (setAssigneeId(v), orders.firstPage())}
             options={[
               { value: '', label: t('wo.all') },
               ...offeredPeople.map((u) => ({ value: String(u.id), label: u.nicName || u.name })),
@@ -105,7 +104,7 @@ export default function WorkOrderScreen() {
           <SelectField
             label={t('wo.overdue')}
             value={overdue}
-            onChange={(v) => (setOverdue(v as '' | 'yes' | 'no'), setPage({ ...page, index: 0 }))}
+            onChange={(v) => (setOverdue(v as '' | 'yes' | 'no'), orders.firstPage())}
             options={[
               { value: '', label: t('wo.all') },
               { value: 'yes', label: t('wo.overdueOnly') },
@@ -118,10 +117,8 @@ export default function WorkOrderScreen() {
       <DataTable
         testId="workorder-table"
         columns={columns}
-        data={list.data?.rows ?? []}
-        load={list}
+        {...orders.table}
         getRowId={(r) => String(r.id)}
-        server={serverPaging(page, setPage, list.data?.total)}
         rowActions={[{ label: t('common.detail'), run: show }]}
         exportable={false}
       />

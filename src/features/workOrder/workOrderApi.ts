@@ -14,10 +14,7 @@ import { queryKeys } from '../../app/api/queryKeys';
 
 const BASE = '/workorder/v1';
 
-async function listOrders(body: OrderListBody) {
-  const r = await request<OrderRowDto[]>('POST', `${BASE}/order/list`, body, { read: true });
-  return { rows: r.data, total: r.total ?? r.data.length };
-}
+const listOrders = (body: OrderListBody) => api.page<OrderRowDto>(`${BASE}/order/list`, body);
 
 const orderDetail = (id: number) => api.get<OrderDetailDto>(`${BASE}/order/${id}`);
 

@@ -3,7 +3,7 @@ import { createColumnHelper, useTable, type PaginationState, type RowSelectionSt
 import { t, useLanguage } from '../../i18n/i18n';
 import { Button } from '../../ui/Modal';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { EmptyOrError, type ReadState } from '../LoadError';
+import { EmptyOrErrorRow, type ReadState } from '../LoadError';
 import { Pagination } from './Pagination';
 import { features, type Features } from './tableFeatures';
 import { useDefaultPageSize } from '../../settings/settingsStore';
@@ -229,13 +229,7 @@ export function DataTable<T extends object>({
             </tr>
           </thead>
           <tbody>
-            {(rows.length === 0 || load?.error) && (
-              <tr>
-                <td colSpan={columns.length + 1}>
-                  <EmptyOrError load={load} />
-                </td>
-              </tr>
-            )}
+            <EmptyOrErrorRow empty={rows.length === 0} load={load} colSpan={columns.length + 1} />
             {!load?.error &&
               rows.map((row) => {
                 const original = row.original as T;

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useDefaultPageSize } from '../../settings/settingsStore';
 
 export interface Page {
@@ -36,5 +37,26 @@ export function serverPaging(page: Page, setPage: (next: Page) => void, total: n
     pageIndex: page.index,
     pageSize: page.limit,
     onChange: (index: number, limit: number) => setPage({ index, limit }),
+  };
+}
+
+/** One page of a list as the server answers it: the rows and how many there are in all. */
+export interface PageOf<R> {
+  rows: R[];
+  total: number;
+}
+
+/**
+ * A list paged on the server: the page (usePaging), the read of that page and DataTable's props for
+ * it — the rows, the read's state behind them and the paging. A new filter or order goes back to the
+ * first page with `firstPage`.
+ */
+export function usePagedList<R, K extends QueryKey>(query: (page: Page) => UseQueryOptions<PageOf<R>, Error, PageOf<R>, K>) {
+  const [page, setPage] = usePaging();
+  const list = useQuery(query(page));
+  return {
+    list,
+    firstPage: () => setPage((p) => ({ ...p, index: 0 })),
+    table: { data: list.data?.rows ?? [], load: list, server: serverPaging(page, setPage, list.data?.total) },
   };
 }
