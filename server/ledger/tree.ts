@@ -13,11 +13,11 @@ import {
 } from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { mayseeProject } from '../access/scope';
 import { levelWithId, projectFilter, requireNode, scopeOf, type Scope } from './scope';
+import { signedIn } from '../access/signedIn';
 
 /**
  * The ledger as one tree: province → city → district → project → terminals and enterprises. Regions
@@ -83,15 +83,12 @@ const CHAIN: Partial<Record<LedgerLabel, 'provinceid' | 'cityid' | 'districtid' 
   project: 'projectid',
 };
 
-export async function treeRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.get(
+export async function treeRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.get(
     '/account/:modelLabel/:id/tree',
     { schema: { params: treeParams, querystring: treeQuery }, config: guarded('ledger', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { modelLabel, id } = request.params;
-      const { containLeaf } = request.query;
+    async ({ session, query: { containLeaf }, params: { modelLabel, id } }) => {
       const scope = await scopeOf(app, session);
       if (modelLabel !== 'root') await requireNode(app.db, scope, modelLabel, id);
       const tree = await ledgerTree(app, scope, containLeaf === 'true' || containLeaf === '1');
@@ -102,23 +99,19 @@ export async function treeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
+  route.get(
     '/account/child/list',
     { schema: { querystring: childListQuery }, config: guarded('ledger', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const q = request.query;
+    async ({ session, query: q }) => {
       const scope = await scopeOf(app, session);
       return ok(await childrenOf(app, scope, q.modelLabel, q.id));
     },
   );
 
-  app.post(
+  route.post(
     '/account/child/status/list',
     { schema: { body: orEmpty(childStatusBody) }, config: guarded('ledger', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       const scope = await scopeOf(app, session);
       const children = (await childrenOf(app, scope, body.modelLabel, body.id)).filter((c) => c.modelLabel !== 'enterprise');
       if (!children.length) return ok([]);
