@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { EVENT_STATUS, isDeviceStatusNormal } from '../../domain/enums';
+import { isDeviceStatusNormal } from '../../domain/enums';
 import {
   CHILD_LABELS,
   childListQuery,
@@ -18,6 +18,7 @@ import { orEmpty } from '../http/wire';
 import { mayseeProject } from '../access/scope';
 import { levelWithId, projectFilter, requireNode, scopeOf, type Scope } from './scope';
 import { signedIn } from '../access/signedIn';
+import { activeAlarmCounts } from '../alarms/activeCounts';
 
 /**
  * The ledger as one tree: province → city → district → project → terminals and enterprises. Regions
@@ -116,13 +117,7 @@ export async function treeRoutes(app: FastifyInstance) {
       const children = (await childrenOf(app, scope, body.modelLabel, body.id)).filter((c) => c.modelLabel !== 'enterprise');
       if (!children.length) return ok([]);
       const childLabel = children[0]!.modelLabel;
-      const active = await app.db
-        .selectFrom('peceventextend')
-        .select(['deviceid', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('endeventid', '=', EVENT_STATUS.ACTIVE)
-        .groupBy('deviceid')
-        .execute();
-      const alarmsOf = new Map(active.map((a) => [a.deviceid, Number(a.n)]));
+      const alarmsOf = await activeAlarmCounts(app.db, 'deviceid');
       const live = app.telemetry.devices;
       const rows: ChildStatusDto[] = children.map((c) => ({
         id: c.id,

@@ -262,26 +262,25 @@ export async function modelWriteRoutes(app: FastifyInstance) {
   );
 }
 
+/** The region a city or a district names, by the field it names it in. */
+const REGION_PARENT = {
+  city: { table: 'province', field: 'provinceid', zh: '省', en: 'Province' },
+  district: { table: 'city', field: 'cityid', zh: '市', en: 'City' },
+} as const;
+
 /** A city names its province, a district its city: the parent must exist. */
 async function requireRegionParent(trx: Transaction<Database>, label: Label, f: Record<string, unknown>) {
+  if (label !== 'city' && label !== 'district') return;
+  const parent = REGION_PARENT[label];
+  const id = f[parent.field];
   if (
-    label === 'city' &&
     !(await trx
-      .selectFrom('province')
+      .selectFrom(parent.table)
       .select('id')
-      .where('id', '=', f.provinceid as number)
+      .where('id', '=', id as number)
       .executeTakeFirst())
   )
-    throw errors.NOT_FOUND(tx(`省 ${String(f.provinceid)} `, `Province ${String(f.provinceid)}`));
-  if (
-    label === 'district' &&
-    !(await trx
-      .selectFrom('city')
-      .select('id')
-      .where('id', '=', f.cityid as number)
-      .executeTakeFirst())
-  )
-    throw errors.NOT_FOUND(tx(`市 ${String(f.cityid)} `, `City ${String(f.cityid)}`));
+    throw errors.NOT_FOUND(tx(`${parent.zh} ${String(id)} `, `${parent.en} ${String(id)}`));
 }
 
 /** A project names its district, city and province: they must exist and form one chain. */
