@@ -11,7 +11,7 @@ import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import { actedBy } from '../eventLog/eventLog';
+import { actedBy, rowDeleted } from '../eventLog/eventLog';
 import { signedIn } from '../access/signedIn';
 
 const GROUP_IN_USE_MSG = '删除失败，当前用户组被其他账号使用！';
@@ -104,14 +104,7 @@ export async function groupRoutes(app: FastifyInstance) {
     if (used) throw errors.IN_USE(GROUP_IN_USE);
     await transact(app, async (trx, emit) => {
       await trx.deleteFrom('usergroup').where('id', 'in', ids).execute();
-      for (const g of groups)
-        emit({
-          kind: 'usergroup.deleted',
-          ...actedBy(session),
-          tenantId: g.tenantId,
-          subject: `usergroup:${g.id}`,
-          payload: { before: g },
-        });
+      for (const g of groups) emit(rowDeleted(session, 'usergroup.deleted', g, `usergroup:${g.id}`));
     });
     return ok(ids, { msg: '删除成功!' });
   });

@@ -13,7 +13,7 @@ import { heldPermissionIds, parseIdArray, requireAllOwned, requireOwned, require
 import { roleDto } from '../auth/directory';
 import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
-import { actedBy } from '../eventLog/eventLog';
+import { actedBy, rowDeleted } from '../eventLog/eventLog';
 import { signedIn } from '../access/signedIn';
 
 /** Every granted id must exist, and a non-root caller may grant only what its own role holds. */
@@ -134,14 +134,7 @@ export async function roleRoutes(app: FastifyInstance) {
     if (used) throw errors.IN_USE(tx('删除失败，当前角色被其他账号使用！', 'Cannot delete: the role is in use by an account!'));
     await transact(app, async (trx, emit) => {
       await trx.deleteFrom('role').where('id', 'in', ids).execute();
-      for (const r of roles)
-        emit({
-          kind: 'role.deleted',
-          ...actedBy(session),
-          tenantId: r.tenantId,
-          subject: `role:${r.id}`,
-          payload: { before: roleDto(r) },
-        });
+      for (const r of roles) emit(rowDeleted(session, 'role.deleted', r, `role:${r.id}`, roleDto(r)));
     });
     return ok(ids, { msg: '删除成功!' });
   });

@@ -17,7 +17,7 @@ import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import { actedBy } from '../eventLog/eventLog';
+import { actedBy, rowDeleted } from '../eventLog/eventLog';
 import { signedIn } from '../access/signedIn';
 
 /**
@@ -182,13 +182,7 @@ export async function userRoutes(app: FastifyInstance) {
           .where('revokedAt', 'is', null)
           .execute();
         await trx.deleteFrom('app_user').where('id', '=', t.id).execute();
-        emit({
-          kind: 'user.deleted',
-          ...actedBy(session),
-          tenantId: t.tenantId,
-          subject: `user:${t.id}`,
-          payload: { before: t },
-        });
+        emit(rowDeleted(session, 'user.deleted', t, `user:${t.id}`));
       }
     });
     return ok(ids, { msg: '删除成功!' });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   DATA_TYPE_NAME,
+  measureIds,
   MAX_TREND_POINTS,
   MEASURES,
   MEASURE_BY_ID,
@@ -92,10 +93,7 @@ export async function historyRoutes(app: FastifyInstance) {
     const list = body.dataIds ? body.dataIds.map(measure) : MEASURES;
     return ok(
       list.map((d) => ({
-        dataId: d.dataId,
-        logicalId: d.logicalId,
-        dataTypeId: d.dataTypeId,
-        dataTypeName: DATA_TYPE_NAME[d.dataTypeId],
+        ...measureIds(d),
         dataIdName: d.name,
         unit: d.unit,
       })),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEVICE_STATUS } from '../../domain/enums';
-import { DATA_TYPE_NAME, MEASURES } from '../../domain/telemetry';
+import { MEASURES, measureIds } from '../../domain/telemetry';
 import { ok } from '../http/envelope';
 import { guarded } from '../http/routeOptions';
 import { idText } from '../http/wire';
@@ -33,10 +33,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
         const v = latest.get(def.dataId);
         if (v && (time === null || v.time > time)) time = v.time;
         return {
-          dataId: def.dataId,
-          logicalId: def.logicalId,
-          dataTypeId: def.dataTypeId,
-          dataTypeName: DATA_TYPE_NAME[def.dataTypeId],
+          ...measureIds(def),
           measureName: def.name,
           value: v ? v.value : null,
           unit: def.unit,

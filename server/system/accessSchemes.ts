@@ -14,7 +14,7 @@ import { requireTenantRef } from '../auth/references';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import { transact } from '../eventLog/transact';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
-import { actedBy } from '../eventLog/eventLog';
+import { actedBy, rowDeleted } from '../eventLog/eventLog';
 import { signedIn } from '../access/signedIn';
 
 const SCHEME_IN_USE_MSG = '删除失败，当前接入方案被设备使用！';
@@ -98,14 +98,7 @@ export async function accessSchemeRoutes(app: FastifyInstance) {
         const used = await trx.selectFrom('device_access_scheme').select('schemeId').where('schemeId', 'in', ids).executeTakeFirst();
         if (used) throw errors.IN_USE(SCHEME_IN_USE);
         await trx.deleteFrom('access_scheme').where('id', 'in', ids).execute();
-        for (const r of rows)
-          emit({
-            kind: 'accessscheme.deleted',
-            ...actedBy(session),
-            tenantId: r.tenantId,
-            subject: `equipaccessscheme:${r.id}`,
-            payload: { before: r },
-          });
+        for (const r of rows) emit(rowDeleted(session, 'accessscheme.deleted', r, `equipaccessscheme:${r.id}`));
       });
       return ok(ids, { msg: '删除成功!' });
     },

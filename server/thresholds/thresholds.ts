@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  DATA_TYPE_NAME,
-  MEASURES,
-  MEASURE_BY_ID,
-  round2,
-  thresholdListBody,
-  thresholdSaveBody,
-  type Threshold,
-} from '../../domain/telemetry';
+import { measureIds, MEASURES, MEASURE_BY_ID, round2, thresholdListBody, thresholdSaveBody, type Threshold } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded } from '../http/routeOptions';
@@ -95,10 +87,7 @@ export async function thresholdRoutes(app: FastifyInstance) {
       const device = await requireDevice(app, session, params.deviceID);
       return ok(
         MEASURES.map((d) => ({
-          dataId: d.dataId,
-          logicalId: d.logicalId,
-          dataTypeId: d.dataTypeId,
-          dataTypeName: DATA_TYPE_NAME[d.dataTypeId],
+          ...measureIds(d),
           name: d.name,
           unit: d.unit,
           cumulative: d.cumulative,
