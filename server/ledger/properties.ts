@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Database } from '../store/schema';
 import './ledgerSchema';
 import { orEmpty } from '../http/wire';
 import {
@@ -21,15 +23,8 @@ import type { Db } from './scope';
 import { actedBy } from '../eventLog/eventLog';
 import { signedIn } from '../access/signedIn';
 
-type PropertyRow = {
-  id: number;
-  tenantid: number;
-  objectlabel: string;
-  propertylabel: string;
-  propertyalias: string;
-  propertytype: string;
-  status: number;
-};
+/** A property row as the answers read it: all but its update time. */
+type PropertyRow = Omit<Selectable<Database['ledger_property']>, 'updatedAt'>;
 const dto = (r: PropertyRow): CustomPropertyDto => ({
   id: r.id,
   tenantid: r.tenantid,
