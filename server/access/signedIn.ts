@@ -15,7 +15,7 @@ interface Schemas {
 type Parsed<S, K extends keyof Schemas> = S extends { [P in K]: infer T } ? (T extends z.ZodType ? z.output<T> : undefined) : undefined;
 
 /** What a signed-in route's handler is given: the caller's session and the parsed, typed input. */
-export interface SignedInInput<S> {
+interface SignedInInput<S> {
   session: Session;
   body: Parsed<S, 'body'>;
   query: Parsed<S, 'querystring'>;
