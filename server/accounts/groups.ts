@@ -4,7 +4,7 @@ import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { requireAllOwned, requireOwned, requireTenant, type Session } from '../auth/access';
 import { usergroupDtos } from '../auth/directory';
 import { transact } from '../eventLog/transact';
@@ -42,8 +42,7 @@ export async function groupRoutes(app: FastifyInstance) {
   });
 
   route.post('/usergroup', { schema: { body: usergroupBody }, config: guarded('groups', 'group_create') }, async ({ session, body }) => {
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     const id = await transact(app, async (trx, emit) => {
       const userIds = body.users.map((u) => u.id);
       await checkMembers(trx, session, tenantId, userIds);

@@ -8,7 +8,7 @@ import { ok } from '../http/envelope';
 import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { heldPermissionIds, parseIdArray, requireAllOwned, requireOwned, requireTenant, type Session } from '../auth/access';
 import { roleDto } from '../auth/directory';
 import { transact } from '../eventLog/transact';
@@ -71,8 +71,7 @@ export async function roleRoutes(app: FastifyInstance) {
   );
 
   route.post('/role', { schema: { body: roleBody }, config: guarded('roles', 'role_create') }, async ({ session, body }) => {
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     const pageIds = body.pageNodes.map((n) => n.id);
     checkGrants(session, pageIds, body.auths);
     checkHomepage(body.customConfig, pageIds);

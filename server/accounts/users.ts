@@ -8,7 +8,7 @@ import { ok } from '../http/envelope';
 import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { idText } from '../http/wire';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant, requireTenantRef } from '../auth/references';
 import { hashPassword } from '../auth/passwords';
 import { mayAccessTenant, requireOwned, type Session } from '../auth/access';
 import { userDtos } from '../auth/directory';
@@ -67,8 +67,7 @@ export async function userRoutes(app: FastifyInstance) {
   );
 
   route.post('/user', { schema: { body: userCreateBody }, config: guarded('users', 'user_create') }, async ({ session, body }) => {
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     const roleId = body.roleId ?? body.roles?.[0]?.id;
     const passwordHash = await hashPassword(body.password);
     const id = await transact(app, async (trx, emit) => {

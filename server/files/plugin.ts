@@ -10,7 +10,7 @@ import { tx } from '../text/text';
 import { idText } from '../http/wire';
 import { toVgError } from '../http/errorHandling';
 import { mayAccessTenant } from '../auth/access';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import { DatabaseFileStorage, FileStorage, type FileBytes } from './storage';
 import { ALLOWED_EXTENSIONS, detectType, extensionOf, formatBytes } from './fileTypes';
@@ -71,8 +71,7 @@ export async function fileService(app: FastifyInstance, opts: FileServiceOptions
     '/file',
     { schema: { querystring: z.object({ tenantId: idText.optional() }) }, config: guarded('uploads', 'user_logo workorder_handle') },
     async ({ session, query, request }) => {
-      const tenantId = query.tenantId ?? session.tenantId;
-      await requireTenantRef(app.db, session, tenantId);
+      const tenantId = await namedTenant(app.db, session, query.tenantId);
       const { fileName, bytes } = await readFilePart(request, maxBytes);
       if (bytes.length === 0) throw errors.BAD_REQUEST(tx('文件为空', 'the file is empty'));
       const type = detectType(fileName, bytes.subarray(0, 16));

@@ -17,7 +17,7 @@ import { ok } from '../http/envelope';
 import { guarded } from '../http/routeOptions';
 import { NOUN, nounWithId, tx } from '../text/text';
 import { requirePermission, requireTenant } from '../auth/access';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import type { Db } from './scope';
 import { actedBy } from '../eventLog/eventLog';
@@ -111,8 +111,7 @@ export async function propertyRoutes(app: FastifyInstance) {
       const saved = await transact(app, async (trx, emit) => {
         const ids: number[] = [];
         for (const p of list) {
-          const tenantid = p.tenantid ?? session.tenantId;
-          await requireTenantRef(trx, session, tenantid);
+          const tenantid = await namedTenant(trx, session, p.tenantid);
           const values = {
             propertyalias: p.propertyalias,
             propertylabel: p.propertylabel,

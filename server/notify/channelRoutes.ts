@@ -6,7 +6,7 @@ import {
   type ChannelDto,
   type ChannelTestAnswer,
 } from '../../domain/schemas/notify';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant, requireTenantRef } from '../auth/references';
 import { mayAccessTenant, type Session } from '../auth/access';
 import { errors } from '../errors';
 import { transact } from '../eventLog/transact';
@@ -39,8 +39,7 @@ export function channelRoutes(service: NotifyService) {
     const write = guarded('system', 'wp_system_config');
 
     route.post('/channel', { schema: { body: channelCreateSchema }, config: write }, async ({ session, body }) => {
-      const tenantId = body.tenantId ?? session.tenantId;
-      await requireTenantRef(app.db, session, tenantId);
+      const tenantId = await namedTenant(app.db, session, body.tenantId);
       checkReceiver(body.kind, body.config, service.allowPrivate);
       const now = Date.now();
       const id = await transact(app, async (trx, emit) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ruleCreateSchema, ruleUpdateSchema, type RuleDto } from '../../domain/schemas/notify';
 import { mayAccessTenant, type Session } from '../auth/access';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { errors } from '../errors';
 import { transact } from '../eventLog/transact';
 import { ok } from '../http/envelope';
@@ -60,8 +60,7 @@ export async function ruleRoutes(app: FastifyInstance) {
   const write = guarded('system', 'wp_system_config');
 
   route.post('/rule', { schema: { body: ruleCreateSchema }, config: write }, async ({ session, body }) => {
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     await checkReferences(app, session, tenantId, body);
     const now = Date.now();
     const id = await transact(app, async (trx, emit) => {

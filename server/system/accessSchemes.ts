@@ -10,7 +10,7 @@ import { ok } from '../http/envelope';
 import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { requireAllOwned, type Session } from '../auth/access';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import { transact } from '../eventLog/transact';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
@@ -53,8 +53,7 @@ export async function accessSchemeRoutes(app: FastifyInstance) {
     '/system/device/access/scheme',
     { schema: { body: accessSchemeBody }, config: guarded('system', 'accessscheme_create') },
     async ({ session, body }) => {
-      const tenantId = body.tenantId ?? session.tenantId;
-      await requireTenantRef(app.db, session, tenantId);
+      const tenantId = await namedTenant(app.db, session, body.tenantId);
       const id = await transact(app, async (trx, emit) => {
         const dup = await trx
           .selectFrom('access_scheme')

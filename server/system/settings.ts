@@ -13,7 +13,7 @@ import {
 import { ok } from '../http/envelope';
 import { guarded, publicRoute, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import { effectiveSettings, savedSettings } from '../settings/effective';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
@@ -57,30 +57,26 @@ export async function settingRoutes(fastify: FastifyInstance) {
   });
 
   route.post('/system/setting', { schema: { body: orEmpty(settingReadBody) }, config: access }, async ({ session, body }) => {
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     return ok(await read(tenantId));
   });
 
   // The roles the escalation message can go to: the tenant's own (issue 19).
   route.post('/system/setting/roles', { schema: { body: orEmpty(settingReadBody) }, config: access }, async ({ session, body }) => {
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     const roles = await app.db.selectFrom('role').select(['id', 'name']).where('tenantId', '=', tenantId).orderBy('id').execute();
     return ok<SettingRoleDto[]>(roles);
   });
 
   // The tenant's projects, each switched on or off and given a horizon of its own for early warning (issue 31).
   route.post('/system/setting/projects', { schema: { body: orEmpty(settingReadBody) }, config: access }, async ({ session, body }) => {
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     const projects = await app.db.selectFrom('project').select(['id', 'name']).where('tenantid', '=', tenantId).orderBy('id').execute();
     return ok<SettingProjectDto[]>(projects);
   });
 
   route.post('/system/setting/save', { schema: { body: settingSaveBody }, config: access }, async ({ session, body }) => {
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     // The escalation message goes to a role of this tenant (issue 19); 0 is nobody.
     const roleId = body.settings.escalateRoleId;
     if (
