@@ -13,7 +13,8 @@ import { guarded } from '../http/routeOptions';
 import { tx } from '../text/text';
 import type { Session } from '../auth/access';
 import { transact } from '../eventLog/transact';
-import { LEVEL_TEXT, requireLevel, requireNode, requireRegionWriter, scopeOf, type Db, type Scope } from './scope';
+import { LEVEL_TEXT, requireLevel, requireNode, scopeOf, type Db, type Scope } from './scope';
+import { requireRegionWriter } from '../access/scope';
 import { actedBy } from '../eventLog/eventLog';
 import { signedIn } from '../access/signedIn';
 

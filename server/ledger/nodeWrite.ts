@@ -16,9 +16,9 @@ import { type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import { requireFreeDeviceCode } from '../devices/deviceCode';
-import { mayseeProject } from '../access/scope';
+import { mayseeProject, requireRegionWriter } from '../access/scope';
 import { mergeExtend, propertiesOf } from './properties';
-import { LEVEL_TEXT, requireLevel, requireNode, requireRegionWriter, scopeOf, type Db, type Scope } from './scope';
+import { LEVEL_TEXT, requireLevel, requireNode, scopeOf, type Db, type Scope } from './scope';
 import { actedBy } from '../eventLog/eventLog';
 import { signedIn } from '../access/signedIn';
 

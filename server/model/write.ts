@@ -9,11 +9,11 @@ import { parseOr400 } from '../http/validate';
 import { guarded } from '../http/routeOptions';
 import { NOUN, nounWithId, tx } from '../text/text';
 import { positiveId } from '../http/wire';
-import { requirePermission, type Session } from '../auth/access';
+import { requirePermission } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import { requireFreeDeviceCode } from '../devices/deviceCode';
-import { mayseeProject, visibleProjects } from '../access/scope';
+import { mayseeProject, requireRegionWriter, visibleProjects } from '../access/scope';
 import { boundedName, noControlChars } from '../../domain/validation';
 import { actedBy } from '../eventLog/eventLog';
 import { signedIn } from '../access/signedIn';
@@ -85,11 +85,6 @@ async function projectTenant(trx: Transaction<Database>, projectId: number) {
     .select(['id', 'tenantid', 'provinceid', 'cityid', 'districtid'])
     .where('id', '=', projectId)
     .executeTakeFirst();
-}
-
-/** Regions are shared by every tenant: only users who see all tenants change them. */
-function requireRegionWriter(session: Session) {
-  if (session.tenants !== 'all') throw errors.TENANT_DENIED();
 }
 
 /** POST write/hierachy and DELETE /{modelLabel} of the model service, tenant-scoped, each write an event. */
