@@ -51,6 +51,14 @@ export interface MeasureDef {
   en: string;
 }
 
+/** The ids a measure goes by in the answers that list measures; each answer names it under its own key after them. */
+export const measureIds = (d: MeasureDef) => ({
+  dataId: d.dataId,
+  logicalId: d.logicalId,
+  dataTypeId: d.dataTypeId,
+  dataTypeName: DATA_TYPE_NAME[d.dataTypeId],
+});
+
 /** The trend groups by a language-neutral id, for the browser's packs (measureChart.<id>). */
 export const MEASURE_CHART_IDS: Record<string, string> = {
   剩余电流: 'residual',

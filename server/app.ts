@@ -10,7 +10,7 @@ import { securityHeaders } from './http/securityHeaders';
 import { apiDocs } from './http/apiDocs';
 import { loggerOptions } from './http/logging';
 import { throttling } from './http/throttling';
-import { loginSecret } from './auth/secretFile';
+import { loginSecret } from './auth/loginSecret';
 import { storePlugin } from './store/plugin';
 import { authentication } from './auth/session';
 import { authService } from './accounts/plugin';

@@ -49,3 +49,8 @@ export async function requireDevice(app: FastifyInstance, session: Session, devi
   if (!mayseeProject(await visibleProjects(app, session), device.projectid)) throw errors.TENANT_DENIED();
   return device;
 }
+
+/** Regions are shared by every tenant: only users who see all tenants change them. */
+export function requireRegionWriter(session: Session) {
+  if (session.tenants !== 'all') throw errors.TENANT_DENIED();
+}

@@ -2,19 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { contactUpdateBody } from '../../domain/schemas/auth';
 import { transact } from '../eventLog/transact';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
-import { sessionOf } from '../auth/session';
+import { guarded } from '../http/routeOptions';
+import { signedIn } from '../access/signedIn';
 
 /**
  * PUT /auth/v1/user/contact: a user sets its own contact fields, the ones notifications reach it by
  * (issue 28), without the user-management permission. What is left out stays.
  */
-export async function contactRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.put('/user/contact', { schema: { body: contactUpdateBody }, config: guarded('self') }, async (request) => {
-    const session = sessionOf(request);
+export async function contactRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.put('/user/contact', { schema: { body: contactUpdateBody }, config: guarded('self') }, async ({ session, body }) => {
     const user = await app.db.selectFrom('app_user').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
-    const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+    const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     await transact(app, async (trx, emit) => {
       await trx
         .updateTable('app_user')

@@ -2,17 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { usergroupBody, usergroupUpdateBody } from '../../domain/schemas/auth';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
-import { requireTenantRef } from '../auth/references';
-import { sessionOf } from '../auth/session';
+import { namedTenant } from '../auth/references';
 import { requireAllOwned, requireOwned, requireTenant, type Session } from '../auth/access';
 import { usergroupDtos } from '../auth/directory';
 import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import { actedBy } from '../eventLog/eventLog';
+import { actedBy, rowDeleted } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 const GROUP_IN_USE_MSG = '删除失败，当前用户组被其他账号使用！';
 const GROUP_IN_USE = tx(GROUP_IN_USE_MSG, 'Cannot delete: the user group is in use by an account!');
@@ -27,27 +27,22 @@ async function checkMembers(trx: Transaction<Database>, session: Session, tenant
   }
 }
 
-export async function groupRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.get('/tenant', { config: guarded('shell') }, async (request) => {
-    const session = sessionOf(request);
+export async function groupRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.get('/tenant', { config: guarded('shell') }, async ({ session }) => {
     let q = app.db.selectFrom('tenant').select(['id', 'name', 'customConfig', 'status']);
     if (session.tenants !== 'all') q = q.where('id', 'in', session.tenants.length ? session.tenants : [-1]);
     return ok(await q.orderBy('id').execute());
   });
 
-  app.get('/usergroups', { config: guarded('groups', 'group_browser user_browser') }, async (request) => {
-    const session = sessionOf(request);
+  route.get('/usergroups', { config: guarded('groups', 'group_browser user_browser') }, async ({ session }) => {
     let q = app.db.selectFrom('usergroup').selectAll();
     if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
     return ok(await usergroupDtos(app.db, await q.orderBy('id').execute()));
   });
 
-  app.post('/usergroup', { schema: { body: usergroupBody }, config: guarded('groups', 'group_create') }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+  route.post('/usergroup', { schema: { body: usergroupBody }, config: guarded('groups', 'group_create') }, async ({ session, body }) => {
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     const id = await transact(app, async (trx, emit) => {
       const userIds = body.users.map((u) => u.id);
       await checkMembers(trx, session, tenantId, userIds);
@@ -69,52 +64,46 @@ export async function groupRoutes(fastify: FastifyInstance) {
     return ok(id, { msg: '保存成功!' });
   });
 
-  app.put('/usergroup', { schema: { body: usergroupUpdateBody }, config: guarded('groups', 'group_update') }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
-    const group = requireOwned(
-      session,
-      await app.db.selectFrom('usergroup').selectAll().where('id', '=', body.id).executeTakeFirst(),
-      NOUN.usergroup,
-    );
-    await transact(app, async (trx, emit) => {
-      const userIds = body.users.map((u) => u.id);
-      await checkMembers(trx, session, group.tenantId, userIds);
-      await trx
-        .updateTable('usergroup')
-        .set({ name: body.name, customConfig: body.customConfig ?? group.customConfig })
-        .where('id', '=', group.id)
-        .execute();
-      await trx.deleteFrom('usergroup_user').where('groupId', '=', group.id).execute();
-      for (const userId of new Set(userIds)) await trx.insertInto('usergroup_user').values({ groupId: group.id, userId }).execute();
-      emit({
-        kind: 'usergroup.updated',
-        ...actedBy(session),
-        tenantId: group.tenantId,
-        subject: `usergroup:${group.id}`,
-        payload: { before: group, after: { name: body.name, users: userIds } },
+  route.put(
+    '/usergroup',
+    { schema: { body: usergroupUpdateBody }, config: guarded('groups', 'group_update') },
+    async ({ session, body }) => {
+      const group = requireOwned(
+        session,
+        await app.db.selectFrom('usergroup').selectAll().where('id', '=', body.id).executeTakeFirst(),
+        NOUN.usergroup,
+      );
+      await transact(app, async (trx, emit) => {
+        const userIds = body.users.map((u) => u.id);
+        await checkMembers(trx, session, group.tenantId, userIds);
+        await trx
+          .updateTable('usergroup')
+          .set({ name: body.name, customConfig: body.customConfig ?? group.customConfig })
+          .where('id', '=', group.id)
+          .execute();
+        await trx.deleteFrom('usergroup_user').where('groupId', '=', group.id).execute();
+        for (const userId of new Set(userIds)) await trx.insertInto('usergroup_user').values({ groupId: group.id, userId }).execute();
+        emit({
+          kind: 'usergroup.updated',
+          ...actedBy(session),
+          tenantId: group.tenantId,
+          subject: `usergroup:${group.id}`,
+          payload: { before: group, after: { name: body.name, users: userIds } },
+        });
       });
-    });
-    return ok(group.id, { msg: '保存成功!' });
-  });
+      return ok(group.id, { msg: '保存成功!' });
+    },
+  );
 
-  app.delete('/usergroup', { schema: deleteSchema, config: guarded('groups', 'group_delete') }, async (request) => {
-    const session = sessionOf(request);
-    const ids = deleteIds(request);
+  route.delete('/usergroup', { schema: deleteSchema, config: guarded('groups', 'group_delete') }, async ({ session, query, body }) => {
+    const ids = deleteIds(query, body);
     const groups = await app.db.selectFrom('usergroup').selectAll().where('id', 'in', ids).execute();
     requireAllOwned(session, groups, ids, NOUN.usergroup);
     const used = await app.db.selectFrom('usergroup_user').select('groupId').where('groupId', 'in', ids).executeTakeFirst();
     if (used) throw errors.IN_USE(GROUP_IN_USE);
     await transact(app, async (trx, emit) => {
       await trx.deleteFrom('usergroup').where('id', 'in', ids).execute();
-      for (const g of groups)
-        emit({
-          kind: 'usergroup.deleted',
-          ...actedBy(session),
-          tenantId: g.tenantId,
-          subject: `usergroup:${g.id}`,
-          payload: { before: g },
-        });
+      for (const g of groups) emit(rowDeleted(session, 'usergroup.deleted', g, `usergroup:${g.id}`));
     });
     return ok(ids, { msg: '删除成功!' });
   });

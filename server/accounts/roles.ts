@@ -5,16 +5,16 @@ import { findRoute } from '../../domain/routes';
 import { parseJsonObject } from '../../domain/access';
 import { errors, VgError } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
-import { requireTenantRef } from '../auth/references';
-import { sessionOf } from '../auth/session';
+import { namedTenant } from '../auth/references';
 import { heldPermissionIds, parseIdArray, requireAllOwned, requireOwned, requireTenant, type Session } from '../auth/access';
 import { roleDto } from '../auth/directory';
 import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
-import { actedBy } from '../eventLog/eventLog';
+import { actedBy, rowDeleted } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 /** Every granted id must exist, and a non-root caller may grant only what its own role holds. */
 function checkGrants(session: Session, pageIds: number[], authIds: number[]) {
@@ -50,21 +50,18 @@ function checkHomepage(customConfig: string | null | undefined, pageIds: number[
     );
 }
 
-export async function roleRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.get('/roles', { config: guarded('roles', 'role_browser user_browser') }, async (request) => {
-    const session = sessionOf(request);
+export async function roleRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.get('/roles', { config: guarded('roles', 'role_browser user_browser') }, async ({ session }) => {
     let q = app.db.selectFrom('role').selectAll();
     if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
     return ok((await q.orderBy('id').execute()).map(roleDto));
   });
 
-  app.get(
+  route.get(
     '/role/:id/permissions',
     { schema: { params: idParams }, config: guarded('roles', 'role_browser user_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { id } = request.params;
+    async ({ session, params: { id } }) => {
       const role = await app.db.selectFrom('role').selectAll().where('id', '=', id).executeTakeFirst();
       if (!role) throw errors.NOT_FOUND(NOUN.role);
       requireTenant(session, role.tenantId);
@@ -73,11 +70,8 @@ export async function roleRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/role', { schema: { body: roleBody }, config: guarded('roles', 'role_create') }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+  route.post('/role', { schema: { body: roleBody }, config: guarded('roles', 'role_create') }, async ({ session, body }) => {
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     const pageIds = body.pageNodes.map((n) => n.id);
     checkGrants(session, pageIds, body.auths);
     checkHomepage(body.customConfig, pageIds);
@@ -105,9 +99,7 @@ export async function roleRoutes(fastify: FastifyInstance) {
     return ok(id, { msg: '保存成功!' });
   });
 
-  app.put('/role', { schema: { body: roleUpdateBody }, config: guarded('roles', 'role_update') }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
+  route.put('/role', { schema: { body: roleUpdateBody }, config: guarded('roles', 'role_update') }, async ({ session, body }) => {
     const role = requireOwned(session, await app.db.selectFrom('role').selectAll().where('id', '=', body.id).executeTakeFirst(), NOUN.role);
     if (body.tenantId !== undefined && body.tenantId !== role.tenantId)
       throw errors.BAD_REQUEST(tx('角色不能转移到其他租户', 'a role cannot move to another tenant'));
@@ -133,23 +125,15 @@ export async function roleRoutes(fastify: FastifyInstance) {
     return ok(role.id, { msg: '保存成功!' });
   });
 
-  app.delete('/role', { schema: deleteSchema, config: guarded('roles', 'role_delete') }, async (request) => {
-    const session = sessionOf(request);
-    const ids = deleteIds(request);
+  route.delete('/role', { schema: deleteSchema, config: guarded('roles', 'role_delete') }, async ({ session, query, body }) => {
+    const ids = deleteIds(query, body);
     const roles = await app.db.selectFrom('role').selectAll().where('id', 'in', ids).execute();
     requireAllOwned(session, roles, ids, NOUN.role);
     const used = await app.db.selectFrom('user_role').select('roleId').where('roleId', 'in', ids).executeTakeFirst();
     if (used) throw errors.IN_USE(tx('删除失败，当前角色被其他账号使用！', 'Cannot delete: the role is in use by an account!'));
     await transact(app, async (trx, emit) => {
       await trx.deleteFrom('role').where('id', 'in', ids).execute();
-      for (const r of roles)
-        emit({
-          kind: 'role.deleted',
-          ...actedBy(session),
-          tenantId: r.tenantId,
-          subject: `role:${r.id}`,
-          payload: { before: roleDto(r) },
-        });
+      for (const r of roles) emit(rowDeleted(session, 'role.deleted', r, `role:${r.id}`, roleDto(r)));
     });
     return ok(ids, { msg: '删除成功!' });
   });

@@ -12,13 +12,13 @@ import { hashPassword, parseStored, SCRYPT_N, SCRYPT_P, SCRYPT_R, upgradeStored,
 import { LoginLockout } from '../auth/lockout';
 import { LoginNonces } from '../auth/loginNonce';
 import { NOUN } from '../text/text';
-import { sessionOf } from '../auth/session';
 import { userDto } from '../auth/directory';
 import { transact } from '../eventLog/transact';
 import { actedBy, type DomainEventInput } from '../eventLog/eventLog';
 import { tenantSettings } from '../system/settings';
 import { WEB_CLIENT } from '../../domain/socketProtocol';
 import { keepsInstead } from '../store/refusesWrites';
+import { signedIn } from '../access/signedIn';
 
 const CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -34,6 +34,7 @@ export interface SessionRouteOptions {
 
 export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRouteOptions) {
   const app = typed(fastify);
+  const route = signedIn(app);
   // While the store refuses writes (a full or read-only disk) a login still succeeds on a single
   // instance: nonces, failures and the token are kept in memory, the operation-log row is skipped (issue 34).
   const unwritten = app.tokens.unwritten;
@@ -112,8 +113,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
     return ok({ token, user: await userDto(app.db, user.id) });
   });
 
-  app.post('/logout', { schema: { body: noBody }, config: guarded('self') }, async (request) => {
-    const session = sessionOf(request);
+  route.post('/logout', { schema: { body: noBody }, config: guarded('self') }, async ({ session, request }) => {
     await app.tokens.revoke(request.token!);
     await recordSignIn({
       kind: 'user.logout',
@@ -135,17 +135,14 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
 
   // The answer is kept as sent (serialized once) with the record: the session cache empties it on every
   // change of users, groups, roles, tenants or the ledger, so a light call does no JSON work (issue 17).
-  app.get('/user', { config: guarded('self') }, async (request, reply) => {
-    const session = sessionOf(request);
+  route.get('/user', { config: guarded('self') }, async ({ session, reply }) => {
     const body = await app.sessions.record(session.userId, async () => JSON.stringify(ok(await userDto(app.db, session.userId))));
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get('/permissions', { config: guarded('self') }, async () => ok(PERMISSION_MAP));
+  route.get('/permissions', { config: guarded('self') }, async () => ok(PERMISSION_MAP));
 
-  app.put('/user/password/update', { schema: { body: passwordUpdateBody }, config: guarded('self') }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
+  route.put('/user/password/update', { schema: { body: passwordUpdateBody }, config: guarded('self') }, async ({ session, body }) => {
     if (body.id !== session.userId || body.name !== session.userName) throw errors.DENIED();
     const user = await app.db.selectFrom('app_user').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow();
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw errors.OLD_PASSWORD_WRONG();
@@ -158,12 +155,10 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: SessionRoute
     return ok(null, { msg: '密码修改成功' });
   });
 
-  app.put(
+  route.put(
     '/user/password/updateByRoot',
     { schema: { body: passwordUpdateByRootBody }, config: guarded('users', 'user_update') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       if (!session.isRoot || body.rootId !== ROOT_USER_ID || body.rootName !== session.userName) throw errors.ROOT_ONLY();
       const target = await app.db.selectFrom('app_user').selectAll().where('id', '=', body.userId).executeTakeFirst();
       if (!target) throw errors.NOT_FOUND(NOUN.user);

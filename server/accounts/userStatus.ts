@@ -3,28 +3,25 @@ import { ROOT_USER_ID } from '../../domain/enums';
 import { userStatusBody } from '../../domain/schemas/auth';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { requireTenant } from '../auth/access';
 import { transact } from '../eventLog/transact';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 /**
  * Disabling a user (issue 13) keeps the account and its history but ends it now: login is refused,
  * every token is revoked (so enabling again does not bring old sessions back) and open consoles are
  * told and closed. Enabling lets the user log in again.
  */
-export async function userStatusRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.put(
+export async function userStatusRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.put(
     '/user/:id/status',
     { schema: { params: idParams, body: userStatusBody }, config: guarded('users', 'user_update') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { id } = request.params;
-      const { disabled } = request.body;
+    async ({ session, body: { disabled }, params: { id } }) => {
       const target = await app.db
         .selectFrom('app_user')
         .select(['id', 'name', 'tenantId', 'disabled'])

@@ -5,12 +5,11 @@ import { ROOT_USER_ID, USER_TYPE } from '../../domain/enums';
 import { parseJsonObject } from '../../domain/access';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { idText } from '../http/wire';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant, requireTenantRef } from '../auth/references';
 import { hashPassword } from '../auth/passwords';
-import { sessionOf } from '../auth/session';
 import { mayAccessTenant, requireOwned, type Session } from '../auth/access';
 import { userDtos } from '../auth/directory';
 import { containsText } from '../store/dialect';
@@ -18,7 +17,8 @@ import { transact } from '../eventLog/transact';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema';
-import { actedBy } from '../eventLog/eventLog';
+import { actedBy, rowDeleted } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 /**
  * Users created here are project users unless a platform-side caller asks for platform or service
@@ -39,14 +39,12 @@ async function checkRole(db: Kysely<Database> | Transaction<Database>, roleId: n
   if (role.tenantId !== tenantId) throw errors.BAD_REQUEST(tx('角色不属于该用户的租户', 'the role is not of the user’s tenant'));
 }
 
-export async function userRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.get(
+export async function userRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.get(
     '/user/queryByRole',
     { schema: { querystring: z.object({ roleId: idText }) }, config: guarded('users', 'user_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { roleId } = request.query;
+    async ({ session, query: { roleId } }) => {
       let q = app.db
         .selectFrom('app_user')
         .innerJoin('user_role', 'user_role.userId', 'app_user.id')
@@ -57,12 +55,10 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
+  route.get(
     '/user/queryByName',
     { schema: { querystring: z.object({ name: z.string().max(64).default('') }) }, config: guarded('users', 'user_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { name } = request.query;
+    async ({ session, query: { name } }) => {
       let q = app.db.selectFrom('app_user').selectAll();
       if (name) q = q.where((eb) => containsText(eb.ref('name'), name));
       if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
@@ -70,11 +66,8 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/user', { schema: { body: userCreateBody }, config: guarded('users', 'user_create') }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+  route.post('/user', { schema: { body: userCreateBody }, config: guarded('users', 'user_create') }, async ({ session, body }) => {
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     const roleId = body.roleId ?? body.roles?.[0]?.id;
     const passwordHash = await hashPassword(body.password);
     const id = await transact(app, async (trx, emit) => {
@@ -114,9 +107,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     return ok(id, { msg: '保存成功!' });
   });
 
-  app.put('/user', { schema: { body: userUpdateBody }, config: guarded('users', 'user_update') }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
+  route.put('/user', { schema: { body: userUpdateBody }, config: guarded('users', 'user_update') }, async ({ session, body }) => {
     const target = requireOwned(
       session,
       await app.db.selectFrom('app_user').selectAll().where('id', '=', body.id).executeTakeFirst(),
@@ -169,9 +160,8 @@ export async function userRoutes(fastify: FastifyInstance) {
     return ok(target.id, { msg: '保存成功!' });
   });
 
-  app.delete('/user', { schema: deleteSchema, config: guarded('users', 'user_delete') }, async (request) => {
-    const session = sessionOf(request);
-    const ids = deleteIds(request);
+  route.delete('/user', { schema: deleteSchema, config: guarded('users', 'user_delete') }, async ({ session, query, body }) => {
+    const ids = deleteIds(query, body);
     const targets = await app.db.selectFrom('app_user').select(['id', 'name', 'tenantId']).where('id', 'in', ids).execute();
     if (targets.length !== new Set(ids).size) throw errors.NOT_FOUND(NOUN.user);
     for (const t of targets) {
@@ -191,13 +181,7 @@ export async function userRoutes(fastify: FastifyInstance) {
           .where('revokedAt', 'is', null)
           .execute();
         await trx.deleteFrom('app_user').where('id', '=', t.id).execute();
-        emit({
-          kind: 'user.deleted',
-          ...actedBy(session),
-          tenantId: t.tenantId,
-          subject: `user:${t.id}`,
-          payload: { before: t },
-        });
+        emit(rowDeleted(session, 'user.deleted', t, `user:${t.id}`));
       }
     });
     return ok(ids, { msg: '删除成功!' });

@@ -81,6 +81,14 @@ export class CommWatch {
     const from = device.devicestatus;
     const now = this.opts.now();
     const base = noticeFields(device);
+    // what the raised and the ended episode's events say of it
+    const episode = (id: number) => ({
+      ...base,
+      eventId: id,
+      customtype: COMM_LOSS_EVENT_TYPE,
+      peceventlevel: EVENT_LEVEL.ALARM,
+      value: null,
+    });
     try {
       await transact(this.app, async (trx, emit) => {
         await trx.updateTable('terminal').set({ devicestatus: to }).where('id', '=', device.id).execute();
@@ -108,15 +116,7 @@ export class CommWatch {
           emit({
             kind: 'alarm.raised',
             ...aboutEpisode(device, id),
-            payload: {
-              ...base,
-              eventId: id,
-              customtype: COMM_LOSS_EVENT_TYPE,
-              peceventlevel: EVENT_LEVEL.ALARM,
-              value: null,
-              eventtime: now,
-              description: '通信中断',
-            },
+            payload: { ...episode(id), eventtime: now, description: '通信中断' },
           });
         }
         if (to === DEVICE_STATUS.COMMUNICATING) {
@@ -132,15 +132,7 @@ export class CommWatch {
             emit({
               kind: 'alarm.ended',
               ...aboutEpisode(device, id),
-              payload: {
-                ...base,
-                eventId: id,
-                customtype: COMM_LOSS_EVENT_TYPE,
-                peceventlevel: EVENT_LEVEL.ALARM,
-                value: null,
-                endtime: now,
-                description: '通信恢复',
-              },
+              payload: { ...episode(id), endtime: now, description: '通信恢复' },
             });
           }
         }

@@ -15,3 +15,10 @@ export async function requireTenantRef(db: Db, session: Session, tenantId: numbe
   const row = await db.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst();
   if (!row) throw errors.NOT_FOUND(nounWithId(NOUN.tenant, tenantId));
 }
+
+/** The tenant a write names, or the caller's own when it names none, checked as requireTenantRef checks it. */
+export async function namedTenant(db: Db, session: Session, named: number | null | undefined): Promise<number> {
+  const tenantId = named ?? session.tenantId;
+  await requireTenantRef(db, session, tenantId);
+  return tenantId;
+}

@@ -4,11 +4,11 @@ import { ingestBatchSchema } from '../../domain/telemetry';
 import { ok } from '../http/envelope';
 import { guarded, publicRoute, typed } from '../http/routeOptions';
 import { idText } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { requireDevice, visibleProjects } from '../access/scope';
 import { buildTree, stations } from './tree';
 import { ingestAnswer } from '../telemetry/answer';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 const DEVICE_KEY_HEADER = 'x-device-key';
 
@@ -21,6 +21,7 @@ const ingestBody = ingestBatchSchema.extend({ values: z.array(z.unknown()).max(1
 /** /devicedata/api/comm/v1: the field-gateway ingest, device keys, and the device/report trees. */
 export async function deviceDataService(fastify: FastifyInstance) {
   const app = typed(fastify);
+  const route = signedIn(app);
   // Devices authenticate with their own key, not a user's token.
   app.post('/ingest', { schema: { body: ingestBody }, config: publicRoute('field gateways, with their device key') }, async (request) => {
     const key = request.headers[DEVICE_KEY_HEADER];
@@ -29,12 +30,11 @@ export async function deviceDataService(fastify: FastifyInstance) {
   });
 
   // The key is a credential: only users who may manage the device see it, and each look is logged.
-  app.get(
+  route.get(
     '/device/:deviceId/key',
     { schema: { params: z.object({ deviceId: idText }) }, config: guarded('ledger', 'device_update') },
-    async (request) => {
-      const session = sessionOf(request);
-      const device = await requireDevice(app, session, request.params.deviceId);
+    async ({ session, params }) => {
+      const device = await requireDevice(app, session, params.deviceId);
       await app.eventLog.record({
         kind: 'device.key_viewed',
         ...actedBy(session),
@@ -46,13 +46,11 @@ export async function deviceDataService(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/device/tree', { config: guarded('tree') }, async (request) =>
-    ok(await buildTree(app, await visibleProjects(app, sessionOf(request)), true)),
+  route.get('/device/tree', { config: guarded('tree') }, async ({ session }) =>
+    ok(await buildTree(app, await visibleProjects(app, session), true)),
   );
-  app.get('/report/tree', { config: guarded('tree') }, async (request) =>
-    ok(await buildTree(app, await visibleProjects(app, sessionOf(request)), false)),
+  route.get('/report/tree', { config: guarded('tree') }, async ({ session }) =>
+    ok(await buildTree(app, await visibleProjects(app, session), false)),
   );
-  app.get('/stations', { config: guarded('tree') }, async (request) =>
-    ok(await stations(app, await visibleProjects(app, sessionOf(request)))),
-  );
+  route.get('/stations', { config: guarded('tree') }, async ({ session }) => ok(await stations(app, await visibleProjects(app, session))));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { EVENT_STATUS, isDeviceStatusNormal } from '../../domain/enums';
+import { isDeviceStatusNormal } from '../../domain/enums';
 import { mayseeProject, type ProjectScope } from '../access/scope';
+import { activeAlarmCounts } from '../alarms/activeCounts';
 
 export interface TreeNode {
   id: number;
@@ -70,13 +71,7 @@ export async function stations(app: FastifyInstance, scope: ProjectScope) {
     .select(['id', 'name', 'tenantid', 'address', 'contact', 'contactphone', 'longitude', 'latitude'])
     .orderBy('id')
     .execute();
-  const active = await app.db
-    .selectFrom('peceventextend')
-    .select(['projectid', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('endeventid', '=', EVENT_STATUS.ACTIVE)
-    .groupBy('projectid')
-    .execute();
-  const activeBy = new Map(active.map((a) => [a.projectid, Number(a.n)]));
+  const activeBy = await activeAlarmCounts(app.db, 'projectid');
   const devices = app.telemetry.devices.all();
   return projects
     .filter((p) => mayseeProject(scope, p.id))

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import '../store/scaleOutSchema';
-import { LOCK, lockForTransaction } from '../store/locks';
+import { secretFromDatabase, secretFromFile } from '../store/serverSecrets';
 
 const DEVICE_SECRET_FILE = 'device-key-secret';
 const DEVICE_SECRET_NAME = 'device-key';
@@ -33,30 +30,12 @@ export class DeviceKeys {
 
 /** The secret file in the data dir, created on first use. */
 export function deviceSecretFromFile(dataDir: string): Buffer {
-  const file = path.join(dataDir, DEVICE_SECRET_FILE);
-  if (!fs.existsSync(file)) {
-    fs.writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
-  }
-  fs.chmodSync(file, 0o600);
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+  return secretFromFile(dataDir, DEVICE_SECRET_FILE);
 }
 
 /** The shared secret row, created by whichever instance asks first. */
 export async function deviceSecretFromDatabase(db: Kysely<Database>, create = true): Promise<Buffer | null> {
-  const read = async (q: Kysely<Database>) =>
-    (await q.selectFrom('server_secret').select('value').where('name', '=', DEVICE_SECRET_NAME).executeTakeFirst())?.value;
-  let hex = await read(db);
-  if (hex === undefined && create) {
-    hex = await db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx, LOCK.SECRETS);
-      const existing = await read(trx);
-      if (existing !== undefined) return existing;
-      const value = randomBytes(32).toString('hex');
-      await trx.insertInto('server_secret').values({ name: DEVICE_SECRET_NAME, value, createdAt: Date.now() }).execute();
-      return value;
-    });
-  }
-  return hex === undefined ? null : Buffer.from(hex, 'hex');
+  return secretFromDatabase(db, DEVICE_SECRET_NAME, create);
 }
 
 export async function openDeviceKeys(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', dataDir: string): Promise<DeviceKeys> {

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
-import { sessionOf } from '../auth/session';
+import { guarded } from '../http/routeOptions';
 import { visibleProjects } from '../access/scope';
 import type { EscalationDto } from '../../domain/escalation';
 import { activeEscalations, EscalationJob } from './escalation';
+import { signedIn } from '../access/signedIn';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,11 +42,10 @@ export const escalationService = fp(
       });
 
     await fastify.register(
-      async (scoped) => {
-        const app = typed(scoped);
+      async (app) => {
+        const route = signedIn(app);
         // Every console and wall shows the banner, whatever pages its role holds: the shell's area.
-        app.get('/event/escalations', { config: guarded('shell') }, async (request) => {
-          const session = sessionOf(request);
+        route.get('/event/escalations', { config: guarded('shell') }, async ({ session }) => {
           return ok<EscalationDto[]>(await activeEscalations(app, await visibleProjects(app, session)));
         });
       },

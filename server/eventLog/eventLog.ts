@@ -20,6 +20,15 @@ export interface DomainEventInput {
 /** The actor of an event a signed-in user's request writes: that user, by id and by name at the time. */
 export const actedBy = (user: { userId: number; userName: string }) => ({ actorId: user.userId, actorName: user.userName });
 
+/** A user deleted a tenant's row: that tenant, the row as the subject and, in the payload, the row as it was. */
+export const rowDeleted = (
+  user: { userId: number; userName: string },
+  kind: OplogKind,
+  row: { tenantId: number },
+  subject: string,
+  before: unknown = row,
+): DomainEventInput => ({ kind, ...actedBy(user), tenantId: row.tenantId, subject, payload: { before } });
+
 /** Where a device's tenant and project are named (a terminal row, the device directory's entry). */
 interface Placed {
   tenantid: number;

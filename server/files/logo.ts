@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { parseJsonObject } from '../../domain/access';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN } from '../text/text';
 import { idText } from '../http/wire';
 import { mayEnterArea } from '../access/guard';
-import { sessionOf } from '../auth/session';
 import { requireTenant } from '../auth/access';
+import { signedIn } from '../access/signedIn';
 
 const fileNameOf = (customConfig: string | null) => {
   const v = parseJsonObject(customConfig).fileName;
@@ -20,21 +20,27 @@ const fileNameOf = (customConfig: string | null) => {
  * file download. Without ?groupId it is the logo of the caller's first user group that has one
  * (the header's project logo); with ?groupId it is that group's logo (the user-group screen).
  */
-export async function logoService(fastify: FastifyInstance) {
-  const app = typed(fastify);
+export async function logoService(app: FastifyInstance) {
+  const route = signedIn(app);
   // The caller's own logo is its own user's data ('self'); another group's logo is the group screen's.
-  app.get('/user/logo', { schema: { querystring: z.object({ groupId: idText.optional() }) }, config: guarded('self') }, async (request) => {
-    const session = sessionOf(request);
-    const { groupId } = request.query;
-    if (groupId !== undefined) {
-      if (!mayEnterArea(session, 'groups')) throw errors.DENIED();
-      const group = await app.db.selectFrom('usergroup').select(['tenantId', 'customConfig']).where('id', '=', groupId).executeTakeFirst();
-      if (!group) throw errors.NOT_FOUND(NOUN.usergroup);
-      requireTenant(session, group.tenantId);
-      return ok(fileNameOf(group.customConfig));
-    }
-    return ok(await userLogo(app, session.userId));
-  });
+  route.get(
+    '/user/logo',
+    { schema: { querystring: z.object({ groupId: idText.optional() }) }, config: guarded('self') },
+    async ({ session, query: { groupId } }) => {
+      if (groupId !== undefined) {
+        if (!mayEnterArea(session, 'groups')) throw errors.DENIED();
+        const group = await app.db
+          .selectFrom('usergroup')
+          .select(['tenantId', 'customConfig'])
+          .where('id', '=', groupId)
+          .executeTakeFirst();
+        if (!group) throw errors.NOT_FOUND(NOUN.usergroup);
+        requireTenant(session, group.tenantId);
+        return ok(fileNameOf(group.customConfig));
+      }
+      return ok(await userLogo(app, session.userId));
+    },
+  );
 }
 
 /** The logo of a user's first user group that has one (the header's project logo), or null. */

@@ -5,17 +5,17 @@ import { z } from 'zod';
 import '../store/infoSchema';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { tx } from '../text/text';
 import { idText } from '../http/wire';
 import { toVgError } from '../http/errorHandling';
-import { sessionOf } from '../auth/session';
 import { mayAccessTenant } from '../auth/access';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import { DatabaseFileStorage, FileStorage, type FileBytes } from './storage';
 import { ALLOWED_EXTENSIONS, detectType, extensionOf, formatBytes } from './fileTypes';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -57,8 +57,8 @@ function multipartError(err: unknown, maxBytes: number) {
  * the stored file name. Files belong to a tenant; a project user reaches only its tenant's files, and
  * anything it may not reach answers 文件不存在 so names of other tenants' files are not confirmed.
  */
-export async function fileService(fastify: FastifyInstance, opts: FileServiceOptions) {
-  const app = typed(fastify);
+export async function fileService(app: FastifyInstance, opts: FileServiceOptions) {
+  const route = signedIn(app);
   const maxBytes = opts.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   // On PostgreSQL every instance must serve every upload: the bytes go to the database.
   const storage: FileBytes =
@@ -67,13 +67,11 @@ export async function fileService(fastify: FastifyInstance, opts: FileServiceOpt
 
   // Spec §6 names no file group; uploads serve the user-group logo (user_logo) and a work order's
   // on-site photos (处置, issue 29: the electrician on site uploads from the phone).
-  app.post(
+  route.post(
     '/file',
     { schema: { querystring: z.object({ tenantId: idText.optional() }) }, config: guarded('uploads', 'user_logo workorder_handle') },
-    async (request) => {
-      const session = sessionOf(request);
-      const tenantId = request.query.tenantId ?? session.tenantId;
-      await requireTenantRef(app.db, session, tenantId);
+    async ({ session, query, request }) => {
+      const tenantId = await namedTenant(app.db, session, query.tenantId);
       const { fileName, bytes } = await readFilePart(request, maxBytes);
       if (bytes.length === 0) throw errors.BAD_REQUEST(tx('文件为空', 'the file is empty'));
       const type = detectType(fileName, bytes.subarray(0, 16));
@@ -110,12 +108,10 @@ export async function fileService(fastify: FastifyInstance, opts: FileServiceOpt
   );
 
   // The header's logo is on every page: the shell's area; a file of another tenant is 文件不存在.
-  app.get(
+  route.get(
     '/file/downLoad',
     { schema: { querystring: z.object({ fileName: z.string().min(1).max(200) }) }, config: guarded('shell') },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      const { fileName } = request.query;
+    async ({ session, query: { fileName }, reply }) => {
       const record = FileStorage.isStoredName(fileName)
         ? await app.db.selectFrom('stored_file').selectAll().where('name', '=', fileName).executeTakeFirst()
         : undefined;

@@ -8,11 +8,11 @@ import {
   type HandoverDraftDto,
   type HandoverRowDto,
 } from '../../domain/schemas/handover';
-import { sessionOf } from '../auth/session';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { idParams } from '../http/wire';
 import { acceptHandover, handOver, handoverDetail, handoverDraft, listHandovers } from './service';
+import { signedIn } from '../access/signedIn';
 
 /**
  * Shift handover (交接班, issue 29) under /workorder/v1/handover, data area events: the draft (the
@@ -20,34 +20,34 @@ import { acceptHandover, handOver, handoverDetail, handoverDraft, listHandovers 
  * stored summary (the printed sheet). Writing needs 交接班 (shift_handover). docs/workorders.md.
  */
 export function handoverRoutes(now: () => number) {
-  return async function handover(scoped: FastifyInstance) {
-    const app = typed(scoped);
+  return async function handover(app: FastifyInstance) {
+    const route = signedIn(app);
     const reading = guarded('events', 'event_browser shift_handover');
 
-    app.get('/draft', { config: guarded('events', 'shift_handover') }, async (request) =>
-      ok<HandoverDraftDto>(await handoverDraft(app, sessionOf(request), now())),
+    route.get('/draft', { config: guarded('events', 'shift_handover') }, async ({ session }) =>
+      ok<HandoverDraftDto>(await handoverDraft(app, session, now())),
     );
 
-    app.post('', { schema: { body: handoverCreateBody }, config: guarded('events', 'shift_handover') }, async (request) => {
-      const id = await handOver(app, sessionOf(request), request.body, now());
+    route.post('', { schema: { body: handoverCreateBody }, config: guarded('events', 'shift_handover') }, async ({ session, body }) => {
+      const id = await handOver(app, session, body, now());
       return ok({ id }, { msg: '交班成功' });
     });
 
-    app.post('/list', { schema: { body: handoverListBody }, config: reading }, async (request) => {
-      const { rows, total } = await listHandovers(app, sessionOf(request), request.body);
+    route.post('/list', { schema: { body: handoverListBody }, config: reading }, async ({ session, body }) => {
+      const { rows, total } = await listHandovers(app, session, body);
       return ok<HandoverRowDto[]>(rows, { total });
     });
 
-    app.get('/:id', { schema: { params: idParams }, config: reading }, async (request) =>
-      ok<HandoverDetailDto>(await handoverDetail(app, sessionOf(request), request.params.id)),
+    route.get('/:id', { schema: { params: idParams }, config: reading }, async ({ session, params }) =>
+      ok<HandoverDetailDto>(await handoverDetail(app, session, params.id)),
     );
 
-    app.post(
+    route.post(
       '/:id/accept',
       { schema: { params: idParams, body: handoverAcceptBody }, config: guarded('events', 'shift_handover') },
-      async (request) => {
-        await acceptHandover(app, sessionOf(request), request.params.id, request.body, now());
-        return ok({ id: request.params.id, status: HANDOVER_STATUS.ACCEPTED }, { msg: '接班成功' });
+      async ({ session, body, params }) => {
+        await acceptHandover(app, session, params.id, body, now());
+        return ok({ id: params.id, status: HANDOVER_STATUS.ACCEPTED }, { msg: '接班成功' });
       },
     );
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   DATA_TYPE_NAME,
+  measureIds,
   MAX_TREND_POINTS,
   MEASURES,
   MEASURE_BY_ID,
@@ -12,10 +13,9 @@ import {
 } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { tx } from '../text/text';
 import { idText, orEmpty } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { requireDevice } from '../access/scope';
 import { formatTime, parseTime } from '../text/time';
 import { forTrend, readingColumns, readingList } from '../series/plotReads';
@@ -23,6 +23,7 @@ import { BINARY_CONTENT_TYPE, encodeSeries, type SeriesMeta } from '../../domain
 import { datalogQueryBody } from '../../domain/seriesQuery';
 import { sendXlsx } from '../http/xlsx';
 import { timeZoneOf } from '../settings/effective';
+import { signedIn } from '../access/signedIn';
 
 /** A year of one series at most per request. */
 const MAX_RANGE_MS = 366 * 86_400_000;
@@ -63,15 +64,12 @@ export function limitLines(th: { enabled: boolean; alarmLimit: number | null } |
 }
 
 /** History, units, export and the trend query (spec §7 History and real-time, Trend query). */
-export async function historyRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post(
+export async function historyRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post(
     '/history/:pecDeviceId/datalog',
     { schema: { params: z.object({ pecDeviceId: idText }), body: datalogQueryBody }, config: guarded('history', 'historydata_browser') },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      const { pecDeviceId } = request.params;
-      const body = request.body;
+    async ({ session, body, params: { pecDeviceId }, reply }) => {
       const device = await requireDevice(app, session, pecDeviceId);
       const def = measure(body.dataId);
       const zone = await timeZoneOf(app, session);
@@ -91,27 +89,21 @@ export async function historyRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/history/dataId/unit/list', { schema: { body: orEmpty(unitListBody) }, config: guarded('shell') }, async (request) => {
-    const body = request.body;
+  route.post('/history/dataId/unit/list', { schema: { body: orEmpty(unitListBody) }, config: guarded('shell') }, async ({ body }) => {
     const list = body.dataIds ? body.dataIds.map(measure) : MEASURES;
     return ok(
       list.map((d) => ({
-        dataId: d.dataId,
-        logicalId: d.logicalId,
-        dataTypeId: d.dataTypeId,
-        dataTypeName: DATA_TYPE_NAME[d.dataTypeId],
+        ...measureIds(d),
         dataIdName: d.name,
         unit: d.unit,
       })),
     );
   });
 
-  app.post(
+  route.post(
     '/history/export/device/datalog',
     { schema: { body: historyExportBody }, config: guarded('history', 'historydata_browser') },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body, reply }) => {
       const device = await requireDevice(app, session, body.pecDeviceId);
       const defs = body.dataIds.map(measure);
       const zone = await timeZoneOf(app, session);
@@ -141,39 +133,41 @@ export async function historyRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/trend/query', { schema: { body: trendQueryBody }, config: guarded('history', 'historydata_browser') }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
-    const [from, to] = range(body.startTime, body.endTime, await timeZoneOf(app, session));
-    // Buckets never narrower than the asked interval, and never more than the point budget.
-    const bucketMs = Math.max(body.interval * 1000, Math.ceil((to - from) / MAX_TREND_POINTS));
-    const data = [];
-    for (const mc of body.meterConfigs) {
-      const device = await requireDevice(app, session, mc.deviceId);
-      const def = measure(mc.dataId);
-      const th = app.telemetry.thresholds.get(device.id, def.dataId);
-      const { aggregated, dataList } = await forTrend(
-        app.telemetry.series,
-        { deviceId: device.id, dataId: def.dataId },
-        from,
-        to,
-        bucketMs,
-      );
-      data.push({
-        dataId: def.dataId,
-        dataTypeId: def.dataTypeId,
-        deviceId: device.id,
-        logicalId: def.logicalId,
-        deviceName: device.name,
-        dataName: def.name,
-        dataTypeName: DATA_TYPE_NAME[def.dataTypeId],
-        unit: def.unit,
-        upperLimit: th?.enabled ? th.alarmLimit : null,
-        lowerLimit: null,
-        aggregated,
-        dataList,
-      });
-    }
-    return ok(data);
-  });
+  route.post(
+    '/trend/query',
+    { schema: { body: trendQueryBody }, config: guarded('history', 'historydata_browser') },
+    async ({ session, body }) => {
+      const [from, to] = range(body.startTime, body.endTime, await timeZoneOf(app, session));
+      // Buckets never narrower than the asked interval, and never more than the point budget.
+      const bucketMs = Math.max(body.interval * 1000, Math.ceil((to - from) / MAX_TREND_POINTS));
+      const data = [];
+      for (const mc of body.meterConfigs) {
+        const device = await requireDevice(app, session, mc.deviceId);
+        const def = measure(mc.dataId);
+        const th = app.telemetry.thresholds.get(device.id, def.dataId);
+        const { aggregated, dataList } = await forTrend(
+          app.telemetry.series,
+          { deviceId: device.id, dataId: def.dataId },
+          from,
+          to,
+          bucketMs,
+        );
+        data.push({
+          dataId: def.dataId,
+          dataTypeId: def.dataTypeId,
+          deviceId: device.id,
+          logicalId: def.logicalId,
+          deviceName: device.name,
+          dataName: def.name,
+          dataTypeName: DATA_TYPE_NAME[def.dataTypeId],
+          unit: def.unit,
+          upperLimit: th?.enabled ? th.alarmLimit : null,
+          lowerLimit: null,
+          aggregated,
+          dataList,
+        });
+      }
+      return ok(data);
+    },
+  );
 }

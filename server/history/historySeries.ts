@@ -5,22 +5,20 @@ import type { DeviceInfo } from '../devices/devices';
 import { BINARY_CONTENT_TYPE } from '../../domain/seriesWire';
 import { frameSeries } from '../../domain/seriesStream';
 import { seriesQueryBody } from '../../domain/seriesQuery';
-import { guarded, typed } from '../http/routeOptions';
-import { sessionOf } from '../auth/session';
+import { guarded } from '../http/routeOptions';
 import { requireDevice } from '../access/scope';
 import { forPlot, plotResolution } from '../series/plotReads';
 import { limitLines, measure, range, seriesHead } from './history';
 import { timeZoneOf } from '../settings/effective';
+import { signedIn } from '../access/signedIn';
 
 /** POST history/series: every series of a view in one request, streamed as binary frames (domain/seriesStream.ts). */
-export async function historySeriesRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post(
+export async function historySeriesRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post(
     '/history/series',
     { schema: { body: seriesQueryBody }, config: guarded('history', 'historydata_browser') },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body, reply }) => {
       const [from, to] = range(body.startTime, body.endTime, await timeZoneOf(app, session));
       // Every check before the first byte: a refused request answers the envelope, never half a stream.
       const targets: { device: DeviceInfo; def: MeasureDef; isDiffValue: boolean }[] = [];

@@ -10,9 +10,8 @@ export const deleteSchema = {
   body: z.union([deleteBody, z.null()]),
 };
 
-export function deleteIds(request: { query: { id?: number | undefined }; body: z.infer<typeof deleteSchema.body> }): number[] {
-  if (request.query.id !== undefined) return [request.query.id];
-  const body = request.body;
+export function deleteIds(query: { id?: number | undefined }, body: z.infer<typeof deleteSchema.body>): number[] {
+  if (query.id !== undefined) return [query.id];
   if (!body) throw errors.BAD_REQUEST(tx(DELETE_TARGET_MSG, 'name what to delete (query id, or a body {id} / {ids})'));
   return 'ids' in body ? body.ids : [body.id];
 }

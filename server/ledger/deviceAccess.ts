@@ -4,25 +4,23 @@ import { ACCESS_TYPE } from '../../domain/enums';
 import { deviceAccessSaveBody } from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, nounWithId, tx } from '../text/text';
-import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { requireDevice } from '../access/scope';
 import { aboutDevice, actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 /**
  * POST account/device/access: a terminal's access type (4G 5 / NB 6) and its access scheme
  * (equipaccessscheme), written to terminal.accesstype and the device_access_scheme link.
  */
-export async function deviceAccessRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post(
+export async function deviceAccessRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post(
     '/account/device/access',
     { schema: { body: deviceAccessSaveBody }, config: guarded('ledger', 'device_update') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       const device = await requireDevice(app, session, body.deviceId);
       await transact(app, async (trx, emit) => {
         const before = await trx

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { exportBody, nbiotMapBody, nodeListBody, pecdeviceListBody, type NbiotMapDto } from '../../domain/schemas/ledger';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { sendXlsx } from '../http/xlsx';
 import { mayseeProject } from '../access/scope';
 import { errors } from '../errors';
@@ -12,19 +11,18 @@ import { terminalQuery, terminalRows } from './deviceList';
 import { parseExtend } from './properties';
 import { timeZoneOf } from '../settings/effective';
 import { formatIn } from '../../domain/timeZone';
+import { signedIn } from '../access/signedIn';
 
 /** Most rows one export writes; beyond that the sheet is cut and says so. */
 const EXPORT_MAX = 50_000;
 
 /** The device table, its export, the project → device links and the NB-IoT key map. */
-export async function listRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post(
+export async function listRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post(
     '/account/node/list',
     { schema: { body: orEmpty(nodeListBody) }, config: guarded('ledger', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       if (body.modelLabel !== 'terminal') {
         const scope = await scopeOf(app, session);
         const visible = projectFilter(scope);
@@ -57,12 +55,10 @@ export async function listRoutes(fastify: FastifyInstance) {
   );
 
   // xlsx (default name 表格导出) of the terminals under a node, custom columns included.
-  app.post(
+  route.post(
     '/account/download/device/excel',
     { schema: { body: orEmpty(exportBody) }, config: guarded('ledger', 'device_browser') },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body, reply }) => {
       const rows = await terminalRows(app, await terminalQuery(app, session, body), { index: 0, limit: EXPORT_MAX });
       const zone = await timeZoneOf(app, session);
       let props = app.db
@@ -94,12 +90,10 @@ export async function listRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  route.post(
     '/account/project/pecdevice/list',
     { schema: { body: pecdeviceListBody }, config: guarded('ledger', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { projectIds } = request.body;
+    async ({ session, body: { projectIds } }) => {
       const scope = await scopeOf(app, session);
       if (projectIds.some((id) => !mayseeProject(scope, id))) throw errors.TENANT_DENIED();
       const rows = await app.db
@@ -124,12 +118,10 @@ export async function listRoutes(fastify: FastifyInstance) {
 
   // The telecom platform knows a device by the key it was registered with; this resolves the
   // ledger's deviceId for each key (null when no visible device has it).
-  app.post(
+  route.post(
     '/account/nbiot/device/register/map',
     { schema: { body: nbiotMapBody }, config: guarded('ledger', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { keys } = request.body;
+    async ({ session, body: { keys } }) => {
       const visible = projectFilter(await scopeOf(app, session));
       let q = app.db.selectFrom('terminal').select(['id', 'code']);
       if (visible) q = q.where('projectid', 'in', visible);

@@ -9,13 +9,14 @@ import {
 } from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { tx } from '../text/text';
-import { sessionOf } from '../auth/session';
 import type { Session } from '../auth/access';
 import { transact } from '../eventLog/transact';
-import { LEVEL_TEXT, requireLevel, requireNode, requireRegionWriter, scopeOf, type Db, type Scope } from './scope';
+import { LEVEL_TEXT, requireLevel, requireNode, scopeOf, type Db, type Scope } from './scope';
+import { requireRegionWriter } from '../access/scope';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 type Sets = Record<LedgerLabel, Set<number>>;
 const emptySets = (): Sets => Object.fromEntries(LEDGER_LABELS.map((l) => [l, new Set<number>()])) as Sets;
@@ -65,14 +66,12 @@ const DELETE_PERMISSIONS = Object.values(LEDGER_PERMISSION_GROUP)
   .map((g) => `${g}_delete`)
   .join(' ');
 
-export async function nodeDeleteRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post(
+export async function nodeDeleteRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post(
     '/account/delete/node/list',
     { schema: { body: deleteNodesBody }, config: guarded('ledger', DELETE_PERMISSIONS) },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       for (const n of body.nodes) requireLevel(session, n.modelLabel, 'delete');
       const scope = await scopeOf(app, session);
       const outcome = await transact(app, async (trx, emit) => {

@@ -11,16 +11,16 @@ import {
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
-import { guarded, typed } from '../http/routeOptions';
-import { sessionOf } from '../auth/session';
+import { guarded } from '../http/routeOptions';
 import { type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import { requireFreeDeviceCode } from '../devices/deviceCode';
-import { mayseeProject } from '../access/scope';
+import { mayseeProject, requireRegionWriter } from '../access/scope';
 import { mergeExtend, propertiesOf } from './properties';
-import { LEVEL_TEXT, requireLevel, requireNode, requireRegionWriter, scopeOf, type Db, type Scope } from './scope';
+import { LEVEL_TEXT, requireLevel, requireNode, scopeOf, type Db, type Scope } from './scope';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 type Fields = Record<string, unknown>;
 
@@ -83,71 +83,73 @@ const WRITE_PERMISSIONS = Object.values(LEDGER_PERMISSION_GROUP)
   .flatMap((g) => [`${g}_create`, `${g}_update`])
   .join(' ');
 
-export async function nodeWriteRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post('/account/node', { schema: { body: nodeWriteBody }, config: guarded('ledger', WRITE_PERMISSIONS) }, async (request) => {
-    const session = sessionOf(request);
-    const [node] = request.body;
-    const label = node!.modelLabel;
-    const id = node!.id;
-    requireLevel(session, label, id === undefined ? 'create' : 'update');
-    const raw = nullEmpty(node as Fields);
-    const f = parseOr400(NODE_FIELDS[label], raw, 'body') as Fields;
-    const scope = await scopeOf(app, session);
-    const result = await transact(app, async (trx, emit) => {
-      const before = id === undefined ? undefined : await requireNode(trx, scope, label, id);
-      if (before && (label === 'province' || label === 'city' || label === 'district')) requireRegionWriter(session);
-      const { tenantId, projectId } = await placeNode(trx, session, scope, label, f, before);
-      if (projectId !== null && label !== 'project' && !mayseeProject(scope, projectId)) throw errors.TENANT_DENIED();
-      if (label === 'project' || label === 'terminal') {
-        const defs = await propertiesOf(trx, tenantId!, label);
-        f.extendvalue = mergeExtend(defs, before?.extendvalue as string | null | undefined, f.extendvalue as ExtendValues | undefined);
-      }
-      if (label === 'terminal') await requireFreeDeviceCode(trx, f.code, id);
-      let newId = id;
-      if (id === undefined) {
-        if (label === 'project') f.createdAt = Date.now();
-        if (label === 'terminal') {
-          f.devicestatus ??= DEVICE_STATUS.UNKNOWN;
-          f.accesstype ??= ACCESS_TYPE['4G'];
+export async function nodeWriteRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post(
+    '/account/node',
+    { schema: { body: nodeWriteBody }, config: guarded('ledger', WRITE_PERMISSIONS) },
+    async ({ session, body: [node] }) => {
+      const label = node!.modelLabel;
+      const id = node!.id;
+      requireLevel(session, label, id === undefined ? 'create' : 'update');
+      const raw = nullEmpty(node as Fields);
+      const f = parseOr400(NODE_FIELDS[label], raw, 'body') as Fields;
+      const scope = await scopeOf(app, session);
+      const result = await transact(app, async (trx, emit) => {
+        const before = id === undefined ? undefined : await requireNode(trx, scope, label, id);
+        if (before && (label === 'province' || label === 'city' || label === 'district')) requireRegionWriter(session);
+        const { tenantId, projectId } = await placeNode(trx, session, scope, label, f, before);
+        if (projectId !== null && label !== 'project' && !mayseeProject(scope, projectId)) throw errors.TENANT_DENIED();
+        if (label === 'project' || label === 'terminal') {
+          const defs = await propertiesOf(trx, tenantId!, label);
+          f.extendvalue = mergeExtend(defs, before?.extendvalue as string | null | undefined, f.extendvalue as ExtendValues | undefined);
         }
-        newId = (
+        if (label === 'terminal') await requireFreeDeviceCode(trx, f.code, id);
+        let newId = id;
+        if (id === undefined) {
+          if (label === 'project') f.createdAt = Date.now();
+          if (label === 'terminal') {
+            f.devicestatus ??= DEVICE_STATUS.UNKNOWN;
+            f.accesstype ??= ACCESS_TYPE['4G'];
+          }
+          newId = (
+            await trx
+              .insertInto(label)
+              .values(f as never)
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+        } else {
           await trx
-            .insertInto(label)
-            .values(f as never)
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      } else {
-        await trx
-          .updateTable(label)
-          .set(f as never)
-          .where('id', '=', id)
-          .execute();
-      }
-      if (label === 'terminal') await linkDevice(trx, newId!, projectId!, id === undefined);
-      if (label === 'project' && id !== undefined) {
-        // A project moved to another district takes its devices' region chain along.
-        await trx
-          .updateTable('pecdeviceinfo')
-          .set({ provinceid: f.provinceid as number, cityid: f.cityid as number, districtid: f.districtid as number })
-          .where('projectid', '=', id)
-          .execute();
-        // Terminals and enterprises carry their project's tenant; a project given to another tenant takes them along.
-        await trx.updateTable('terminal').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
-        await trx.updateTable('enterprise').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
-      }
-      emit({
-        kind: id === undefined ? 'ledger.created' : 'ledger.updated',
-        ...actedBy(session),
-        tenantId,
-        projectId: label === 'project' ? newId! : projectId,
-        subject: `${label}:${newId}`,
-        payload: { modelLabel: label, level: LEVEL_TEXT[label], id: newId, name: f.name, ...(before ? { before } : {}), after: f },
+            .updateTable(label)
+            .set(f as never)
+            .where('id', '=', id)
+            .execute();
+        }
+        if (label === 'terminal') await linkDevice(trx, newId!, projectId!, id === undefined);
+        if (label === 'project' && id !== undefined) {
+          // A project moved to another district takes its devices' region chain along.
+          await trx
+            .updateTable('pecdeviceinfo')
+            .set({ provinceid: f.provinceid as number, cityid: f.cityid as number, districtid: f.districtid as number })
+            .where('projectid', '=', id)
+            .execute();
+          // Terminals and enterprises carry their project's tenant; a project given to another tenant takes them along.
+          await trx.updateTable('terminal').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
+          await trx.updateTable('enterprise').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
+        }
+        emit({
+          kind: id === undefined ? 'ledger.created' : 'ledger.updated',
+          ...actedBy(session),
+          tenantId,
+          projectId: label === 'project' ? newId! : projectId,
+          subject: `${label}:${newId}`,
+          payload: { modelLabel: label, level: LEVEL_TEXT[label], id: newId, name: f.name, ...(before ? { before } : {}), after: f },
+        });
+        return { id: newId!, modelLabel: label };
       });
-      return { id: newId!, modelLabel: label };
-    });
-    if (label === 'terminal' || label === 'project') await app.telemetry.devices.load();
-    return ok([result], { msg: '保存成功!' });
-  });
+      if (label === 'terminal' || label === 'project') await app.telemetry.devices.load();
+      return ok([result], { msg: '保存成功!' });
+    },
+  );
 }

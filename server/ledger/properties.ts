@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Database } from '../store/schema';
 import './ledgerSchema';
 import { orEmpty } from '../http/wire';
 import {
@@ -12,24 +14,17 @@ import {
 } from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, nounWithId, tx } from '../text/text';
-import { sessionOf } from '../auth/session';
 import { requirePermission, requireTenant } from '../auth/access';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import type { Db } from './scope';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
-type PropertyRow = {
-  id: number;
-  tenantid: number;
-  objectlabel: string;
-  propertylabel: string;
-  propertyalias: string;
-  propertytype: string;
-  status: number;
-};
+/** A property row as the answers read it: all but its update time. */
+type PropertyRow = Omit<Selectable<Database['ledger_property']>, 'updatedAt'>;
 const dto = (r: PropertyRow): CustomPropertyDto => ({
   id: r.id,
   tenantid: r.tenantid,
@@ -93,14 +88,12 @@ export function parseExtend(text: string | null | undefined): ExtendValues {
 }
 
 /** POST account/node/custom/property/list and POST account/node/custom/property (spec §7). */
-export async function propertyRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post(
+export async function propertyRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post(
     '/account/node/custom/property/list',
     { schema: { body: orEmpty(propertyListBody) }, config: guarded('ledger', 'property_browser device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       if (body.tenantid !== undefined) requireTenant(session, body.tenantid);
       let q = app.db.selectFrom('ledger_property').selectAll();
       if (body.tenantid !== undefined) q = q.where('tenantid', '=', body.tenantid);
@@ -111,17 +104,14 @@ export async function propertyRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  route.post(
     '/account/node/custom/property',
     { schema: { body: propertySaveBody }, config: guarded('ledger', 'property_create property_update') },
-    async (request) => {
-      const session = sessionOf(request);
-      const list = request.body;
+    async ({ session, body: list }) => {
       const saved = await transact(app, async (trx, emit) => {
         const ids: number[] = [];
         for (const p of list) {
-          const tenantid = p.tenantid ?? session.tenantId;
-          await requireTenantRef(trx, session, tenantid);
+          const tenantid = await namedTenant(trx, session, p.tenantid);
           const values = {
             propertyalias: p.propertyalias,
             propertylabel: p.propertylabel,

@@ -37,11 +37,6 @@ export function requireLevel(session: Session, label: LedgerLabel, action: 'brow
   requirePermission(session, `${LEDGER_PERMISSION_GROUP[label]}_${action}`);
 }
 
-/** Regions are shared by every tenant: only users who see all tenants change them. */
-export function requireRegionWriter(session: Session) {
-  if (session.tenants !== 'all') throw errors.TENANT_DENIED();
-}
-
 export const scopeOf = (app: FastifyInstance, session: Session): Promise<Scope> => visibleProjects(app, session);
 
 /** The project a tenant-owned node belongs to (its own id for a project), or null for a region. */

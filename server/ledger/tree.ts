@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { EVENT_STATUS, isDeviceStatusNormal } from '../../domain/enums';
+import { isDeviceStatusNormal } from '../../domain/enums';
 import {
   CHILD_LABELS,
   childListQuery,
@@ -13,11 +13,12 @@ import {
 } from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { mayseeProject } from '../access/scope';
 import { levelWithId, projectFilter, requireNode, scopeOf, type Scope } from './scope';
+import { signedIn } from '../access/signedIn';
+import { activeAlarmCounts } from '../alarms/activeCounts';
 
 /**
  * The ledger as one tree: province → city → district → project → terminals and enterprises. Regions
@@ -83,15 +84,12 @@ const CHAIN: Partial<Record<LedgerLabel, 'provinceid' | 'cityid' | 'districtid' 
   project: 'projectid',
 };
 
-export async function treeRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.get(
+export async function treeRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.get(
     '/account/:modelLabel/:id/tree',
     { schema: { params: treeParams, querystring: treeQuery }, config: guarded('ledger', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { modelLabel, id } = request.params;
-      const { containLeaf } = request.query;
+    async ({ session, query: { containLeaf }, params: { modelLabel, id } }) => {
       const scope = await scopeOf(app, session);
       if (modelLabel !== 'root') await requireNode(app.db, scope, modelLabel, id);
       const tree = await ledgerTree(app, scope, containLeaf === 'true' || containLeaf === '1');
@@ -102,34 +100,24 @@ export async function treeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
+  route.get(
     '/account/child/list',
     { schema: { querystring: childListQuery }, config: guarded('ledger', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const q = request.query;
+    async ({ session, query: q }) => {
       const scope = await scopeOf(app, session);
       return ok(await childrenOf(app, scope, q.modelLabel, q.id));
     },
   );
 
-  app.post(
+  route.post(
     '/account/child/status/list',
     { schema: { body: orEmpty(childStatusBody) }, config: guarded('ledger', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       const scope = await scopeOf(app, session);
       const children = (await childrenOf(app, scope, body.modelLabel, body.id)).filter((c) => c.modelLabel !== 'enterprise');
       if (!children.length) return ok([]);
       const childLabel = children[0]!.modelLabel;
-      const active = await app.db
-        .selectFrom('peceventextend')
-        .select(['deviceid', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('endeventid', '=', EVENT_STATUS.ACTIVE)
-        .groupBy('deviceid')
-        .execute();
-      const alarmsOf = new Map(active.map((a) => [a.deviceid, Number(a.n)]));
+      const alarmsOf = await activeAlarmCounts(app.db, 'deviceid');
       const live = app.telemetry.devices;
       const rows: ChildStatusDto[] = children.map((c) => ({
         id: c.id,

@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import { messageLogBody } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { tx } from '../text/text';
-import { sessionOf } from '../auth/session';
 import { formatTime, parseTime } from '../text/time';
 import { timeZoneOf } from '../settings/effective';
 import { visibleProjects } from '../access/scope';
@@ -13,16 +12,15 @@ import { alarmLevelOf, contentOf, logTypeName, toNotice } from '../alarms/notice
 import { languageOf } from '../text/language';
 import { deliveryLog } from '../notify/messageLog';
 import { USER_MESSAGE_KINDS } from './hub';
+import { signedIn } from '../access/signedIn';
 
 /**
  * POST /messageServer/v1/log: the message centre, read from the event log (spec §3 message log filter,
  * notice mode 4), and the notifications sent by SMS, e-mail and webhook/robot (modes 1–3, issue 28).
  */
-export async function messageLogService(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post('/log', { schema: { body: messageLogBody }, config: guarded('shell') }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
+export async function messageLogService(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post('/log', { schema: { body: messageLogBody }, config: guarded('shell') }, async ({ session, body, request }) => {
     if (body.receiver !== session.userId && !session.isRoot) throw errors.DENIED();
     const zone = await timeZoneOf(app, session);
     const lang = languageOf(request);

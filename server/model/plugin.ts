@@ -6,12 +6,12 @@ import { ENUMERATIONS, MODEL_LABELS, type ModelLabel } from '../../domain/enums'
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { applyExpressions } from '../http/queryGrammar';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
-import { sessionOf } from '../auth/session';
 import { requirePermission } from '../auth/access';
 import { visibleProjects, type ProjectScope } from '../access/scope';
 import { modelWriteRoutes } from './write';
+import { signedIn } from '../access/signedIn';
 
 /** Readable columns of each ledger label; `project` says how a row belongs to a project. */
 const COLUMNS: Record<ModelLabel, { columns: string[]; project?: 'id' | 'projectid'; permission?: string }> = {
@@ -113,13 +113,12 @@ function inScope(table: string, col: 'id' | 'projectid', scope: ProjectScope) {
 }
 
 /** The model service of spec §7: query, enumerations, write/hierachy and delete by idRange. */
-export async function modelService(fastify: FastifyInstance) {
-  const app = typed(fastify);
+export async function modelService(app: FastifyInstance) {
+  const route = signedIn(app);
   await app.register(modelWriteRoutes);
 
-  app.post('/query', { schema: { body: modelQueryBody }, config: guarded('tree') }, async (request) => {
-    const session = sessionOf(request);
-    const query = normalize(request.body);
+  route.post('/query', { schema: { body: modelQueryBody }, config: guarded('tree') }, async ({ session, body }) => {
+    const query = normalize(body);
     const table = query.label;
     const def = COLUMNS[table];
     if (def.permission) requirePermission(session, def.permission);
@@ -158,11 +157,10 @@ export async function modelService(fastify: FastifyInstance) {
     return ok(data, { total: Number(countRow.n) });
   });
 
-  app.get(
+  route.get(
     '/enumerations/:rootLabel',
     { schema: { params: z.object({ rootLabel: z.string().min(1).max(64) }) }, config: guarded('shell') },
-    async (request) => {
-      const { rootLabel } = request.params;
+    async ({ params: { rootLabel } }) => {
       const key = rootLabel.toUpperCase();
       if (Object.hasOwn(ENUMERATIONS, key)) return ok(ENUMERATIONS[key as keyof typeof ENUMERATIONS]);
       if (rootLabel === 'modelLabel') return ok(MODEL_LABELS.map((l, i) => ({ id: i + 1, key: l, text: l })));

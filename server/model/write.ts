@@ -6,17 +6,17 @@ import type { Database } from '../store/schema';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, nounWithId, tx } from '../text/text';
 import { positiveId } from '../http/wire';
-import { sessionOf } from '../auth/session';
-import { requirePermission, type Session } from '../auth/access';
+import { requirePermission } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import { requireFreeDeviceCode } from '../devices/deviceCode';
-import { mayseeProject, visibleProjects } from '../access/scope';
+import { mayseeProject, requireRegionWriter, visibleProjects } from '../access/scope';
 import { boundedName, noControlChars } from '../../domain/validation';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 /** Permission group of each writable label (spec §3 permission names). */
 const GROUP = { province: 'province', city: 'city', district: 'area', project: 'project', terminal: 'device' } as const;
@@ -87,132 +87,126 @@ async function projectTenant(trx: Transaction<Database>, projectId: number) {
     .executeTakeFirst();
 }
 
-/** Regions are shared by every tenant: only users who see all tenants change them. */
-function requireRegionWriter(session: Session) {
-  if (session.tenants !== 'all') throw errors.TENANT_DENIED();
-}
-
 /** POST write/hierachy and DELETE /{modelLabel} of the model service, tenant-scoped, each write an event. */
-export async function modelWriteRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post('/write/hierachy', { schema: { body: writeBody }, config: guarded('ledger', WRITE_PERMISSIONS) }, async (request) => {
-    const session = sessionOf(request);
-    const [node] = request.body;
-    const label = node!.modelLabel as Label;
-    requirePermission(session, `${GROUP[label]}_${node!.id === undefined ? 'create' : 'update'}`);
-    const fields = parseOr400(schemas[label], nullEmpty(node as Record<string, unknown>), 'body') as Record<string, unknown>;
-    const scope = await visibleProjects(app, session);
-    const result = await transact(app, async (trx, emit) => {
-      let tenantId: number | null = null;
-      let projectId: number | null = null;
-      let movedTenant = false;
-      if (label === 'project') {
-        if (session.servedProjectIds.length && (node!.id === undefined || !session.servedProjectIds.includes(node!.id)))
-          throw errors.TENANT_DENIED();
-        // An edit keeps the project's tenant unless the body names another: never a default.
-        const stored =
-          node!.id === undefined
-            ? undefined
-            : await trx.selectFrom('project').select('tenantid').where('id', '=', node!.id).executeTakeFirst();
-        if (node!.id !== undefined && !stored) throw errors.NOT_FOUND(nounWithId(NOUN.project, node!.id));
-        tenantId = (fields.tenantid as number | undefined) ?? stored?.tenantid ?? session.tenantId;
-        await requireTenantRef(trx, session, tenantId);
-        movedTenant = stored !== undefined && stored.tenantid !== tenantId;
-        fields.tenantid = tenantId;
-        projectId = node!.id ?? null;
-        await requireRegionChain(trx, fields);
-      } else if (label === 'terminal') {
-        const p = await projectTenant(trx, fields.projectid as number);
-        if (!p) throw errors.NOT_FOUND(nounWithId(NOUN.project, String(fields.projectid)));
-        if (!mayseeProject(scope, p.id)) throw errors.TENANT_DENIED();
-        tenantId = p.tenantid;
-        projectId = p.id;
-        fields.tenantid = p.tenantid;
-      } else {
-        requireRegionWriter(session);
-        await requireRegionParent(trx, label, fields);
-      }
+export async function modelWriteRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post(
+    '/write/hierachy',
+    { schema: { body: writeBody }, config: guarded('ledger', WRITE_PERMISSIONS) },
+    async ({ session, body: [node] }) => {
+      const label = node!.modelLabel as Label;
+      requirePermission(session, `${GROUP[label]}_${node!.id === undefined ? 'create' : 'update'}`);
+      const fields = parseOr400(schemas[label], nullEmpty(node as Record<string, unknown>), 'body') as Record<string, unknown>;
+      const scope = await visibleProjects(app, session);
+      const result = await transact(app, async (trx, emit) => {
+        let tenantId: number | null = null;
+        let projectId: number | null = null;
+        let movedTenant = false;
+        if (label === 'project') {
+          if (session.servedProjectIds.length && (node!.id === undefined || !session.servedProjectIds.includes(node!.id)))
+            throw errors.TENANT_DENIED();
+          // An edit keeps the project's tenant unless the body names another: never a default.
+          const stored =
+            node!.id === undefined
+              ? undefined
+              : await trx.selectFrom('project').select('tenantid').where('id', '=', node!.id).executeTakeFirst();
+          if (node!.id !== undefined && !stored) throw errors.NOT_FOUND(nounWithId(NOUN.project, node!.id));
+          tenantId = (fields.tenantid as number | undefined) ?? stored?.tenantid ?? session.tenantId;
+          await requireTenantRef(trx, session, tenantId);
+          movedTenant = stored !== undefined && stored.tenantid !== tenantId;
+          fields.tenantid = tenantId;
+          projectId = node!.id ?? null;
+          await requireRegionChain(trx, fields);
+        } else if (label === 'terminal') {
+          const p = await projectTenant(trx, fields.projectid as number);
+          if (!p) throw errors.NOT_FOUND(nounWithId(NOUN.project, String(fields.projectid)));
+          if (!mayseeProject(scope, p.id)) throw errors.TENANT_DENIED();
+          tenantId = p.tenantid;
+          projectId = p.id;
+          fields.tenantid = p.tenantid;
+        } else {
+          requireRegionWriter(session);
+          await requireRegionParent(trx, label, fields);
+        }
 
-      let id = node!.id;
-      if (id === undefined) {
-        const values = { ...fields } as Record<string, unknown>;
-        if (label === 'project') values.createdAt = Date.now();
-        if (label === 'terminal') {
-          values.devicestatus ??= DEVICE_STATUS.UNKNOWN;
-          values.accesstype ??= ACCESS_TYPE['4G'];
-        }
-        if (label === 'terminal') await requireFreeDeviceCode(trx, fields.code, undefined);
-        id = (
+        let id = node!.id;
+        if (id === undefined) {
+          const values = { ...fields } as Record<string, unknown>;
+          if (label === 'project') values.createdAt = Date.now();
+          if (label === 'terminal') {
+            values.devicestatus ??= DEVICE_STATUS.UNKNOWN;
+            values.accesstype ??= ACCESS_TYPE['4G'];
+          }
+          if (label === 'terminal') await requireFreeDeviceCode(trx, fields.code, undefined);
+          id = (
+            await trx
+              .insertInto(label)
+              .values(values as never)
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+          if (label === 'terminal') {
+            const p = (await projectTenant(trx, projectId!))!;
+            await trx
+              .insertInto('pecdeviceinfo')
+              .values({
+                provinceid: p.provinceid,
+                cityid: p.cityid,
+                districtid: p.districtid,
+                projectid: p.id,
+                deviceid: id,
+                pecdeviceid: id,
+              })
+              .execute();
+          }
+        } else {
+          const before = await trx.selectFrom(label).selectAll().where('id', '=', id).executeTakeFirst();
+          if (!before) throw errors.NOT_FOUND(tx(`${label} ${id} `, `${label} ${id}`));
+          const b = before as Record<string, unknown>;
+          if (label === 'terminal' && !mayseeProject(scope, b.projectid as number)) throw errors.TENANT_DENIED();
+          if (label === 'project' && !mayseeProject(scope, id)) throw errors.TENANT_DENIED();
+          if (label === 'terminal') await requireFreeDeviceCode(trx, fields.code, id);
           await trx
-            .insertInto(label)
-            .values(values as never)
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-        if (label === 'terminal') {
-          const p = (await projectTenant(trx, projectId!))!;
-          await trx
-            .insertInto('pecdeviceinfo')
-            .values({
-              provinceid: p.provinceid,
-              cityid: p.cityid,
-              districtid: p.districtid,
-              projectid: p.id,
-              deviceid: id,
-              pecdeviceid: id,
-            })
+            .updateTable(label)
+            .set(fields as never)
+            .where('id', '=', id)
             .execute();
+          // A project given to another tenant takes its devices and enterprises along.
+          if (label === 'project' && movedTenant) {
+            await trx.updateTable('terminal').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
+            await trx.updateTable('enterprise').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
+          }
+          if (label === 'terminal') {
+            const p = (await projectTenant(trx, projectId!))!;
+            await trx
+              .updateTable('pecdeviceinfo')
+              .set({ provinceid: p.provinceid, cityid: p.cityid, districtid: p.districtid, projectid: p.id })
+              .where('deviceid', '=', id)
+              .execute();
+          }
         }
-      } else {
-        const before = await trx.selectFrom(label).selectAll().where('id', '=', id).executeTakeFirst();
-        if (!before) throw errors.NOT_FOUND(tx(`${label} ${id} `, `${label} ${id}`));
-        const b = before as Record<string, unknown>;
-        if (label === 'terminal' && !mayseeProject(scope, b.projectid as number)) throw errors.TENANT_DENIED();
-        if (label === 'project' && !mayseeProject(scope, id)) throw errors.TENANT_DENIED();
-        if (label === 'terminal') await requireFreeDeviceCode(trx, fields.code, id);
-        await trx
-          .updateTable(label)
-          .set(fields as never)
-          .where('id', '=', id)
-          .execute();
-        // A project given to another tenant takes its devices and enterprises along.
-        if (label === 'project' && movedTenant) {
-          await trx.updateTable('terminal').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
-          await trx.updateTable('enterprise').set({ tenantid: tenantId! }).where('projectid', '=', id).execute();
-        }
-        if (label === 'terminal') {
-          const p = (await projectTenant(trx, projectId!))!;
-          await trx
-            .updateTable('pecdeviceinfo')
-            .set({ provinceid: p.provinceid, cityid: p.cityid, districtid: p.districtid, projectid: p.id })
-            .where('deviceid', '=', id)
-            .execute();
-        }
-      }
-      emit({
-        kind: node!.id === undefined ? 'ledger.created' : 'ledger.updated',
-        ...actedBy(session),
-        tenantId,
-        projectId: label === 'project' ? id : projectId,
-        subject: `${label}:${id}`,
-        payload: { modelLabel: label, id, fields },
+        emit({
+          kind: node!.id === undefined ? 'ledger.created' : 'ledger.updated',
+          ...actedBy(session),
+          tenantId,
+          projectId: label === 'project' ? id : projectId,
+          subject: `${label}:${id}`,
+          payload: { modelLabel: label, id, fields },
+        });
+        return { id, modelLabel: label };
       });
-      return { id, modelLabel: label };
-    });
-    if (label === 'terminal' || label === 'project') await app.telemetry.devices.load();
-    return ok([result], { msg: '保存成功!' });
-  });
+      if (label === 'terminal' || label === 'project') await app.telemetry.devices.load();
+      return ok([result], { msg: '保存成功!' });
+    },
+  );
 
-  app.delete(
+  route.delete(
     '/:modelLabel',
     {
       schema: { params: z.object({ modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']) }), body: deleteBody },
       config: guarded('ledger', DELETE_PERMISSIONS),
     },
-    async (request) => {
-      const session = sessionOf(request);
-      const { modelLabel } = request.params;
-      const { idRange } = request.body;
+    async ({ session, body: { idRange }, params: { modelLabel } }) => {
       requirePermission(session, `${GROUP[modelLabel]}_delete`);
       const scope = await visibleProjects(app, session);
       const child: Record<Label, [keyof Database, string] | null> = {
@@ -263,26 +257,25 @@ export async function modelWriteRoutes(fastify: FastifyInstance) {
   );
 }
 
+/** The region a city or a district names, by the field it names it in. */
+const REGION_PARENT = {
+  city: { table: 'province', field: 'provinceid', zh: '省', en: 'Province' },
+  district: { table: 'city', field: 'cityid', zh: '市', en: 'City' },
+} as const;
+
 /** A city names its province, a district its city: the parent must exist. */
 async function requireRegionParent(trx: Transaction<Database>, label: Label, f: Record<string, unknown>) {
+  if (label !== 'city' && label !== 'district') return;
+  const parent = REGION_PARENT[label];
+  const id = f[parent.field];
   if (
-    label === 'city' &&
     !(await trx
-      .selectFrom('province')
+      .selectFrom(parent.table)
       .select('id')
-      .where('id', '=', f.provinceid as number)
+      .where('id', '=', id as number)
       .executeTakeFirst())
   )
-    throw errors.NOT_FOUND(tx(`省 ${String(f.provinceid)} `, `Province ${String(f.provinceid)}`));
-  if (
-    label === 'district' &&
-    !(await trx
-      .selectFrom('city')
-      .select('id')
-      .where('id', '=', f.cityid as number)
-      .executeTakeFirst())
-  )
-    throw errors.NOT_FOUND(tx(`市 ${String(f.cityid)} `, `City ${String(f.cityid)}`));
+    throw errors.NOT_FOUND(tx(`${parent.zh} ${String(id)} `, `${parent.en} ${String(id)}`));
 }
 
 /** A project names its district, city and province: they must exist and form one chain. */

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '../auth/access';
-import { sessionOf } from '../auth/session';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { noBody, orEmpty } from '../http/wire';
 import {
   coordinateParams,
@@ -17,6 +16,7 @@ import { resolveScope } from './scope';
 import { projectStatisOf, statisOf, tally } from './statistics';
 import { timeZoneOf } from '../settings/effective';
 import { bigScreenOf } from './bigScreen';
+import { signedIn } from '../access/signedIn';
 
 /** Either monitoring screen may read the shared statistics; the enterprise breakdown is the platform's. */
 const MONITOR_PAGES = 'wp_global_monitor wp_platform_monitor';
@@ -30,14 +30,12 @@ function tenantOrGlobalScope(app: FastifyInstance, session: Session, tenantId: n
   return tenantId === undefined ? resolveScope(app, session, 'global', 0) : resolveScope(app, session, 'tenant', tenantId);
 }
 
-export async function monitorService(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post(
+export async function monitorService(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post(
     '/monitor/project/statis/list',
     { schema: { body: orEmpty(projectStatisListBody) }, config: guarded('monitor', MONITOR_PAGES) },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       const scope = await tenantOrGlobalScope(app, session, body.tenantId);
       const keyword = body.keyword?.toLowerCase();
       const projects = keyword ? scope.projects.filter((p) => p.name.toLowerCase().includes(keyword)) : scope.projects;
@@ -53,12 +51,10 @@ export async function monitorService(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  route.post(
     '/monitor/global/platform/statis',
     { schema: { body: orEmpty(platformStatisBody) }, config: guarded('monitor', 'wp_platform_monitor') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       const scope = await tenantOrGlobalScope(app, session, body.tenantId);
       const ids = scope.projects.map((p) => p.id);
       const t = await tally(app.db, ids, await timeZoneOf(app, session));
@@ -85,24 +81,20 @@ export async function monitorService(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  route.post(
     '/monitor/global/statis/:modelLabel/:id',
     { schema: { params: statisParams, body: noBody }, config: guarded('monitor', MONITOR_PAGES) },
-    async (request) => {
-      const session = sessionOf(request);
-      const { modelLabel, id } = request.params;
+    async ({ session, params: { modelLabel, id } }) => {
       const scope = await resolveScope(app, session, modelLabel, id);
       const ids = scope.projects.map((p) => p.id);
       return ok(statisOf(await tally(app.db, ids, await timeZoneOf(app, session)), scope, ids));
     },
   );
 
-  app.get(
+  route.get(
     '/monitor/project/statis/coordinates/:id/:modelLabel',
     { schema: { params: coordinateParams }, config: guarded('monitor', MONITOR_PAGES) },
-    async (request) => {
-      const session = sessionOf(request);
-      const { modelLabel, id } = request.params;
+    async ({ session, params: { modelLabel, id } }) => {
       const scope = await resolveScope(app, session, modelLabel, id);
       // A project without a usable position cannot be placed; the project list still shows it.
       const placed = scope.projects.filter((p) => isLngLat(p.longitude, p.latitude));
@@ -129,8 +121,7 @@ export async function monitorService(fastify: FastifyInstance) {
   );
 
   // issue 30: the 大屏 overview's figures in one read, over every project the caller may see
-  app.get('/monitor/bigScreen', { config: guarded('monitor', MONITOR_PAGES) }, async (request) => {
-    const session = sessionOf(request);
+  route.get('/monitor/bigScreen', { config: guarded('monitor', MONITOR_PAGES) }, async ({ session }) => {
     const scope = await resolveScope(app, session, 'global', 0);
     return ok(await bigScreenOf(app, scope, await timeZoneOf(app, session)));
   });

@@ -2,40 +2,41 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { deliveryListSchema } from '../../domain/schemas/notify';
 import { mayAccessTenant } from '../auth/access';
-import { sessionOf } from '../auth/session';
 import { errors } from '../errors';
 import { transact } from '../eventLog/transact';
 import { ok } from '../http/envelope';
 import { languageOf } from '../text/language';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { tx } from '../text/text';
 import { noBody } from '../http/wire';
 import { mayseeProject, visibleProjects } from '../access/scope';
 import { deliveryPage } from './deliveryQuery';
 import type { NotifyService } from './service';
 import '../store/notifyTables';
+import { signedIn } from '../access/signedIn';
 
 const deliveryParams = z.object({ id: z.string().min(1).max(80) });
 
 /** 通知记录: POST /notify/v1/delivery/list and POST /notify/v1/delivery/{id}/resend. */
 export function deliveryRoutes(service: NotifyService) {
-  return async function routes(fastify: FastifyInstance) {
-    const app = typed(fastify);
+  return async function routes(app: FastifyInstance) {
+    const route = signedIn(app);
 
-    app.post('/delivery/list', { schema: { body: deliveryListSchema }, config: guarded('events') }, async (request) => {
-      const session = sessionOf(request);
-      const { page, filter } = request.body;
-      const { rows, total } = await deliveryPage(app, session, page, filter, languageOf(request));
-      return ok(rows, { total });
-    });
+    route.post(
+      '/delivery/list',
+      { schema: { body: deliveryListSchema }, config: guarded('events') },
+      async ({ session, body: { page, filter }, request }) => {
+        const { rows, total } = await deliveryPage(app, session, page, filter, languageOf(request));
+        return ok(rows, { total });
+      },
+    );
 
     // Sent again with the same id: the receiver de-duplicates a copy that did arrive after all.
-    app.post(
+    route.post(
       '/delivery/:id/resend',
       { schema: { params: deliveryParams, body: noBody.optional() }, config: guarded('events', 'wp_system_config') },
-      async (request) => {
-        const session = sessionOf(request);
-        const id = request.params.id;
+      async ({ session, params }) => {
+        const id = params.id;
         const row = await app.db.selectFrom('notify_delivery').selectAll().where('id', '=', id).executeTakeFirst();
         const visible =
           row &&

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ruleCreateSchema, ruleUpdateSchema, type RuleDto } from '../../domain/schemas/notify';
 import { mayAccessTenant, type Session } from '../auth/access';
-import { requireTenantRef } from '../auth/references';
-import { sessionOf } from '../auth/session';
+import { namedTenant } from '../auth/references';
 import { errors } from '../errors';
 import { transact } from '../eventLog/transact';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { tx } from '../text/text';
 import { idParams } from '../http/wire';
 import { mayseeProject, visibleProjects } from '../access/scope';
 import { loadRule, ruleColumns, ruleDto } from './ruleStore';
 import '../store/notifyTables';
+import { signedIn } from '../access/signedIn';
 
 async function requireRule(app: FastifyInstance, session: Session, id: number): Promise<RuleDto> {
   const rule = await loadRule(app.db, id);
@@ -55,15 +55,12 @@ async function checkReferences(
 }
 
 /** 通知规则: POST/GET /notify/v1/rule, PUT/DELETE /notify/v1/rule/{id}. */
-export async function ruleRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
+export async function ruleRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
   const write = guarded('system', 'wp_system_config');
 
-  app.post('/rule', { schema: { body: ruleCreateSchema }, config: write }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+  route.post('/rule', { schema: { body: ruleCreateSchema }, config: write }, async ({ session, body }) => {
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     await checkReferences(app, session, tenantId, body);
     const now = Date.now();
     const id = await transact(app, async (trx, emit) => {
@@ -85,17 +82,14 @@ export async function ruleRoutes(fastify: FastifyInstance) {
     return ok({ id });
   });
 
-  app.get('/rule', { config: guarded('system') }, async (request) => {
-    const session = sessionOf(request);
+  route.get('/rule', { config: guarded('system') }, async ({ session }) => {
     let q = app.db.selectFrom('notify_rule').selectAll().orderBy('id');
     if (session.tenants !== 'all') q = q.where('tenantId', 'in', session.tenants.length ? session.tenants : [-1]);
     return ok<RuleDto[]>((await q.execute()).map(ruleDto));
   });
 
-  app.put('/rule/:id', { schema: { params: idParams, body: ruleUpdateSchema }, config: write }, async (request) => {
-    const session = sessionOf(request);
-    const rule = await requireRule(app, session, request.params.id);
-    const body = request.body;
+  route.put('/rule/:id', { schema: { params: idParams, body: ruleUpdateSchema }, config: write }, async ({ session, body, params }) => {
+    const rule = await requireRule(app, session, params.id);
     const next: RuleDto = {
       ...rule,
       ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
@@ -121,9 +115,8 @@ export async function ruleRoutes(fastify: FastifyInstance) {
     return ok((await loadRule(app.db, rule.id))!);
   });
 
-  app.delete('/rule/:id', { schema: { params: idParams }, config: write }, async (request) => {
-    const session = sessionOf(request);
-    const rule = await requireRule(app, session, request.params.id);
+  route.delete('/rule/:id', { schema: { params: idParams }, config: write }, async ({ session, params }) => {
+    const rule = await requireRule(app, session, params.id);
     await transact(app, async (trx, emit) => {
       await trx.deleteFrom('notify_rule').where('id', '=', rule.id).execute();
       emit({

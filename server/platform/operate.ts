@@ -10,15 +10,15 @@ import {
 } from '../../domain/schemas/platform';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { mayseeProject, visibleProjects } from '../access/scope';
 import { requirePlatformPage, requirePlatformWriter } from './guard';
 import { endTenantTokens } from './tenantUsers';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 const PAGE = 'wp_platform_operate';
 const access = guarded('platform', PAGE);
@@ -27,10 +27,9 @@ const access = guarded('platform', PAGE);
 const countMap = (rows: { k: number; n: number | string | bigint }[]) => new Map(rows.map((r) => [r.k, Number(r.n)]));
 
 /** /platform/operate: tenants and projects with their health, across every tenant the caller may see. */
-export async function operateRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.get('/platform/operate/overview', { config: access }, async (request) => {
-    const session = sessionOf(request);
+export async function operateRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.get('/platform/operate/overview', { config: access }, async ({ session }) => {
     requirePlatformPage(session, PAGE);
     const scope = await visibleProjects(app, session);
     const db = app.db;
@@ -108,8 +107,7 @@ export async function operateRoutes(fastify: FastifyInstance) {
     return ok(overview);
   });
 
-  app.get('/platform/districts', { config: access }, async (request) => {
-    const session = sessionOf(request);
+  route.get('/platform/districts', { config: access }, async ({ session }) => {
     requirePlatformPage(session, PAGE);
     const rows = await app.db
       .selectFrom('district')
@@ -123,10 +121,8 @@ export async function operateRoutes(fastify: FastifyInstance) {
     return ok(rows.map((r): DistrictOption => ({ id: r.id, name: `${r.province} ${r.city} ${r.name}` })));
   });
 
-  app.post('/platform/tenant', { schema: { body: tenantCreateBody }, config: access }, async (request) => {
-    const session = sessionOf(request);
+  route.post('/platform/tenant', { schema: { body: tenantCreateBody }, config: access }, async ({ session, body }) => {
     requirePlatformWriter(session, PAGE);
-    const body = request.body;
     const id = await transact(app, async (trx, emit) => {
       if (await trx.selectFrom('tenant').select('id').where('name', '=', body.name).executeTakeFirst())
         throw errors.CONFLICT(tx(`租户 ${body.name} 已存在`, `The tenant ${body.name} exists already`));
@@ -149,31 +145,32 @@ export async function operateRoutes(fastify: FastifyInstance) {
 
   // Suspending keeps every row: it is a flag the screens show and can undo, not a delete.
   for (const table of ['tenant', 'project'] as const) {
-    app.put(`/platform/${table}/:id/status`, { schema: { params: idParams, body: statusBody }, config: access }, async (request) => {
-      const session = sessionOf(request);
-      requirePlatformWriter(session, PAGE);
-      const { id } = request.params;
-      const { status } = request.body;
-      await transact(app, async (trx, emit) => {
-        const before = await trx.selectFrom(table).select(['id', 'name', 'status']).where('id', '=', id).executeTakeFirst();
-        if (!before) throw errors.NOT_FOUND(table === 'tenant' ? NOUN.tenant : NOUN.project);
-        await trx.updateTable(table).set({ status }).where('id', '=', id).execute();
-        // A suspended tenant's users are logged out at once; login refuses them until it is resumed.
-        if (table === 'tenant' && status === 0) await endTenantTokens(trx, id);
-        const tenantId =
-          table === 'tenant'
-            ? id
-            : (await trx.selectFrom('project').select('tenantid').where('id', '=', id).executeTakeFirstOrThrow()).tenantid;
-        emit({
-          kind: `${table}.status_changed`,
-          ...actedBy(session),
-          tenantId,
-          ...(table === 'project' ? { projectId: id } : {}),
-          subject: `${table}:${id}`,
-          payload: { before: { name: before.name, status: before.status }, after: { name: before.name, status } },
+    route.put(
+      `/platform/${table}/:id/status`,
+      { schema: { params: idParams, body: statusBody }, config: access },
+      async ({ session, body: { status }, params: { id } }) => {
+        requirePlatformWriter(session, PAGE);
+        await transact(app, async (trx, emit) => {
+          const before = await trx.selectFrom(table).select(['id', 'name', 'status']).where('id', '=', id).executeTakeFirst();
+          if (!before) throw errors.NOT_FOUND(table === 'tenant' ? NOUN.tenant : NOUN.project);
+          await trx.updateTable(table).set({ status }).where('id', '=', id).execute();
+          // A suspended tenant's users are logged out at once; login refuses them until it is resumed.
+          if (table === 'tenant' && status === 0) await endTenantTokens(trx, id);
+          const tenantId =
+            table === 'tenant'
+              ? id
+              : (await trx.selectFrom('project').select('tenantid').where('id', '=', id).executeTakeFirstOrThrow()).tenantid;
+          emit({
+            kind: `${table}.status_changed`,
+            ...actedBy(session),
+            tenantId,
+            ...(table === 'project' ? { projectId: id } : {}),
+            subject: `${table}:${id}`,
+            payload: { before: { name: before.name, status: before.status }, after: { name: before.name, status } },
+          });
         });
-      });
-      return ok(id, { msg: '保存成功!' });
-    });
+        return ok(id, { msg: '保存成功!' });
+      },
+    );
   }
 }

@@ -4,13 +4,13 @@ import { userTypeOf } from '../../domain/access';
 import { servedProjectsBody, type PlatformUserRow } from '../../domain/schemas/platform';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { requirePlatformPage, requirePlatformWriter } from './guard';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 const PAGE = 'wp_platform_user';
 
@@ -18,11 +18,10 @@ const PAGE = 'wp_platform_user';
  * /platform/user: the platform and service users (types 1 and 2) and the projects each service user
  * serves. Creating, editing and deleting the users themselves stays on /auth/v1/user.
  */
-export async function platformUserRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
+export async function platformUserRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
   const access = guarded('platform', PAGE);
-  app.get('/platform/users', { config: access }, async (request) => {
-    const session = sessionOf(request);
+  route.get('/platform/users', { config: access }, async ({ session }) => {
     requirePlatformPage(session, PAGE);
     const [users, roles, served] = await Promise.all([
       app.db
@@ -67,8 +66,7 @@ export async function platformUserRoutes(fastify: FastifyInstance) {
   });
 
   /** Projects a service user may be given, with their tenant (the assignment dialog's choices). */
-  app.get('/platform/projects', { config: access }, async (request) => {
-    const session = sessionOf(request);
+  route.get('/platform/projects', { config: access }, async ({ session }) => {
     requirePlatformPage(session, PAGE);
     let q = app.db
       .selectFrom('project')
@@ -79,42 +77,48 @@ export async function platformUserRoutes(fastify: FastifyInstance) {
   });
 
   // Replaces the set of projects a service user serves; the change and its before/after land in the log.
-  app.put('/platform/user/:id/projects', { schema: { params: idParams, body: servedProjectsBody }, config: access }, async (request) => {
-    const session = sessionOf(request);
-    requirePlatformWriter(session, PAGE);
-    const { id } = request.params;
-    const { projectIds } = request.body;
-    await transact(app, async (trx, emit) => {
-      const user = await trx
-        .selectFrom('app_user')
-        .select(['id', 'name', 'tenantId', 'customConfig'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!user) throw errors.NOT_FOUND(NOUN.user);
-      if (userTypeOf(user) !== USER_TYPE.SERVICE)
-        throw errors.BAD_REQUEST(tx('只有服务用户可以分配服务项目', 'only service users are given projects to serve'));
-      const found = projectIds.length ? await trx.selectFrom('project').select(['id', 'name']).where('id', 'in', projectIds).execute() : [];
-      if (found.length !== projectIds.length) throw errors.NOT_FOUND(NOUN.project);
-      const before = await trx
-        .selectFrom('user_model_node')
-        .select('nodeId')
-        .where('userId', '=', id)
-        .where('modelLabel', '=', 'project')
-        .execute();
-      await trx.deleteFrom('user_model_node').where('userId', '=', id).where('modelLabel', '=', 'project').execute();
-      if (projectIds.length)
-        await trx
-          .insertInto('user_model_node')
-          .values(projectIds.map((nodeId) => ({ userId: id, modelLabel: 'project', nodeId })))
+  route.put(
+    '/platform/user/:id/projects',
+    { schema: { params: idParams, body: servedProjectsBody }, config: access },
+    async ({ session, body: { projectIds }, params: { id } }) => {
+      requirePlatformWriter(session, PAGE);
+      await transact(app, async (trx, emit) => {
+        const user = await trx
+          .selectFrom('app_user')
+          .select(['id', 'name', 'tenantId', 'customConfig'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!user) throw errors.NOT_FOUND(NOUN.user);
+        if (userTypeOf(user) !== USER_TYPE.SERVICE)
+          throw errors.BAD_REQUEST(tx('只有服务用户可以分配服务项目', 'only service users are given projects to serve'));
+        const found = projectIds.length
+          ? await trx.selectFrom('project').select(['id', 'name']).where('id', 'in', projectIds).execute()
+          : [];
+        if (found.length !== projectIds.length) throw errors.NOT_FOUND(NOUN.project);
+        const before = await trx
+          .selectFrom('user_model_node')
+          .select('nodeId')
+          .where('userId', '=', id)
+          .where('modelLabel', '=', 'project')
           .execute();
-      emit({
-        kind: 'user.projects_assigned',
-        ...actedBy(session),
-        tenantId: user.tenantId,
-        subject: `user:${id}`,
-        payload: { before: { projects: before.map((b) => b.nodeId).sort((a, b) => a - b) }, after: { projects: found.map((p) => p.name) } },
+        await trx.deleteFrom('user_model_node').where('userId', '=', id).where('modelLabel', '=', 'project').execute();
+        if (projectIds.length)
+          await trx
+            .insertInto('user_model_node')
+            .values(projectIds.map((nodeId) => ({ userId: id, modelLabel: 'project', nodeId })))
+            .execute();
+        emit({
+          kind: 'user.projects_assigned',
+          ...actedBy(session),
+          tenantId: user.tenantId,
+          subject: `user:${id}`,
+          payload: {
+            before: { projects: before.map((b) => b.nodeId).sort((a, b) => a - b) },
+            after: { projects: found.map((p) => p.name) },
+          },
+        });
       });
-    });
-    return ok(projectIds, { msg: '保存成功!' });
-  });
+      return ok(projectIds, { msg: '保存成功!' });
+    },
+  );
 }

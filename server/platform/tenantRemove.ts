@@ -2,30 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import { ROOT_USER_ID } from '../../domain/enums';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
 import { idParams } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
 import { requirePlatformWriter } from './guard';
 import { endTenantTokens, tenantUserIds } from './tenantUsers';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 /**
  * Removing a tenant (issue 13): allowed once it holds no projects, so no device, reading or event
  * goes with it. Its users, roles, user groups, settings and access schemes are deleted with it; its
  * users' sessions end at once (the committed `tenant.deleted` event re-checks their open sockets).
  */
-export async function tenantRemoveRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.delete(
+export async function tenantRemoveRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.delete(
     '/platform/tenant/:id',
     { schema: { params: idParams }, config: guarded('platform', 'wp_platform_operate') },
-    async (request) => {
-      const session = sessionOf(request);
+    async ({ session, params: { id } }) => {
       requirePlatformWriter(session, 'wp_platform_operate');
-      const { id } = request.params;
       if (id === PLATFORM_TENANT_ID) throw errors.BAD_REQUEST(tx('平台租户不能删除', 'the platform tenant cannot be removed'));
       await transact(app, async (trx, emit) => {
         const tenant = await trx.selectFrom('tenant').select(['id', 'name']).where('id', '=', id).executeTakeFirst();

@@ -1,27 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEVICE_STATUS } from '../../domain/enums';
-import { DATA_TYPE_NAME, MEASURES } from '../../domain/telemetry';
+import { MEASURES, measureIds } from '../../domain/telemetry';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { idText } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { requireDevice } from '../access/scope';
+import { signedIn } from '../access/signedIn';
 
 const COLORS = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272'];
 /** The realtime dialog's trend charts show the last hour. */
 const TREND_WINDOW_MS = 3600_000;
 
 /** GET realtime/{deviceId}: latest values with over-limit flags and per-chart trend groups (spec §3). */
-export async function realtimeRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
+export async function realtimeRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
   // The device dialog opens from the bell on every page: the shell's area.
-  app.get(
+  route.get(
     '/realtime/:deviceId',
     { schema: { params: z.object({ deviceId: idText }) }, config: guarded('shell', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { deviceId } = request.params;
+    async ({ session, params: { deviceId } }) => {
       const device = await requireDevice(app, session, deviceId);
       const t = app.telemetry;
       const latest = t.realtime.ofDevice(device.id);
@@ -35,10 +33,7 @@ export async function realtimeRoutes(fastify: FastifyInstance) {
         const v = latest.get(def.dataId);
         if (v && (time === null || v.time > time)) time = v.time;
         return {
-          dataId: def.dataId,
-          logicalId: def.logicalId,
-          dataTypeId: def.dataTypeId,
-          dataTypeName: DATA_TYPE_NAME[def.dataTypeId],
+          ...measureIds(def),
           measureName: def.name,
           value: v ? v.value : null,
           unit: def.unit,

@@ -4,15 +4,15 @@ import { REMOTE_GROUPS, remoteControlBody, paramSaveBody, type CommandAck } from
 import { PARAM_DEFINITIONS, checkParamValue, controlPointsFor } from '../../domain/schemas/remote';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, nounWithId, tx } from '../text/text';
 import { idParams, idText, intText, noBody } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { type Session } from '../auth/access';
 import type { DeviceInfo } from '../devices/devices';
 import { requireDevice } from '../access/scope';
 import { verifyOperator } from './remoteVerify';
 import { aboutDevice, actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 /** The device's values for the keys that were sent: what it actually applied. */
 function appliedOf(sent: Record<string, number>, answered: Record<string, number>): Record<string, number | null> {
@@ -30,8 +30,8 @@ const saveBody = paramSaveBody.extend({ userInfo: paramSaveBody.shape.userInfo.o
 const saveQuery = z.object({ password: z.string().max(128).optional(), timestamp: intText.optional() });
 
 /** Remote services (spec §7 Remote): every command travels the device channel and waits for its ack. */
-export async function remoteRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
+export async function remoteRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
   const t = () => app.telemetry;
 
   /** Issues a command as domain events around the round trip: issued, then answered (ok or not). */
@@ -90,34 +90,29 @@ export async function remoteRoutes(fastify: FastifyInstance) {
     return ack;
   }
 
-  app.get(
+  route.get(
     '/remote/config/:id/dataparam/group/list',
     { schema: { params: idParams }, config: guarded('remote', 'remote_param_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      await requireDevice(app, session, request.params.id);
+    async ({ session, params }) => {
+      await requireDevice(app, session, params.id);
       return ok(REMOTE_GROUPS.map((g) => ({ ...g })));
     },
   );
 
-  app.get(
+  route.get(
     '/remote/config/:deviceId/:groupId/dataparam/definition/list',
     { schema: { params: groupParams }, config: guarded('remote', 'remote_param_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const p = request.params;
+    async ({ session, params: p }) => {
       await requireDevice(app, session, p.deviceId);
       return ok(PARAM_DEFINITIONS.filter((d) => d.groupId === p.groupId));
     },
   );
 
   // Values are read from the device itself, so the list shows what it applies, not what we sent.
-  app.post(
+  route.post(
     '/remote/config/:deviceId/:groupId/dataparam/list',
     { schema: { params: groupParams, body: noBody }, config: guarded('remote', 'remote_param_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const p = request.params;
+    async ({ session, params: p }) => {
       const device = await requireDevice(app, session, p.deviceId);
       const defs = PARAM_DEFINITIONS.filter((d) => d.groupId === p.groupId);
       if (!defs.length) throw errors.NOT_FOUND(nounWithId(NOUN.group, p.groupId));
@@ -128,13 +123,10 @@ export async function remoteRoutes(fastify: FastifyInstance) {
   );
 
   // Password digest and timestamp may come in the query (spec §7) or as userInfo in the body.
-  app.post(
+  route.post(
     '/remote/config/save/dataparam/list',
     { schema: { querystring: saveQuery, body: saveBody }, config: guarded('remote', 'remote_param_update') },
-    async (request) => {
-      const session = sessionOf(request);
-      const q = request.query;
-      const body = request.body;
+    async ({ session, body, query: q }) => {
       const userInfo = body.userInfo ?? { userName: session.userName, password: q.password ?? '', timestamps: q.timestamp };
       await verifyOperator(app, session, userInfo);
       const device = await requireDevice(app, session, body.deviceId);
@@ -155,28 +147,24 @@ export async function remoteRoutes(fastify: FastifyInstance) {
   );
 
   // The device dialog's 消音 and 复位 are on every page (the bell opens it): the shell's area.
-  app.post(
+  route.post(
     '/remote/config/query/:id/controlpoint/list',
     { schema: { params: idParams, body: noBody }, config: guarded('shell', 'remote_control remote_param_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const device = await requireDevice(app, session, request.params.id);
+    async ({ session, params }) => {
+      const device = await requireDevice(app, session, params.id);
       const points = await controlPointsOf(app, device.id);
       // An empty list is an answer, not a failure: the message tells the screen what to show.
       return ok(points, points.length ? {} : { msg: errors.REMOTE_NO_POINTS().message });
     },
   );
 
-  app.put(
+  route.put(
     '/remote/config/control/:deviceId/:controlpoint',
     {
       schema: { params: z.object({ deviceId: idText, controlpoint: intText }), body: remoteControlBody },
       config: guarded('shell', 'remote_control'),
     },
-    async (request) => {
-      const session = sessionOf(request);
-      const p = request.params;
-      const body = request.body;
+    async ({ session, body, params: p }) => {
       if (
         (body.deviceId !== undefined && body.deviceId !== p.deviceId) ||
         (body.controlpoint !== undefined && body.controlpoint !== p.controlpoint)

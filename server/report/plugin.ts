@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { sessionOf } from '../auth/session';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
-import { requirePermission } from '../auth/access';
+import { guarded } from '../http/routeOptions';
+import { requirePermission, type Session } from '../auth/access';
 import { affirmReport, affirmStatus } from './affirm';
 import { REPORT_EXCEL_NAME, reportWorkbook } from './excel';
 import { reportFigures } from './figures';
@@ -12,6 +11,7 @@ import { renderPdf } from './pdf';
 import { reportRequest } from './period';
 import { projectedCrossings } from '../earlyWarning/crossings';
 import { reportQuery, type ReportFigures } from '../../domain/schemas/report';
+import { signedIn } from '../access/signedIn';
 
 const SECTIONS = [
   'overview',
@@ -35,57 +35,57 @@ const attachment = (reply: FastifyReply, type: string, name: string, ascii: stri
  * needs report_browser; the printable, Excel and PDF forms need report_download too; confirming the
  * period's report needs report_verify.
  */
-export async function reportService(fastify: FastifyInstance) {
-  const app = typed(fastify);
+export async function reportService(app: FastifyInstance) {
+  const route = signedIn(app);
   type Query = z.output<typeof reportQuery>;
-  const figuresFor = async (request: FastifyRequest & { query: Query }) => {
-    const session = sessionOf(request);
-    const req = await reportRequest(app, session, request.query);
+  const figuresFor = async (session: Session, query: Query) => {
+    const req = await reportRequest(app, session, query);
     const figures: ReportFigures = {
       ...(await reportFigures(app.db, req)),
       projectedCrossings: await projectedCrossings(app, req.scope.projects),
     };
-    return { session, req, figures };
+    return { req, figures };
   };
   const read = { schema: { querystring: reportQuery }, config: guarded('reports', 'report_browser') };
   // The printable, Excel and PDF forms need report_download on top of report_browser.
   const download = { schema: { querystring: reportQuery }, config: guarded('reports', 'report_download') };
-  const downloadOf = async (request: FastifyRequest & { query: Query }) => {
-    const session = sessionOf(request);
+  const downloadOf = async (session: Session, query: Query) => {
     requirePermission(session, 'report_browser');
-    return figuresFor(request);
+    return figuresFor(session, query);
   };
 
   for (const section of SECTIONS) {
-    app.get(`/${section}`, read, async (request) => ok((await figuresFor(request)).figures[section]));
+    route.get(`/${section}`, read, async ({ session, query }) => ok((await figuresFor(session, query)).figures[section]));
   }
 
-  app.get('/report/affirmStatus', read, async (request) => {
-    const session = sessionOf(request);
-    return ok(await affirmStatus(app, await reportRequest(app, session, request.query)));
+  route.get('/report/affirmStatus', read, async ({ session, query }) => {
+    return ok(await affirmStatus(app, await reportRequest(app, session, query)));
   });
 
   // The same query as the reads, in the body, so the confirmation names exactly the report shown.
-  app.post('/report/affirm', { schema: { body: reportQuery }, config: guarded('reports', 'report_verify') }, async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session, 'report_browser');
-    return ok(await affirmReport(app, session, await reportRequest(app, session, request.body)), { msg: '报告已确认' });
-  });
+  route.post(
+    '/report/affirm',
+    { schema: { body: reportQuery }, config: guarded('reports', 'report_verify') },
+    async ({ session, body }) => {
+      requirePermission(session, 'report_browser');
+      return ok(await affirmReport(app, session, await reportRequest(app, session, body)), { msg: '报告已确认' });
+    },
+  );
 
-  app.get('/report/html', download, async (request, reply) => {
-    const { req, figures } = await downloadOf(request);
+  route.get('/report/html', download, async ({ session, query, reply }) => {
+    const { req, figures } = await downloadOf(session, query);
     return reply.header('content-type', 'text/html; charset=utf-8').send(reportHtml(figures, await affirmStatus(app, req)));
   });
 
-  app.get('/report/excel', download, async (request, reply) => {
-    const { figures } = await downloadOf(request);
+  route.get('/report/excel', download, async ({ session, query, reply }) => {
+    const { figures } = await downloadOf(session, query);
     return attachment(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', REPORT_EXCEL_NAME, 'export.xlsx').send(
       await reportWorkbook(figures),
     );
   });
 
-  app.get('/report/pdf', download, async (request, reply) => {
-    const { req, figures } = await downloadOf(request);
+  route.get('/report/pdf', download, async ({ session, query, reply }) => {
+    const { req, figures } = await downloadOf(session, query);
     const pdf = await renderPdf(reportHtml(figures, await affirmStatus(app, req)));
     return attachment(reply, 'application/pdf', PDF_NAME, 'report.pdf').send(pdf);
   });

@@ -144,21 +144,9 @@ const TERMINALS_PER_PROJECT = 8;
 
 export async function seedDemo(trx: Transaction<Database>, input: { passwordHashes: Map<string, string>; now: number }): Promise<void> {
   const { now } = input;
-  const tenantIds = { platform: 1, A: 0, B: 0 };
-  tenantIds.A = (
-    await trx
-      .insertInto('tenant')
-      .values({ name: '华东安电科技', customConfig: null, createdAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  tenantIds.B = (
-    await trx
-      .insertInto('tenant')
-      .values({ name: '西南智慧用电', customConfig: null, createdAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const addTenant = async (name: string) =>
+    (await trx.insertInto('tenant').values({ name, customConfig: null, createdAt: now }).returning('id').executeTakeFirstOrThrow()).id;
+  const tenantIds = { platform: 1, A: await addTenant('华东安电科技'), B: await addTenant('西南智慧用电') };
 
   const projectIds = new Map<string, number>();
   let deviceSeq = 0;

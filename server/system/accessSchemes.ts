@@ -7,15 +7,15 @@ import { ACCESS_TYPE } from '../../domain/enums';
 import { accessSchemeBody, type AccessConfigDto, type AccessSchemeDto } from '../../domain/schemas/info';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, tx } from '../text/text';
-import { sessionOf } from '../auth/session';
 import { requireAllOwned, type Session } from '../auth/access';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { deleteIds, deleteSchema } from '../http/deleteTarget';
 import { transact } from '../eventLog/transact';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
-import { actedBy } from '../eventLog/eventLog';
+import { actedBy, rowDeleted } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 const SCHEME_IN_USE_MSG = '删除失败，当前接入方案被设备使用！';
 const SCHEME_IN_USE = tx(SCHEME_IN_USE_MSG, 'Cannot delete: the access scheme is in use by a device!');
@@ -42,22 +42,18 @@ function schemeDto(r: AccessSchemeRow, deviceCount: number): AccessSchemeDto {
 }
 
 /** Access config and schemes (equipaccessscheme): read, create, delete. */
-export async function accessSchemeRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.get('/system/device/access/config', { config: guarded('system', 'accessscheme_browser') }, async (request) => {
-    const session = sessionOf(request);
+export async function accessSchemeRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.get('/system/device/access/config', { config: guarded('system', 'accessscheme_browser') }, async ({ session }) => {
     const data: AccessConfigDto = { accessTypes: ACCESS_TYPE.list, schemes: await listSchemes(app.db, session) };
     return ok(data);
   });
 
-  app.post(
+  route.post(
     '/system/device/access/scheme',
     { schema: { body: accessSchemeBody }, config: guarded('system', 'accessscheme_create') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
-      const tenantId = body.tenantId ?? session.tenantId;
-      await requireTenantRef(app.db, session, tenantId);
+    async ({ session, body }) => {
+      const tenantId = await namedTenant(app.db, session, body.tenantId);
       const id = await transact(app, async (trx, emit) => {
         const dup = await trx
           .selectFrom('access_scheme')
@@ -89,12 +85,11 @@ export async function accessSchemeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete(
+  route.delete(
     '/system/device/access/equipaccessscheme',
     { schema: deleteSchema, config: guarded('system', 'accessscheme_delete') },
-    async (request) => {
-      const session = sessionOf(request);
-      const ids = deleteIds(request);
+    async ({ session, query, body }) => {
+      const ids = deleteIds(query, body);
       const rows = await app.db.selectFrom('access_scheme').selectAll().where('id', 'in', ids).execute();
       requireAllOwned(session, rows, ids, NOUN.scheme);
       await transact(app, async (trx, emit) => {
@@ -102,14 +97,7 @@ export async function accessSchemeRoutes(fastify: FastifyInstance) {
         const used = await trx.selectFrom('device_access_scheme').select('schemeId').where('schemeId', 'in', ids).executeTakeFirst();
         if (used) throw errors.IN_USE(SCHEME_IN_USE);
         await trx.deleteFrom('access_scheme').where('id', 'in', ids).execute();
-        for (const r of rows)
-          emit({
-            kind: 'accessscheme.deleted',
-            ...actedBy(session),
-            tenantId: r.tenantId,
-            subject: `equipaccessscheme:${r.id}`,
-            payload: { before: r },
-          });
+        for (const r of rows) emit(rowDeleted(session, 'accessscheme.deleted', r, `equipaccessscheme:${r.id}`));
       });
       return ok(ids, { msg: '删除成功!' });
     },

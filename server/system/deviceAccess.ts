@@ -3,24 +3,22 @@ import '../store/infoSchema';
 import { ACCESS_TYPE } from '../../domain/enums';
 import { deviceAccessListBody, type DeviceAccessRow } from '../../domain/schemas/info';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { projectIdsFilter, visibleProjects } from '../access/scope';
 import { containsText } from '../store/dialect';
+import { signedIn } from '../access/signedIn';
 
 /**
  * POST system/query/device/access/list: terminals with their access type and scheme, paged, scoped to
  * the caller's tenants. The ledger links a device to a scheme; this list only reads the links.
  */
-export async function deviceAccessRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.post(
+export async function deviceAccessRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.post(
     '/system/query/device/access/list',
     { schema: { body: orEmpty(deviceAccessListBody) }, config: guarded('system', 'accessscheme_browser device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       const visible = projectIdsFilter(await visibleProjects(app, session));
       let q = app.db
         .selectFrom('terminal')

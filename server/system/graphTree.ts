@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GraphTreeNode } from '../../domain/schemas/info';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
-import { sessionOf } from '../auth/session';
+import { guarded } from '../http/routeOptions';
 import { projectIdsFilter, visibleProjects } from '../access/scope';
+import { signedIn } from '../access/signedIn';
 
 type Node = GraphTreeNode;
 
@@ -13,14 +13,12 @@ type Node = GraphTreeNode;
  * only branches that lead to a project the caller may see. Built in memory from five flat queries so
  * a 20,000-terminal ledger costs five scans, not one query per node.
  */
-export async function graphTreeRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
-  app.get(
+export async function graphTreeRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
+  route.get(
     '/graph/tree',
     { schema: { querystring: z.object({ containLeaf: z.enum(['true', 'false']).optional() }) }, config: guarded('tree') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { containLeaf } = request.query;
+    async ({ session, query: { containLeaf } }) => {
       const visible = projectIdsFilter(await visibleProjects(app, session));
       let pq = app.db.selectFrom('project').select(['id', 'name', 'districtid', 'cityid', 'provinceid']).orderBy('id');
       if (visible) pq = pq.where('id', 'in', visible);

@@ -13,8 +13,7 @@ import {
 import { ok } from '../http/envelope';
 import { guarded, publicRoute, typed } from '../http/routeOptions';
 import { orEmpty } from '../http/wire';
-import { sessionOf } from '../auth/session';
-import { requireTenantRef } from '../auth/references';
+import { namedTenant } from '../auth/references';
 import { transact } from '../eventLog/transact';
 import { effectiveSettings, savedSettings } from '../settings/effective';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
@@ -24,6 +23,7 @@ import { errors } from '../errors';
 import { tx } from '../text/text';
 import type { Database } from '../store/schema';
 import { actedBy } from '../eventLog/eventLog';
+import { signedIn } from '../access/signedIn';
 
 /** A tenant's own settings; defaults fill in what was never saved or what an older version lacked. */
 export async function tenantSettings(db: Kysely<Database>, tenantId: number): Promise<SystemSettingDto> {
@@ -37,13 +37,13 @@ export async function tenantSettings(db: Kysely<Database>, tenantId: number): Pr
  */
 export async function settingRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
+  const route = signedIn(app);
   const access = guarded('system', 'wp_system_config');
   const read = (tenantId: number) => tenantSettings(app.db, tenantId);
 
   // What the console applies (header name, tab title, page size, time zone, logo): every signed-in
   // user reads the settings in force for its tenant, without the settings page's permission.
-  app.get('/system/setting/effective', { config: guarded('self') }, async (request) => {
-    const session = sessionOf(request);
+  route.get('/system/setting/effective', { config: guarded('self') }, async ({ session }) => {
     return ok<EffectiveSettingsDto>({
       settings: await effectiveSettings(app.db, session.tenantId),
       logo: await userLogo(app, session.userId),
@@ -56,37 +56,27 @@ export async function settingRoutes(fastify: FastifyInstance) {
     return ok<PublicSettingsDto>({ platformName: s.platformName, timeZone: s.timeZone });
   });
 
-  app.post('/system/setting', { schema: { body: orEmpty(settingReadBody) }, config: access }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+  route.post('/system/setting', { schema: { body: orEmpty(settingReadBody) }, config: access }, async ({ session, body }) => {
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     return ok(await read(tenantId));
   });
 
   // The roles the escalation message can go to: the tenant's own (issue 19).
-  app.post('/system/setting/roles', { schema: { body: orEmpty(settingReadBody) }, config: access }, async (request) => {
-    const session = sessionOf(request);
-    const tenantId = request.body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+  route.post('/system/setting/roles', { schema: { body: orEmpty(settingReadBody) }, config: access }, async ({ session, body }) => {
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     const roles = await app.db.selectFrom('role').select(['id', 'name']).where('tenantId', '=', tenantId).orderBy('id').execute();
     return ok<SettingRoleDto[]>(roles);
   });
 
   // The tenant's projects, each switched on or off and given a horizon of its own for early warning (issue 31).
-  app.post('/system/setting/projects', { schema: { body: orEmpty(settingReadBody) }, config: access }, async (request) => {
-    const session = sessionOf(request);
-    const tenantId = request.body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+  route.post('/system/setting/projects', { schema: { body: orEmpty(settingReadBody) }, config: access }, async ({ session, body }) => {
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     const projects = await app.db.selectFrom('project').select(['id', 'name']).where('tenantid', '=', tenantId).orderBy('id').execute();
     return ok<SettingProjectDto[]>(projects);
   });
 
-  app.post('/system/setting/save', { schema: { body: settingSaveBody }, config: access }, async (request) => {
-    const session = sessionOf(request);
-    const body = request.body;
-    const tenantId = body.tenantId ?? session.tenantId;
-    await requireTenantRef(app.db, session, tenantId);
+  route.post('/system/setting/save', { schema: { body: settingSaveBody }, config: access }, async ({ session, body }) => {
+    const tenantId = await namedTenant(app.db, session, body.tenantId);
     // The escalation message goes to a role of this tenant (issue 19); 0 is nobody.
     const roleId = body.settings.escalateRoleId;
     if (

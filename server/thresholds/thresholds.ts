@@ -1,27 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  DATA_TYPE_NAME,
-  MEASURES,
-  MEASURE_BY_ID,
-  round2,
-  thresholdListBody,
-  thresholdSaveBody,
-  type Threshold,
-} from '../../domain/telemetry';
+import { measureIds, MEASURES, MEASURE_BY_ID, round2, thresholdListBody, thresholdSaveBody, type Threshold } from '../../domain/telemetry';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { tx } from '../text/text';
 import { idText } from '../http/wire';
-import { sessionOf } from '../auth/session';
 import { transact } from '../eventLog/transact';
 import { requireDevice } from '../access/scope';
+import { signedIn } from '../access/signedIn';
 import { aboutDevice, actedBy } from '../eventLog/eventLog';
 
 /** Per-terminal thresholds (keyed rootID + rootLabel terminal) and the measure list of a device. */
-export async function thresholdRoutes(fastify: FastifyInstance) {
-  const app = typed(fastify);
+export async function thresholdRoutes(app: FastifyInstance) {
+  const route = signedIn(app);
   const listOf = (deviceId: number) =>
     app.telemetry.thresholds.list(deviceId).map((t) => {
       const def = MEASURE_BY_ID.get(t.dataId)!;
@@ -36,23 +28,19 @@ export async function thresholdRoutes(fastify: FastifyInstance) {
       };
     });
 
-  app.post(
+  route.post(
     '/account/device/measure/threshold/list',
     { schema: { body: thresholdListBody }, config: guarded('ledger', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       const device = await requireDevice(app, session, body.rootID);
       return ok(listOf(device.id));
     },
   );
 
-  app.post(
+  route.post(
     '/account/device/measure/threshold/save',
     { schema: { body: thresholdSaveBody }, config: guarded('ledger', 'device_update') },
-    async (request) => {
-      const session = sessionOf(request);
-      const body = request.body;
+    async ({ session, body }) => {
       const device = await requireDevice(app, session, body.rootID);
       const list: Threshold[] = body.thresholds.map((t) => {
         const def = MEASURE_BY_ID.get(t.dataId);
@@ -92,19 +80,14 @@ export async function thresholdRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
+  route.get(
     '/account/:deviceID/measure/list',
     { schema: { params: z.object({ deviceID: idText }) }, config: guarded('tree', 'device_browser') },
-    async (request) => {
-      const session = sessionOf(request);
-      const { deviceID } = request.params;
-      const device = await requireDevice(app, session, deviceID);
+    async ({ session, params }) => {
+      const device = await requireDevice(app, session, params.deviceID);
       return ok(
         MEASURES.map((d) => ({
-          dataId: d.dataId,
-          logicalId: d.logicalId,
-          dataTypeId: d.dataTypeId,
-          dataTypeName: DATA_TYPE_NAME[d.dataTypeId],
+          ...measureIds(d),
           name: d.name,
           unit: d.unit,
           cumulative: d.cumulative,

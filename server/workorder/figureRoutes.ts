@@ -3,11 +3,10 @@ import { MAX_REPORT_SPAN_MS } from '../../domain/schemas/report';
 import { figuresQuery, type FiguresQuery, type OrderFiguresDto } from '../../domain/schemas/orderFigures';
 import { kpiQuery, type KpiDto } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
-import { sessionOf } from '../auth/session';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { languageOf } from '../text/language';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, nounWithId, tx } from '../text/text';
 import { timeZoneOf } from '../settings/effective';
 import { formatTime, parseTime } from '../text/time';
@@ -16,6 +15,7 @@ import { sendWorkbook } from '../http/xlsx';
 import { orderFigures } from './figures';
 import { figuresWorkbook } from './figuresXlsx';
 import { kpi } from './kpi';
+import { signedIn } from '../access/signedIn';
 
 interface PeriodQuery {
   projectId?: number | undefined;
@@ -42,12 +42,12 @@ async function subjectOf(app: FastifyInstance, session: Session, q: PeriodQuery)
  * issue's shape, the full figures of the 处置统计 screen, and their xlsx export. Data area: events,
  * read with 事件浏览 like the event list; scoped to the projects the caller sees.
  */
-export async function figureRoutes(fastify: FastifyInstance, opts: { now: () => number }) {
-  const app = typed(fastify);
+export async function figureRoutes(app: FastifyInstance, opts: { now: () => number }) {
+  const route = signedIn(app);
   const access = guarded('events', 'event_browser');
 
-  app.get('/kpi', { schema: { querystring: kpiQuery }, config: access }, async (request) => {
-    const { start, end, scope } = await subjectOf(app, sessionOf(request), request.query);
+  route.get('/kpi', { schema: { querystring: kpiQuery }, config: access }, async ({ session, query }) => {
+    const { start, end, scope } = await subjectOf(app, session, query);
     return ok<KpiDto>(await kpi(app.db, scope, start, end, opts.now()));
   });
 
@@ -63,18 +63,18 @@ export async function figureRoutes(fastify: FastifyInstance, opts: { now: () => 
     return { ...subject, figures };
   };
 
-  app.get(
+  route.get(
     '/figures',
     { schema: { querystring: figuresQuery, summary: '处置统计: the review figures of a period' }, config: access },
-    async (request) => ok<OrderFiguresDto>((await figuresOf(sessionOf(request), request.query)).figures),
+    async ({ session, query }) => ok<OrderFiguresDto>((await figuresOf(session, query)).figures),
   );
 
-  app.get(
+  route.get(
     '/figures/xlsx',
     { schema: { querystring: figuresQuery, summary: '处置统计 as an xlsx workbook (表格导出.xlsx)' }, config: access },
-    async (request, reply) => {
-      const { figures, start, end, zone } = await figuresOf(sessionOf(request), request.query);
-      const { projectId, operatorId } = request.query;
+    async ({ session, query, request, reply }) => {
+      const { figures, start, end, zone } = await figuresOf(session, query);
+      const { projectId, operatorId } = query;
       const project =
         projectId === undefined
           ? undefined

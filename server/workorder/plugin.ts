@@ -13,10 +13,9 @@ import {
   type OrderRowDto,
 } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
-import { sessionOf } from '../auth/session';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded, typed } from '../http/routeOptions';
+import { guarded } from '../http/routeOptions';
 import { NOUN, nounWithId } from '../text/text';
 import { idParams } from '../http/wire';
 import { mayseeProject, visibleProjects } from '../access/scope';
@@ -27,6 +26,7 @@ import { figureRoutes } from './figureRoutes';
 import { markOverdue } from './overdue';
 import { listOrders, orderDetail, ordersOfEvents } from './query';
 import { transitionOrder } from './transition';
+import { signedIn } from '../access/signedIn';
 
 /** A project the session sees; otherwise 项目 <id> 不存在, as for an id nobody used. */
 async function requireProject(app: FastifyInstance, session: Session, projectId: number): Promise<void> {
@@ -62,79 +62,83 @@ export const workOrderService = fp(
       });
 
     await fastify.register(
-      async (scoped) => {
-        const app = typed(scoped);
+      async (app) => {
+        const route = signedIn(app);
         // reading orders: the event page's browsers and whoever takes part in orders
         const reading = guarded('events', 'event_browser workorder_dispatch workorder_handle workorder_review');
-        app.post('/order', { schema: { body: orderCreateBody }, config: guarded('events', 'workorder_dispatch') }, async (request) => {
-          const id = await createOrder(app, sessionOf(request), request.body, now());
-          return ok({ id }, { msg: '派单成功' });
-        });
+        route.post(
+          '/order',
+          { schema: { body: orderCreateBody }, config: guarded('events', 'workorder_dispatch') },
+          async ({ session, body }) => {
+            const id = await createOrder(app, session, body, now());
+            return ok({ id }, { msg: '派单成功' });
+          },
+        );
 
-        app.post(
+        route.post(
           '/order/list',
           {
             schema: { body: orderListBody },
             config: reading,
           },
-          async (request) => {
-            const { rows, total } = await listOrders(app, sessionOf(request), request.body, now());
+          async ({ session, body }) => {
+            const { rows, total } = await listOrders(app, session, body, now());
             return ok<OrderRowDto[]>(rows, { total });
           },
         );
 
         // the event list's 处置 column: each event's newest order
-        app.post(
+        route.post(
           '/order/of-events',
           {
             schema: { body: eventOrdersBody },
             config: reading,
           },
-          async (request) => ok<EventOrderDto[]>(await ordersOfEvents(app, sessionOf(request), request.body.eventIds, now())),
+          async ({ session, body }) => ok<EventOrderDto[]>(await ordersOfEvents(app, session, body.eventIds, now())),
         );
 
-        app.get('/order/:id', { schema: { params: idParams }, config: reading }, async (request) =>
-          ok<OrderDetailDto>(await orderDetail(app, sessionOf(request), request.params.id)),
+        route.get('/order/:id', { schema: { params: idParams }, config: reading }, async ({ session, params }) =>
+          ok<OrderDetailDto>(await orderDetail(app, session, params.id)),
         );
 
         // The permission depends on the action (checked inside); any of the three lets a caller in.
-        app.post(
+        route.post(
           '/order/:id/transition',
           {
             schema: { params: idParams, body: orderTransitionBody },
             config: guarded('events', 'workorder_dispatch workorder_handle workorder_review'),
           },
-          async (request) => {
-            const status = await transitionOrder(app, sessionOf(request), request.params.id, request.body, now());
-            return ok({ id: request.params.id, status }, { msg: '操作成功' });
+          async ({ session, body, params }) => {
+            const status = await transitionOrder(app, session, params.id, body, now());
+            return ok({ id: params.id, status }, { msg: '操作成功' });
           },
         );
 
         // Who may be given an order of the project (the dispatch dialog's choices).
-        app.get(
+        route.get(
           '/assignees',
           { schema: { querystring: assigneesQuery }, config: guarded('events', 'workorder_dispatch') },
-          async (request) => {
-            await requireProject(app, sessionOf(request), request.query.projectId);
-            return ok<AssigneeDto[]>(await assignees(app, request.query.projectId));
+          async ({ session, query }) => {
+            await requireProject(app, session, query.projectId);
+            return ok<AssigneeDto[]>(await assignees(app, query.projectId));
           },
         );
 
         // The user groups an order of the project may go to (the dispatch dialog's other choice).
-        app.get(
+        route.get(
           '/assignee-groups',
           { schema: { querystring: assigneesQuery }, config: guarded('events', 'workorder_dispatch') },
-          async (request) => {
-            await requireProject(app, sessionOf(request), request.query.projectId);
-            return ok<AssigneeGroupDto[]>(await assigneeGroups(app, request.query.projectId));
+          async ({ session, query }) => {
+            await requireProject(app, session, query.projectId);
+            return ok<AssigneeGroupDto[]>(await assigneeGroups(app, query.projectId));
           },
         );
 
         // 交接班 (issue 29 item 5) on the same clock
-        await scoped.register(handoverRoutes(now), { prefix: '/handover' });
+        await app.register(handoverRoutes(now), { prefix: '/handover' });
 
         // The review figures: KPI, 处置统计 and its export.
-        await scoped.register(figureRoutes, { now });
+        await app.register(figureRoutes, { now });
       },
       { prefix: '/workorder/v1' },
     );
