@@ -34,7 +34,7 @@ export function AlarmPopup({ docked = false }: { docked?: boolean }) {
   const items = useSelector(notifications, (s) => s.context.items);
   const policy = useSelector(notifications, (s) => s.context.floodPolicy);
   const box = useRef<HTMLDivElement>(null);
-  const corner = useClearCorner(box, docked ? null : popup?.id);
+  const corner = useClearCorner(box, !docked && popup !== null);
   if (!popup) return null;
   // Under a flood (of this device and type, or of this type across devices) the popup shows the group
   // (×N, newest time) and confirms all of it.
