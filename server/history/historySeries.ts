@@ -36,7 +36,11 @@ export async function historySeriesRoutes(app: FastifyInstance) {
           yield frameSeries({ ...seriesHead(device.id, def, isDiffValue), ...limits, ...meta }, cols);
         }
       }
-      return reply.header('content-type', BINARY_CONTENT_TYPE).send(Readable.from(frames(), { objectMode: false }));
+      reply.header('content-type', BINARY_CONTENT_TYPE);
+      // One series has nothing to overlap its read with: its frame goes as one body of known length
+      // (a stream of one chunk cost the month of one series about 1 ms more: chunked, piped, then ended).
+      if (targets.length === 1) return reply.send(Buffer.from((await frames().next()).value!));
+      return reply.send(Readable.from(frames(), { objectMode: false }));
     },
   );
 }
