@@ -18,6 +18,7 @@ import {
   type WindowHour,
 } from './blockWindows';
 import { SqliteReads } from './sqliteReads';
+import { SqliteWindowWrites } from './sqliteWindowWrites';
 import { lastRowBefore, newestBefore } from './seriesQueries';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -74,11 +75,15 @@ export class BlockStore {
   /** SQLite: the range reads as statements compiled once (see sqliteReads) */
   private readonly fast: SqliteReads | null;
 
+  /** SQLite: the compactor's writes as statements prepared once, one run per window (see sqliteWindowWrites) */
+  private readonly windowWrites: SqliteWindowWrites | null;
+
   constructor(
     private readonly db: Kysely<Database>,
     sqlite?: SQLite.Database,
   ) {
     this.fast = sqlite ? new SqliteReads(db, sqlite) : null;
+    this.windowWrites = sqlite ? new SqliteWindowWrites(sqlite) : null;
     this.partitions = isPostgres(db)
       ? {
           history_block: new HistoryPartitions(db, 'history_block'),
@@ -170,7 +175,13 @@ export class BlockStore {
     return r && { start: Number(r.start), count: Number(r.count), data: r.data };
   }
 
-  // ---- compaction (inside its transaction): many windows per statement, one index range or key each
+  // ---- compaction (inside its transaction): many windows per statement, one index range or key each;
+  // on SQLite a prepared statement per window instead, run directly on the connection the transaction holds
+
+  /** The SQLite statements when `trx` is a transaction (it holds the one connection), else null. */
+  private direct(trx: Db): SqliteWindowWrites | null {
+    return trx === this.db ? null : this.windowWrites;
+  }
 
   /** The recent rows of each window, time-ordered (empty where there are none): one statement. */
   async windowRows(trx: Db, windows: readonly SeriesWindow[]): Promise<PointColumns[]> {
@@ -205,6 +216,8 @@ export class BlockStore {
 
   /** The block of each window in `table` (undefined where there is none): one statement. */
   async blocksAt(trx: Db, table: BlockTable, windows: readonly SeriesWindow[]): Promise<(StoredBlock | undefined)[]> {
+    const direct = this.direct(trx);
+    if (direct) return direct.blocksAt(table, windows);
     const out = new Array<StoredBlock | undefined>(windows.length).fill(undefined);
     if (windows.length === 0) return out;
     const { rows } = await sql<{ w: number; count: number; data: Uint8Array }>`${sql.join(
@@ -229,6 +242,8 @@ export class BlockStore {
       table,
       blocks.reduce((m, b) => Math.min(m, b.start), Infinity),
     );
+    const direct = this.direct(trx);
+    if (direct) return direct.putBlocks(table, blocks);
     await sql`insert into ${sql.table(table)} (deviceid, dataid, "start", "count", data)
       values ${sql.join(blocks.map((b) => sql`(${b.deviceid}, ${b.dataid}, ${b.start}, ${b.count}, ${b.data})`))}
       on conflict (deviceid, dataid, "start") do update set "count" = excluded."count", data = excluded.data`.execute(trx);
@@ -265,10 +280,13 @@ export class BlockStore {
       'history_1h',
       hours.reduce((m, h) => Math.min(m, h.hour.time[0]!), Infinity),
     );
-    const values = hours.map(({ deviceid, dataid, hour: h }) => {
-      if (h.time.length !== 1) throw new Error('one hour rollup per window');
-      return sql`(${deviceid}, ${dataid}, ${h.time[0]!}, ${h.min[0]!}, ${h.max[0]!}, ${h.sum[0]!}, ${h.last[0]!}, ${h.count[0]!}, ${h.status[0]!})`;
-    });
+    if (hours.some((h) => h.hour.time.length !== 1)) throw new Error('one hour rollup per window');
+    const direct = this.direct(trx);
+    if (direct) return direct.putHours(hours);
+    const values = hours.map(
+      ({ deviceid, dataid, hour: h }) =>
+        sql`(${deviceid}, ${dataid}, ${h.time[0]!}, ${h.min[0]!}, ${h.max[0]!}, ${h.sum[0]!}, ${h.last[0]!}, ${h.count[0]!}, ${h.status[0]!})`,
+    );
     await sql`insert into history_1h (deviceid, dataid, "time", "min", "max", "sum", "last", "count", status)
       values ${sql.join(values)}
       on conflict (deviceid, dataid, "time") do update set
@@ -283,6 +301,8 @@ export class BlockStore {
   /** Deletes the recent rows of the windows (compacted): one statement, one key range per window. */
   async deleteRows(trx: Db, windows: readonly SeriesWindow[]): Promise<void> {
     if (windows.length === 0) return;
+    const direct = this.direct(trx);
+    if (direct) return direct.deleteRows(windows);
     const ranges = windows.map(
       (w) => sql`(deviceid = ${w.deviceid} and dataid = ${w.dataid} and "time" >= ${w.start} and "time" < ${w.start + WINDOW_MS})`,
     );
