@@ -15,6 +15,7 @@ import {
   type BigScreenData,
   type BigScreenTrend,
 } from '../../domain/schemas/bigScreen';
+import { EVENT_NAME_COLUMNS } from '../alarms/eventNames';
 import type { ResolvedScope } from './scope';
 import { statisOf, tally } from './statistics';
 import '../store/workOrderTables';
@@ -147,18 +148,8 @@ async function recentAlarms(app: FastifyInstance, ids: number[]): Promise<BigScr
     .selectFrom('peceventextend as e')
     .innerJoin('terminal', 'terminal.id', 'e.deviceid')
     .innerJoin('project', 'project.id', 'e.projectid')
-    .select([
-      'e.id',
-      'e.eventtime',
-      'e.peceventlevel',
-      'e.customtype',
-      'e.dataid',
-      'e.value',
-      'e.limitvalue',
-      'terminal.name as deviceName',
-      'terminal.code as deviceCode',
-      'project.name as projectName',
-    ])
+    .selectAll('e')
+    .select(EVENT_NAME_COLUMNS)
     .where('e.projectid', 'in', ids)
     .orderBy('e.eventtime', 'desc')
     .orderBy('e.id', 'desc')
