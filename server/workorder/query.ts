@@ -11,6 +11,7 @@ import { NO_ASSIGNEE, ORDER_STATUS } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
 import { projectIdsFilter, visibleProjects } from '../access/scope';
 import { normalize, visibleOrder, type OrderRow } from './access';
+import { alarmsOfOrder } from './orderAlarms';
 
 /** The orders a session may see, filtered, newest first, with the total. */
 export async function listOrders(
@@ -103,9 +104,7 @@ export async function orderDetail(app: FastifyInstance, session: Session, id: nu
   const order = await visibleOrder(app, session, id);
   const [row] = await toRows(app, [order]);
   const steps = await app.db.selectFrom('work_order_step').selectAll().where('orderId', '=', id).orderBy('id').execute();
-  const events = await app.db
-    .selectFrom('work_order_event')
-    .innerJoin('peceventextend', 'peceventextend.id', 'work_order_event.eventId')
+  const events = await alarmsOfOrder(app.db, id)
     .leftJoin('terminal', 'terminal.id', 'peceventextend.deviceid')
     .select([
       'peceventextend.id',
@@ -116,7 +115,6 @@ export async function orderDetail(app: FastifyInstance, session: Session, id: nu
       'peceventextend.endtime',
       'peceventextend.peceventlevel as level',
     ])
-    .where('work_order_event.orderId', '=', id)
     .orderBy('peceventextend.eventtime')
     .execute();
   const timeline: OrderStepDto[] = steps.map((s) => ({
