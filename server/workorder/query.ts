@@ -12,6 +12,7 @@ import type { Session } from '../auth/access';
 import { projectIdsFilter, visibleProjects } from '../access/scope';
 import { normalize, visibleOrder, type OrderRow } from './access';
 import { alarmsOfOrder } from './orderAlarms';
+import { countRows } from '../store/count';
 
 /** The orders a session may see, filtered, newest first, with the total. */
 export async function listOrders(
@@ -55,14 +56,14 @@ export async function listOrders(
         eb.or([eb('work_order.status', '=', ORDER_STATUS.CLOSED), eb('work_order.dueAt', '>=', now)]),
       ]),
     );
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   const rows = await q
     .selectAll('work_order')
     .orderBy('work_order.id', 'desc')
     .limit(body.page.limit)
     .offset(body.page.index * body.page.limit)
     .execute();
-  return { rows: await toRows(app, rows.map(normalize)), total: Number(n) };
+  return { rows: await toRows(app, rows.map(normalize)), total };
 }
 
 async function toRows(app: FastifyInstance, rows: OrderRow[]): Promise<OrderRowDto[]> {
