@@ -31,6 +31,17 @@ export function parseIdArray(text: string | null | undefined): number[] {
   }
 }
 
+/** The ids of the projects a service user serves (its project links), in the store's order. */
+export async function servedProjectsOf(db: Kysely<Database>, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_model_node')
+    .select('nodeId')
+    .where('userId', '=', userId)
+    .where('modelLabel', '=', 'project')
+    .execute();
+  return rows.map((r) => r.nodeId);
+}
+
 export async function loadSession(db: Kysely<Database>, userId: number, permissionCheck: boolean): Promise<Session | null> {
   const user = await db.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirst();
   // A disabled account has no session: its tokens stop working on every route and socket.
@@ -44,13 +55,7 @@ export async function loadSession(db: Kysely<Database>, userId: number, permissi
     .executeTakeFirst();
   const isRoot = user.id === ROOT_USER_ID;
   const userType = userTypeOf(user);
-  const served = await db
-    .selectFrom('user_model_node')
-    .select('nodeId')
-    .where('userId', '=', userId)
-    .where('modelLabel', '=', 'project')
-    .execute();
-  const servedProjectIds = served.map((r) => r.nodeId);
+  const servedProjectIds = await servedProjectsOf(db, userId);
   let tenants: Session['tenants'];
   if (isRoot || userType === USER_TYPE.PLATFORM) tenants = 'all';
   else if (userType === USER_TYPE.SERVICE) {

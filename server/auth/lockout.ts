@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { keepsInstead, type UnwrittenLog } from '../store/refusesWrites';
+import { countRows } from '../store/count';
 
 const MAX_FAILURES = 5;
 const WINDOW_MS = 15 * 60_000;
@@ -65,14 +66,14 @@ export class LoginLockout {
     const at = this.now();
     return this.db.transaction().execute(async (trx) => {
       await trx.insertInto('login_failure').values({ userName, source, at }).execute();
-      const { n } = await trx
-        .selectFrom('login_failure')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('userName', '=', userName)
-        .where('source', '=', source)
-        .where('at', '>', at - WINDOW_MS)
-        .executeTakeFirstOrThrow();
-      if (Number(n) < MAX_FAILURES) return false;
+      const failures = await countRows(
+        trx
+          .selectFrom('login_failure')
+          .where('userName', '=', userName)
+          .where('source', '=', source)
+          .where('at', '>', at - WINDOW_MS),
+      );
+      if (failures < MAX_FAILURES) return false;
       await trx.deleteFrom('login_source_lock').where('userName', '=', userName).where('source', '=', source).execute();
       await trx
         .insertInto('login_source_lock')

@@ -15,6 +15,7 @@ import { savedSettings } from '../settings/effective';
 import { PLATFORM_TENANT_ID } from '../../domain/tenancy';
 import { mayseeProject, projectIdsFilter, visibleProjects, type ProjectScope } from '../access/scope';
 import { noticeFields } from '../alarms/notice';
+import { EVENT_NAME_COLUMNS } from '../alarms/eventNames';
 
 const LEVELS = [EVENT_LEVEL.ACCIDENT, EVENT_LEVEL.ALARM, EVENT_LEVEL.EARLY_WARNING] as const;
 /** events escalated per check and per (level, time) group: a backlog drains over a few checks */
@@ -184,19 +185,8 @@ export async function activeEscalations(
     .selectFrom('peceventextend')
     .leftJoin('terminal', 'terminal.id', 'peceventextend.deviceid')
     .leftJoin('project', 'project.id', 'peceventextend.projectid')
-    .select([
-      'peceventextend.id',
-      'peceventextend.projectid',
-      'peceventextend.deviceid',
-      'peceventextend.peceventlevel',
-      'peceventextend.customtype',
-      'peceventextend.eventtime',
-      'peceventextend.escalatedat',
-      'peceventextend.description',
-      'terminal.name as deviceName',
-      'terminal.code as deviceCode',
-      'project.name as projectName',
-    ])
+    .selectAll('peceventextend')
+    .select(EVENT_NAME_COLUMNS)
     .where('peceventextend.escalatedat', 'is not', null)
     .where('peceventextend.confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM);
   if (ids) q = q.where(sql<boolean>`peceventextend.projectid in (${sql.join(ids)})`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_STATUS, EVENT_CONFIRM } from '../../domain/enums';
 import { SUMMARY_LIST_MAX, type HandoverSummary } from '../../domain/schemas/handover';
+import { countRows } from '../store/count';
 import { ORDER_STATUS } from '../../domain/schemas/workorder';
 import { projectIdsFilter, type ProjectScope } from '../access/scope';
 import '../store/workOrderTables';
@@ -32,7 +33,7 @@ export async function shiftSummary(
 
   let open = app.db.selectFrom('peceventextend').where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM).where('eventtime', '<=', at);
   if (ids) open = open.where('peceventextend.projectid', 'in', ids);
-  const { n: unconfirmed } = await open.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const unconfirmed = await countRows(open);
   const unconfirmedList = await open
     .leftJoin('terminal', 'terminal.id', 'peceventextend.deviceid')
     .select([
@@ -77,7 +78,7 @@ export async function shiftSummary(
 
   let offline = app.db.selectFrom('terminal').where('terminal.devicestatus', '=', DEVICE_STATUS.AUTO_EXIT);
   if (ids) offline = offline.where('terminal.projectid', 'in', ids);
-  const { n: devicesOffline } = await offline.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const devicesOffline = await countRows(offline);
   const offlineList = await offline
     .leftJoin('project', 'project.id', 'terminal.projectid')
     .select(['terminal.id', 'terminal.name', 'project.name as projectName'])
@@ -88,13 +89,13 @@ export async function shiftSummary(
   return {
     alarmsByLevel,
     alarms: alarmsByLevel.reduce((sum, l) => sum + l.count, 0),
-    unconfirmed: Number(unconfirmed),
+    unconfirmed,
     unconfirmedList: unconfirmedList.map((e) => ({ ...e, eventtime: Number(e.eventtime) })),
     ordersOpen: openOrders.length,
     ordersOverdue: openOrders.filter((o) => o.overdue).length,
     // overdue ones first, then by due time
     orderList: [...openOrders].sort((a, b) => Number(b.overdue) - Number(a.overdue) || a.dueAt - b.dueAt).slice(0, SUMMARY_LIST_MAX),
-    devicesOffline: Number(devicesOffline),
+    devicesOffline,
     offlineList,
   };
 }

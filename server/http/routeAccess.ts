@@ -29,7 +29,8 @@ export type Area =
   /** the platform shell: never a project user */
   | 'platform';
 
-const MAIN_DATA_PAGES: PagePermission[] = [
+/** The pages of a tenant's data (monitors, history, events, reports, devices, remote setting, system settings). */
+export const MAIN_DATA_PAGES: readonly PagePermission[] = [
   'wp_global_monitor',
   'wp_real_time_monitor',
   'wp_real_time_data',

@@ -9,7 +9,7 @@ import {
 } from '../../domain/schemas/ledger';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
-import { guarded } from '../http/routeOptions';
+import { anyOperation, guarded } from '../http/routeOptions';
 import { tx } from '../text/text';
 import type { Session } from '../auth/access';
 import { transact } from '../eventLog/transact';
@@ -58,14 +58,12 @@ const describeImpact = (impact: DeleteImpact) =>
     .map((l) => `${impact[l]} 个${LEVEL_TEXT[l]}`)
     .join('、');
 
+const DELETE_PERMISSIONS = anyOperation(Object.values(LEDGER_PERMISSION_GROUP), ['delete']);
+
 /**
  * POST account/delete/node/list: deletes nodes with what hangs below them. A node with children is
  * refused unless the caller confirmed with cascade (after a dryRun showed what goes with it).
  */
-const DELETE_PERMISSIONS = Object.values(LEDGER_PERMISSION_GROUP)
-  .map((g) => `${g}_delete`)
-  .join(' ');
-
 export async function nodeDeleteRoutes(app: FastifyInstance) {
   const route = signedIn(app);
   route.post(

@@ -11,7 +11,7 @@ import {
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
-import { guarded } from '../http/routeOptions';
+import { anyOperation, guarded } from '../http/routeOptions';
 import { type Session } from '../auth/access';
 import { requireTenantRef } from '../auth/references';
 import { transact } from '../eventLog/transact';
@@ -78,11 +78,9 @@ async function linkDevice(db: Db, deviceId: number, projectId: number, isNew: bo
   else await db.updateTable('pecdeviceinfo').set(chain).where('deviceid', '=', deviceId).execute();
 }
 
-/** POST account/node: create or edit one node at any level (array of one, spec §7). */
-const WRITE_PERMISSIONS = Object.values(LEDGER_PERMISSION_GROUP)
-  .flatMap((g) => [`${g}_create`, `${g}_update`])
-  .join(' ');
+const WRITE_PERMISSIONS = anyOperation(Object.values(LEDGER_PERMISSION_GROUP), ['create', 'update']);
 
+/** POST account/node: create or edit one node at any level (array of one, spec §7). */
 export async function nodeWriteRoutes(app: FastifyInstance) {
   const route = signedIn(app);
   route.post(

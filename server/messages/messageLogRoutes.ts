@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { countRows } from '../store/count';
 import { sql } from 'kysely';
 import { messageLogBody } from '../../domain/telemetry';
 import { errors } from '../errors';
@@ -55,7 +56,7 @@ export async function messageLogService(app: FastifyInstance) {
       .where((eb) => eb.or([projectRows, mine]))
       .where('at', '>=', start)
       .where('at', '<', end);
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await countRows(q);
     const rows = await q
       .selectAll()
       .orderBy('seq', 'desc')
@@ -75,6 +76,6 @@ export async function messageLogService(app: FastifyInstance) {
         description: notice.description,
       };
     });
-    return ok(data, { total: Number(n) });
+    return ok(data, { total });
   });
 }

@@ -6,7 +6,7 @@ import type { Database } from '../store/schema';
 import { errors } from '../errors';
 import { ok } from '../http/envelope';
 import { parseOr400 } from '../http/validate';
-import { guarded } from '../http/routeOptions';
+import { anyOperation, guarded } from '../http/routeOptions';
 import { NOUN, nounWithId, tx } from '../text/text';
 import { positiveId } from '../http/wire';
 import { requirePermission } from '../auth/access';
@@ -67,12 +67,8 @@ const writeBody = z
   .array(z.object({ modelLabel: z.enum(['province', 'city', 'district', 'project', 'terminal']), id: positiveId.optional() }).passthrough())
   .length(1, 'write/hierachy 须为只含一个节点的数组');
 const deleteBody = z.object({ idRange: z.array(positiveId).min(1).max(1000) });
-const WRITE_PERMISSIONS = Object.values(GROUP)
-  .flatMap((g) => [`${g}_create`, `${g}_update`])
-  .join(' ');
-const DELETE_PERMISSIONS = Object.values(GROUP)
-  .map((g) => `${g}_delete`)
-  .join(' ');
+const WRITE_PERMISSIONS = anyOperation(Object.values(GROUP), ['create', 'update']);
+const DELETE_PERMISSIONS = anyOperation(Object.values(GROUP), ['delete']);
 
 // Empty strings arrive from forms; the ledger stores them as null (spec §3 custom columns).
 function nullEmpty(o: Record<string, unknown>) {

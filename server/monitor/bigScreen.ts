@@ -15,6 +15,8 @@ import {
   type BigScreenData,
   type BigScreenTrend,
 } from '../../domain/schemas/bigScreen';
+import { EVENT_NAME_COLUMNS } from '../alarms/eventNames';
+import { countRows } from '../store/count';
 import type { ResolvedScope } from './scope';
 import { statisOf, tally } from './statistics';
 import '../store/workOrderTables';
@@ -50,20 +52,10 @@ export async function bigScreenOf(app: FastifyInstance, scope: ResolvedScope, zo
       .where('eventtime', '>=', days[0]!)
       .groupBy(['deviceid', 'projectid', 'peceventlevel', sql`eventtime / ${sql.lit(BUCKET_MS)}`])
       .execute(),
-    app.db
-      .selectFrom('peceventextend')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('projectid', 'in', asked)
-      .where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n)),
-    app.db
-      .selectFrom('work_order')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('projectId', 'in', asked)
-      .where('status', '!=', ORDER_STATUS.CLOSED)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n)),
+    countRows(
+      app.db.selectFrom('peceventextend').where('projectid', 'in', asked).where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM),
+    ),
+    countRows(app.db.selectFrom('work_order').where('projectId', 'in', asked).where('status', '!=', ORDER_STATUS.CLOSED)),
     app.db
       .selectFrom('peceventextend')
       .select(['eventtime', 'updatetime'])
@@ -147,18 +139,8 @@ async function recentAlarms(app: FastifyInstance, ids: number[]): Promise<BigScr
     .selectFrom('peceventextend as e')
     .innerJoin('terminal', 'terminal.id', 'e.deviceid')
     .innerJoin('project', 'project.id', 'e.projectid')
-    .select([
-      'e.id',
-      'e.eventtime',
-      'e.peceventlevel',
-      'e.customtype',
-      'e.dataid',
-      'e.value',
-      'e.limitvalue',
-      'terminal.name as deviceName',
-      'terminal.code as deviceCode',
-      'project.name as projectName',
-    ])
+    .selectAll('e')
+    .select(EVENT_NAME_COLUMNS)
     .where('e.projectid', 'in', ids)
     .orderBy('e.eventtime', 'desc')
     .orderBy('e.id', 'desc')

@@ -3,6 +3,7 @@ import type { Session } from '../auth/access';
 import { errors } from '../errors';
 import { tx } from '../text/text';
 import { visibleProjects } from '../access/scope';
+import { projectsWithPlaces } from '../devices/projectPlaces';
 import type { MonitorScope } from '../../domain/schemas/monitor';
 
 /** A project as the monitor screens list it, with the names of its enterprise and places. */
@@ -37,25 +38,7 @@ const GLOBAL_NAME = '全部项目';
  */
 export async function resolveScope(app: FastifyInstance, session: Session, modelLabel: MonitorScope, id: number): Promise<ResolvedScope> {
   const visible = await visibleProjects(app, session);
-  let q = app.db
-    .selectFrom('project')
-    .innerJoin('tenant', 'tenant.id', 'project.tenantid')
-    .innerJoin('province', 'province.id', 'project.provinceid')
-    .innerJoin('city', 'city.id', 'project.cityid')
-    .innerJoin('district', 'district.id', 'project.districtid')
-    .select([
-      'project.id',
-      'project.name',
-      'project.tenantid as tenantId',
-      'tenant.name as tenantName',
-      'province.name as provinceName',
-      'city.name as cityName',
-      'district.name as districtName',
-      'project.address',
-      'project.longitude',
-      'project.latitude',
-    ])
-    .orderBy('project.id');
+  let q = projectsWithPlaces(app.db).select(['project.address', 'project.longitude', 'project.latitude']);
   const name = await nameOf(app, session, modelLabel, id);
   if (modelLabel === 'project' && visible !== 'all' && !visible.has(id)) throw errors.TENANT_DENIED();
   if (visible !== 'all') {

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { isPostgres } from '../store/dialect';
 import type { Database } from '../store/schema';
 import type { DeliveryRow } from '../store/notifyTables';
+import { countRows } from '../store/count';
 
 /**
  * A delivery still to be sent (pending, or retrying after a failure): the condition of the partial due
@@ -130,12 +131,11 @@ export async function markFailed(db: Kysely<Database>, owner: string, row: Deliv
 
 /** Deliveries waiting to go out (queued, or retrying after a failure): the delivery backlog of /metrics. */
 export async function countWaiting(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('notify_delivery')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    // both lanes, named so the partial due index (paced, nextAttemptAt) answers it
-    .where('paced', 'in', [0, 1])
-    .where(STILL_DUE)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(
+    db
+      .selectFrom('notify_delivery')
+      // both lanes, named so the partial due index (paced, nextAttemptAt) answers it
+      .where('paced', 'in', [0, 1])
+      .where(STILL_DUE),
+  );
 }

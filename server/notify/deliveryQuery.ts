@@ -5,6 +5,7 @@ import type { Lang } from '../text/language';
 import { isText } from '../text/text';
 import { projectIdsFilter, visibleProjects } from '../access/scope';
 import '../store/notifyTables';
+import { countRows } from '../store/count';
 
 /** A stored last error ({zh, en} JSON) in the answer language. */
 function errorIn(stored: string | null, lang: Lang): string | null {
@@ -55,7 +56,7 @@ export async function deliveryPage(
   if (filter.noticeMode !== undefined) q = q.where('d.noticeMode', '=', filter.noticeMode);
   const receiver = filter.receiver;
   if (receiver !== undefined) q = q.where((eb) => eb.or([eb('d.userId', '=', receiver), eb('d.userId', 'is', null)]));
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   const rows = await q
     .leftJoin('notify_channel as c', 'c.id', 'd.channelId')
     .leftJoin('app_user as u', 'u.id', 'd.userId')
@@ -67,7 +68,7 @@ export async function deliveryPage(
     .offset(page.index * page.limit)
     .execute();
   return {
-    total: Number(n),
+    total,
     rows: rows.map((r) => ({
       id: r.id,
       eventId: r.eventId,

@@ -19,6 +19,7 @@ import { requirePlatformPage, requirePlatformWriter } from './guard';
 import { endTenantTokens } from './tenantUsers';
 import { actedBy } from '../eventLog/eventLog';
 import { signedIn } from '../access/signedIn';
+import { projectsWithPlaces } from '../devices/projectPlaces';
 
 const PAGE = 'wp_platform_operate';
 const access = guarded('platform', PAGE);
@@ -45,24 +46,7 @@ export async function operateRoutes(app: FastifyInstance) {
         .select(['tenantId as k', (eb) => eb.fn.countAll<number>().as('n')])
         .groupBy('tenantId')
         .execute(),
-      db
-        .selectFrom('project')
-        .innerJoin('tenant', 'tenant.id', 'project.tenantid')
-        .leftJoin('district', 'district.id', 'project.districtid')
-        .leftJoin('city', 'city.id', 'project.cityid')
-        .leftJoin('province', 'province.id', 'project.provinceid')
-        .select([
-          'project.id',
-          'project.name',
-          'project.tenantid',
-          'project.status',
-          'tenant.name as tenantName',
-          'province.name as province',
-          'city.name as city',
-          'district.name as district',
-        ])
-        .orderBy('project.id')
-        .execute(),
+      projectsWithPlaces(db).select('project.status').execute(),
       db
         .selectFrom('peceventextend')
         .select(['projectid as k', (eb) => eb.fn.countAll<number>().as('n')])
@@ -83,7 +67,7 @@ export async function operateRoutes(app: FastifyInstance) {
     // Live statuses come from the telemetry directory, which the comm watch keeps current.
     const devices = app.telemetry.devices.all();
     const visible = projects.filter((p) => mayseeProject(scope, p.id));
-    const seenTenants = new Set(visible.map((p) => p.tenantid));
+    const seenTenants = new Set(visible.map((p) => p.tenantId));
     const tenantRows: TenantRow[] = tenants
       .filter((t) => session.tenants === 'all' || seenTenants.has(t.id))
       .map((t) => ({ ...t, projectCount: projectCount.get(t.id) ?? 0, userCount: userCount.get(t.id) ?? 0 }));
@@ -92,10 +76,10 @@ export async function operateRoutes(app: FastifyInstance) {
       return {
         id: p.id,
         name: p.name,
-        tenantId: p.tenantid,
+        tenantId: p.tenantId,
         tenantName: p.tenantName,
         status: p.status,
-        region: [p.province, p.city, p.district].filter(Boolean).join(' '),
+        region: [p.provinceName, p.cityName, p.districtName].filter(Boolean).join(' '),
         deviceCount: mine.length,
         onlineCount: mine.filter((d) => d.devicestatus === DEVICE_STATUS.COMMUNICATING).length,
         faultCount: mine.filter((d) => !isDeviceStatusNormal(d.devicestatus)).length,

@@ -11,6 +11,7 @@ import { transact } from '../eventLog/transact';
 import { requirePlatformPage, requirePlatformWriter } from './guard';
 import { actedBy } from '../eventLog/eventLog';
 import { signedIn } from '../access/signedIn';
+import { servedProjectsOf } from '../auth/access';
 
 const PAGE = 'wp_platform_user';
 
@@ -95,12 +96,7 @@ export async function platformUserRoutes(app: FastifyInstance) {
           ? await trx.selectFrom('project').select(['id', 'name']).where('id', 'in', projectIds).execute()
           : [];
         if (found.length !== projectIds.length) throw errors.NOT_FOUND(NOUN.project);
-        const before = await trx
-          .selectFrom('user_model_node')
-          .select('nodeId')
-          .where('userId', '=', id)
-          .where('modelLabel', '=', 'project')
-          .execute();
+        const before = await servedProjectsOf(trx, id);
         await trx.deleteFrom('user_model_node').where('userId', '=', id).where('modelLabel', '=', 'project').execute();
         if (projectIds.length)
           await trx
@@ -113,7 +109,7 @@ export async function platformUserRoutes(app: FastifyInstance) {
           tenantId: user.tenantId,
           subject: `user:${id}`,
           payload: {
-            before: { projects: before.map((b) => b.nodeId).sort((a, b) => a - b) },
+            before: { projects: before.sort((a, b) => a - b) },
             after: { projects: found.map((p) => p.name) },
           },
         });

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 import { PERMISSION_MAP, permissionId, PAGE_PERMISSIONS, type PagePermission } from '../../domain/permissions';
 import { ACCESS_TYPE, DEVICE_STATUS, USER_TYPE } from '../../domain/enums';
+import { MAIN_DATA_PAGES } from '../http/routeAccess';
 
 /**
  * Demo ledger and users: a platform with two tenants and projects in three provinces, users of every
@@ -26,17 +27,8 @@ const ROLE_SPECS = {
   serviceEngineer: {
     name: '运维服务',
     tenant: 'platform',
-    pages: pageIds([
-      'wp_platform_monitor',
-      'wp_global_monitor',
-      'wp_real_time_monitor',
-      'wp_real_time_data',
-      'wp_history_data',
-      'wp_event_manager',
-      'wp_analysis_report',
-      'wp_device',
-      'wp_remote_setting',
-    ]),
+    // the platform's monitor and every data page but the system settings
+    pages: pageIds(['wp_platform_monitor', ...MAIN_DATA_PAGES.filter((p) => p !== 'wp_system_config')]),
     auths: opIds([
       'event_browser',
       'event_confirm',

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { EVENT_CONFIRM } from '../../domain/enums';
 import type { Database } from '../store/schema';
 import { projectIdsFilter, type ProjectScope } from '../access/scope';
-import '../store/workOrderTables';
+import { linkedAlarms } from './orderAlarms';
 
 /** An alarm event raised in the period: what the figures read of it. */
 export interface AlarmRow {
@@ -47,17 +47,13 @@ export async function figureRows(
     .where('eventtime', '<', end);
   if (ids) events = events.where('projectid', 'in', ids);
 
-  let inPeriod = db
-    .selectFrom('work_order_event')
-    .innerJoin('peceventextend', 'peceventextend.id', 'work_order_event.eventId')
+  let inPeriod = linkedAlarms(db)
     .select('work_order_event.orderId')
     .where('peceventextend.eventtime', '>=', start)
     .where('peceventextend.eventtime', '<', end);
   if (ids) inPeriod = inPeriod.where('peceventextend.projectid', 'in', ids);
-  const orderAlarms = db
-    .selectFrom('work_order')
-    .innerJoin('work_order_event', 'work_order_event.orderId', 'work_order.id')
-    .innerJoin('peceventextend', 'peceventextend.id', 'work_order_event.eventId')
+  const orderAlarms = linkedAlarms(db)
+    .innerJoin('work_order', 'work_order.id', 'work_order_event.orderId')
     .select([
       'work_order.id',
       'work_order.projectId',

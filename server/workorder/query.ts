@@ -11,6 +11,8 @@ import { NO_ASSIGNEE, ORDER_STATUS } from '../../domain/schemas/workorder';
 import type { Session } from '../auth/access';
 import { projectIdsFilter, visibleProjects } from '../access/scope';
 import { normalize, visibleOrder, type OrderRow } from './access';
+import { alarmsOfOrder } from './orderAlarms';
+import { countRows } from '../store/count';
 
 /** The orders a session may see, filtered, newest first, with the total. */
 export async function listOrders(
@@ -54,14 +56,14 @@ export async function listOrders(
         eb.or([eb('work_order.status', '=', ORDER_STATUS.CLOSED), eb('work_order.dueAt', '>=', now)]),
       ]),
     );
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = await countRows(q);
   const rows = await q
     .selectAll('work_order')
     .orderBy('work_order.id', 'desc')
     .limit(body.page.limit)
     .offset(body.page.index * body.page.limit)
     .execute();
-  return { rows: await toRows(app, rows.map(normalize)), total: Number(n) };
+  return { rows: await toRows(app, rows.map(normalize)), total };
 }
 
 async function toRows(app: FastifyInstance, rows: OrderRow[]): Promise<OrderRowDto[]> {
@@ -103,9 +105,7 @@ export async function orderDetail(app: FastifyInstance, session: Session, id: nu
   const order = await visibleOrder(app, session, id);
   const [row] = await toRows(app, [order]);
   const steps = await app.db.selectFrom('work_order_step').selectAll().where('orderId', '=', id).orderBy('id').execute();
-  const events = await app.db
-    .selectFrom('work_order_event')
-    .innerJoin('peceventextend', 'peceventextend.id', 'work_order_event.eventId')
+  const events = await alarmsOfOrder(app.db, id)
     .leftJoin('terminal', 'terminal.id', 'peceventextend.deviceid')
     .select([
       'peceventextend.id',
@@ -116,7 +116,6 @@ export async function orderDetail(app: FastifyInstance, session: Session, id: nu
       'peceventextend.endtime',
       'peceventextend.peceventlevel as level',
     ])
-    .where('work_order_event.orderId', '=', id)
     .orderBy('peceventextend.eventtime')
     .execute();
   const timeline: OrderStepDto[] = steps.map((s) => ({

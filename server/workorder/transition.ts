@@ -11,6 +11,7 @@ import { groupHandlers, visibleOrder, type OrderRow } from './access';
 import { ACTION_TEXT, TRANSITIONS } from './machine';
 import { assignedMessages } from './notify';
 import { readingsOf } from './readings';
+import { alarmsOfOrder } from './orderAlarms';
 import type { WorkOrderTable } from '../store/workOrderTables';
 import { resolveTarget, targetDetail } from './target';
 import '../store/infoSchema';
@@ -150,13 +151,7 @@ function mustBeAssignee(session: Session, order: OrderRow, action: keyof typeof 
 }
 
 async function deviceIdsOf(app: FastifyInstance, orderId: number): Promise<number[]> {
-  const rows = await app.db
-    .selectFrom('work_order_event')
-    .innerJoin('peceventextend', 'peceventextend.id', 'work_order_event.eventId')
-    .select('peceventextend.deviceid')
-    .distinct()
-    .where('work_order_event.orderId', '=', orderId)
-    .execute();
+  const rows = await alarmsOfOrder(app.db, orderId).select('peceventextend.deviceid').distinct().execute();
   return rows.map((r) => r.deviceid);
 }
 
