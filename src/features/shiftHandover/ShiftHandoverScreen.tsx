@@ -8,7 +8,8 @@ import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
-import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import type { Column } from '../../app/widgets/table/DataTable';
+import { PagedDetailTable } from '../../app/widgets/table/PagedDetailTable';
 import { usePagedList } from '../../app/widgets/table/usePaging';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
@@ -85,14 +86,7 @@ export default function ShiftHandoverScreen() {
       <div className="flex min-h-0 flex-1 flex-col gap-3 xl:flex-row">
         {can('shift_handover') && <HandoverDraft />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-          <DataTable
-            testId="handover-table"
-            columns={columns}
-            {...handovers.table}
-            getRowId={(r) => String(r.id)}
-            rowActions={[{ label: t('common.detail'), run: show }]}
-            exportable={false}
-          />
+          <PagedDetailTable testId="handover-table" columns={columns} page={handovers.table} rowId={(r) => r.id} onDetail={show} />
         </div>
       </div>
       <Modal open={!!open} onClose={close} title={t('ho.detailTitle')} width={680} closable>
