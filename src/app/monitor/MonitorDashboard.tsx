@@ -8,7 +8,7 @@ import { t, useLanguage } from '../i18n/i18n';
 import { useSession } from '../session/SessionContext';
 import { ScreenFrame } from '../widgets/ScreenFrame';
 import type { MonitorFilter, Variant } from './api';
-import { Bars } from './charts/Bars';
+import { Bars, type Bar } from './charts/Bars';
 import { Donut } from './charts/Donut';
 import { KpiCards } from './KpiCards';
 import { ChinaMap } from './map/ChinaMap';
@@ -24,6 +24,39 @@ import { kioskConfig } from '../kiosk/kioskConfig';
 
 const TYPE_COLOR = '#0ea5e9';
 const isPlatformStatis = (s: MonitorStatis | undefined): s is PlatformStatis => !!s && 'tenants' in s;
+
+/** Alarms by type or by level: today's count against the active ones, a bar each. */
+function AlarmCountPanel({
+  statis,
+  list,
+  title,
+  testId,
+  look,
+}: {
+  statis: MonitorStatis | undefined;
+  list: 'byType' | 'byLevel';
+  title: string;
+  testId: string;
+  look: (id: number) => Pick<Bar, 'label' | 'color' | 'state'>;
+}) {
+  const today = (id: number) => statis?.today[list].find((c) => c.id === id)?.count ?? 0;
+  return (
+    <Panel
+      title={title}
+      extra={
+        <span className="text-xs text-muted">
+          {t('monitor.today')} / {t('monitor.active')}
+        </span>
+      }
+    >
+      <Bars
+        testId={testId}
+        secondaryLabel={t('monitor.active')}
+        bars={(statis?.active[list] ?? []).map((c) => ({ key: String(c.id), ...look(c.id), value: today(c.id), secondary: c.count }))}
+      />
+    </Panel>
+  );
+}
 
 /**
  * The global monitoring dashboard shared by /home and /platform/monitor: headline figures, device
@@ -42,7 +75,6 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
   const selectProject = (projectId: number | undefined) => setFilter((f) => ({ ...f, projectId }));
   const kiosk = kioskConfig() !== null;
   const bigScreenOpen = !!profile && guardRoute({ path: '/bigScreen', hasToken: true, profile }).kind === 'allow';
-  const today = (id: number, list: 'byType' | 'byLevel') => s?.today[list].find((c) => c.id === id)?.count ?? 0;
 
   return (
     <ScreenFrame
@@ -99,47 +131,20 @@ export function MonitorDashboard({ variant, title, testId }: { variant: Variant;
                 }))}
               />
             </Panel>
-            <Panel
+            <AlarmCountPanel
+              statis={s}
+              list="byType"
               title={t('monitor.alarmsByType')}
-              extra={
-                <span className="text-xs text-muted">
-                  {t('monitor.today')} / {t('monitor.active')}
-                </span>
-              }
-            >
-              <Bars
-                testId="chart-type"
-                secondaryLabel={t('monitor.active')}
-                bars={(s?.active.byType ?? []).map((c) => ({
-                  key: String(c.id),
-                  label: t(typeKey(c.id)),
-                  value: today(c.id, 'byType'),
-                  secondary: c.count,
-                  color: TYPE_COLOR,
-                }))}
-              />
-            </Panel>
-            <Panel
+              testId="chart-type"
+              look={(id) => ({ label: t(typeKey(id)), color: TYPE_COLOR })}
+            />
+            <AlarmCountPanel
+              statis={s}
+              list="byLevel"
               title={t('monitor.alarmsByLevel')}
-              extra={
-                <span className="text-xs text-muted">
-                  {t('monitor.today')} / {t('monitor.active')}
-                </span>
-              }
-            >
-              <Bars
-                testId="chart-level"
-                secondaryLabel={t('monitor.active')}
-                bars={(s?.active.byLevel ?? []).map((c) => ({
-                  key: String(c.id),
-                  label: levelLabel(c.id),
-                  value: today(c.id, 'byLevel'),
-                  secondary: c.count,
-                  color: EVENT_LEVEL_COLOR[c.id] ?? TYPE_COLOR,
-                  state: levelState(c.id),
-                }))}
-              />
-            </Panel>
+              testId="chart-level"
+              look={(id) => ({ label: levelLabel(id), color: EVENT_LEVEL_COLOR[id] ?? TYPE_COLOR, state: levelState(id) })}
+            />
           </div>
           <Panel
             title={t('monitor.map')}

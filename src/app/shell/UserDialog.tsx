@@ -16,6 +16,11 @@ export function UserDialog({ open, onClose }: { open: boolean; onClose: () => vo
     [t('users.wecomId'), user?.wecomId],
     [t('users.dingtalkId'), user?.dingtalkId],
   ] as const;
+  /** this dialog gives way to the one it opens */
+  const openInstead = (show: (on: true) => void) => {
+    onClose();
+    show(true);
+  };
   return (
     <>
       <Modal open={open} onClose={onClose} title={t('user.dialogTitle')} width={400}>
@@ -35,14 +40,7 @@ export function UserDialog({ open, onClose }: { open: boolean; onClose: () => vo
               </div>
             ))}
           </dl>
-          <button
-            type="button"
-            className="text-brand hover:underline"
-            onClick={() => {
-              onClose();
-              setEditingContact(true);
-            }}
-          >
+          <button type="button" className="text-brand hover:underline" onClick={() => openInstead(setEditingContact)}>
             {t('user.editContact')}
           </button>
         </section>
@@ -51,13 +49,7 @@ export function UserDialog({ open, onClose }: { open: boolean; onClose: () => vo
             {t('user.logout')}
           </Button>
           <Button onClick={onClose}>{t('user.cancel')}</Button>
-          <Button
-            kind="primary"
-            onClick={() => {
-              onClose();
-              setResetting(true);
-            }}
-          >
+          <Button kind="primary" onClick={() => openInstead(setResetting)}>
             {t('user.reset')}
           </Button>
         </div>

@@ -47,6 +47,17 @@ const STICKY_END =
 /** One event; memoised so a live insert re-renders only the rows whose data changed. */
 export const EventRow = memo(function EventRow({ row, selected, onCheck, onOnly, onView, onDetail, order, columns }: EventRowProps) {
   const cell = 'truncate px-2';
+  // who handled the event and when: the same cell for the handling and for the remark
+  const whoCell = (col: string, name: string | null | undefined) => (
+    <td className={cell} data-col={col}>
+      {name ?? '--'}
+    </td>
+  );
+  const timeCell = (col: string, ms: number | null) => (
+    <td className={`${cell} tabular-nums`} data-col={col}>
+      {time(ms)}
+    </td>
+  );
   const cells: Record<string, ReactNode> = {
     eventtime: <td className={`${cell} tabular-nums`}>{time(row.eventtime)}</td>,
     project: (
@@ -103,31 +114,15 @@ export const EventRow = memo(function EventRow({ row, selected, onCheck, onOnly,
         {order ? <OrderStatusBadge status={order.status} overdue={order.overdue} level={order.level} /> : '--'}
       </td>
     ),
-    operator: (
-      <td className={cell} data-col="operator">
-        {row.operator ?? '--'}
-      </td>
-    ),
-    updatetime: (
-      <td className={`${cell} tabular-nums`} data-col="updatetime">
-        {time(row.updatetime)}
-      </td>
-    ),
+    operator: whoCell('operator', row.operator),
+    updatetime: timeCell('updatetime', row.updatetime),
     remark: (
       <td className={cell} title={row.remark ?? ''} data-col="remark">
         {row.remark || '--'}
       </td>
     ),
-    remarkoperator: (
-      <td className={cell} data-col="remarkoperator">
-        {row.remarkoperator ?? '--'}
-      </td>
-    ),
-    remarktime: (
-      <td className={`${cell} tabular-nums`} data-col="remarktime">
-        {time(row.remarktime)}
-      </td>
-    ),
+    remarkoperator: whoCell('remarkoperator', row.remarkoperator),
+    remarktime: timeCell('remarktime', row.remarktime),
     action: (
       <td className={`${STICKY_END} space-x-3 px-2 whitespace-nowrap`} onClick={(e) => e.stopPropagation()}>
         {onView && (

@@ -1,6 +1,6 @@
 import { describeDisposalFinding, type ReportDisposal } from '../../../domain/schemas/reportDisposal';
 import { t, type Language } from '../../app/i18n/i18n';
-import { Card, Kpi } from './Panels';
+import { Card, Kpi, OrNone } from './Panels';
 import { durationText, shareText, typeText } from './reportText';
 
 /**
@@ -38,7 +38,7 @@ export function DisposalSection({ disposal: d, lang }: { disposal: ReportDisposa
       <div className="mt-3 grid grid-cols-1 gap-3 xl:grid-cols-2">
         <div>
           <h3 className="mb-1 text-xs font-medium text-muted">{t('stats.repeatedList', { n: d.repeatMin })}</h3>
-          {d.repeated.length ? (
+          <OrNone has={d.repeated.length > 0} none={t('stats.none')}>
             <table className="w-full text-sm" data-testid="disposal-repeated">
               <tbody>
                 {d.repeated.map((r) => (
@@ -53,9 +53,7 @@ export function DisposalSection({ disposal: d, lang }: { disposal: ReportDisposa
                 ))}
               </tbody>
             </table>
-          ) : (
-            <p className="text-sm text-muted">{t('stats.none')}</p>
-          )}
+          </OrNone>
         </div>
         <ol className="list-decimal space-y-0.5 pl-5 text-sm" data-testid="disposal-conclusion">
           {d.findings.map((f, i) => (

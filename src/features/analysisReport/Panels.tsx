@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { t } from '../../app/i18n/i18n';
+import type { HeadCell } from '../../app/ui/TableHead';
 
 /** A titled panel of the report (and of 处置统计). */
 export function Card({
@@ -32,3 +34,15 @@ export function Kpi({ label, value, hint, testId }: { label: string; value: Reac
     </div>
   );
 }
+
+/** A list of the report, or the line saying it has nothing to list. */
+export function OrNone({ has, none, children }: { has: boolean; none: string; children: ReactNode }) {
+  return has ? children : <p className="text-sm text-muted">{none}</p>;
+}
+
+/** The head cells every ranked device table of the report begins with: rank, device, project. */
+export const rankedDeviceHead = (): HeadCell[] => [
+  { label: '#', className: 'py-1' },
+  t('analysisReport.device'),
+  t('analysisReport.project'),
+];

@@ -5,6 +5,7 @@ import { measureText } from '../../app/i18n/measureText';
 import { formatTime } from '../../app/time/projectTime';
 import { evidenceNumber } from '../../app/device/evidenceText';
 import { TableHead } from '../../app/ui/TableHead';
+import { OrNone, rankedDeviceHead } from './Panels';
 
 const DAY_MS = 86_400_000;
 
@@ -21,14 +22,12 @@ export function ProjectedCrossings({ crossings }: { crossings: ReportProjectedCr
         {t('analysisReport.crossingsAsOf', { time: formatTime(asOf, 'yyyy-MM-dd HH:mm') })}
         {total > devices.length && ` ${t('analysisReport.crossingsMore', { total, shown: devices.length })}`}
       </p>
-      {devices.length ? (
+      <OrNone has={devices.length > 0} none={t('analysisReport.noCrossings')}>
         <table className="w-full text-sm" data-testid="crossings-table">
           <TableHead
             className="text-left text-xs text-muted"
             cells={[
-              { label: '#', className: 'py-1' },
-              t('analysisReport.device'),
-              t('analysisReport.project'),
+              ...rankedDeviceHead(),
               t('evidence.measure'),
               { label: t('analysisReport.slopePerDay'), className: 'text-right' },
               { label: t('analysisReport.crossingAt'), className: 'pl-4' },
@@ -60,9 +59,7 @@ export function ProjectedCrossings({ crossings }: { crossings: ReportProjectedCr
             })}
           </tbody>
         </table>
-      ) : (
-        <p className="text-sm text-muted">{t('analysisReport.noCrossings')}</p>
-      )}
+      </OrNone>
     </>
   );
 }

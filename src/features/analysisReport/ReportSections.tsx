@@ -6,7 +6,7 @@ import { ProjectedCrossings } from './ProjectedCrossings';
 import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { levelState } from '../../../domain/alarmLanguage';
 import { durationText, LEVEL_COLOR, levelText, typeText } from './reportText';
-import { Card, Kpi } from './Panels';
+import { Card, Kpi, OrNone, rankedDeviceHead } from './Panels';
 import { DisposalSection } from './DisposalSection';
 import { TableHead } from '../../app/ui/TableHead';
 
@@ -68,7 +68,7 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
       </Card>
 
       <Card title={t('analysisReport.byNode')} testId="report-nodes">
-        {nodeDistribute.nodes.length ? (
+        <OrNone has={nodeDistribute.nodes.length > 0} none={t('analysisReport.none')}>
           <Bars
             testId="node-bars"
             bars={nodeDistribute.nodes.map((n) => ({
@@ -80,9 +80,7 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
             }))}
             secondaryLabel={t('analysisReport.previous', { n: '' })}
           />
-        ) : (
-          <p className="text-sm text-muted">{t('analysisReport.none')}</p>
-        )}
+        </OrNone>
       </Card>
 
       <Card title={t('analysisReport.byType')} testId="report-types">
@@ -126,16 +124,11 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
 
       <div className="flex flex-col gap-3">
         <Card title={t('analysisReport.topDevices')} testId="report-devices">
-          {nodeDistribute.topDevices.length ? (
+          <OrNone has={nodeDistribute.topDevices.length > 0} none={t('analysisReport.none')}>
             <table className="w-full text-sm">
               <TableHead
                 className="text-left text-xs text-muted"
-                cells={[
-                  { label: '#', className: 'py-1' },
-                  t('analysisReport.device'),
-                  t('analysisReport.project'),
-                  { label: t('analysisReport.count'), className: 'text-right' },
-                ]}
+                cells={[...rankedDeviceHead(), { label: t('analysisReport.count'), className: 'text-right' }]}
               />
               <tbody>
                 {nodeDistribute.topDevices.map((d, i) => (
@@ -148,9 +141,7 @@ export function ReportSections({ figures, lang }: { figures: ReportFigures; lang
                 ))}
               </tbody>
             </table>
-          ) : (
-            <p className="text-sm text-muted">{t('analysisReport.none')}</p>
-          )}
+          </OrNone>
         </Card>
         <Card title={t('analysisReport.confirmTimes')} testId="report-confirmation">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">

@@ -4,20 +4,19 @@ import { issueMessage, type FieldErrors } from '../../app/widgets/formErrors';
 import { safeParseMarked } from '../../../domain/zodIssueText';
 import { formatTime, parseProjectTime } from '../../app/time/projectTime';
 
+type FormField = { key: string; label: MessageKey; type?: 'number' | 'date' };
+
+/** An area (province, city, district) is a name and a code. */
+const AREA_FIELDS: FormField[] = [
+  { key: 'name', label: 'ledger.name' },
+  { key: 'code', label: 'ledger.code' },
+];
+
 /** The text inputs of each level, in form order. */
-export const FORM_FIELDS: Record<LedgerLabel, { key: string; label: MessageKey; type?: 'number' | 'date' }[]> = {
-  province: [
-    { key: 'name', label: 'ledger.name' },
-    { key: 'code', label: 'ledger.code' },
-  ],
-  city: [
-    { key: 'name', label: 'ledger.name' },
-    { key: 'code', label: 'ledger.code' },
-  ],
-  district: [
-    { key: 'name', label: 'ledger.name' },
-    { key: 'code', label: 'ledger.code' },
-  ],
+export const FORM_FIELDS: Record<LedgerLabel, FormField[]> = {
+  province: AREA_FIELDS,
+  city: AREA_FIELDS,
+  district: AREA_FIELDS,
   project: [
     { key: 'name', label: 'ledger.name' },
     { key: 'address', label: 'ledger.address' },

@@ -9,7 +9,7 @@ import { DateSelector } from '../../app/widgets/dateSelector/DateSelector';
 import { defaultRange, type DateRange } from '../../app/widgets/dateSelector/dateRange';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
-import { Tree } from '../../app/widgets/tree/Tree';
+import { TreeSideLayout } from '../../app/widgets/tree/TreeSideLayout';
 import { deviceTreeQuery } from '../../app/liveDevices/deviceTree';
 import { MAX_SERIES, checkedDevices, deviceKey, parseHistoryLink, toWidgetTree } from './historyModel';
 import { MeasurePicker } from './MeasurePicker';
@@ -83,72 +83,60 @@ export default function HistoryDataScreen() {
 
   return (
     <ScreenFrame title={t('route.historyData')} testId="history-data">
-      <div className="grid min-h-0 flex-1 grid-cols-[18.75rem_minmax(0,1fr)] gap-4">
-        <Tree
-          load={tree}
-          nodes={nodes}
-          checkable
-          checked={checked}
-          onCheckedChange={setChecked}
-          defaultExpandDepth={4}
-          className="h-[calc(100vh-9.375rem)]"
-          testId="history-tree"
-        />
-        <div className="flex min-w-0 flex-col gap-3 overflow-auto">
-          <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface p-3">
-            <DateSelector value={range} onChange={setRange} />
-            {cumulative && (
-              <label className="inline-flex items-center gap-1.5 text-sm">
-                <input
-                  type="checkbox"
-                  data-testid="history-diff"
-                  checked={diff}
-                  onChange={(e) => setDiff(e.target.checked)}
-                  className="accent-brand"
-                />
-                {t('history.diffValue')}
-              </label>
-            )}
-            <Button
-              className="ml-auto"
-              kind="primary"
-              disabled={devices.length === 0 || measures.length === 0}
-              onClick={() => void exportShown()}
-              data-testid="history-export"
-            >
-              {t('history.export')}
-            </Button>
-            <div className="basis-full">
-              <MeasurePicker value={measures} onChange={setMeasures} />
-            </div>
-          </div>
-          <div className="rounded-lg border border-line bg-surface p-3">
-            {devices.length === 0 ? (
-              <p className="grid h-48 place-items-center text-sm text-muted" data-testid="history-hint">
-                {t('history.pickDevice')}
-              </p>
-            ) : measures.length === 0 ? (
-              <p className="grid h-48 place-items-center text-sm text-muted" data-testid="history-hint">
-                {t('history.pickMeasure')}
-              </p>
-            ) : (
-              <>
-                {all.length > MAX_SERIES && <p className="mb-2 text-xs text-amber-600">{t('history.tooMany', { n: MAX_SERIES })}</p>}
-                {evidence && (
-                  <p className="mb-2 text-sm" data-testid="history-evidence" data-types={evidence.open.map((o) => o.type).join(',')}>
-                    <span className="font-medium">{t('evidence.title')}</span>
-                    {t('punct.colon')}
-                    {evidence.open.map((o) => t(typeKey(o.type))).join(t('punct.listSeparator'))}
-                    {t('punct.colon')}
-                    <span className="text-muted">{evidenceSummary(evidence, evidenceUnit)}</span>
-                  </p>
-                )}
-                <Trend series={series} from={from} to={to} evidence={evidence} onViewChange={(a, b) => setShown({ from: a, to: b })} />
-              </>
-            )}
+      <TreeSideLayout tree={{ load: tree, nodes, checkable: true, checked, onCheckedChange: setChecked, testId: 'history-tree' }}>
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-line bg-surface p-3">
+          <DateSelector value={range} onChange={setRange} />
+          {cumulative && (
+            <label className="inline-flex items-center gap-1.5 text-sm">
+              <input
+                type="checkbox"
+                data-testid="history-diff"
+                checked={diff}
+                onChange={(e) => setDiff(e.target.checked)}
+                className="accent-brand"
+              />
+              {t('history.diffValue')}
+            </label>
+          )}
+          <Button
+            className="ml-auto"
+            kind="primary"
+            disabled={devices.length === 0 || measures.length === 0}
+            onClick={() => void exportShown()}
+            data-testid="history-export"
+          >
+            {t('history.export')}
+          </Button>
+          <div className="basis-full">
+            <MeasurePicker value={measures} onChange={setMeasures} />
           </div>
         </div>
-      </div>
+        <div className="rounded-lg border border-line bg-surface p-3">
+          {devices.length === 0 ? (
+            <p className="grid h-48 place-items-center text-sm text-muted" data-testid="history-hint">
+              {t('history.pickDevice')}
+            </p>
+          ) : measures.length === 0 ? (
+            <p className="grid h-48 place-items-center text-sm text-muted" data-testid="history-hint">
+              {t('history.pickMeasure')}
+            </p>
+          ) : (
+            <>
+              {all.length > MAX_SERIES && <p className="mb-2 text-xs text-amber-600">{t('history.tooMany', { n: MAX_SERIES })}</p>}
+              {evidence && (
+                <p className="mb-2 text-sm" data-testid="history-evidence" data-types={evidence.open.map((o) => o.type).join(',')}>
+                  <span className="font-medium">{t('evidence.title')}</span>
+                  {t('punct.colon')}
+                  {evidence.open.map((o) => t(typeKey(o.type))).join(t('punct.listSeparator'))}
+                  {t('punct.colon')}
+                  <span className="text-muted">{evidenceSummary(evidence, evidenceUnit)}</span>
+                </p>
+              )}
+              <Trend series={series} from={from} to={to} evidence={evidence} onViewChange={(a, b) => setShown({ from: a, to: b })} />
+            </>
+          )}
+        </div>
+      </TreeSideLayout>
     </ScreenFrame>
   );
 }

@@ -6,7 +6,8 @@ import { changedFields, changesLine } from '../../../domain/oplogDiff';
 import { api } from '../../app/api/client';
 import { fetchBlob } from '../../app/api/blob';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
-import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import type { Column } from '../../app/widgets/table/DataTable';
+import { PagedDetailTable } from '../../app/widgets/table/PagedDetailTable';
 import { defaultExportName, saveBlob } from '../../app/widgets/table/exportXlsx';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { queryKeys } from '../../app/api/queryKeys';
@@ -88,14 +89,7 @@ export default function OperationLogScreen() {
       testId="oplog"
       filters={<LogFilters onSearch={(f) => (setFilter(f), log.firstPage())} onExport={(f) => void exportLog(f)} />}
     >
-      <DataTable
-        testId="log-table"
-        columns={columns}
-        {...log.table}
-        getRowId={(r) => String(r.seq)}
-        rowActions={[{ label: t('common.detail'), run: setDetail }]}
-        exportable={false}
-      />
+      <PagedDetailTable testId="log-table" columns={columns} page={log.table} rowId={(r) => r.seq} onDetail={setDetail} />
       <LogDetailDialog row={detail} onClose={() => setDetail(undefined)} />
     </ScreenFrame>
   );

@@ -18,6 +18,8 @@ const SECURITY_TEXT = { tls: 'TLS', starttls: 'STARTTLS' } as const;
 /** the one-line and the multi-line text fields of the kinds */
 type TextKey = 'url' | 'secret' | 'host' | 'port' | 'user' | 'pass' | 'from';
 type AreaKey = 'to' | 'headers' | 'bodyTemplate' | 'phones';
+/** the fields chosen from a fixed list */
+type ChoiceKey = 'security' | 'method';
 
 /** Creates or edits a channel; the fields follow the kind (the kind of a stored channel is fixed). */
 export function ChannelFormDialog({
@@ -58,6 +60,10 @@ export function ChannelFormDialog({
     label: string,
     extra: Partial<React.InputHTMLAttributes<HTMLInputElement>> & { hint?: string | undefined } = {},
   ) => shows(key) && <FormTextField label={label} field={form.field(key)} autoComplete="off" {...extra} />;
+  const choice = <K extends ChoiceKey>(key: K, label: string, options: readonly { value: ChannelForm[K]; label: string }[]) =>
+    shows(key) && (
+      <ChoiceField<ChannelForm[K]> label={label} name={key} value={draft[key]} onChange={(v) => form.set(key, v)} options={options} />
+    );
   const area = (
     key: AreaKey,
     label: string,
@@ -106,14 +112,10 @@ export function ChannelFormDialog({
               {text('port', t('notify.smtpPort'), { type: 'number' })}
             </div>
           )}
-          {shows('security') && (
-            <ChoiceField
-              label={t('notify.smtpSecurity')}
-              name="security"
-              value={draft.security}
-              onChange={(v) => form.set('security', v)}
-              options={SMTP_SECURITY.map((s) => ({ value: s, label: s === 'none' ? t('notify.none') : SECURITY_TEXT[s] }))}
-            />
+          {choice(
+            'security',
+            t('notify.smtpSecurity'),
+            SMTP_SECURITY.map((s) => ({ value: s, label: s === 'none' ? t('notify.none') : SECURITY_TEXT[s] })),
           )}
           {draft.kind === 'email' && (
             <div className="grid grid-cols-2 gap-x-3">
@@ -123,14 +125,10 @@ export function ChannelFormDialog({
           )}
           {text('from', t('notify.smtpFrom'), { type: 'email' })}
           {area('to', t('notify.emailTo'), { hint: t('notify.listHint') })}
-          {shows('method') && (
-            <ChoiceField
-              label={t('notify.smsMethod')}
-              name="method"
-              value={draft.method}
-              onChange={(v) => form.set('method', v)}
-              options={SMS_METHODS.map((m) => ({ value: m, label: m }))}
-            />
+          {choice(
+            'method',
+            t('notify.smsMethod'),
+            SMS_METHODS.map((m) => ({ value: m, label: m })),
           )}
           {area('headers', t('notify.smsHeaders'), { hint: secretHint, spellCheck: false })}
           {area('bodyTemplate', t('notify.smsBody'), {

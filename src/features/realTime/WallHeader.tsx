@@ -23,6 +23,15 @@ function Count({ state, n }: { state: AlarmStateKey | 'stale'; n: number }) {
   );
 }
 
+/** One step of the wall's pager: a glyph button named for screen readers by its label. */
+function PageButton({ label, onClick, glyph }: { label: string; onClick: () => void; glyph: string }) {
+  return (
+    <button type="button" onClick={onClick} aria-label={label} className="rounded border border-line px-[0.4em] hover:bg-surface-2">
+      {glyph}
+    </button>
+  );
+}
+
 /**
  * The strip over the wall: how many devices are in each state and level, how many have stale data,
  * the time of the newest reading, the page, and (on a kiosk) whether the sound is on. Its text is at
@@ -77,25 +86,11 @@ export function WallHeader({
       </span>
       {pages > 1 && (
         <span className="inline-flex items-center gap-[0.3em] whitespace-nowrap" data-testid="wall-pager" title={t('wall.pageKeys')}>
-          <button
-            type="button"
-            onClick={onPrev}
-            aria-label={t('wall.prevPage')}
-            className="rounded border border-line px-[0.4em] hover:bg-surface-2"
-          >
-            ‹
-          </button>
+          <PageButton label={t('wall.prevPage')} onClick={onPrev} glyph="‹" />
           <span className="tabular-nums" data-testid="wall-page" data-page={page + 1} data-pages={pages}>
             {t('wall.page', { p: page + 1, n: pages })}
           </span>
-          <button
-            type="button"
-            onClick={onNext}
-            aria-label={t('wall.nextPage')}
-            className="rounded border border-line px-[0.4em] hover:bg-surface-2"
-          >
-            ›
-          </button>
+          <PageButton label={t('wall.nextPage')} onClick={onNext} glyph="›" />
         </span>
       )}
       {extra}

@@ -5,7 +5,7 @@ import { deviceTreeQuery } from '../../app/liveDevices/deviceTree';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { remoteGroupText } from '../../app/i18n/remoteText';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
-import { Tree } from '../../app/widgets/tree/Tree';
+import { TreeSideLayout } from '../../app/widgets/tree/TreeSideLayout';
 import { ControlPointsPanel } from './ControlPointsPanel';
 import { ParamGroupPanel } from './ParamGroupPanel';
 import { errorText, listGroups } from './remoteApi';
@@ -37,54 +37,48 @@ export default function RemoteSettingScreen() {
   const group = groups?.find((g) => g.id === groupId);
   return (
     <ScreenFrame title={t('route.remoteSetting')} testId="remote-setting">
-      <div className="grid min-h-0 flex-1 grid-cols-[18.75rem_minmax(0,1fr)] gap-4">
-        <Tree
-          load={tree}
-          nodes={nodes}
-          selectedId={deviceId === null ? undefined : `terminal:${deviceId}`}
-          onSelect={(n) => n.id.startsWith('terminal:') && setDeviceId(Number(n.id.slice('terminal:'.length)))}
-          defaultExpandDepth={4}
-          className="h-[calc(100vh-9.375rem)]"
-          testId="remote-tree"
-        />
-        <div className="flex min-w-0 flex-col gap-3 overflow-auto">
-          {deviceId === null ? (
-            <p
-              className="grid h-48 place-items-center rounded-lg border border-line bg-surface text-sm text-muted"
-              data-testid="remote-hint"
-            >
-              {t('remoteSetting.pickDevice')}
-            </p>
-          ) : (
-            <>
-              <div className="flex flex-wrap items-center gap-2" data-testid="remote-device">
-                <span className="mr-2 text-base font-medium">{names.get(deviceId) ?? deviceId}</span>
-                {groups?.map((g) => (
-                  <button
-                    key={g.id}
-                    type="button"
-                    data-testid={`group-tab-${g.id}`}
-                    aria-pressed={g.id === groupId}
-                    onClick={() => setGroupId(g.id)}
-                    className={`rounded-full border px-3 py-1 text-sm ${g.id === groupId ? 'border-brand bg-brand text-brand-ink' : 'border-line bg-surface text-ink hover:border-brand'}`}
-                  >
-                    {remoteGroupText(g.id, g.name)}
-                  </button>
-                ))}
-              </div>
-              {groupError && (
-                <p role="alert" className="rounded border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-                  {groupError}
-                </p>
-              )}
-              {group && (
-                <ParamGroupPanel key={`${deviceId}:${group.id}`} deviceId={deviceId} group={group} canUpdate={can('remote_param_update')} />
-              )}
-              <ControlPointsPanel key={deviceId} deviceId={deviceId} canControl={can('remote_control')} />
-            </>
-          )}
-        </div>
-      </div>
+      <TreeSideLayout
+        tree={{
+          load: tree,
+          nodes,
+          selectedId: deviceId === null ? undefined : `terminal:${deviceId}`,
+          onSelect: (n) => n.id.startsWith('terminal:') && setDeviceId(Number(n.id.slice('terminal:'.length))),
+          testId: 'remote-tree',
+        }}
+      >
+        {deviceId === null ? (
+          <p className="grid h-48 place-items-center rounded-lg border border-line bg-surface text-sm text-muted" data-testid="remote-hint">
+            {t('remoteSetting.pickDevice')}
+          </p>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center gap-2" data-testid="remote-device">
+              <span className="mr-2 text-base font-medium">{names.get(deviceId) ?? deviceId}</span>
+              {groups?.map((g) => (
+                <button
+                  key={g.id}
+                  type="button"
+                  data-testid={`group-tab-${g.id}`}
+                  aria-pressed={g.id === groupId}
+                  onClick={() => setGroupId(g.id)}
+                  className={`rounded-full border px-3 py-1 text-sm ${g.id === groupId ? 'border-brand bg-brand text-brand-ink' : 'border-line bg-surface text-ink hover:border-brand'}`}
+                >
+                  {remoteGroupText(g.id, g.name)}
+                </button>
+              ))}
+            </div>
+            {groupError && (
+              <p role="alert" className="rounded border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+                {groupError}
+              </p>
+            )}
+            {group && (
+              <ParamGroupPanel key={`${deviceId}:${group.id}`} deviceId={deviceId} group={group} canUpdate={can('remote_param_update')} />
+            )}
+            <ControlPointsPanel key={deviceId} deviceId={deviceId} canControl={can('remote_control')} />
+          </>
+        )}
+      </TreeSideLayout>
     </ScreenFrame>
   );
 }

@@ -8,10 +8,8 @@ import { plainNameSchema, requiredSelect } from '../../../domain/validation';
 import { api } from '../../app/api/client';
 import { currentLanguage, t, tDynamic, useLanguage, type MessageKey } from '../../app/i18n/i18n';
 import { useSession } from '../../app/session/SessionContext';
-import { Modal } from '../../app/ui/Modal';
-import { FormActions } from '../../app/ui/form/FormActions';
 import { FormSelectField, FormTextField } from '../../app/ui/form/FormFields';
-import { FormTreeField } from '../../app/ui/form/FormTreeField';
+import { TreeFormDialog } from '../../app/ui/form/TreeFormDialog';
 import { TenantField } from '../../app/ui/form/TenantField';
 import type { TenantChoice } from '../../app/api/useTenantChoice';
 import type { EditDialogProps } from '../../app/ui/form/useEditDialog';
@@ -78,9 +76,15 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
   const homepageOptions = homepageOptionsOf(grantsOf(form.draft.checked));
 
   return (
-    <Modal open={open} onClose={onClose} title={t(editing ? 'roles.editTitle' : 'roles.createTitle')} width={760}>
-      <form {...form.formProps} className="grid grid-cols-[16.25rem_1fr] gap-5">
-        <div>
+    <TreeFormDialog
+      open={open}
+      onClose={onClose}
+      title={t(editing ? 'roles.editTitle' : 'roles.createTitle')}
+      width={760}
+      form={form}
+      columns="grid-cols-[16.25rem_1fr]"
+      fields={
+        <>
           <FormTextField label={t('roles.name')} field={form.field('name')} autoComplete="off" />
           {tenants.length > 1 && !editing && <TenantField field={form.field('tenantId')} tenants={tenants} />}
           <FormSelectField
@@ -90,16 +94,15 @@ export function RoleFormDialog({ open, editing, tenants, defaultTenantId, onClos
             options={homepageOptions}
           />
           <p className="text-xs text-muted">{t('roles.treeHint')}</p>
-        </div>
-        <FormTreeField
-          label={t('roles.permissions')}
-          nodes={tree}
-          field={form.field('checked')}
-          className="h-[26.25rem]"
-          testId="permission-tree"
-        />
-        <FormActions onClose={onClose} busy={form.busy} className="col-span-2 flex justify-end gap-2" />
-      </form>
-    </Modal>
+        </>
+      }
+      tree={{
+        label: t('roles.permissions'),
+        nodes: tree,
+        field: form.field('checked'),
+        className: 'h-[26.25rem]',
+        testId: 'permission-tree',
+      }}
+    />
   );
 }

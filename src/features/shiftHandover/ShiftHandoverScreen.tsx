@@ -8,7 +8,8 @@ import { Button, Modal } from '../../app/ui/Modal';
 import { toastSuccess } from '../../app/ui/toastStore';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
-import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import type { Column } from '../../app/widgets/table/DataTable';
+import { PagedDetailTable } from '../../app/widgets/table/PagedDetailTable';
 import { usePagedList } from '../../app/widgets/table/usePaging';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
@@ -19,6 +20,18 @@ import { PrintSheet } from './PrintSheet';
 import { acceptHandover, handoverDetail, listHandovers } from './handoverApi';
 
 const time = (v: number | null) => (v === null ? '--' : formatTime(v, 'yyyy-MM-dd HH:mm'));
+
+/** Who handed over (or accepted) and when; the name is a person's, not translated. */
+function PersonAt({ label, name, at }: { label: string; name: string; at: number | null }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd translate="no">
+        {name} · {time(at)}
+      </dd>
+    </>
+  );
+}
 
 /**
  * /shiftHandover (交接班, issue 29): the outgoing operator's summary of this shift with a note and 交班;
@@ -85,14 +98,7 @@ export default function ShiftHandoverScreen() {
       <div className="flex min-h-0 flex-1 flex-col gap-3 xl:flex-row">
         {can('shift_handover') && <HandoverDraft />}
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-          <DataTable
-            testId="handover-table"
-            columns={columns}
-            {...handovers.table}
-            getRowId={(r) => String(r.id)}
-            rowActions={[{ label: t('common.detail'), run: show }]}
-            exportable={false}
-          />
+          <PagedDetailTable testId="handover-table" columns={columns} page={handovers.table} rowId={(r) => r.id} onDetail={show} />
         </div>
       </div>
       <Modal open={!!open} onClose={close} title={t('ho.detailTitle')} width={680} closable>
@@ -100,20 +106,14 @@ export default function ShiftHandoverScreen() {
           <div className="max-h-[70vh] space-y-3 overflow-y-auto" data-testid="handover-detail">
             <HandoverSheet shift={open.shift} summary={open.summary} />
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-muted">{t('ho.from')}</dt>
-              <dd translate="no">
-                {open.fromUserName} · {time(open.handedAt)}
-              </dd>
+              <PersonAt label={t('ho.from')} name={open.fromUserName} at={open.handedAt} />
               <dt className="text-muted">{t('ho.note')}</dt>
               <dd>{open.note ?? '--'}</dd>
               <dt className="text-muted">{t('ho.status')}</dt>
               <dd data-testid="handover-status">{t(`ho.state.${open.status}`)}</dd>
               {open.toUserName && (
                 <>
-                  <dt className="text-muted">{t('ho.to')}</dt>
-                  <dd translate="no">
-                    {open.toUserName} · {time(open.acceptedAt)}
-                  </dd>
+                  <PersonAt label={t('ho.to')} name={open.toUserName} at={open.acceptedAt} />
                   <dt className="text-muted">{t('ho.acceptNote')}</dt>
                   <dd>{open.acceptNote ?? '--'}</dd>
                 </>

@@ -6,10 +6,9 @@ import { plainNameSchema, requiredSelect } from '../../../domain/validation';
 import { api } from '../../app/api/client';
 import { uploadFile } from '../../app/api/blob';
 import { t, useLanguage } from '../../app/i18n/i18n';
-import { Button, Modal } from '../../app/ui/Modal';
-import { FormActions } from '../../app/ui/form/FormActions';
+import { Button } from '../../app/ui/Modal';
 import { FormTextField } from '../../app/ui/form/FormFields';
-import { FormTreeField } from '../../app/ui/form/FormTreeField';
+import { TreeFormDialog } from '../../app/ui/form/TreeFormDialog';
 import { TenantField } from '../../app/ui/form/TenantField';
 import type { TenantChoice } from '../../app/api/useTenantChoice';
 import type { EditDialogProps } from '../../app/ui/form/useEditDialog';
@@ -75,9 +74,15 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
   };
 
   return (
-    <Modal open={open} onClose={onClose} title={t(editing ? 'groups.editTitle' : 'groups.createTitle')} width={640}>
-      <form {...form.formProps} className="grid grid-cols-[15rem_1fr] gap-5">
-        <div>
+    <TreeFormDialog
+      open={open}
+      onClose={onClose}
+      title={t(editing ? 'groups.editTitle' : 'groups.createTitle')}
+      width={640}
+      form={form}
+      columns="grid-cols-[15rem_1fr]"
+      fields={
+        <>
           <FormTextField label={t('groups.name')} field={form.field('name')} autoComplete="off" />
           {tenants.length > 1 && !editing && (
             // members must be the tenant's: another tenant's choice starts them again
@@ -105,16 +110,9 @@ export function GroupFormDialog({ open, editing, users, tenants, defaultTenantId
             onChange={(e) => void onFile(e.target.files?.[0])}
           />
           <p className="mt-2 text-xs text-muted">{t('groups.uploadHint')}</p>
-        </div>
-        <FormTreeField
-          label={t('groups.members')}
-          nodes={memberNodes}
-          field={form.field('members')}
-          className="h-[20rem]"
-          testId="member-tree"
-        />
-        <FormActions onClose={onClose} busy={form.busy} className="col-span-2 flex justify-end gap-2" />
-      </form>
-    </Modal>
+        </>
+      }
+      tree={{ label: t('groups.members'), nodes: memberNodes, field: form.field('members'), className: 'h-[20rem]', testId: 'member-tree' }}
+    />
   );
 }

@@ -7,7 +7,8 @@ import { formatTime } from '../../app/time/projectTime';
 import { Button, Modal } from '../../app/ui/Modal';
 import { ScreenFrame } from '../../app/widgets/ScreenFrame';
 import { SelectField } from '../../app/widgets/SelectField';
-import { DataTable, type Column } from '../../app/widgets/table/DataTable';
+import type { Column } from '../../app/widgets/table/DataTable';
+import { PagedDetailTable } from '../../app/widgets/table/PagedDetailTable';
 import { usePagedList } from '../../app/widgets/table/usePaging';
 import { queryKeys } from '../../app/api/queryKeys';
 import { useInvalidate } from '../../app/api/useInvalidate';
@@ -114,14 +115,7 @@ export default function WorkOrderScreen() {
         </>
       }
     >
-      <DataTable
-        testId="workorder-table"
-        columns={columns}
-        {...orders.table}
-        getRowId={(r) => String(r.id)}
-        rowActions={[{ label: t('common.detail'), run: show }]}
-        exportable={false}
-      />
+      <PagedDetailTable testId="workorder-table" columns={columns} page={orders.table} rowId={(r) => r.id} onDetail={show} />
       <Modal open={!!open} onClose={close} title={t('wo.detailTitle')} width={900} closable>
         {open && (
           <div className="max-h-[78vh] overflow-y-auto pr-1">

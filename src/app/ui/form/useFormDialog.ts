@@ -43,7 +43,7 @@ export interface FieldBinding<V> {
   onChange: (value: V) => void;
 }
 
-interface FormDialog<F> {
+export interface FormDialog<F> {
   draft: F;
   /** an immer edit of the draft (several fields at once, a Set's members) */
   update: (edit: (draft: Draft<F>) => void) => void;

@@ -18,6 +18,31 @@ import {
 const dayValue = (d: Date) => formatTime(d, 'yyyy-MM-dd');
 const parseDay = (v: string) => new Date(parseProjectTime(v) ?? Date.now());
 
+/** Previous or next period; disabled where there is none (the next one never reaches the future). */
+function StepButton({
+  label,
+  to,
+  onChange,
+  forward = false,
+}: {
+  label: string;
+  to: DateRange | undefined;
+  onChange: (r: DateRange) => void;
+  forward?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      disabled={!to}
+      onClick={() => to && onChange(to)}
+      className="rounded p-1 hover:bg-surface-2 disabled:opacity-40"
+    >
+      <BackIcon width="1rem" height="1rem" className={forward ? 'rotate-180' : undefined} />
+    </button>
+  );
+}
+
 /**
  * The shared date selector (spec §2): a type, the period with previous/next, a date picker that
  * cannot reach the future. `types` narrows the choice (the message centre offers day/week/month).
@@ -75,15 +100,7 @@ export function DateSelector({
         </span>
       ) : (
         <span className="inline-flex items-center gap-1">
-          <button
-            type="button"
-            aria-label={t('date.previous')}
-            disabled={!prev}
-            onClick={() => prev && onChange(prev)}
-            className="rounded p-1 hover:bg-surface-2 disabled:opacity-40"
-          >
-            <BackIcon width="1rem" height="1rem" />
-          </button>
+          <StepButton label={t('date.previous')} to={prev} onChange={onChange} />
           <label className="relative inline-flex items-center">
             <span className="min-w-28 text-center font-medium" data-testid="date-label">
               {labelOf(value)}
@@ -97,15 +114,7 @@ export function DateSelector({
               className="absolute inset-0 cursor-pointer opacity-0"
             />
           </label>
-          <button
-            type="button"
-            aria-label={t('date.next')}
-            disabled={!next}
-            onClick={() => next && onChange(next)}
-            className="rounded p-1 hover:bg-surface-2 disabled:opacity-40"
-          >
-            <BackIcon width="1rem" height="1rem" className="rotate-180" />
-          </button>
+          <StepButton label={t('date.next')} to={next} onChange={onChange} forward />
         </span>
       )}
     </div>

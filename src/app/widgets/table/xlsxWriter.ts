@@ -69,6 +69,22 @@ function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
+/**
+ * The fields a ZIP entry's local header and its central-directory record share, in the same order
+ * from `at`: UTF-8 names flag, stored (no compression), the time and date (1980-01-01 00:00), the CRC,
+ * both sizes (equal when stored) and the name's length.
+ */
+function entryFields(view: DataView, at: number, crc: number, size: number, nameLength: number) {
+  view.setUint16(at, 0x0800, true);
+  view.setUint16(at + 2, 0, true);
+  view.setUint16(at + 4, 0, true);
+  view.setUint16(at + 6, 0x21, true);
+  view.setUint32(at + 8, crc, true);
+  view.setUint32(at + 12, size, true);
+  view.setUint32(at + 16, size, true);
+  view.setUint16(at + 20, nameLength, true);
+}
+
 /** A ZIP of stored (uncompressed) entries, names in UTF-8. */
 function zipStored(files: Record<string, Uint8Array>): Uint8Array {
   const parts: Uint8Array[] = [];
@@ -81,27 +97,13 @@ function zipStored(files: Record<string, Uint8Array>): Uint8Array {
     const local = new DataView(new ArrayBuffer(30));
     local.setUint32(0, 0x04034b50, true);
     local.setUint16(4, 20, true);
-    local.setUint16(6, 0x0800, true);
-    local.setUint16(8, 0, true);
-    local.setUint16(10, 0, true);
-    local.setUint16(12, 0x21, true);
-    local.setUint32(14, crc, true);
-    local.setUint32(18, data.length, true);
-    local.setUint32(22, data.length, true);
-    local.setUint16(26, nameBytes.length, true);
+    entryFields(local, 6, crc, data.length, nameBytes.length);
     local.setUint16(28, 0, true);
     const dir = new DataView(new ArrayBuffer(46));
     dir.setUint32(0, 0x02014b50, true);
     dir.setUint16(4, 20, true);
     dir.setUint16(6, 20, true);
-    dir.setUint16(8, 0x0800, true);
-    dir.setUint16(10, 0, true);
-    dir.setUint16(12, 0, true);
-    dir.setUint16(14, 0x21, true);
-    dir.setUint32(16, crc, true);
-    dir.setUint32(20, data.length, true);
-    dir.setUint32(24, data.length, true);
-    dir.setUint16(28, nameBytes.length, true);
+    entryFields(dir, 8, crc, data.length, nameBytes.length);
     dir.setUint32(42, offset, true);
     parts.push(new Uint8Array(local.buffer), nameBytes, data);
     central.push(new Uint8Array(dir.buffer), nameBytes);
