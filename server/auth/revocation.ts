@@ -9,6 +9,15 @@ const idOf = (subject: string | null, label: string): number | null => {
 };
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
 
+type CheckReason = Extract<BusMessage, { type: 'session.check' }>['reason'];
+const check = (scope: SessionScope, reason: CheckReason): BusMessage => ({ type: 'session.check', scope, reason });
+/** The check of the user an event's subject names (none when it names no user). */
+const userCheck = (ev: DomainEvent, reason: CheckReason) => {
+  const userId = idOf(ev.subject, 'user');
+  return userId === null ? null : check({ userIds: [userId] }, reason);
+};
+const tenants = (...ids: unknown[]) => [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
+
 /**
  * Which open sockets a committed domain event concerns, and why. Token revocations by the token
  * store (logout, password change, "logged in elsewhere", disabling) announce themselves; this maps
@@ -16,30 +25,21 @@ const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object'
  * the commit, so a re-checking socket reads the new state.
  */
 export function sessionCheckOf(ev: DomainEvent): BusMessage | null {
-  const check = (scope: SessionScope, reason: Extract<BusMessage, { type: 'session.check' }>['reason']): BusMessage => ({
-    type: 'session.check',
-    scope,
-    reason,
-  });
-  // Worked out only for the kinds that name a user: most events (alarms, thousands a second) name none.
-  const userCheck = (reason: Extract<BusMessage, { type: 'session.check' }>['reason']) => {
-    const userId = idOf(ev.subject, 'user');
-    return userId === null ? null : check({ userIds: [userId] }, reason);
-  };
-  const tenants = (...ids: unknown[]) => [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
+  // The helpers stand outside: most events (alarms, thousands a second) concern no session, and closures
+  // made per event cost more than the switch that passes them by.
   switch (ev.kind) {
     // A sign-in or sign-out ends tokens (a web login the user's older web sessions, "logged in
     // elsewhere"). The token store announces it over the bus at once; the event says it again, so an
     // instance that missed the bus message (Redis away) ends those sockets when it reads the event log.
     case 'user.login':
-      return obj(ev.payload).client === WEB_CLIENT ? userCheck('logged_in_elsewhere') : null;
+      return obj(ev.payload).client === WEB_CLIENT ? userCheck(ev, 'logged_in_elsewhere') : null;
     case 'user.logout':
-      return userCheck('logout');
+      return userCheck(ev, 'logout');
     case 'user.deleted':
-      return userCheck('user_deleted');
+      return userCheck(ev, 'user_deleted');
     case 'user.updated':
     case 'user.projects_assigned':
-      return userCheck('rescope');
+      return userCheck(ev, 'rescope');
     case 'role.updated':
     case 'role.deleted':
       return ev.tenantId === null ? null : check({ tenantIds: [ev.tenantId] }, 'rescope');

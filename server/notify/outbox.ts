@@ -22,7 +22,7 @@ const SLOT_RECHECK_MS = 10_000;
  * The outbox: delivery rows written in the alarm's own transaction, so a crash between "alarm stored"
  * and "message sent" loses nothing. Each row has its id (the idempotency key) from the start.
  */
-export function outboxWriter(directory: NotifyDirectory, floods: FloodWatch): InTransactionListener {
+export function outboxWriter(directory: NotifyDirectory, floods: FloodWatch, onWritten: () => void): InTransactionListener {
   /** when this process last made sure each paced channel has its send slot */
   const slotSeenAt = new Map<number, number>();
   return async (events: readonly DomainEvent[], trx: Transaction<Database>) => {
@@ -86,5 +86,6 @@ export function outboxWriter(directory: NotifyDirectory, floods: FloodWatch): In
         .insertInto('notify_delivery')
         .values(rows.slice(i, i + 200))
         .execute();
+    onWritten();
   };
 }

@@ -41,15 +41,16 @@ export const notifyService = fp(async function notifyService(app: FastifyInstanc
   const service: NotifyService = { allowPrivate, directory, worker };
   app.decorate('notify', service);
 
-  const stopOutbox = app.eventLog.inTransaction(outboxWriter(directory, new FloodWatch()));
+  const stopOutbox = app.eventLog.inTransaction(outboxWriter(directory, new FloodWatch(), () => worker.noteWritten()));
   // Every instance hears every instance's events: a rule saved anywhere is in force everywhere.
   const stopListening = app.eventLog.onEvent((ev) => {
     if (ev.kind === 'system.setting_saved') directory.invalidate(null);
     else if (CHANGES_DIRECTORY.test(ev.kind)) directory.invalidate(ev.tenantId);
-    else if (NOTIFYING_KINDS[ev.kind]) worker.kick();
+    else if (NOTIFYING_KINDS[ev.kind]) worker.kickIfWritten();
   });
   // Polls for what fell due (retries, the end of quiet hours) on the app's job clock; a committed alarm
-  // kicks it at once. Every instance polls: the claim's lease makes each delivery go out once.
+  // whose transaction wrote deliveries here kicks it at once (one that wrote none, most of them where a
+  // tenant has no rules, costs no claim query). Every instance polls: the claim's lease makes each delivery go out once.
   const every = opts.checkIntervalMs ?? DEFAULT_CHECK_INTERVAL_MS;
   if (every > 0)
     app.jobs.add({

@@ -50,6 +50,8 @@ export class DeliveryWorker {
   private readonly leaseMs: number;
   private running: Promise<number> | null = null;
   private again = false;
+  /** the outbox wrote deliveries since the last round began (see kickIfWritten) */
+  private written = false;
   private stopped = false;
 
   constructor(
@@ -65,6 +67,20 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.running?.catch(() => undefined);
+  }
+
+  /** The outbox wrote deliveries in a transaction of this process (due once it commits). */
+  noteWritten(): void {
+    this.written = true;
+  }
+
+  /**
+   * After a notifying event's commit: a round at once if this process's outbox wrote deliveries since
+   * the last round began. An alarm that wrote none (its tenant has no rule for it, or another instance
+   * wrote them and kicks its own worker) needs no claim query; the periodic tick finds anything else.
+   */
+  kickIfWritten(): void {
+    if (this.written) this.kick();
   }
 
   /** Looks for due deliveries soon (an alarm was just committed). */
@@ -90,6 +106,8 @@ export class DeliveryWorker {
   }
 
   private async round(): Promise<number> {
+    // What the outbox writes from here on is for the next round (its kick finds this one running).
+    this.written = false;
     const now = this.now();
     const jobs = await this.pacedSends(now);
     const rows = await claimDue(this.db, this.owner, now, this.leaseMs, this.options.batchSize ?? 200);
