@@ -68,9 +68,10 @@ export function sustainedDeparture(
 ): { scores: number[]; band: NormalBand; value: number; high: number; level: number; climbing: boolean } | null {
   const need = (opts.days + 1) * 24;
   if (hourly.length < need) return null;
+  // one buffer for the 24 bands of the call: the job judges every series every hour
+  const history = new Float64Array(opts.days);
   const bandAt = (t: number) => {
-    const history: number[] = [];
-    for (let day = 1; day <= opts.days; day++) history.push(hourly[t - day * 24]!);
+    for (let day = 1; day <= opts.days; day++) history[day - 1] = hourly[t - day * 24]!;
     return normalBand(history, limit, opts);
   };
   const judged = hourly.length - opts.sustainHours;

@@ -17,6 +17,23 @@ describe('robust statistics', () => {
     expect(median([NaN])).toBeNaN();
     expect(medianAbsoluteDeviation([1, 3, 2, NaN, 10])).toBe(1);
   });
+
+  it('agrees with a plain sort on short and long inputs, and leaves its input as it was', () => {
+    const plain = (xs: number[]) => {
+      const v = xs.filter(Number.isFinite).sort((a, b) => a - b);
+      return v.length % 2 ? v[v.length >> 1]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+    };
+    let seed = 7;
+    const next = () => ((seed = (seed * 16807) % 2147483647) % 1000) / 10;
+    for (const n of [1, 2, 14, 24, 32, 33, 200, 5000]) {
+      const xs = Array.from({ length: n }, (_, i) => (i % 9 === 4 ? NaN : next()));
+      const copy = [...xs];
+      expect(median(xs)).toBe(plain(xs));
+      const centre = plain(xs);
+      expect(medianAbsoluteDeviation(xs)).toBe(plain(xs.map((x) => Math.abs(x - centre))));
+      expect(xs).toEqual(copy);
+    }
+  });
 });
 
 describe('hourly medians of minute averages', () => {
