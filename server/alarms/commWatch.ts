@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../store/schema';
 import { DEVICE_STATUS, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import { COMM_LOSS_EVENT_TYPE } from '../../domain/telemetry';
 import { transact } from '../eventLog/transact';
 import type { DeviceDirectory, DeviceInfo } from '../devices/devices';
 import { noticeFields } from './notice';
 import { activeEpisode } from './episodeWriter';
-import { aboutDevice, aboutEpisode } from '../eventLog/eventLog';
+import { aboutDevice, aboutEpisode, type DomainEventInput } from '../eventLog/eventLog';
+
+type Emit = (ev: DomainEventInput) => void;
 
 export interface CommWatchOptions {
   /** silent this long: RETRY */
@@ -14,6 +18,9 @@ export interface CommWatchOptions {
   exitMs: number;
   now: () => number;
 }
+
+/** Devices whose changes one transaction writes (a commit each, where a change each was most of the cost). */
+const CHANGES_PER_TX = 50;
 
 /** Statuses a person set; the watch never overrides them. */
 const MANUAL = new Set<number>([DEVICE_STATUS.MANUAL_OUT, DEVICE_STATUS.MAINTENANCE_SERVICE]);
@@ -55,31 +62,52 @@ export class CommWatch {
 
   async check(): Promise<void> {
     const now = this.opts.now();
-    let changes = 0;
-    // Each change is a transaction SQLite answers synchronously: when a whole region drops out at
-    // once, thousands of them in a row would hold the event loop (alarms, requests) for minutes.
-    const yieldNow = async () => {
-      if (++changes % 20 === 0) await new Promise((r) => setImmediate(r));
-    };
+    // A device silent past both limits goes through RETRY to AUTO_EXIT in one check: two changes, in order.
+    const due: { device: DeviceInfo; steps: number[] }[] = [];
     for (const d of this.devices.all()) {
-      if (MANUAL.has(d.devicestatus)) continue;
+      if (MANUAL.has(d.devicestatus) || this.busy.has(d.id)) continue;
       const silent = now - (this.lastSeen.get(d.id) ?? this.startedAt);
-      if (d.devicestatus === DEVICE_STATUS.COMMUNICATING && silent >= this.opts.retryMs) {
-        await this.change(d, DEVICE_STATUS.RETRY);
-        await yieldNow();
-      }
-      if (d.devicestatus === DEVICE_STATUS.RETRY && silent >= this.opts.exitMs) {
-        await this.change(d, DEVICE_STATUS.AUTO_EXIT);
-        await yieldNow();
-      }
+      const steps: number[] = [];
+      if (d.devicestatus === DEVICE_STATUS.COMMUNICATING && silent >= this.opts.retryMs) steps.push(DEVICE_STATUS.RETRY);
+      if ((d.devicestatus === DEVICE_STATUS.RETRY || steps.length) && silent >= this.opts.exitMs) steps.push(DEVICE_STATUS.AUTO_EXIT);
+      if (steps.length) due.push({ device: d, steps });
+    }
+    // A whole region dropping out is thousands of changes: a transaction (one commit) per CHANGES_PER_TX
+    // devices, not per change, and a turn of the event loop between two (alarms, requests go on).
+    for (let i = 0; i < due.length; i += CHANGES_PER_TX) {
+      await this.changeMany(due.slice(i, i + CHANGES_PER_TX));
+      if (i + CHANGES_PER_TX < due.length) await new Promise((r) => setImmediate(r));
     }
   }
 
-  private async change(device: DeviceInfo, to: number): Promise<void> {
-    if (this.busy.has(device.id) || device.devicestatus === to) return;
-    this.busy.add(device.id);
-    const from = device.devicestatus;
+  private change(device: DeviceInfo, to: number): Promise<void> {
+    return this.changeMany([{ device, steps: [to] }]);
+  }
+
+  /** The devices' changes, each step in order, in one transaction; a device's status follows after its commit. */
+  private async changeMany(changes: readonly { device: DeviceInfo; steps: readonly number[] }[]): Promise<void> {
+    const mine = changes.filter((c) => !this.busy.has(c.device.id) && c.device.devicestatus !== c.steps.at(-1));
+    if (!mine.length) return;
+    for (const c of mine) this.busy.add(c.device.id);
     const now = this.opts.now();
+    try {
+      await transact(this.app, async (trx, emit) => {
+        for (const { device, steps } of mine) {
+          let from = device.devicestatus;
+          for (const to of steps) {
+            await this.step(trx, emit, device, from, to, now);
+            from = to;
+          }
+        }
+      });
+      for (const c of mine) c.device.devicestatus = c.steps.at(-1)!;
+    } finally {
+      for (const c of mine) this.busy.delete(c.device.id);
+    }
+  }
+
+  /** One change of a device's status inside the caller's transaction: the row, its event, the comm-loss episode raised or ended. */
+  private async step(trx: Transaction<Database>, emit: Emit, device: DeviceInfo, from: number, to: number, now: number): Promise<void> {
     const base = noticeFields(device);
     // what the raised and the ended episode's events say of it
     const episode = (id: number) => ({
@@ -89,57 +117,50 @@ export class CommWatch {
       peceventlevel: EVENT_LEVEL.ALARM,
       value: null,
     });
-    try {
-      await transact(this.app, async (trx, emit) => {
-        await trx.updateTable('terminal').set({ devicestatus: to }).where('id', '=', device.id).execute();
-        emit({
-          kind: 'device.status_changed',
-          ...aboutDevice(device),
-          payload: { ...base, from, to, value: DEVICE_STATUS.textOf(to) },
-        });
-        if (to === DEVICE_STATUS.AUTO_EXIT) {
-          const { id } = await trx
-            .insertInto('peceventextend')
-            .values(
-              activeEpisode(device, {
-                eventtime: now,
-                customtype: COMM_LOSS_EVENT_TYPE,
-                peceventlevel: EVENT_LEVEL.ALARM,
-                value: null,
-                limitvalue: null,
-                dataid: null,
-                description: '通信中断',
-              }),
-            )
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          emit({
-            kind: 'alarm.raised',
-            ...aboutEpisode(device, id),
-            payload: { ...episode(id), eventtime: now, description: '通信中断' },
-          });
-        }
-        if (to === DEVICE_STATUS.COMMUNICATING) {
-          const open = await trx
-            .selectFrom('peceventextend')
-            .select('id')
-            .where('deviceid', '=', device.id)
-            .where('customtype', '=', COMM_LOSS_EVENT_TYPE)
-            .where('endeventid', '=', EVENT_STATUS.ACTIVE)
-            .execute();
-          for (const { id } of open) {
-            await trx.updateTable('peceventextend').set({ endeventid: EVENT_STATUS.END, endtime: now }).where('id', '=', id).execute();
-            emit({
-              kind: 'alarm.ended',
-              ...aboutEpisode(device, id),
-              payload: { ...episode(id), endtime: now, description: '通信恢复' },
-            });
-          }
-        }
+    await trx.updateTable('terminal').set({ devicestatus: to }).where('id', '=', device.id).execute();
+    emit({
+      kind: 'device.status_changed',
+      ...aboutDevice(device),
+      payload: { ...base, from, to, value: DEVICE_STATUS.textOf(to) },
+    });
+    if (to === DEVICE_STATUS.AUTO_EXIT) {
+      const { id } = await trx
+        .insertInto('peceventextend')
+        .values(
+          activeEpisode(device, {
+            eventtime: now,
+            customtype: COMM_LOSS_EVENT_TYPE,
+            peceventlevel: EVENT_LEVEL.ALARM,
+            value: null,
+            limitvalue: null,
+            dataid: null,
+            description: '通信中断',
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      emit({
+        kind: 'alarm.raised',
+        ...aboutEpisode(device, id),
+        payload: { ...episode(id), eventtime: now, description: '通信中断' },
       });
-      device.devicestatus = to;
-    } finally {
-      this.busy.delete(device.id);
+    }
+    if (to === DEVICE_STATUS.COMMUNICATING) {
+      const open = await trx
+        .selectFrom('peceventextend')
+        .select('id')
+        .where('deviceid', '=', device.id)
+        .where('customtype', '=', COMM_LOSS_EVENT_TYPE)
+        .where('endeventid', '=', EVENT_STATUS.ACTIVE)
+        .execute();
+      for (const { id } of open) {
+        await trx.updateTable('peceventextend').set({ endeventid: EVENT_STATUS.END, endtime: now }).where('id', '=', id).execute();
+        emit({
+          kind: 'alarm.ended',
+          ...aboutEpisode(device, id),
+          payload: { ...episode(id), endtime: now, description: '通信恢复' },
+        });
+      }
     }
   }
 }

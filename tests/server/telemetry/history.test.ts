@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEVICE_STATUS } from '../../../domain/enums';
+import { DEVICE_STATUS, EVENT_STATUS } from '../../../domain/enums';
 import { COMM_LOSS_EVENT_TYPE } from '../../../domain/telemetry';
 import { formatTime } from '../../../server/text/time';
 import { DEFAULT_TIME_ZONE } from '../../../domain/timeZone';
@@ -163,5 +163,50 @@ describe('communication status', () => {
       DEVICE_STATUS.AUTO_EXIT,
       DEVICE_STATUS.COMMUNICATING,
     ]);
+  });
+
+  it('takes a whole project silent past both limits through RETRY to AUTO_EXIT in one check, each device’s changes in order', async () => {
+    const project = await terminalsOfProject(app, '西湖文化广场');
+    for (const d of project)
+      await app.telemetry.ingest({ device: d.code, time: clock, values: [{ dataId: 1001, value: 100 }] }, { trusted: true });
+    const since = Number(
+      (
+        await app.db
+          .selectFrom('event_log')
+          .select((eb) => eb.fn.max('seq').as('seq'))
+          .executeTakeFirstOrThrow()
+      ).seq ?? 0,
+    );
+    clock += 130_000;
+    await app.telemetry.commWatch.check();
+    for (const d of project) expect(app.telemetry.devices.getSync(d.id)!.devicestatus).toBe(DEVICE_STATUS.AUTO_EXIT);
+    const changes = await app.db
+      .selectFrom('event_log')
+      .select(['subject', 'payload'])
+      .where('kind', '=', 'device.status_changed')
+      .where('seq', '>', since)
+      .orderBy('seq')
+      .execute();
+    for (const d of project) {
+      const mine = changes
+        .filter((c) => c.subject === `terminal:${d.id}`)
+        .map((c) => JSON.parse(c.payload) as { from: number; to: number });
+      expect(mine.map((c) => [c.from, c.to])).toEqual([
+        [DEVICE_STATUS.COMMUNICATING, DEVICE_STATUS.RETRY],
+        [DEVICE_STATUS.RETRY, DEVICE_STATUS.AUTO_EXIT],
+      ]);
+    }
+    const lost = await app.db
+      .selectFrom('peceventextend')
+      .select('deviceid')
+      .where('customtype', '=', COMM_LOSS_EVENT_TYPE)
+      .where('endeventid', '=', EVENT_STATUS.ACTIVE)
+      .where(
+        'deviceid',
+        'in',
+        project.map((d) => d.id),
+      )
+      .execute();
+    expect(lost.map((e) => e.deviceid).sort((a, b) => a - b)).toEqual(project.map((d) => d.id).sort((a, b) => a - b));
   });
 });
