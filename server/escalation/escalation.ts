@@ -20,6 +20,24 @@ import { EVENT_NAME_COLUMNS } from '../alarms/eventNames';
 const LEVELS = [EVENT_LEVEL.ACCIDENT, EVENT_LEVEL.ALARM, EVENT_LEVEL.EARLY_WARNING] as const;
 /** events escalated per check and per (level, time) group: a backlog drains over a few checks */
 const BATCH = 200;
+/** events one transaction escalates (a commit each was most of the cost of a flood's escalation) */
+const ESCALATIONS_PER_TX = 50;
+
+/** An event due, with the role its tenant escalates to and that role's users who may see its project. */
+interface Planned {
+  row: {
+    id: number;
+    eventtime: number;
+    peceventlevel: number;
+    customtype: number;
+    description: string;
+    deviceid: number;
+    projectid: number;
+    tenantid: number;
+  };
+  role: { id: number; name: string } | undefined;
+  recipients: { id: number; name: string }[];
+}
 
 export interface EscalationOptions {
   now: () => number;
@@ -45,6 +63,9 @@ export class EscalationJob {
     const now = this.opts.now();
     const groups = await this.dueGroups();
     const done: number[] = [];
+    // looked up once per check: a flood left unconfirmed escalates hundreds of events of a few projects at once
+    const roles = new Map<number, { id: number; name: string } | undefined>();
+    const recipients = new Map<string, { id: number; name: string }[]>();
     for (const [key, tenants] of groups) {
       const [level, seconds] = key.split(':').map(Number) as [number, number];
       const rows = await this.app.db
@@ -64,9 +85,18 @@ export class EscalationJob {
         .limit(BATCH)
         .execute();
       const byTenant = new Map(tenants.map((t) => [t.tenantId, t.settings]));
+      const planned: Planned[] = [];
       for (const row of rows) {
-        if (await this.escalate(row, seconds, byTenant.get(row.tenantid)!, now)) done.push(row.id);
+        const roleId = byTenant.get(row.tenantid)!.escalateRoleId;
+        if (roleId && !roles.has(roleId))
+          roles.set(roleId, await this.app.db.selectFrom('role').select(['id', 'name']).where('id', '=', roleId).executeTakeFirst());
+        const role = roleId ? roles.get(roleId) : undefined;
+        const to = `${role?.id ?? 0}:${row.projectid}`;
+        if (role && !recipients.has(to)) recipients.set(to, await this.recipients(role.id, row.projectid));
+        planned.push({ row, role, recipients: recipients.get(to) ?? [] });
       }
+      for (let i = 0; i < planned.length; i += ESCALATIONS_PER_TX)
+        done.push(...(await this.escalate(planned.slice(i, i + ESCALATIONS_PER_TX), seconds, now)));
     }
     return done;
   }
@@ -93,65 +123,56 @@ export class EscalationJob {
     return groups;
   }
 
-  private async escalate(
-    row: {
-      id: number;
-      eventtime: number;
-      peceventlevel: number;
-      customtype: number;
-      description: string;
-      deviceid: number;
-      projectid: number;
-      tenantid: number;
-    },
-    seconds: number,
-    settings: SystemSettings,
-    now: number,
-  ): Promise<boolean> {
-    const device = await this.app.telemetry.devices.get(row.deviceid);
-    const fields = device
-      ? noticeFields(device)
-      : { deviceId: row.deviceid, deviceName: null, deviceCode: null, projectName: null, contactInfo: null };
-    const role = settings.escalateRoleId
-      ? await this.app.db.selectFrom('role').select(['id', 'name']).where('id', '=', settings.escalateRoleId).executeTakeFirst()
-      : undefined;
-    const recipients = role ? await this.recipients(role.id, row.projectid) : [];
+  /**
+   * Escalates the events in one transaction (a commit for up to ESCALATIONS_PER_TX, not one each); answers
+   * the ids it stamped: an event confirmed or escalated by another instance meanwhile is left alone.
+   */
+  private async escalate(planned: readonly Planned[], seconds: number, now: number): Promise<number[]> {
+    const fields = new Map<number, ReturnType<typeof noticeFields> | null>();
+    for (const { row } of planned) {
+      const device = await this.app.telemetry.devices.get(row.deviceid);
+      fields.set(row.id, device ? noticeFields(device) : null);
+    }
     return transact(this.app, async (trx, emit) => {
-      const stamped = await trx
-        .updateTable('peceventextend')
-        .set({ escalatedat: now })
-        .where('id', '=', row.id)
-        .where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM)
-        .where('escalatedat', 'is', null)
-        .executeTakeFirst();
-      if (Number(stamped.numUpdatedRows) !== 1) return false;
-      const payload: EscalatedPayload = {
-        ...fields,
-        eventId: row.id,
-        peceventlevel: row.peceventlevel,
-        customtype: row.customtype,
-        eventtime: Number(row.eventtime),
-        escalatedAt: now,
-        limitSeconds: seconds,
-        description: row.description,
-        roleId: role?.id ?? 0,
-        roleName: role?.name ?? null,
-        notified: recipients.length,
-        value: row.description,
-      };
-      const base = { tenantId: row.tenantid, subject: `peceventextend:${row.id}` };
-      emit({ ...base, kind: 'alarm.escalated', projectId: row.projectid, payload });
-      // One message per user: the message centre of each shows it, and a console of theirs open now
-      // hears it at once (server/messages/hub.ts sends it to the user's room only).
-      for (const u of recipients)
-        emit({
-          tenantId: row.tenantid,
-          subject: `user:${u.id}`,
-          kind: 'alarm.escalation_notified',
-          projectId: null,
-          payload: { ...payload, userId: u.id, userName: u.name },
-        });
-      return true;
+      const stamped: number[] = [];
+      for (const { row, role, recipients } of planned) {
+        const done = await trx
+          .updateTable('peceventextend')
+          .set({ escalatedat: now })
+          .where('id', '=', row.id)
+          .where('confirmeventstatus', '=', EVENT_CONFIRM.UNCONFIRM)
+          .where('escalatedat', 'is', null)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== 1) continue;
+        stamped.push(row.id);
+        const payload: EscalatedPayload = {
+          ...(fields.get(row.id) ?? { deviceId: row.deviceid, deviceName: null, deviceCode: null, projectName: null, contactInfo: null }),
+          eventId: row.id,
+          peceventlevel: row.peceventlevel,
+          customtype: row.customtype,
+          eventtime: Number(row.eventtime),
+          escalatedAt: now,
+          limitSeconds: seconds,
+          description: row.description,
+          roleId: role?.id ?? 0,
+          roleName: role?.name ?? null,
+          notified: recipients.length,
+          value: row.description,
+        };
+        const base = { tenantId: row.tenantid, subject: `peceventextend:${row.id}` };
+        emit({ ...base, kind: 'alarm.escalated', projectId: row.projectid, payload });
+        // One message per user: the message centre of each shows it, and a console of theirs open now
+        // hears it at once (server/messages/hub.ts sends it to the user's room only).
+        for (const u of recipients)
+          emit({
+            tenantId: row.tenantid,
+            subject: `user:${u.id}`,
+            kind: 'alarm.escalation_notified',
+            projectId: null,
+            payload: { ...payload, userId: u.id, userName: u.name },
+          });
+      }
+      return stamped;
     });
   }
 

@@ -265,4 +265,29 @@ describe('escalation of unconfirmed alarms', () => {
     // one line each: the one escalated before the restart was not escalated again
     expect(logged.map((r) => r.subject).sort()).toEqual([`peceventextend:${before}`, `peceventextend:${whileDown}`].sort());
   });
+
+  it('a flood left unconfirmed escalates in one check: every event once, each with its message to the role, in seq order', async () => {
+    const duty = client(lisi);
+    await duty.ready;
+    const seen = escalated(duty).length;
+    const ids: number[] = [];
+    for (const d of devices.slice(5)) ids.push(await raise(d, [{ dataId: 1501, value: 1 }]));
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    // one of them confirmed before its time: it must not escalate with the rest
+    expect(await post(zhangsan.token, '/wisdompower/v1/event/save', [{ id: ids[0], confirmeventstatus: 3 }])).toMatchObject({ code: 0 });
+    clock += 3600_000;
+    await check();
+    const want = ids.slice(1);
+    await vi.waitFor(() => expect(escalated(duty).length - seen).toBe(want.length));
+    const got = escalated(duty).slice(seen);
+    expect(got.map((m) => (m.payload as { eventId: number }).eventId).sort((a, b) => a - b)).toEqual(want);
+    expect(got.every((m) => (m.payload as { notified: number }).notified === 1)).toBe(true);
+    const notified = escalated(duty, 'alarm.escalation_notified').map((m) => (m.payload as { eventId: number }).eventId);
+    for (const id of want) expect(notified).toContain(id);
+    expect(notified).not.toContain(ids[0]);
+    const seqs = duty.messages.map((x) => x.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    const rows = await app.db.selectFrom('peceventextend').select(['id', 'escalatedat']).where('id', 'in', ids).orderBy('id').execute();
+    expect(rows.map((r) => r.escalatedat)).toEqual(ids.map((_, i) => (i === 0 ? null : clock)));
+  });
 });
