@@ -40,6 +40,11 @@ export async function openSqliteStore(dataDir: string): Promise<Store> {
   // Statement journals (every multi-row INSERT of ingest keeps one) and temp tables in memory: on
   // disk each history INSERT wrote its journal pages to a temp file, a sixth of ingest's SQLite time.
   sqlite.pragma('temp_store = MEMORY');
+  // A page cache of 64 MiB (SQLite's default is 2 MiB): an ingest transaction of a fleet touches a
+  // history page per series and its index pages, which at 2 MiB were read back from the OS at every
+  // insert and spilled before the commit (ingest bench: history INSERTs 3.2 → 1.5 s, 172–177k →
+  // 184–193k readings/s; 256 MiB gained nothing more). It is memory, counted in the process's RSS.
+  sqlite.pragma('cache_size = -65536');
   const db = new Kysely<Database>({ dialect: new SelfRollbackAwareDialect(sqlite) });
   await migrateToLatest(db);
   let closed = false;
