@@ -1,5 +1,8 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
+/** How often a shown popup looks again for its corner (the pagination or the focused control may have moved). */
+const RECHECK_MS = 1000;
+
 /** Where the alarm popup may sit on a console, in the order tried. */
 const CORNERS = ['bottom-right', 'top-right', 'bottom-left', 'top-left'] as const;
 export type Corner = (typeof CORNERS)[number];
@@ -37,7 +40,9 @@ export function clearCorner(
  * changes and the popup's own size changes. Not at every alarm it shows: reading the boxes right after
  * React wrote the new alarm forced a layout of the whole page each time — in a flood of 10 alarms a
  * second, 2.5 s of a console's main thread in 35 s. A ResizeObserver's callback comes after the
- * browser's own layout, where the same reads cost nothing.
+ * browser's own layout, where the same reads cost nothing. What the popup keeps clear of can also move
+ * while it is shown (a list reloaded under it, a bar appearing above it): once every RECHECK_MS it
+ * looks again, one layout a second at most.
  */
 export function useClearCorner(popup: RefObject<HTMLElement | null>, shown: boolean): Corner {
   const [corner, setCorner] = useState<Corner>('bottom-right');
@@ -58,7 +63,9 @@ export function useClearCorner(popup: RefObject<HTMLElement | null>, shown: bool
     resized.observe(el);
     document.addEventListener('focusin', place);
     window.addEventListener('resize', place);
+    const again = shown ? window.setInterval(place, RECHECK_MS) : undefined;
     return () => {
+      window.clearInterval(again);
       resized.disconnect();
       document.removeEventListener('focusin', place);
       window.removeEventListener('resize', place);
