@@ -55,6 +55,34 @@ test('platform monitor: figures, markers, a project click filters, an ingested a
   await expect.poll(() => kpiValue(page, 'active'), { timeout: 20_000 }).toBeGreaterThan(before);
   const ningbo = page.getByTestId('map-marker').filter({ has: page.locator('title', { hasText: '鄞州商业中心' }) });
   await expect(ningbo).toHaveAttribute('data-state', 'alarm');
+
+  // Its pulse: an HTML ring over the map (the compositor scales it; an svg circle had the map
+  // repainted every frame), centred on the marker, three pulses from when the project went into alarm.
+  const projectId = await ningbo.getAttribute('data-project-id');
+  const pulse = page.getByTestId('map-pulses').locator(`[data-project-id="${projectId}"]`);
+  await expect(pulse).toHaveAttribute('data-state', 'alarm');
+  const animation = await pulse.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { tag: el.tagName, name: style.animationName, iterations: style.animationIterationCount, rest: style.opacity };
+  });
+  // at rest (the animation over or stopped) the ring is not drawn
+  expect(animation).toEqual({ tag: 'DIV', name: 'vg-map-pulse', iterations: '3', rest: expect.any(String) });
+  expect(
+    await pulse.evaluate((el) => {
+      el.style.animation = 'none';
+      return getComputedStyle(el).opacity;
+    }),
+  ).toBe('0');
+  const [ring, mark] = [await pulse.boundingBox(), await ningbo.boundingBox()];
+  expect(Math.abs(ring!.x + ring!.width / 2 - (mark!.x + mark!.width / 2))).toBeLessThan(1.5);
+  expect(Math.abs(ring!.y + ring!.height / 2 - (mark!.y + mark!.height / 2))).toBeLessThan(1.5);
+  // a ring for every project in alarm, none for one without
+  const rings = () =>
+    page.evaluate(() => {
+      const ids = (sel: string) => [...document.querySelectorAll(sel)].map((e) => e.getAttribute('data-project-id')).sort();
+      return { alarming: ids('[data-testid=map-marker]:not([data-state=normal])'), rings: ids('[data-testid=map-pulses] > div') };
+    });
+  await expect.poll(async () => ((r) => r.rings.join() === r.alarming.join())(await rings())).toBe(true);
 });
 
 test('home for a project user: its own tenant only, project filter, no enterprise picker', async ({ page }) => {

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProjectCoordinate } from '../../../../domain/schemas/monitor';
 import { t, tDynamic, useLanguage } from '../../i18n/i18n';
-import { ALARM_STATES, ALARM_STATE_COLOR } from '../palette';
+import { ALARM_STATES } from '../palette';
 import { AlarmIcon } from '../../alarm/AlarmIcon';
 import { AlarmMark } from '../../alarm/AlarmMark';
 import { CHINA_BOUNDS, featurePath, mercator, type GeoCollection } from './projection';
 import { projectsExtent, type MapExtent } from './extent';
 import { declutter } from './declutter';
 import { LABEL_FONT, placeLabels } from './labels';
+import { PulseRings } from './PulseRings';
 import { insetHeight, insetTitle, SouthChinaSeaInset, type SouthChinaSeaData } from './SouthChinaSeaInset';
 
 const WIDTH = 1000;
@@ -28,13 +29,13 @@ interface MapData {
 }
 let outline: Promise<MapData> | null = null;
 /**
- * Screen pixels per map unit, and the page's rem in pixels. The map scales with its panel: at
+ * Screen pixels per map unit, the page's rem in pixels and the svg's box. The map scales with its panel: at
  * 1366×768 the platform map is about a third of its units wide, where names of a fixed size in map
  * units would be 5 px high.
  */
 function useMapScale(height: number) {
   const ref = useRef<SVGSVGElement>(null);
-  const [scale, setScale] = useState({ perUnit: 1, rem: 16 });
+  const [scale, setScale] = useState({ perUnit: 1, rem: 16, width: 0, height: 0 });
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -43,7 +44,11 @@ function useMapScale(height: number) {
       if (width === 0 || h === 0) return;
       const perUnit = Math.min(width / WIDTH, h / height);
       const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-      setScale((s) => (Math.abs(s.perUnit - perUnit) < 0.01 && s.rem === rem ? s : { perUnit, rem }));
+      setScale((s) =>
+        Math.abs(s.perUnit - perUnit) < 0.01 && s.rem === rem && Math.abs(s.width - width) < 0.5 && Math.abs(s.height - h) < 0.5
+          ? s
+          : { perUnit, rem, width, height: h },
+      );
     };
     measure();
     const ro = new ResizeObserver(measure);
@@ -103,7 +108,7 @@ export function ChinaMap({
   // the 南海诸岛 inset belongs to the map of the country, not to a province's
   const withInset = extent.kind === 'country';
   const height = Math.round(projection.height);
-  const { ref, perUnit, rem } = useMapScale(height);
+  const { ref, perUnit, rem, width: boxWidth, height: boxHeight } = useMapScale(height);
   // names and markers never smaller on screen than a share of the page's text
   const font = Math.max(LABEL_FONT, (MIN_LABEL_REM * rem) / perUnit);
   const markerR = Math.max(MARKER_R, (MIN_MARKER_R_REM * rem) / perUnit);
@@ -134,6 +139,10 @@ export function ChinaMap({
       inset ? [inset.box] : [],
     );
   }, [coordinates, projection, markerR, inset]);
+  const pulses = useMemo(
+    () => markers.filter((m) => m.item.alarmState !== 'normal').map((m) => ({ id: m.item.id, state: m.item.alarmState, x: m.mx, y: m.my })),
+    [markers],
+  );
   const labels = useMemo(
     () =>
       placeLabels(
@@ -197,24 +206,6 @@ export function ChinaMap({
             </g>
           ) : null,
         )}
-        {/* Pulses sit in their own layer: an animated radius inside the clickable group would never
-            let its box settle (and hit-testing would grow with the ring). */}
-        <g pointerEvents="none">
-          {markers
-            .filter((m) => m.item.alarmState !== 'normal')
-            .map(({ item: c, mx, my }) => (
-              <circle
-                key={`pulse-${c.id}`}
-                className="vg-map-pulse"
-                cx={mx}
-                cy={my}
-                r={markerR}
-                fill="none"
-                stroke={ALARM_STATE_COLOR[c.alarmState]}
-                strokeWidth={2 * ring}
-              />
-            ))}
-        </g>
         {markers.map(({ item: c, mx, my }) => {
           const selected = c.id === selectedId;
           return (
@@ -279,6 +270,14 @@ export function ChinaMap({
           </text>
         ))}
       </svg>
+      {boxWidth > 0 && (
+        <PulseRings
+          rings={pulses}
+          frame={{ width: boxWidth, height: boxHeight, perUnit, unitsWide: WIDTH, unitsHigh: height }}
+          markerR={markerR}
+          ring={ring}
+        />
+      )}
       <ul
         className={`pointer-events-none flex gap-1 rounded bg-surface/85 text-xs ${
           // on a small map a legend over the drawing would hide the south-west's projects: a row under it
