@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { t, useLanguage } from '../i18n/i18n';
 import { LevelMark } from '../alarm/AlarmMark';
@@ -9,6 +9,7 @@ import { playAlarm, useSoundPlaysOf } from './alarmSound';
 import { ESCALATION_REPEAT_MS } from '../../../domain/escalation';
 import { alarmColourVar, alarmOnColourVar } from '../../../domain/alarmLanguage';
 import { durationText } from '../i18n/durationText';
+import { useNow } from '../widgets/useNow';
 
 /**
  * The escalation banner (issue 19) on every console and wall: while any alarm of the user's projects
@@ -20,16 +21,6 @@ export function EscalationBanner({ link = true }: { link?: boolean }) {
   const realtime = useOptionalRealtime();
   if (!realtime) return null;
   return <Banner realtime={realtime} link={link} />;
-}
-
-/** The time unconfirmed counts in seconds under a minute ("已 12 秒未确认"), so the banner ticks each second. */
-function useSecondTick(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
 }
 
 /** The loud sound: at once for each new escalation, then every 15 s while any is open and sound is on. */
@@ -48,13 +39,11 @@ function Banner({ realtime, link }: { realtime: Realtime; link: boolean }) {
   useLanguage();
   const list = useEscalations(realtime.escalations);
   const plays = useSoundPlaysOf('escalation');
-  const now = useSecondTick();
   // the severest, most recent escalation is the one named; any new one sounds at once
   const newest = list[0] ?? null;
   const latestAt = list.reduce((m, e) => Math.max(m, e.escalatedAt), 0);
   useEscalationSound(realtime, list.length, latestAt || null);
   if (!newest) return null;
-  const unconfirmed = durationText((now - newest.eventtime) / 1000, 'elapsed');
   return (
     <div
       role="alert"
@@ -76,7 +65,7 @@ function Banner({ realtime, link }: { realtime: Realtime; link: boolean }) {
         </span>
         <span>{escalationPlace(newest)}</span>
         <span className="font-semibold">{escalationTypeText(newest)}</span>
-        <span>{t('escalation.unconfirmedFor', { duration: unconfirmed })}</span>
+        <UnconfirmedFor since={newest.eventtime} />
       </span>
       {link && (
         <Link
@@ -89,4 +78,10 @@ function Banner({ realtime, link }: { realtime: Realtime; link: boolean }) {
       )}
     </div>
   );
+}
+
+/** How long the newest has gone unconfirmed, in seconds under a minute ("已 12 秒未确认"): only it ticks each second. */
+function UnconfirmedFor({ since }: { since: number }) {
+  const now = useNow();
+  return <span>{t('escalation.unconfirmedFor', { duration: durationText((now - since) / 1000, 'elapsed') })}</span>;
 }

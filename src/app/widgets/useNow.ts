@@ -1,11 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
-/** The current time, refreshed every `everyMs` (ages and staleness tick with it; page.clock drives it in tests). */
-export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
+const TICK_MS = 1000;
+const listeners = new Set<() => void>();
+let now = Date.now();
+let timer: number | undefined;
+
+/** The next tick falls on the next whole second of the clock. */
+const schedule = () => (timer = window.setTimeout(tick, TICK_MS - (now % TICK_MS)));
+
+function tick(): void {
+  now = Date.now();
+  schedule();
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) {
+    now = Date.now();
+    schedule();
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    window.clearTimeout(timer);
+    timer = undefined;
+  };
+}
+
+/** While stopped the clock reads the time itself: a component mounting later never starts from an old tick. */
+const snapshot = () => (timer === undefined ? (now = Date.now()) : now);
+
+/**
+ * The current time, as one clock shared by everything that shows ages, staleness or the time of day.
+ * It ticks on each whole second, so a wall's clock neither lags its second nor skips one (a timer per
+ * component drifted against the seconds it shows), and every component showing it re-renders in the
+ * same task once a second, instead of a timer and a render each. It stops while nothing shows it;
+ * page.clock drives it in tests.
+ */
+export function useNow(): number {
+  return useSyncExternalStore(subscribe, snapshot);
 }
