@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Tile } from '../../../streams/deviceTiles';
 import { isStale } from '../../app/liveDevices/tileLook';
+import { shownAge } from '../../app/liveDevices/ageText';
 import { DeviceTile } from './DeviceTile';
 import { GroupHeader } from './GroupHeader';
 import { cellCount, groupTiles, paginate } from './tileGroups';
@@ -79,7 +80,7 @@ export function WallGrid({
               <DeviceTile
                 key={c.tile.deviceId}
                 tile={c.tile}
-                age={isStale(c.tile, now, reportMs) ? (c.tile.time === null ? 0 : now - c.tile.time) : null}
+                age={isStale(c.tile, now, reportMs) ? (c.tile.time === null ? 0 : shownAge(now - c.tile.time)) : null}
                 onOpen={onOpen}
               />
             ),
