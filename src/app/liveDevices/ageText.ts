@@ -23,6 +23,7 @@ export function shownAge(ms: number): number {
 export function ageText(ms: number): string {
   const age = Math.max(0, ms);
   const unit = unitOf(age);
-  const key = unit === SECOND ? 'wall.age.seconds' : unit === MINUTE ? 'wall.age.minutes' : unit === HOUR ? 'wall.age.hours' : 'wall.age.days';
+  const key =
+    unit === SECOND ? 'wall.age.seconds' : unit === MINUTE ? 'wall.age.minutes' : unit === HOUR ? 'wall.age.hours' : 'wall.age.days';
   return t(key, { n: Math.floor(age / unit) });
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { groupDevices, type FloodGroup } from '../../../domain/floodGroups';
-import { formatTime } from '../time/projectTime';
+import { formatTime, useProjectZone } from '../time/projectTime';
 import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
 import type { Notice } from '../../../machines/notificationMachine';
 import { currentLanguage, t, useLanguage } from '../i18n/i18n';
@@ -29,8 +29,9 @@ export function floodGroupText(group: FloodGroup<Notice>): string {
  * 全部已读 only takes the messages off the bell). A type group unfolds into its devices, each with 查看,
  * so grouping never hides which devices are alarming.
  */
-export function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
+export const FloodGroupRow = memo(function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
   useLanguage();
+  useProjectZone();
   const { notifications } = useRealtime();
   const [open, setOpen] = useState(false);
   const level = group.latest.level;
@@ -93,5 +94,20 @@ export function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
         </span>
       </div>
     </li>
+  );
+}, sameGroup);
+
+/**
+ * The bell groups its messages anew on every change, so a group is a new object each time: it is the
+ * same row while its newest message and its count are (a message joins a group as its newest, and
+ * leaves it only by being read, which changes the count).
+ */
+function sameGroup(a: { group: FloodGroup<Notice> }, b: { group: FloodGroup<Notice> }): boolean {
+  return (
+    a.group.key === b.group.key &&
+    a.group.scope === b.group.scope &&
+    a.group.latest === b.group.latest &&
+    a.group.count === b.group.count &&
+    a.group.devices === b.group.devices
   );
 }

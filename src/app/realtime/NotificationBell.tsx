@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { formatTime } from '../time/projectTime';
+import { formatTime, useProjectZone } from '../time/projectTime';
 import type { Notice } from '../../../machines/notificationMachine';
 import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
 import { currentLanguage, t, useLanguage } from '../i18n/i18n';
@@ -126,7 +126,13 @@ export function NotificationBell({ shell, onOpenMessageCenter }: { shell: 'main'
   );
 }
 
-function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean; showMute: boolean }) {
+/**
+ * Memoised: a new alarm renders its own row, not the 99 before it. The language and the project zone
+ * are read here, so a row follows a switch of either without its parent.
+ */
+const NoticeRow = memo(function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean; showMute: boolean }) {
+  useLanguage();
+  useProjectZone();
   const d = notice.description;
   return (
     <li className={BELL_ROW} data-testid="notice" data-first={first || undefined}>
@@ -171,4 +177,4 @@ function NoticeRow({ notice, first, showMute }: { notice: Notice; first: boolean
       </div>
     </li>
   );
-}
+});
