@@ -25,27 +25,8 @@ export const inZone = (zone: string) => ({ in: tz(zone) });
 /** A moment as the zone's wall-clock time (a TZDate: getHours() and friends answer in the zone). */
 export const zoned = (t: number | Date, zone: string) => new TZDate(+t, zone);
 
-/** How many formatted moments are kept (then all are dropped and the cache fills again). */
-const FORMATTED_MAX = 4096;
-/**
- * Formatted moments by zone, pattern and time. A zoned format costs tens of µs (a TZDate asks Intl for
- * the zone's offset) and screens format the same moments again on every render: the bell's panel its
- * 99 messages for each new alarm, a table every row on each refresh.
- */
-const formatted = new Map<string, string>();
-
 /** date-fns `format` of a moment in the zone: `formatIn(ms, 'yyyy-MM-dd HH:mm:ss', 'Asia/Shanghai')`. */
-export function formatIn(t: number | Date, pattern: string, zone: string): string {
-  const ms = +t;
-  const key = `${zone} ${pattern} ${ms}`;
-  let text = formatted.get(key);
-  if (text === undefined) {
-    text = format(zoned(ms, zone), pattern);
-    if (formatted.size >= FORMATTED_MAX) formatted.clear();
-    formatted.set(key, text);
-  }
-  return text;
-}
+export const formatIn = (t: number | Date, pattern: string, zone: string) => format(zoned(t, zone), pattern);
 
 /** The moment of a wall-clock time in the zone (month 0-based, like Date). */
 export const wallTime = (zone: string, y: number, month: number, d = 1, h = 0, mi = 0, s = 0, ms = 0) =>
