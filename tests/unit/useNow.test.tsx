@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { useNow } from '../../src/app/widgets/useNow';
+import { useNow, useNowAs } from '../../src/app/widgets/useNow';
 
 // React's act() outside a testing library: tell React this environment flushes its updates through act
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -12,6 +12,13 @@ const renders: { who: string; now: number }[] = [];
 function Shows({ who }: { who: string }) {
   const now = useNow();
   renders.push({ who, now });
+  return null;
+}
+
+/** Shows the minute only: renders when it changes. */
+function ShowsMinute() {
+  const minute = useNowAs((now) => Math.floor(now / 60_000));
+  renders.push({ who: 'minute', now: minute });
   return null;
 }
 
@@ -72,6 +79,26 @@ describe('useNow, the one clock of the console', () => {
     renders.length = 0;
     mount('banner');
     expect(renders[0]!.now).toBe(Date.now());
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it('a component showing what it selects of the clock renders when that changes, on the same ticks', () => {
+    const root = createRoot(document.createElement('div'));
+    act(() => root.render(<ShowsMinute />));
+    roots.push(root);
+    mount('clock');
+    const count = (who: string) => renders.filter((r) => r.who === who).length;
+    // 03:00:00.250; a second at a time (one act per tick, as the page renders each), up to 03:00:59
+    advance(750);
+    for (let s = 1; s < 59; s++) advance(1000);
+    expect(count('clock')).toBe(60);
+    expect(count('minute')).toBe(1);
+    // 03:01:00
+    advance(1000);
+    expect(renders.filter((r) => r.who === 'minute').map((r) => r.now - renders[0]!.now)).toEqual([0, 1]);
+    for (let s = 0; s < 120; s++) advance(1000);
+    expect(count('minute')).toBe(4);
+    expect(count('clock')).toBe(181);
     expect(vi.getTimerCount()).toBe(1);
   });
 });

@@ -14,11 +14,8 @@ import { useNow } from '../widgets/useNow';
  */
 export function TitleStrip({ title, children }: { title?: string | undefined; children?: ReactNode }) {
   useLanguage();
-  const zone = useProjectZone();
-  const now = useNow();
   const { settings, logo } = useSettings();
   const name = shownPlatformName(settings, t('app.name'));
-  const clock = zoneClock(now, zone);
   return (
     <div
       className="flex shrink-0 items-center gap-x-[0.8em] bg-header px-[0.8rem] py-[0.2rem] text-[1.1rem] leading-snug text-header-ink"
@@ -37,12 +34,23 @@ export function TitleStrip({ title, children }: { title?: string | undefined; ch
       )}
       <span className="flex-1" />
       {children}
+      <ZoneClock />
+    </div>
+  );
+}
+
+/** The date and the ticking clock: the one part of the strip that renders every second. */
+function ZoneClock() {
+  const zone = useProjectZone();
+  const clock = zoneClock(useNow(), zone);
+  return (
+    <>
       <span className="shrink-0 tabular-nums opacity-90" data-testid="title-date">
         {clock.date}
       </span>
       <b className="shrink-0 text-[1.2em] tabular-nums" data-testid="title-clock" data-zone={zone}>
         {clock.time}
       </b>
-    </div>
+    </>
   );
 }

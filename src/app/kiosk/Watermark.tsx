@@ -3,9 +3,9 @@ import { merge } from 'rxjs';
 import { useSelector } from '@xstate/react';
 import { t, useLanguage } from '../i18n/i18n';
 import { useRealtime } from '../realtime/RealtimeContext';
-import { ageText } from '../liveDevices/ageText';
+import { ageText, shownAge } from '../liveDevices/ageText';
 import { AlarmIcon } from '../alarm/AlarmIcon';
-import { useNow } from '../widgets/useNow';
+import { useNowAs } from '../widgets/useNow';
 
 /** Hatching and a veil over the data, so no value under it reads as live, even in a photo of the wall. */
 const VEIL = {
@@ -24,13 +24,13 @@ export function Watermark({ reportMs }: { reportMs: number }) {
   const realtime = useRealtime();
   const connected = useSelector(realtime.socket, (s) => s.matches({ active: 'open' }));
   const [lastData, setLastData] = useState(() => Date.now());
-  const now = useNow();
+  // the age of the newest data as told, -1 while nothing is wrong: the veil renders when its words change
+  const age = useNowAs((now) => (connected && now - lastData <= 2 * reportMs ? -1 : shownAge(now - lastData)));
   useEffect(() => {
     const sub = merge(realtime.measures, realtime.messages).subscribe(() => setLastData(Date.now()));
     return () => sub.unsubscribe();
   }, [realtime]);
-  const stale = now - lastData > 2 * reportMs;
-  if (connected && !stale) return null;
+  if (age < 0) return null;
   const label = connected ? t('kiosk.stale') : t('kiosk.socketDown');
   return (
     <div
@@ -57,7 +57,7 @@ export function Watermark({ reportMs }: { reportMs: number }) {
           </span>
           {i === 4 && (
             <div className="text-[0.45em] font-semibold" data-testid="watermark-age">
-              {t('wall.newest')} {ageText(now - lastData)}
+              {t('wall.newest')} {ageText(age)}
             </div>
           )}
         </div>

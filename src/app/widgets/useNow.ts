@@ -41,3 +41,11 @@ const snapshot = () => (timer === undefined ? (now = Date.now()) : now);
 export function useNow(): number {
   return useSyncExternalStore(subscribe, snapshot);
 }
+
+/**
+ * What a component shows of the clock (an age in the unit it is told in, whether data is stale): the
+ * component renders when that changes, not on every tick. `select` must answer a primitive.
+ */
+export function useNowAs<T extends string | number | boolean>(select: (now: number) => T): T {
+  return useSyncExternalStore(subscribe, () => select(snapshot()));
+}
