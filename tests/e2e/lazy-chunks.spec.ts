@@ -38,10 +38,16 @@ test('the signed-in chunk arrives while the login form is idle: signing in goes 
 });
 
 test("after sign-in the menu's screens are fetched ahead: opening one shows it without a loading placeholder", async ({ page }) => {
-  const prefetched = page.waitForResponse(/\/assets\/HistoryDataScreen-[^/]*\.js$/);
+  // the screen's chunk and its language namespace (a screen's loader waits for both)
+  const prefetched = Promise.all([
+    page.waitForResponse(/\/assets\/HistoryDataScreen-[^/]*\.js$/),
+    page.waitForResponse(/\/assets\/history-[\w-]{8}\.js$/),
+  ]);
   await loginViaForm(page, 'zhangsan');
   await expectPath(page, '/home');
   await prefetched;
+  // both evaluated and the loader's promise settled: the page has been idle once since
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   const sawPlaceholder = await watchFor(page, '[data-testid=screen-loading]');
   await page.locator('[data-menu-item="/historyData"]').click();
   await expect(page.getByRole('heading', { name: '历史数据' })).toBeVisible();

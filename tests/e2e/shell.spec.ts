@@ -59,9 +59,18 @@ test('a screen chunk that fails to load shows an error with a retry that works',
   // the reason in the user's language, not the browser's "Failed to fetch dynamically imported module"
   await expect(alert).toContainText('网络异常，页面未能下载，请检查网络后重试');
   await expect(alert).not.toContainText(/fetch|module/i);
+  // still out of reach: 重试 leaves the error in place (the page is not reloaded: its marker survives)
+  await page.evaluate(() => ((window as unknown as { vgSameDocument: boolean }).vgSameDocument = true));
+  const asked = page.waitForRequest(/HistoryDataScreen-.*\.js$/);
+  await page.getByRole('button', { name: '重试' }).click();
+  await asked;
+  await expect(alert).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { vgSameDocument?: boolean }).vgSameDocument)).toBe(true);
+  // reachable again: 重试 shows the screen, on the same route and still signed in
   await page.unroute(/HistoryDataScreen-.*\.js$/);
   await page.getByRole('button', { name: '重试' }).click();
   await expect(page.getByRole('heading', { name: '历史数据' })).toBeVisible();
+  await expectPath(page, '/historyData');
 });
 
 test('a session ended under an open console says why once and returns to login', async ({ page, request }) => {

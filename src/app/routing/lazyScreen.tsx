@@ -14,10 +14,23 @@ const pending = new Map<Loader<unknown>, Promise<unknown>>();
 export type ChunkFailure = 'timeout' | 'network';
 
 class ChunkLoadError extends Error {
-  constructor(readonly failure: ChunkFailure) {
+  constructor(
+    readonly failure: ChunkFailure,
+    /** the chunk that failed, when the browser's message names it (Chromium's and Firefox's do) */
+    readonly url?: string,
+  ) {
     super(failure);
   }
 }
+
+const CHUNK_URL = /(https?:\/\/\S+?\.js)\b/;
+
+/** Can the chunk be fetched now (the network back, the server answering)? */
+const reachable = (url: string) =>
+  fetch(url, { cache: 'no-store' }).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -31,7 +44,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
         clearTimeout(timer);
         // The browser's reason stays in the console for whoever debugs it; the screen says it plainly.
         console.warn('chunk load failed:', e);
-        reject(new ChunkLoadError('network'));
+        reject(new ChunkLoadError('network', CHUNK_URL.exec(e instanceof Error ? e.message : String(e))?.[1]));
       },
     );
   });
@@ -50,7 +63,7 @@ function load<M>(loader: Loader<M>): Promise<M> {
         return mod;
       },
       (err: unknown) => {
-        // a failed load is not remembered: the retry asks the network again
+        // a failed load is not remembered here: the retry asks again (and the browser, the network or its own memory)
         pending.delete(loader);
         throw err;
       },
@@ -90,7 +103,15 @@ export function useLazyModule<M>(loader: Loader<M>, timeoutMs = CHUNK_TIMEOUT_MS
     let live = true;
     withTimeout(load(loader), timeoutMs).then(
       (mod) => live && setState({ module: mod }),
-      (err: ChunkLoadError) => live && setState({ error: err.failure }),
+      async (err: ChunkLoadError) => {
+        // A browser may keep a module that failed to load as failed for the document's life (HTML's module
+        // map; Chromium does since 150): importing it again fails at once without asking the network. When
+        // a retry fails so while the chunk itself can be fetched now, only a new document loads it: the page
+        // reloads on the same route, the session kept (sessionStorage). A chunk still out of reach stays an
+        // error in place, and nothing reloads without the user's 重试.
+        if (attempt > 0 && err.url && (await reachable(err.url))) window.location.reload();
+        else if (live) setState({ error: err.failure });
+      },
     );
     return () => {
       live = false;
