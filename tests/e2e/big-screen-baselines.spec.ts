@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import config from '../../playwright.config';
 import { seedStates } from './seedStates';
 import { GATEWAY_PROJECT, scopedToken } from './scopedUser';
+import { pauseClockAhead } from './helpers';
 
 /**
  * Screenshot baselines that guard the 大屏's layout (issue 30) at 1366×768, 1920×1080 and 3840×2160 in
@@ -88,7 +89,7 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready);
   // Freeze the wall's timers (the trend's turn, the clock); the map's pulse and blink are CSS animations,
   // which Playwright stops for the shot.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await pauseClockAhead(page, 1_000);
 }
 
 for (const theme of THEMES) {

@@ -92,3 +92,20 @@ export async function confirmEveryOpenEvent(request: APIRequestContext, token: s
     expect(((await res.json()) as { code: number }).code).toBe(0);
   }
 }
+
+/**
+ * Pauses a page's installed, running clock `aheadMs` past where it stands. The page's time goes on
+ * between reading it and pausing, and `pauseAt` refuses a time already passed ("Cannot fast-forward to
+ * the past"), which a loaded machine reaches within 100 ms: so read and try again.
+ */
+export async function pauseClockAhead(page: Page, aheadMs: number): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const target = (await page.evaluate(() => Date.now())) + aheadMs;
+    try {
+      await page.clock.pauseAt(target);
+      return;
+    } catch (error) {
+      if (attempt >= 4 || !String(error).includes('fast-forward to the past')) throw error;
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import type { SystemSettings } from '../../domain/schemas/info';
-import { apiToken, confirmEveryOpenEvent } from './helpers';
+import { apiToken, confirmEveryOpenEvent, pauseClockAhead } from './helpers';
 import { Gateway } from './gateway';
 import { GATEWAY_PROJECT, scopedToken } from './scopedUser';
 
@@ -111,7 +111,7 @@ async function openWall(page: Page, request: APIRequestContext) {
   await expect(page.getByTestId('kiosk-rotating')).toBeVisible();
   // the live connection is up (the veil names a down socket)
   await expect(page.getByTestId('kiosk-watermark')).toHaveCount(0);
-  await page.clock.pauseAt((await pageNow(page)) + 100);
+  await pauseClockAhead(page, 100);
   expect(await screenOf(page)).toBe('/realTime');
 }
 
