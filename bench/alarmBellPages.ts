@@ -19,8 +19,8 @@ import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 
 /**
- * This process and the Chromium it starts (niceness is inherited) yield the CPU to the server and the
- * socket consoles. An operator's browser runs on the operator's machine, not the server's; on this
+ * This process and the Chromium it starts (niceness is inherited, and Chromium may not raise it: see
+ * launchChromium's keepNiceness) yield the CPU to the server and the socket consoles. An operator's browser runs on the operator's machine, not the server's; on this
  * 2-core machine two pages under an alarm flood took 1.05 cores at the same priority and left the server
  * 0.37, so the server's own figures of the run (alarm_p99_ms, loop_p99_ms) measured the browsers.
  * The pages get what is left: if anything, bell_p99_ms is the worse for it.
@@ -108,8 +108,12 @@ const OBSERVE = `(codes) => {
 const ARRIVALS = `(() => {
   const arrived = {};
   for (const [at, data] of window.__alarmFrames) {
-    const code = /"deviceCode":"([^"]+)"/.exec(data)?.[1];
-    if (code && !(code in arrived)) arrived[code] = at;
+    // socket.io's frame: 42["message",{…}] or, notices that queued up, 42["messages",[{…}, …]]
+    const [, payload] = JSON.parse(data.slice(data.indexOf('[')));
+    for (const m of Array.isArray(payload) ? payload : [payload]) {
+      const code = m.kind === 'alarm.raised' ? m.description?.deviceCode : null;
+      if (code && !(code in arrived)) arrived[code] = at;
+    }
   }
   return arrived;
 })()`;
@@ -179,7 +183,7 @@ function processTreeCpuMs(): number {
 }
 
 const errors: string[] = [];
-const browser = await launchChromium();
+const browser = await launchChromium([], { keepNiceness: true });
 const pages: Page[] = [];
 const cdps: CDPSession[] = [];
 // One after another: each page's first load is a burst of CPU on a machine the fleet already loads.

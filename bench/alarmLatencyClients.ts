@@ -33,7 +33,8 @@ consoles.forEach((c, i) => {
   const s = io(url, {
     path: '/messageServer/websocket',
     transports: ['websocket'],
-    auth: { token: c.token, userId: c.userId },
+    // as the console does (socketActor): notices that queued up on the server come as one `messages` event
+    auth: { token: c.token, userId: c.userId, batches: true },
     reconnection: false,
   });
   sockets.push(s);
@@ -50,11 +51,13 @@ consoles.forEach((c, i) => {
     s.emit(SOCKET_EVENT.WATCH, c.watch === 'all' ? { projectIds: 'all', deviceIds: [] } : { projectIds: [c.watch], deviceIds: [] });
     if (++ready === consoles.length) process.send!({ type: 'ready' });
   });
-  s.on('message', (m: NoticeMessage) => {
+  const heard = (m: NoticeMessage) => {
     received++;
     if (m.kind === 'alarm.raised' && m.description.deviceId !== null && probes.has(m.description.deviceId))
       latencies.push(Date.now() - m.time);
-  });
+  };
+  s.on(SOCKET_EVENT.MESSAGE, heard);
+  s.on(SOCKET_EVENT.MESSAGES, (list: NoticeMessage[]) => list.forEach(heard));
   s.on('connect_error', (e) => process.send!({ type: 'error', message: e.message }));
 });
 

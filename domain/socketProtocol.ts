@@ -10,6 +10,11 @@ export const SOCKET_PATH = '/messageServer/websocket';
 export const SOCKET_EVENT = {
   /** a sequenced notice (alarm, event, user message) the console shows; replayed after a reconnect */
   MESSAGE: 'message',
+  /**
+   * several sequenced notices at once, in seq order, each to be handled as a `message`: sent only to a
+   * console that asked for them (handshake `auth.batches: true`) when notices queued up for it
+   */
+  MESSAGES: 'messages',
   /** a batch of live values of the devices the console watches */
   MEASURES: 'measures',
   /** a tenant's settings changed: the console reloads them */
@@ -123,6 +128,7 @@ interface WatchAnswer {
 /** Everything the server sends on the socket, by event. */
 export interface ServerToClientEvents {
   [SOCKET_EVENT.MESSAGE]: (message: NoticeMessage) => void;
+  [SOCKET_EVENT.MESSAGES]: (messages: NoticeMessage[]) => void;
   [SOCKET_EVENT.MEASURES]: (list: MeasureMessage[]) => void;
   [SOCKET_EVENT.SETTINGS]: () => void;
   [SOCKET_EVENT.READY]: (notice: ReadyNotice) => void;

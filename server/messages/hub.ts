@@ -67,7 +67,7 @@ export class PushHub {
       const userId = (ev.payload as { userId?: unknown } | null)?.userId;
       // Through the same queue as the project messages: a console drops a message whose seq is not
       // above the last it saw, so every message must reach it in seq order.
-      if (typeof userId === 'number') this.fanOut.emit('events', [`user:${userId}`], [], SOCKET_EVENT.MESSAGE, toNotice(ev));
+      if (typeof userId === 'number') this.fanOut.emitNotice([`user:${userId}`], [], toNotice(ev));
       return;
     }
     if (ev.projectId === null) return;
@@ -79,7 +79,7 @@ export class PushHub {
     while (this.ring.length > this.window) this.floor = this.ring.shift()!.seq;
     // Local sockets only: with several instances every instance hears every event (in sequence order)
     // and pushes it to its own consoles, so the ring it replays from and what it pushed never differ.
-    this.fanOut.emit('events', [projectRoom(ev.projectId), ALL_PROJECTS_ROOM], [], SOCKET_EVENT.MESSAGE, msg);
+    this.fanOut.emitNotice([projectRoom(ev.projectId), ALL_PROJECTS_ROOM], [], msg);
   }
 
   async connect(socket: ConsoleSocket): Promise<void> {
@@ -100,7 +100,7 @@ export class PushHub {
       if (!Number.isInteger(lastSeq) || lastSeq < this.floor || lastSeq > this.head) {
         toSocket(SOCKET_EVENT.RESYNC, { headSeq: this.head, reason: lastSeq !== null && lastSeq > this.head ? 'ahead' : 'window' });
       } else {
-        for (const m of this.ring) if (m.seq > lastSeq && visible(m)) toSocket(SOCKET_EVENT.MESSAGE, m);
+        for (const m of this.ring) if (m.seq > lastSeq && visible(m)) this.fanOut.emitNotice([socket.id], [], m);
       }
     }
     void socket.join([...roomsOf(scope)]);

@@ -19,6 +19,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The sockets whose console takes several notices as one `messages` event (handshake `auth.batches:
+ * true`); every other socket gets each as its own `message`, as the protocol always had it.
+ */
+export const BATCHING_ROOM = 'messages:batched';
+
 /** How long shutdown lets the websocket connections close themselves before it cuts them. */
 const GOING_AWAY_GRACE_MS = 300;
 
@@ -76,7 +82,7 @@ export function attachSocket(app: FastifyInstance, ping: SocketPingOptions = {})
   io.use((socket, next) => void authenticateSocket(socket, next));
   async function authenticateSocket(socket: ConsoleSocket, next: (err?: Error) => void): Promise<void> {
     try {
-      const auth = socket.handshake.auth as { token?: unknown; userId?: unknown };
+      const auth = socket.handshake.auth as { token?: unknown; userId?: unknown; batches?: unknown };
       const token = typeof auth.token === 'string' ? auth.token : '';
       const live = await app.tokens.verifyFull(token);
       if (!live || (auth.userId !== undefined && Number(auth.userId) !== live.userId)) {
@@ -90,7 +96,7 @@ export function attachSocket(app: FastifyInstance, ping: SocketPingOptions = {})
       }
       const data: SocketData = { session, userId: live.userId, tokenHash: tokenHash(token), expiresAt: live.expiresAt };
       Object.assign(socket.data, data);
-      await socket.join(`user:${live.userId}`);
+      await socket.join(auth.batches === true ? [`user:${live.userId}`, BATCHING_ROOM] : `user:${live.userId}`);
       next();
     } catch (err) {
       app.log.error({ err }, 'socket authentication failed');

@@ -1,5 +1,5 @@
 /**
- * Standalone simulator: `npm run simulate -- --devices N --interval S [--seed X] [--url U] [--poll S] [--mqtt URL]`.
+ * Standalone simulator: `npm run simulate -- --devices N --interval S [--seed X] [--url U] [--poll S] [--mqtt URL] [--hour H]`.
  * Runs beside a server (same DATA_DIR, or the same DATABASE_URL): reads the ledger's device codes and
  * derives each device's key from the server's key secret, then reports exactly as a field gateway
  * does — over HTTP (posts to the ingest; commands come in the answers, `--poll` seconds of empty
@@ -45,6 +45,10 @@ async function main() {
   const intervalMs = Number(arg('interval', '15')) * 1000;
   const pollMs = Number(arg('poll', '3')) * 1000;
   const seed = Number(arg('seed', '20240601'));
+  // --hour H: the devices' daily load as at hour H, whatever the time (a bench's fleet: the same load whenever it runs)
+  const hour = arg('hour');
+  const hourOfDay = hour === undefined ? null : Number(hour);
+  if (hourOfDay !== null && !(hourOfDay >= 0 && hourOfDay < 24)) throw new Error(`--hour ${hour}: an hour of the day, 0 to 24`);
   const databaseUrl = arg('database-url', process.env.DATABASE_URL);
   const db = new Kysely<Database>({
     dialect: databaseUrl
@@ -58,7 +62,9 @@ async function main() {
   const limit = Number(arg('devices', String(rows.length)));
   if (limit > rows.length) console.warn(`the ledger holds ${rows.length} terminals; simulating all of them`);
   const keys = new DeviceKeys(secret);
-  const sims: Sim[] = rows.slice(0, limit).map((r) => ({ sim: new DeviceSim(r.id, r.code, seed), key: keys.keyOf(r.code), acks: [] }));
+  const sims: Sim[] = rows
+    .slice(0, limit)
+    .map((r) => ({ sim: new DeviceSim(r.id, r.code, seed, undefined, hourOfDay), key: keys.keyOf(r.code), acks: [] }));
   const byCode = new Map(sims.map((s) => [s.sim.code, s]));
   let sent = 0;
   let refused = 0;

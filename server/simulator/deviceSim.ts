@@ -12,6 +12,9 @@ const SIM_RATES = { leak: 0.002, overheat: 0.0015, overload: 0.002, probeFault: 
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
 
+/** The daily load (0.35 at night, 0.95 at its peak) at an hour of the day (0–24, fractional). */
+const loadAt = (hour: number) => 0.35 + 0.6 * Math.max(0, Math.sin(((hour - 7) / 24) * 2 * Math.PI + 0.3));
+
 /**
  * One simulated terminal. Every signal derives from (seed, device code) and the report times, so a
  * run is reproducible: residual current 50–200 mA with noise and occasional leak ramps past 300 mA,
@@ -34,11 +37,16 @@ export class DeviceSim {
   latched = false;
   readonly params: Record<string, number> = Object.fromEntries(REMOTE_PARAMS.map((p) => [p.id, p.defaultValue]));
 
+  /**
+   * `hourOfDay` fixes the hour the daily load curve is read at, whatever the reports' times (a bench's
+   * fleet carries the same load whenever it runs); by default each report's own local hour.
+   */
   constructor(
     readonly id: number,
     readonly code: string,
     seed: number,
     private readonly rates = SIM_RATES,
+    private readonly hourOfDay: number | null = null,
   ) {
     this.rng = mulberry32(seed ^ hashString(code));
     this.baseLeak = 60 + this.rng() * 100;
@@ -66,9 +74,8 @@ export class DeviceSim {
   readings(time: number): SimReading[] {
     const rnd = this.rng;
     const noise = (amp: number) => (rnd() * 2 - 1) * amp;
-    const hour = new Date(time).getHours() + new Date(time).getMinutes() / 60;
-    // Daily load: low at night, peaks early afternoon.
-    const load = 0.35 + 0.6 * Math.max(0, Math.sin(((hour - 7) / 24) * 2 * Math.PI + 0.3));
+    // Daily load: low at night, peaks at noon.
+    const load = loadAt(this.hourOfDay ?? new Date(time).getHours() + new Date(time).getMinutes() / 60);
 
     if (this.leakRamp === 0 && rnd() < this.rates.leak) this.leakRamp = 1;
     let leak = this.baseLeak + noise(12);

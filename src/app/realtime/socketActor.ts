@@ -48,13 +48,18 @@ export function createSocketActor(opts: SocketActorOptions) {
       path: SOCKET_PATH,
       transports: ['websocket'],
       reconnection: false,
-      auth: { token: opts.token(), userId: input.userId, ...(input.lastSeq !== null ? { lastSeq: input.lastSeq } : {}) },
+      // batches: notices that queued up on the server come as one `messages` event
+      auth: { token: opts.token(), userId: input.userId, batches: true, ...(input.lastSeq !== null ? { lastSeq: input.lastSeq } : {}) },
     };
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = opts.url ? io(opts.url, options) : io(options);
     socket.on('connect', () => send({ type: 'SOCKET.OPENED' }));
     socket.on(SOCKET_EVENT.MESSAGE, (message) => {
       opts.onData?.();
       send({ type: 'SOCKET.MESSAGE', message });
+    });
+    socket.on(SOCKET_EVENT.MESSAGES, (messages) => {
+      opts.onData?.();
+      for (const message of messages) send({ type: 'SOCKET.MESSAGE', message });
     });
     socket.on(SOCKET_EVENT.MEASURES, (list) => {
       opts.onData?.();

@@ -33,20 +33,26 @@ afterAll(async () => {
 interface Client {
   socket: Socket;
   messages: NoticeMessage[];
+  /** the seqs of each `messages` event (a console that asked for batches) */
+  batches: number[][];
   resyncs: unknown[];
   ready: Promise<{ headSeq: number }>;
 }
 
-function client(user: { token: string; userId: number }, lastSeq?: number): Client {
+function client(user: { token: string; userId: number }, lastSeq?: number, batches = false): Client {
   const socket = connect(url, {
     path: '/messageServer/websocket',
     transports: ['websocket'],
     reconnection: false,
-    auth: { token: user.token, userId: user.userId, ...(lastSeq !== undefined ? { lastSeq } : {}) },
+    auth: { token: user.token, userId: user.userId, ...(lastSeq !== undefined ? { lastSeq } : {}), ...(batches ? { batches } : {}) },
   });
   open.push(socket);
-  const c: Client = { socket, messages: [], resyncs: [], ready: new Promise((r) => socket.once('ready', r)) };
+  const c: Client = { socket, messages: [], batches: [], resyncs: [], ready: new Promise((r) => socket.once('ready', r)) };
   socket.on('message', (m: NoticeMessage) => c.messages.push(m));
+  socket.on('messages', (list: NoticeMessage[]) => {
+    c.batches.push(list.map((m) => m.seq));
+    c.messages.push(...list);
+  });
   socket.on('resync', (m: unknown) => c.resyncs.push(m));
   return c;
 }
@@ -125,6 +131,24 @@ describe('socket.io push', () => {
     expect(new Set(seqs).size).toBe(seqs.length);
     expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
     again.socket.disconnect();
+  });
+
+  it('a console that asks for batches gets the missed events as one `messages` event, in order; one that does not, one by one', async () => {
+    const a = client(userA);
+    const ready = await a.ready;
+    a.socket.disconnect();
+    for (let i = 0; i < 2; i++) await alarmAndEnd(devA); // missed: 4 events
+    const batched = client(userA, ready.headSeq, true);
+    const single = client(userA, ready.headSeq);
+    await Promise.all([batched.ready, single.ready]);
+    const seqs = single.messages.map((m) => m.seq);
+    expect(seqs).toHaveLength(4);
+    expect(single.batches).toEqual([]);
+    // the replay was queued at once: it went as one batch, and before 'ready'
+    expect(batched.batches).toEqual([seqs]);
+    expect(batched.messages).toEqual(single.messages);
+    batched.socket.disconnect();
+    single.socket.disconnect();
   });
 
   it('past the bounded window the client is told to resync', async () => {
