@@ -7,6 +7,8 @@ export interface SimulatorOptions {
   /** report interval per device (default 15 s) */
   intervalMs?: number;
   seed?: number;
+  /** the hour of the day (0–24) the devices' daily load curve is read at, whatever the clock (benches) */
+  hourOfDay?: number;
   /** set false to drive ticks by hand (tests) */
   autoStart?: boolean;
 }
@@ -35,7 +37,7 @@ export class Simulator {
       .all()
       .sort((a, b) => a.id - b.id)
       .slice(0, opts.devices ?? Infinity);
-    for (const d of devices) this.sims.set(d.id, new DeviceSim(d.id, d.code, opts.seed ?? 20240601));
+    for (const d of devices) this.sims.set(d.id, new DeviceSim(d.id, d.code, opts.seed ?? 20240601, undefined, opts.hourOfDay ?? null));
     // About every 100 ms a slice of the devices reports: arrivals spread like a real fleet's.
     this.slices = Math.max(1, Math.min(this.sims.size, Math.round(this.intervalMs / 100)));
   }
