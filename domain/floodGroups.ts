@@ -123,13 +123,14 @@ export function groupNotices<T extends FloodItem>(items: readonly T[], policy: F
   return out;
 }
 
-/** A type group's devices, each with its count and newest message, the newest first. */
-export function groupDevices<T extends FloodItem>(group: FloodGroup<T>): { latest: T; count: number }[] {
-  const byDevice = new Map<string, { latest: T; count: number }>();
+/** A type group's devices (the key a device is known by), each with its count and newest message, the newest first. */
+export function groupDevices<T extends FloodItem>(group: FloodGroup<T>): { device: string; latest: T; count: number }[] {
+  const byDevice = new Map<string, { device: string; latest: T; count: number }>();
   for (const n of group.items) {
-    const d = byDevice.get(deviceOf(n));
+    const device = deviceOf(n);
+    const d = byDevice.get(device);
     if (d) d.count++;
-    else byDevice.set(deviceOf(n), { latest: n, count: 1 });
+    else byDevice.set(device, { device, latest: n, count: 1 });
   }
   return [...byDevice.values()];
 }

@@ -15,6 +15,12 @@ const SLICE = 48;
 const BUDGET_MS = 3;
 /** Notices sent together at most (one bit each in a socket's share of the batch). */
 const MAX_BATCH = 30;
+/**
+ * How far each broadcast's first socket moves along its audience (a fraction of it): the golden
+ * ratio's, so consecutive broadcasts start far apart and every socket is as often near the front as
+ * near the back.
+ */
+const ROTATION_STEP = 0.6180339887;
 
 /**
  * Events (alarm messages, in sequence order) go before state (live values, which the next frame
@@ -66,6 +72,8 @@ interface Job {
 export class PacedFanOut {
   private readonly lanes: Record<Lane, Job[]> = { events: [], state: [] };
   private scheduled: NodeJS.Immediate | null = null;
+  /** where the next broadcast starts in its audience, as a fraction of it */
+  private rotation = 0;
 
   constructor(
     private readonly io: ConsoleServer,
@@ -181,11 +189,22 @@ export class PacedFanOut {
     });
   }
 
+  /**
+   * The sockets of the audience, starting at a place that moves with every broadcast. A broadcast
+   * spread over several turns of the loop reaches its last sockets tens of milliseconds after its
+   * first; taken in the rooms' own order (the order the sockets joined), the consoles that connected
+   * last (a reloaded page, the browsers that reconnected last after a restart) would be last for
+   * every alarm. Rotated, each console waits the average over the alarms.
+   */
   private members(rooms: readonly string[], except: readonly string[]): string[] {
     const all = this.io.of('/').adapter.rooms;
     const ids = new Set<string>();
     for (const r of rooms) for (const id of all.get(r) ?? []) ids.add(id);
     for (const r of except) for (const id of all.get(r) ?? []) ids.delete(id);
-    return [...ids];
+    const list = [...ids];
+    if (list.length <= this.slice) return list;
+    const start = Math.floor(this.rotation * list.length);
+    this.rotation = (this.rotation + ROTATION_STEP) % 1;
+    return [...list.slice(start), ...list.slice(0, start)];
   }
 }

@@ -130,3 +130,49 @@ describe('paced fan-out over real sockets', () => {
     for (const l of heard.values()) expect(l).toEqual([11]);
   });
 });
+
+describe('paced fan-out: who goes first', () => {
+  /** A server that records the sockets of each write, in order, with the rooms as the adapter keeps them. */
+  function recordingServer(members: string[]) {
+    const writes: { ids: string[]; seq: number }[] = [];
+    const rooms = new Map([['wall', new Set(members)]]);
+    const server = {
+      of: () => ({ adapter: { rooms } }),
+      local: { to: (ids: string[]) => ({ emit: (_e: string, r: { headSeq: number }) => writes.push({ ids: [...ids], seq: r.headSeq }) }) },
+    };
+    return { server: server as unknown as ConsoleServer, writes };
+  }
+
+  it('starts each large broadcast elsewhere in its audience: the socket that joined last is not last every time', async () => {
+    const members = Array.from({ length: 150 }, (_, i) => `s${i}`);
+    const { server, writes } = recordingServer(members);
+    const fan = new PacedFanOut(server, 0, 48);
+    const BROADCASTS = 20;
+    for (let n = 1; n <= BROADCASTS; n++) {
+      fan.emit('events', ['wall'], [], SOCKET_EVENT.READY, { headSeq: n });
+      while (fan.pending('events') > 0) await turn();
+    }
+    const lastJoined = members[members.length - 1]!;
+    const places: number[] = [];
+    for (let n = 1; n <= BROADCASTS; n++) {
+      const order = writes.filter((w) => w.seq === n).flatMap((w) => w.ids);
+      // every socket exactly once, whatever the start
+      expect([...order].sort()).toEqual([...members].sort());
+      places.push(order.indexOf(lastJoined) / members.length);
+    }
+    // in the rooms' order it would be last (place 149/150) for all twenty
+    expect(places.filter((p) => p < 48 / 150).length).toBeGreaterThan(0);
+    const mean = places.reduce((s, p) => s + p, 0) / places.length;
+    expect(mean).toBeGreaterThan(0.3);
+    expect(mean).toBeLessThan(0.7);
+  });
+
+  it('keeps a broadcast that fits in one slice in the rooms’ order', async () => {
+    const members = ['a', 'b', 'c'];
+    const { server, writes } = recordingServer(members);
+    const fan = new PacedFanOut(server, 0, 48);
+    for (let n = 1; n <= 3; n++) fan.emit('events', ['wall'], [], SOCKET_EVENT.READY, { headSeq: n });
+    while (fan.pending('events') > 0) await turn();
+    expect(writes.map((w) => w.ids)).toEqual([members, members, members]);
+  });
+});

@@ -5,13 +5,11 @@ import { alarmLabel, levelState } from '../../../domain/alarmLanguage';
 import type { Notice } from '../../../machines/notificationMachine';
 import { currentLanguage, t, useLanguage } from '../i18n/i18n';
 import { AlarmIcon } from '../alarm/AlarmIcon';
-import { useRealtime } from './RealtimeContext';
 import { noticeTypeText } from './notices';
 import { ConfirmAlarmsButton } from './ConfirmAlarmsButton';
 import { BELL_ACTION, BELL_ROW } from './bellStyles';
 import { BellAction } from './BellAction';
-
-const deviceText = (n: Notice) => n.description.deviceName ?? n.description.deviceCode ?? '--';
+import { FloodDeviceRow, floodDeviceText } from './FloodDeviceRow';
 
 /**
  * The text of a flood group, its type in the language in force: "3# 配电柜：剩余电流报警 ×27，最新 10:42:05"
@@ -21,7 +19,7 @@ export function floodGroupText(group: FloodGroup<Notice>): string {
   const common = { type: noticeTypeText(group.latest), n: group.count, time: formatTime(group.latest.time, 'HH:mm:ss') };
   return group.scope === 'type'
     ? t('bell.groupType', { ...common, devices: group.devices })
-    : t('bell.group', { ...common, device: deviceText(group.latest) });
+    : t('bell.group', { ...common, device: floodDeviceText(group.latest) });
 }
 
 /**
@@ -32,7 +30,6 @@ export function floodGroupText(group: FloodGroup<Notice>): string {
 export const FloodGroupRow = memo(function FloodGroupRow({ group }: { group: FloodGroup<Notice> }) {
   useLanguage();
   useProjectZone();
-  const { notifications } = useRealtime();
   const [open, setOpen] = useState(false);
   const level = group.latest.level;
   return (
@@ -43,25 +40,9 @@ export const FloodGroupRow = memo(function FloodGroupRow({ group }: { group: Flo
       </div>
       {group.scope === 'type' && open && (
         <ul className="mt-1 max-h-44 divide-y divide-line overflow-y-auto rounded bg-surface-2 px-2" data-testid="notice-group-devices">
-          {groupDevices(group).map(({ latest, count }) => (
-            <li key={latest.id} className="flex items-center justify-between gap-2 py-1" data-testid="notice-group-device">
-              <span className="min-w-0">
-                <span className="block truncate text-ink">
-                  {deviceText(latest)} <span className="text-muted">({latest.description.deviceCode ?? '--'})</span>
-                </span>
-                <span className="block truncate text-muted">
-                  {latest.description.projectName ?? '--'} ·{' '}
-                  {t('bell.deviceCount', { n: count, time: formatTime(latest.time, 'HH:mm:ss') })}
-                </span>
-              </span>
-              <button
-                type="button"
-                className="shrink-0 text-brand hover:underline"
-                onClick={() => notifications.send({ type: 'NOTICE.VIEW', id: latest.id })}
-              >
-                {t('bell.view')}
-              </button>
-            </li>
+          {/* keyed by device: a device's row is updated in place when its newest alarm changes */}
+          {groupDevices(group).map(({ device, latest, count }) => (
+            <FloodDeviceRow key={device} latest={latest} count={count} />
           ))}
         </ul>
       )}
