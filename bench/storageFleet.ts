@@ -1,7 +1,8 @@
 /**
  * Worker thread of bench/storage.ts: simulates a slice of the fleet with the device simulator and
- * encodes every hour of every series exactly as the compactor does (raw block, 1-minute rollup block,
- * 1-hour rollup row), posting one hour at a time and staying at most a few hours ahead of the writer.
+ * encodes every hour of every series exactly as the compactor does (raw block, 1-hour rollup row) and
+ * as retention does once the raw block leaves (1-minute rollup block), posting one hour at a time and
+ * staying at most a few hours ahead of the writer.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { DeviceSim } from '../server/simulator/deviceSim';

@@ -11,6 +11,7 @@ import {
   windowOf,
   type BlockRead,
   type BlockTable,
+  type MinuteRead,
   type SeriesWindow,
   type StoredBlock,
   type TierTable,
@@ -119,9 +120,40 @@ export class BlockStore {
     return this.union('history_block', deviceid, dataid, from, to, db);
   }
 
-  /** 1-minute rollup blocks overlapping [from, to) and the recent rows in [from, to). */
+  /** Stored 1-minute rollup blocks overlapping [from, to) (windows past raw retention) and the recent rows in [from, to). */
   readMinutes(deviceid: number, dataid: number, from: number, to: number): Promise<BlockRead> {
     return this.union('history_1m', deviceid, dataid, from, to);
+  }
+
+  /**
+   * What the 1-minute tier is made of over [from, to): the stored minute blocks, the raw blocks and the
+   * recent rows, in one snapshot (one statement on PostgreSQL, one hold of the connection on SQLite),
+   * so a retention run rolling a window's raw block into its minute block in between can neither hide
+   * the window nor show it twice.
+   */
+  async readMinuteSources(deviceid: number, dataid: number, from: number, to: number): Promise<MinuteRead> {
+    if (this.fast) return this.fast.minuteSources(deviceid, dataid, from, to);
+    const { rows } = await sql<UnionRow>`
+      select 0 as src, "start" as t, "count" as n, data, cast(null as double precision) as value, cast(null as integer) as status
+        from history_1m
+        where deviceid = ${deviceid} and dataid = ${dataid} and "start" >= ${windowOf(from)} and "start" < ${to}
+      union all
+      select 1, "start", "count", data, null, null
+        from history_block
+        where deviceid = ${deviceid} and dataid = ${dataid} and "start" >= ${windowOf(from)} and "start" < ${to}
+      union all
+      select 2, "time", 1, null, value, status
+        from history
+        where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${from} and "time" < ${to}
+      order by 1, 2`.execute(this.db);
+    const block = (r: UnionRow): StoredBlock => ({ start: Number(r.t), count: Number(r.n), data: r.data! });
+    // the recent rows (src 2) after the blocks of both tables, as split() reads them
+    const { recent } = split(rows.map((r) => ({ ...r, src: Number(r.src) === 2 ? 1 : 0 })));
+    return {
+      minutes: rows.filter((r) => Number(r.src) === 0).map(block),
+      raw: rows.filter((r) => Number(r.src) === 1).map(block),
+      rows: recent,
+    };
   }
 
   /** 1-hour rollups of hours starting in [from, to) and the recent rows in [from, to). */

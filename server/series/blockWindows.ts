@@ -37,6 +37,17 @@ export interface BlockRead {
   rows: PointColumns;
 }
 
+/**
+ * What the 1-minute tier of a series holds over a range (issue 32): a window's minutes are its raw
+ * block folded on reading while the raw block is kept, and a stored minute block once retention has
+ * removed the raw one (where both exist, from before this layout, the raw block answers).
+ */
+export interface MinuteRead {
+  minutes: StoredBlock[];
+  raw: StoredBlock[];
+  rows: PointColumns;
+}
+
 /** A series as one integer key: deviceid · 2^20 + dataid (data ids are four digits). */
 export const SERIES_KEY = 1_048_576;
 
@@ -60,3 +71,30 @@ export function seriesWalk(table: TierTable | 'history', after: number, chunk: n
 }
 export type BlockTable = 'history_block' | 'history_1m';
 export type TierTable = BlockTable | 'history_1h';
+
+/** A run of windows, time-ordered, all answered by one kind of block. */
+export interface MinuteRun {
+  raw: boolean;
+  blocks: StoredBlock[];
+}
+
+/**
+ * The windows of a minute read in time order, each answered once: by its raw block where one is kept,
+ * else by its stored minute block; consecutive windows of a kind form a run (a run of blocks is
+ * inflated in one call).
+ */
+export function minuteRuns(read: MinuteRead): MinuteRun[] {
+  const rawStarts = new Set(read.raw.map((b) => b.start));
+  const minutes = read.minutes.filter((b) => !rawStarts.has(b.start));
+  const runs: MinuteRun[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < minutes.length || j < read.raw.length) {
+    const raw = j < read.raw.length && (i >= minutes.length || read.raw[j]!.start < minutes[i]!.start);
+    const block = raw ? read.raw[j++]! : minutes[i++]!;
+    const last = runs[runs.length - 1];
+    if (last?.raw === raw) last.blocks.push(block);
+    else runs.push({ raw, blocks: [block] });
+  }
+  return runs;
+}

@@ -45,7 +45,8 @@ const MIN_WINDOW_MS = 0.01;
 
 /**
  * Moves closed hours of every series from the `history` rows into compressed blocks with their
- * 1-minute and 1-hour rollups (issue 18). A window (one series' hour) is the unit of work: its rows
+ * 1-hour rollups (issue 18; their 1-minute rollups are read from the raw block while it is kept, and
+ * stored by retention when it removes it: issue 32). A window (one series' hour) is the unit of work: its rows
  * are read, merged with the block already there (late and re-sent readings: a row replaces the
  * compacted point at the same time), written back as block + rollups, and deleted, all in the same
  * transaction, so a crash at any instant leaves every reading exactly once, either still a row or
@@ -289,7 +290,6 @@ export class Compactor {
     const raws = await this.blocks.blocksAt(trx, 'history_block', due);
     const rawBefore = this.opts.now() - this.opts.retention.rawMs;
     const rawBlocks: WindowBlock[] = [];
-    const minuteBlocks: WindowBlock[] = [];
     const hours: WindowHour[] = [];
     let readings = 0;
     for (let j = 0; j < due.length; j++) {
@@ -300,12 +300,12 @@ export class Compactor {
       const merged = raw ? mergePoints(decodePoints(raw.data), points) : points;
       const minutes = rollUp(merged, MINUTE_MS);
       rawBlocks.push({ deviceid, dataid, start, count: merged.time.length, data: encodePoints(merged) });
-      minuteBlocks.push({ deviceid, dataid, start, count: minutes.time.length, data: encodeRollups(minutes) });
+      // The minutes are not stored while the raw block is kept: a read folds the raw block as its
+      // minutes, and retention stores them when it removes the raw block (rollExpiringRaw, issue 32).
       hours.push({ deviceid, dataid, hour: rollUpRollups(minutes, HOUR_MS) });
       committed?.push({ deviceid, dataid, start, minutes });
     }
     await this.blocks.putBlocks(trx, 'history_block', rawBlocks);
-    await this.blocks.putBlocks(trx, 'history_1m', minuteBlocks);
     await this.blocks.putHours(trx, hours);
     await this.blocks.deleteRows(trx, due);
     return { windows: due.length, readings };

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../store/schema';
 import type { BlockStore } from './blockStore';
-import { SERIES_KEY, seriesWalk, WINDOW_MS, type TierTable } from './blockWindows';
+import { SERIES_KEY, seriesWalk, WINDOW_MS, type TierTable, type WindowBlock } from './blockWindows';
 import type { HistoryPartitions } from './historyPartitions';
 import type { TierFloors } from './tierFloors';
-import { HOUR_MS } from './rollups';
+import { encodeRollups, HOUR_MS, MINUTE_MS, rollUp } from './rollups';
+import { decodePoints } from './seriesCodec';
 
 const DAY_MS = 86_400_000;
 
@@ -37,6 +38,8 @@ export class Retention {
 
 export interface PruneResult {
   rawBlocks: number;
+  /** raw blocks whose 1-minute rollups were stored as they went (still within the minute tier's retention) */
+  minuteBlocksRolled: number;
   minuteBlocks: number;
   hourRows: number;
   /** PostgreSQL: monthly partitions dropped whole (blocks, rollups and emptied row partitions) */
@@ -60,6 +63,8 @@ async function pruneSeriesWalk(
   table: TierTable,
   column: 'start' | 'time',
   lastStart: number,
+  /** runs in the transaction that deletes a chunk of series, before the delete (the raw tier's minutes) */
+  beforeDelete?: (trx: Transaction<Database>, series: RawBuilder<unknown>[]) => Promise<void>,
 ): Promise<number> {
   if (floors.clearThrough(table, lastStart)) return 0;
   floors.walkStarts(table);
@@ -72,9 +77,12 @@ async function pruneSeriesWalk(
       select series as key from walk where series is not null`.execute(db);
     if (rows.length === 0) break;
     const series = rows.map((r) => sql`(${Math.floor(r.key / SERIES_KEY)}, ${r.key % SERIES_KEY})`);
-    const r = await sql`
-      delete from ${sql.table(table)}
-      where (deviceid, dataid) in (values ${sql.join(series)}) and ${sql.ref(column)} <= ${lastStart}`.execute(db);
+    const r = await db.transaction().execute(async (trx) => {
+      await beforeDelete?.(trx, series);
+      return sql`
+        delete from ${sql.table(table)}
+        where (deviceid, dataid) in (values ${sql.join(series)}) and ${sql.ref(column)} <= ${lastStart}`.execute(trx);
+    });
     total += Number(r.numAffectedRows ?? 0);
     const kept = await sql<{ oldest: number | null }>`
       with s(d, i) as (values ${sql.join(series)})
@@ -88,6 +96,63 @@ async function pruneSeriesWalk(
   }
   floors.walkEnded(table, oldest);
   return total;
+}
+
+interface ExpiringBlock {
+  deviceid: number;
+  dataid: number;
+  start: number;
+  count: number;
+  data: Uint8Array;
+}
+
+/** The 1-minute rollup blocks of raw blocks, as the compactor computes a window's minutes. */
+function minuteBlocksOf(raw: readonly ExpiringBlock[]): WindowBlock[] {
+  return raw.map((b) => {
+    const minutes = rollUp(decodePoints(b.data), MINUTE_MS);
+    return {
+      deviceid: Number(b.deviceid),
+      dataid: Number(b.dataid),
+      start: Number(b.start),
+      count: minutes.time.length,
+      data: encodeRollups(minutes),
+    };
+  });
+}
+
+/**
+ * PostgreSQL: the raw blocks in (minuteLast, rawLast] rolled into their minute blocks and deleted, a
+ * chunk at a time in time order (the time index), each chunk in one transaction. A block is deleted
+ * only as it was read (same count): one that a late reading changed meanwhile stays for the next run,
+ * which rolls it again, so its minutes always come from the whole window.
+ */
+async function rollExpiringRawPostgres(db: Kysely<Database>, blocks: BlockStore, minuteLast: number, rawLast: number): Promise<number> {
+  let rolled = 0;
+  // keyset paging in the index's order; the first page is everything after the minute tier's cutoff
+  let after = sql`"start" > ${minuteLast}`;
+  for (;;) {
+    const { rows } = await sql<ExpiringBlock>`
+      select deviceid, dataid, "start", "count", data from history_block
+      where "start" <= ${rawLast} and ${after}
+      order by "start", deviceid, dataid limit ${CHUNK}`.execute(db);
+    if (rows.length === 0) return rolled;
+    const minutes = minuteBlocksOf(rows);
+    await blocks.prepare([...new Set(minutes.map((m) => m.start))]);
+    await db.transaction().execute(async (trx) => {
+      await blocks.putBlocks(trx, 'history_1m', minutes);
+      // literals (integers read from the table): bound values in a VALUES list would be text to PostgreSQL
+      const keys = rows.map(
+        (b) =>
+          sql`(${sql.lit(Number(b.deviceid))}, ${sql.lit(Number(b.dataid))}, ${sql.lit(Number(b.start))}, ${sql.lit(Number(b.count))})`,
+      );
+      await sql`delete from history_block where (deviceid, dataid, "start", "count") in (values ${sql.join(keys)})`.execute(trx);
+    });
+    rolled += rows.length;
+    const last = rows[rows.length - 1]!;
+    after = sql`("start", deviceid, dataid) > (${Number(last.start)}, ${Number(last.deviceid)}, ${Number(last.dataid)})`;
+    if (rows.length < CHUNK) return rolled;
+    await new Promise((res) => setImmediate(res));
+  }
 }
 
 /**
@@ -106,11 +171,32 @@ export async function pruneTiers(
   rowPartitions?: HistoryPartitions,
 ): Promise<PruneResult> {
   let partitions = 0;
+  let minuteBlocksRolled = 0;
+  // whole hours ended at or before a tier's cutoff
+  const lastStartOf = (table: TierTable, keepMs: number) => now - keepMs - (table === 'history_1h' ? HOUR_MS : WINDOW_MS);
+  // Raw blocks leaving retention while their minutes are still kept: the minutes are stored now (the
+  // compactor stores none while the raw block answers for them, issue 32).
+  const minuteLast = lastStartOf('history_1m', retention.minuteMs);
+  const rawLast = lastStartOf('history_block', retention.rawMs);
+  const rollRaw = async (trx: Transaction<Database>, series: RawBuilder<unknown>[]) => {
+    const { rows } = await sql<ExpiringBlock>`
+      select deviceid, dataid, "start", "count", data from history_block
+      where (deviceid, dataid) in (values ${sql.join(series)}) and "start" <= ${rawLast} and "start" > ${minuteLast}`.execute(trx);
+    await blocks.putBlocks(trx, 'history_1m', minuteBlocksOf(rows));
+    minuteBlocksRolled += rows.length;
+  };
+  if (blocks.partitions && minuteLast < rawLast) minuteBlocksRolled = await rollExpiringRawPostgres(db, blocks, minuteLast, rawLast);
   const tier = async (table: 'history_block' | 'history_1m' | 'history_1h', column: 'start' | 'time', keepMs: number) => {
-    const cutoff = now - keepMs;
-    // whole hours ended at or before the cutoff
-    const lastStart = cutoff - (table === 'history_1h' ? HOUR_MS : WINDOW_MS);
-    if (!blocks.partitions) return pruneSeriesWalk(db, blocks.floors, table, column, lastStart);
+    const lastStart = lastStartOf(table, keepMs);
+    if (!blocks.partitions)
+      return pruneSeriesWalk(
+        db,
+        blocks.floors,
+        table,
+        column,
+        lastStart,
+        table === 'history_block' && minuteLast < rawLast ? rollRaw : undefined,
+      );
     partitions += await blocks.partitions[table].dropBefore(lastStart + 1);
     let total = 0;
     for (;;) {
@@ -127,10 +213,10 @@ export async function pruneTiers(
     }
   };
   const result = {
-    rawBlocks: await tier('history_block', 'start', retention.rawMs),
+    rawBlocks: (await tier('history_block', 'start', retention.rawMs)) + (blocks.partitions ? minuteBlocksRolled : 0),
     minuteBlocks: await tier('history_1m', 'start', retention.minuteMs),
     hourRows: await tier('history_1h', 'time', retention.hourMs),
   };
   if (rowPartitions) partitions += await rowPartitions.dropEmptyBefore(now - retention.rawMs);
-  return { ...result, partitions };
+  return { ...result, minuteBlocksRolled, partitions };
 }

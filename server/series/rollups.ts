@@ -188,6 +188,24 @@ export function decodeRollupBlocks(blobs: readonly Uint8Array[], total: number):
   return { time: b.time, min, max, sum, last, count, status: b.status };
 }
 
+/** Time-ordered rollups of consecutive ranges as one. */
+export function concatRollups(parts: readonly Rollups[]): Rollups {
+  if (parts.length === 1) return parts[0]!;
+  const out = emptyRollups(parts.reduce((n, r) => n + r.time.length, 0));
+  let at = 0;
+  for (const r of parts) {
+    out.time.set(r.time, at);
+    out.min.set(r.min, at);
+    out.max.set(r.max, at);
+    out.sum.set(r.sum, at);
+    out.last.set(r.last, at);
+    out.count.set(r.count, at);
+    out.status.set(r.status, at);
+    at += r.time.length;
+  }
+  return out;
+}
+
 /** The steps of `r` with from ≤ time < to. */
 export function sliceRollups(r: Rollups, from: number, to: number): Rollups {
   let a = 0;

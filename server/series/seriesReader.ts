@@ -1,7 +1,18 @@
 import type { BlockStore } from './blockStore';
-import { WINDOW_MS, windowOf, type StoredBlock } from './blockWindows';
+import { minuteRuns, WINDOW_MS, windowOf, type StoredBlock } from './blockWindows';
 import { emptyPoints, lowerBound, mergePoints, slicePoints } from './points';
-import { decodeRollupBlocks, HOUR_MS, mergeRollups, MINUTE_MS, rollUp, rollUpRollups, sliceRollups, type Rollups } from './rollups';
+import {
+  concatRollups,
+  decodeRollupBlocks,
+  emptyRollups,
+  HOUR_MS,
+  mergeRollups,
+  MINUTE_MS,
+  rollUp,
+  rollUpRollups,
+  sliceRollups,
+  type Rollups,
+} from './rollups';
 import type { PointColumns } from './seriesFormat';
 import { decodeBlocksInto, decodePoints } from './seriesCodec';
 import type { Retention } from './retention';
@@ -185,15 +196,19 @@ export class SeriesReader {
 
   /**
    * A chart's steps of `stepMs` (a multiple of a minute, aligned to `from`) over [from, to), folded
-   * straight from the 1-minute rollup blocks: the answer of rollUpRollups(rollups(…, '1m'), stepMs,
-   * from) without a month of minutes in between. Null in the rare cases that answer needs the
-   * general path: recent rows that fall among the compacted minutes (a late reading: its minute is
-   * merged into the stored one), or sums kept as float64s.
+   * straight from what the 1-minute tier holds (raw blocks while they are kept, stored minute blocks
+   * after): the answer of rollUpRollups(rollups(…, '1m'), stepMs, from) without a month of minutes in
+   * between. Null in the rare cases that answer needs the general path: recent rows that fall among
+   * the compacted minutes (a late reading: its minute is merged into the stored one), or values or
+   * sums kept as float64s.
    */
   async minuteSteps(deviceid: number, dataid: number, from: number, to: number, stepMs: number): Promise<FoldedSteps | null> {
-    const read = await this.blocks.readMinutes(deviceid, dataid, from, to);
+    const read = await this.blocks.readMinuteSources(deviceid, dataid, from, to);
     const fold = new StepFold(stepMs, from, from, to);
-    if (!fold.addBlocks(read.blocks.map((b) => b.data))) return null;
+    for (const run of minuteRuns(read)) {
+      const blobs = run.blocks.map((b) => b.data);
+      if (!(run.raw ? fold.addRawBlocks(blobs) : fold.addBlocks(blobs))) return null;
+    }
     if (read.rows.time.length) {
       const minutes = rollUp(read.rows, MINUTE_MS);
       if (minutes.time[0]! <= fold.last || !fold.addRollups(minutes)) return null;
@@ -210,8 +225,12 @@ export class SeriesReader {
     let rows: PointColumns;
     if (tier === '1h') ({ hours: stored, rows } = await this.blocks.readHours(deviceid, dataid, from, to));
     else {
-      const read = await this.blocks.readMinutes(deviceid, dataid, from, to);
-      stored = rollupsOf(read.blocks);
+      const read = await this.blocks.readMinuteSources(deviceid, dataid, from, to);
+      // each run as minutes: stored ones decoded, raw ones rolled up as the compactor would have
+      const parts = minuteRuns(read).map((run) =>
+        run.raw ? rollUp(decodeRange(run.blocks, -Infinity, Infinity), MINUTE_MS) : rollupsOf(run.blocks),
+      );
+      stored = parts.length ? concatRollups(parts) : emptyRollups();
       rows = read.rows;
     }
     stored = sliceRollups(stored, from, to);

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { windowOf, type BlockRead, type BlockTable } from './blockWindows';
+import { windowOf, type BlockRead, type BlockTable, type MinuteRead, type StoredBlock } from './blockWindows';
 import type { PointColumns } from './seriesFormat';
 import { emptyRollups, type Rollups } from './rollups';
 import { inSeriesRange } from './seriesQueries';
@@ -47,12 +47,25 @@ export class SqliteReads {
     return out;
   }
 
+  private blocksOf(table: BlockTable, deviceid: number, dataid: number, from: number, to: number): StoredBlock[] {
+    const found = this.blocks[table].all(deviceid, dataid, windowOf(from), to) as [number, number, Uint8Array][];
+    return found.map(([start, count, data]) => ({ start, count, data }));
+  }
+
   range(table: BlockTable, deviceid: number, dataid: number, from: number, to: number): Promise<BlockRead> {
-    return this.db.connection().execute(async () => {
-      const found = this.blocks[table].all(deviceid, dataid, windowOf(from), to) as [number, number, Uint8Array][];
-      const blocks = found.map(([start, count, data]) => ({ start, count, data }));
-      return { blocks, rows: this.recent(deviceid, dataid, from, to) };
-    });
+    return this.db.connection().execute(async () => ({
+      blocks: this.blocksOf(table, deviceid, dataid, from, to),
+      rows: this.recent(deviceid, dataid, from, to),
+    }));
+  }
+
+  /** The minute blocks, the raw blocks and the recent rows of [from, to), under one hold (one snapshot). */
+  minuteSources(deviceid: number, dataid: number, from: number, to: number): Promise<MinuteRead> {
+    return this.db.connection().execute(async () => ({
+      minutes: this.blocksOf('history_1m', deviceid, dataid, from, to),
+      raw: this.blocksOf('history_block', deviceid, dataid, from, to),
+      rows: this.recent(deviceid, dataid, from, to),
+    }));
   }
 
   hours(deviceid: number, dataid: number, from: number, to: number): Promise<{ hours: Rollups; rows: PointColumns }> {

@@ -1,4 +1,4 @@
-import { emptyRollups, type Rollups } from './rollups';
+import { emptyRollups, MINUTE_MS, type Rollups } from './rollups';
 import { pow10 } from './seriesFormat';
 import { decimalScale } from './seriesEncode';
 import { decodeBlocksEach } from './seriesCodec';
@@ -36,6 +36,8 @@ export class StepFold {
   private maxAt = NaN;
   /** the time of the last finer step folded in [from, to) */
   last = -Infinity;
+  /** raw readings as one-reading minutes: their minute, their value, a count of one each (reused) */
+  private readings = { minute: new Float64Array(0), value: new Float64Array(0), one: new Float64Array(0) };
 
   constructor(
     private readonly stepMs: number,
@@ -135,6 +137,44 @@ export class StepFold {
       SUM_AS_INTEGERS,
     );
     return exact;
+  }
+
+  /**
+   * Folds raw blocks (the readings of windows whose minutes are not stored: issue 32) as if they were
+   * their 1-minute rollups: each reading is a minute of one reading at its minute's start, so steps,
+   * extremes (and the minute they fell in), sums, counts and statuses come out exactly as from the
+   * rollup blocks the compactor used to store. False when a block keeps its values as float64s.
+   */
+  addRawBlocks(blobs: readonly Uint8Array[]): boolean {
+    let exact = true;
+    decodeBlocksEach(
+      blobs,
+      1,
+      (b, n) => {
+        const k = b.scales[0]!;
+        if (k < 0) exact = false;
+        if (!exact) return;
+        const r = this.readingColumns(n);
+        const ints = b.values[0]!;
+        const p = pow10(k);
+        for (let i = 0; i < n; i++) {
+          r.minute[i] = Math.floor(b.time[i]! / MINUTE_MS) * MINUTE_MS;
+          // exact: a block's values at scale k are their integers ÷ 10^k (seriesEncode's decimalScale)
+          r.value[i] = ints[i]! / p;
+        }
+        this.fold(n, r.minute, r.value, r.value, ints, k, r.value, r.one, b.status);
+      },
+      [true],
+    );
+    return exact;
+  }
+
+  private readingColumns(n: number) {
+    if (this.readings.minute.length < n) {
+      const size = Math.max(n, 2 * this.readings.minute.length);
+      this.readings = { minute: new Float64Array(size), value: new Float64Array(size), one: new Float64Array(size).fill(1) };
+    }
+    return this.readings;
   }
 
   /** Rollups computed elsewhere (the recent rows' minutes), all after what was folded so far. */

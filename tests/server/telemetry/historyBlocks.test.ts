@@ -207,7 +207,8 @@ describe('compacted history answers exactly as the rows did', () => {
     const s = await stored(compacted.app);
     // What is left as rows: the hours not yet closed (clock 2 h after the data, grace 5 min).
     expect(s.rows).toBe(1);
-    expect(s.blocks).toBe(s.minutes);
+    // no minute block while the raw block is kept: its minutes are folded from it on reading (issue 32)
+    expect(s.minutes).toBe(0);
     expect(s.hours).toBe(s.blocks);
     expect(await answers(compacted)).toEqual(before);
     expect(await answers(reference)).toEqual(before);

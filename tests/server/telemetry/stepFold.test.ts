@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StepFold } from '../../../server/series/stepFold';
+import { encodePoints } from '../../../server/series/seriesEncode';
 import {
   decodeRollupBlocks,
   encodeRollups,
@@ -19,8 +20,11 @@ import {
  */
 const T0 = Date.UTC(2026, 8, 1);
 
-/** Hour blocks of minute rollups from readings every 15 s; hour h's readings have `decimals(h)` decimals. */
-function hours(n: number, decimals: (h: number) => number, seed = 1) {
+/**
+ * Hour blocks of minute rollups from readings every 15 s; hour h's readings have `decimals(h)` decimals.
+ * `raw` gets the hours' raw blocks (what the 1-minute tier folds while they are kept: issue 32).
+ */
+function hours(n: number, decimals: (h: number) => number, seed = 1, raw: Buffer[] = []) {
   let x = seed;
   const rand = () => (x = (x * 48271) % 2147483647) / 2147483647;
   const blobs: Buffer[] = [];
@@ -38,6 +42,7 @@ function hours(n: number, decimals: (h: number) => number, seed = 1) {
     if (h === 7) value[100] = 999.5;
     if (h === 3 || h === 9) value[17] = 1;
     blobs.push(encodeRollups(rollUp({ time, value, status }, MINUTE_MS)));
+    raw.push(encodePoints({ time, value, status }));
   }
   return blobs;
 }
@@ -55,16 +60,20 @@ function expected(minutes: Rollups, stepMs: number, from: number, to: number) {
   return { steps: plain(rollUpRollups(fine, stepMs, from)), minAt: fine.time[lo], maxAt: fine.time[hi] };
 }
 
+/** steps, from, to: whole and partial hours and minutes, a range wider than the data */
+const RANGES: [number, number, number][] = [
+  [36 * MINUTE_MS, T0, T0 + 24 * HOUR_MS],
+  [14 * MINUTE_MS, T0 + 5 * MINUTE_MS, T0 + 20 * HOUR_MS + 17 * MINUTE_MS],
+  [7 * MINUTE_MS, T0 + 59 * MINUTE_MS, T0 + 3 * HOUR_MS],
+  [59 * MINUTE_MS, T0 - 2 * HOUR_MS, T0 + 30 * HOUR_MS],
+];
+
 describe('StepFold', () => {
-  const blobs = hours(24, (h) => [1, 2, 0, 3][h % 4]!);
+  const raw: Buffer[] = [];
+  const blobs = hours(24, (h) => [1, 2, 0, 3][h % 4]!, 1, raw);
   const minutes = decodeRollupBlocks(blobs, 24 * 60);
 
-  it.each([
-    [36 * MINUTE_MS, T0, T0 + 24 * HOUR_MS],
-    [14 * MINUTE_MS, T0 + 5 * MINUTE_MS, T0 + 20 * HOUR_MS + 17 * MINUTE_MS],
-    [7 * MINUTE_MS, T0 + 59 * MINUTE_MS, T0 + 3 * HOUR_MS],
-    [59 * MINUTE_MS, T0 - 2 * HOUR_MS, T0 + 30 * HOUR_MS],
-  ])('folds minute blocks into %i ms steps as rollUpRollups does', (stepMs, from, to) => {
+  it.each(RANGES)('folds minute blocks into %i ms steps as rollUpRollups does', (stepMs, from, to) => {
     const fold = new StepFold(stepMs, from, from, to);
     expect(fold.addBlocks(blobs)).toBe(true);
     const got = fold.result();
@@ -72,6 +81,23 @@ describe('StepFold', () => {
     const spike = T0 + 7 * HOUR_MS + 25 * MINUTE_MS;
     if (from <= spike && spike < to) expect(Math.max(...got.steps.max)).toBe(999.5);
   });
+
+  it.each(RANGES)(
+    'folds raw blocks into %i ms steps exactly as their minute blocks, alone and after stored minutes',
+    (stepMs, from, to) => {
+      const want = expected(minutes, stepMs, from, to);
+      const fromRaw = new StepFold(stepMs, from, from, to);
+      expect(fromRaw.addRawBlocks(raw)).toBe(true);
+      const got = fromRaw.result();
+      expect({ steps: plain(got.steps), minAt: got.minAt, maxAt: got.maxAt }).toEqual(want);
+      // the older hours' minutes stored (their raw blocks past retention), the newer ones still raw
+      const mixed = new StepFold(stepMs, from, from, to);
+      expect(mixed.addBlocks(blobs.slice(0, 10))).toBe(true);
+      expect(mixed.addRawBlocks(raw.slice(10))).toBe(true);
+      const both = mixed.result();
+      expect({ steps: plain(both.steps), minAt: both.minAt, maxAt: both.maxAt }).toEqual(want);
+    },
+  );
 
   it('folds the recent rows after the blocks as merging them first does', () => {
     const from = T0 + 5 * MINUTE_MS;
@@ -91,6 +117,8 @@ describe('StepFold', () => {
     const time = Float64Array.from({ length: 60 }, (_, i) => T0 + i * MINUTE_MS);
     const floats = encodeRollups(rollUp({ time, value: time.map((_, i) => Math.PI * i), status: new Uint8Array(60) }, MINUTE_MS));
     expect(new StepFold(10 * MINUTE_MS, T0, T0, T0 + HOUR_MS).addBlocks([floats])).toBe(false);
+    const rawFloats = encodePoints({ time, value: time.map((_, i) => Math.PI * i), status: new Uint8Array(60) });
+    expect(new StepFold(10 * MINUTE_MS, T0, T0, T0 + HOUR_MS).addRawBlocks([rawFloats])).toBe(false);
     const empty = new StepFold(10 * MINUTE_MS, T0 + 100 * HOUR_MS, T0 + 100 * HOUR_MS, T0 + 101 * HOUR_MS);
     expect(empty.addBlocks(blobs)).toBe(true);
     expect(empty.result().steps.time.length).toBe(0);
