@@ -458,13 +458,20 @@ test('an unconfirmed 事故 sounds again every 30 s on the wall until it is read
     const before = await plays();
     await page.clock.fastForward(30_500);
     await expect.poll(plays).toBeGreaterThan(before);
-    // read: the accident leaves the bell, and the repeats stop
-    await popup.getByTestId('alarm-popup-view').click();
-    await page
-      .getByTestId('device-dialog')
-      .getByRole('button', { name: /关闭|close/i })
-      .first()
-      .click();
+    // read: the accident leaves the bell, and the repeats stop. A wall repeats while any 事故 message is
+    // in its bell, and CI once saw the repeat go on after the read: an alarm that reaches this shared
+    // live server's project after the read pops up again, and is read too until the popup stays hidden.
+    const view = async () => {
+      await popup.getByTestId('alarm-popup-view').click();
+      await page
+        .getByTestId('device-dialog')
+        .getByRole('button', { name: /关闭|close/i })
+        .first()
+        .click();
+    };
+    await view();
+    for (let more = 0; more < 5 && (await popup.isVisible()); more++) await view();
+    await expect(popup).toBeHidden();
     const after = await plays();
     await page.clock.fastForward(30_500);
     expect(await plays()).toBe(after);
