@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../store/schema';
 import type { BlockStore } from './blockStore';
 import { SERIES_KEY, seriesWalk, WINDOW_MS, type TierTable, type WindowBlock } from './blockWindows';
@@ -63,8 +63,8 @@ async function pruneSeriesWalk(
   table: TierTable,
   column: 'start' | 'time',
   lastStart: number,
-  /** runs in the transaction that deletes a chunk of series, before the delete (the raw tier's minutes) */
-  beforeDelete?: (trx: Transaction<Database>, series: RawBuilder<unknown>[]) => Promise<void>,
+  /** runs for a chunk of series before their delete (the raw tier: rolls the expiring blocks into minutes) */
+  beforeDelete?: (series: RawBuilder<unknown>[]) => Promise<void>,
 ): Promise<number> {
   if (floors.clearThrough(table, lastStart)) return 0;
   floors.walkStarts(table);
@@ -77,12 +77,10 @@ async function pruneSeriesWalk(
       select series as key from walk where series is not null`.execute(db);
     if (rows.length === 0) break;
     const series = rows.map((r) => sql`(${Math.floor(r.key / SERIES_KEY)}, ${r.key % SERIES_KEY})`);
-    const r = await db.transaction().execute(async (trx) => {
-      await beforeDelete?.(trx, series);
-      return sql`
-        delete from ${sql.table(table)}
-        where (deviceid, dataid) in (values ${sql.join(series)}) and ${sql.ref(column)} <= ${lastStart}`.execute(trx);
-    });
+    await beforeDelete?.(series);
+    const r = await sql`
+      delete from ${sql.table(table)}
+      where (deviceid, dataid) in (values ${sql.join(series)}) and ${sql.ref(column)} <= ${lastStart}`.execute(db);
     total += Number(r.numAffectedRows ?? 0);
     const kept = await sql<{ oldest: number | null }>`
       with s(d, i) as (values ${sql.join(series)})
@@ -121,10 +119,27 @@ function minuteBlocksOf(raw: readonly ExpiringBlock[]): WindowBlock[] {
 }
 
 /**
+ * Stores the minute blocks of raw blocks that leave retention and deletes those raw blocks, in one
+ * transaction. A block is deleted only as it was read (same count): one that a late reading changed
+ * meanwhile stays for the next run, which rolls it again, so its minutes always come from the whole
+ * window.
+ */
+async function rollAndDelete(db: Kysely<Database>, blocks: BlockStore, rows: readonly ExpiringBlock[]): Promise<void> {
+  const minutes = minuteBlocksOf(rows);
+  await blocks.prepare([...new Set(minutes.map((m) => m.start))]);
+  await db.transaction().execute(async (trx) => {
+    await blocks.putBlocks(trx, 'history_1m', minutes);
+    // literals (integers read from the table): bound values in a VALUES list would be text to PostgreSQL
+    const keys = rows.map(
+      (b) => sql`(${sql.lit(Number(b.deviceid))}, ${sql.lit(Number(b.dataid))}, ${sql.lit(Number(b.start))}, ${sql.lit(Number(b.count))})`,
+    );
+    await sql`delete from history_block where (deviceid, dataid, "start", "count") in (values ${sql.join(keys)})`.execute(trx);
+  });
+}
+
+/**
  * PostgreSQL: the raw blocks in (minuteLast, rawLast] rolled into their minute blocks and deleted, a
- * chunk at a time in time order (the time index), each chunk in one transaction. A block is deleted
- * only as it was read (same count): one that a late reading changed meanwhile stays for the next run,
- * which rolls it again, so its minutes always come from the whole window.
+ * chunk at a time in time order (the time index), each chunk in one transaction (rollAndDelete).
  */
 async function rollExpiringRawPostgres(db: Kysely<Database>, blocks: BlockStore, minuteLast: number, rawLast: number): Promise<number> {
   let rolled = 0;
@@ -136,17 +151,7 @@ async function rollExpiringRawPostgres(db: Kysely<Database>, blocks: BlockStore,
       where "start" <= ${rawLast} and ${after}
       order by "start", deviceid, dataid limit ${CHUNK}`.execute(db);
     if (rows.length === 0) return rolled;
-    const minutes = minuteBlocksOf(rows);
-    await blocks.prepare([...new Set(minutes.map((m) => m.start))]);
-    await db.transaction().execute(async (trx) => {
-      await blocks.putBlocks(trx, 'history_1m', minutes);
-      // literals (integers read from the table): bound values in a VALUES list would be text to PostgreSQL
-      const keys = rows.map(
-        (b) =>
-          sql`(${sql.lit(Number(b.deviceid))}, ${sql.lit(Number(b.dataid))}, ${sql.lit(Number(b.start))}, ${sql.lit(Number(b.count))})`,
-      );
-      await sql`delete from history_block where (deviceid, dataid, "start", "count") in (values ${sql.join(keys)})`.execute(trx);
-    });
+    await rollAndDelete(db, blocks, rows);
     rolled += rows.length;
     const last = rows[rows.length - 1]!;
     after = sql`("start", deviceid, dataid) > (${Number(last.start)}, ${Number(last.deviceid)}, ${Number(last.dataid)})`;
@@ -178,12 +183,20 @@ export async function pruneTiers(
   // compactor stores none while the raw block answers for them, issue 32).
   const minuteLast = lastStartOf('history_1m', retention.minuteMs);
   const rawLast = lastStartOf('history_block', retention.rawMs);
-  const rollRaw = async (trx: Transaction<Database>, series: RawBuilder<unknown>[]) => {
-    const { rows } = await sql<ExpiringBlock>`
-      select deviceid, dataid, "start", "count", data from history_block
-      where (deviceid, dataid) in (values ${sql.join(series)}) and "start" <= ${rawLast} and "start" > ${minuteLast}`.execute(trx);
-    await blocks.putBlocks(trx, 'history_1m', minuteBlocksOf(rows));
-    minuteBlocksRolled += rows.length;
+  // SQLite: the expiring blocks of a chunk of series, CHUNK blocks a transaction (a shortened raw
+  // retention leaves months of them at once: one transaction for all would hold the store for seconds)
+  const rollRaw = async (series: RawBuilder<unknown>[]) => {
+    for (;;) {
+      const { rows } = await sql<ExpiringBlock>`
+        select deviceid, dataid, "start", "count", data from history_block
+        where (deviceid, dataid) in (values ${sql.join(series)}) and "start" <= ${rawLast} and "start" > ${minuteLast}
+        limit ${CHUNK}`.execute(db);
+      if (rows.length === 0) return;
+      await rollAndDelete(db, blocks, rows);
+      minuteBlocksRolled += rows.length;
+      if (rows.length < CHUNK) return;
+      await new Promise((res) => setImmediate(res));
+    }
   };
   if (blocks.partitions && minuteLast < rawLast) minuteBlocksRolled = await rollExpiringRawPostgres(db, blocks, minuteLast, rawLast);
   const tier = async (table: 'history_block' | 'history_1m' | 'history_1h', column: 'start' | 'time', keepMs: number) => {
@@ -213,7 +226,8 @@ export async function pruneTiers(
     }
   };
   const result = {
-    rawBlocks: (await tier('history_block', 'start', retention.rawMs)) + (blocks.partitions ? minuteBlocksRolled : 0),
+    // the rolled blocks were deleted as they were rolled
+    rawBlocks: (await tier('history_block', 'start', retention.rawMs)) + minuteBlocksRolled,
     minuteBlocks: await tier('history_1m', 'start', retention.minuteMs),
     hourRows: await tier('history_1h', 'time', retention.hourMs),
   };

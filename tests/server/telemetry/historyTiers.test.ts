@@ -4,6 +4,8 @@ import { chooseTier } from '../../../server/series/seriesReader';
 import { downsample } from '../../../server/series/trend';
 import { formatTime } from '../../../server/text/time';
 import { DEFAULT_TIME_ZONE } from '../../../domain/timeZone';
+import { encodePoints } from '../../../server/series/seriesEncode';
+import { decodeRollups } from '../../../server/series/rollups';
 import { bearer, login, makeApp, terminalsOfProject } from './helpers';
 
 /**
@@ -179,6 +181,50 @@ describe('retention by tier', () => {
     const minute = (await app.telemetry.series.list(dev.id, 1001, t - 30_000, t + 30_000))[0]!;
     expect(minute.value).toBe(Math.round(((valueAt(25 * 1440 + 180) + 1500) / 2) * 1000) / 1000);
   });
+  it('rolls more expiring raw blocks than one transaction takes into their minutes, each deleted as it is rolled', async () => {
+    // 9 series × the 240 hours between the minute and the raw cutoffs: 2,160 blocks, over a page of 2,000
+    const blocks = app.telemetry.blocks;
+    const starts = Array.from({ length: 240 }, (_, h) => T0 + 20 * DAY + 2 * HOUR + h * HOUR);
+    await blocks.prepare(starts);
+    const valueOf = (s: number, h: number, k: number) => Math.round((s * 100 + h + k / 10) * 10) / 10;
+    await app.db.transaction().execute(async (trx) => {
+      for (let s = 0; s < 9; s++)
+        for (const [h, start] of starts.entries()) {
+          const time = Float64Array.from([0, 20_000, 70_000], (d) => start + d);
+          const value = Float64Array.from([0, 1, 2], (k) => valueOf(s, h, k));
+          await blocks.putBlock(trx, 'history_block', 700_000 + s, 1001, {
+            start,
+            count: 3,
+            data: encodePoints({ time, value, status: new Uint8Array(3) }),
+          });
+        }
+    });
+    const r = await app.telemetry.pruneHistory();
+    expect(r).toMatchObject({ rawBlocks: 9 * 240, minuteBlocksRolled: 9 * 240 });
+    const left = await app.db
+      .selectFrom('history_block')
+      .select('start')
+      .where('deviceid', '>=', 700_000)
+      .where('deviceid', '<', 800_000)
+      .execute();
+    expect(left).toEqual([]);
+    const minutes = await app.db
+      .selectFrom('history_1m')
+      .selectAll()
+      .where('deviceid', '>=', 700_000)
+      .where('deviceid', '<', 800_000)
+      .orderBy('deviceid')
+      .orderBy('start')
+      .execute();
+    expect(minutes).toHaveLength(9 * 240);
+    // the last series' last hour: two readings in its first minute, one in its second
+    const last = decodeRollups(minutes[minutes.length - 1]!.data);
+    expect(Array.from(last.time)).toEqual([starts[239]!, starts[239]! + 60_000]);
+    expect(Array.from(last.count)).toEqual([2, 1]);
+    expect(Array.from(last.max)).toEqual([valueOf(8, 239, 1), valueOf(8, 239, 2)]);
+    expect(Array.from(last.sum)).toEqual([valueOf(8, 239, 0) + valueOf(8, 239, 1), valueOf(8, 239, 2)]);
+  });
+
   it('prunes every series of a fleet, more than one walk of series at a time (SQLite has no time index)', async () => {
     const SERIES = 1_300;
     const blocks = app.telemetry.blocks;
