@@ -14,18 +14,17 @@
  * takes the first page's screenshot at the end (to see the bell as it was measured).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 
 /**
- * This process and the Chromium it starts (niceness is inherited, and Chromium may not raise it: see
- * launchChromium's keepNiceness) yield the CPU to the server and the socket consoles. An operator's browser runs on the operator's machine, not the server's; on this
- * 2-core machine two pages under an alarm flood took 1.05 cores at the same priority and left the server
- * 0.37, so the server's own figures of the run (alarm_p99_ms, loop_p99_ms) measured the browsers.
- * The pages get what is left: if anything, bell_p99_ms is the worse for it.
+ * This process and the Chromium it starts keep the server's niceness (0; Chromium may not raise its
+ * own: see launchChromium's keepNiceness): the pages are this run's instruments, and what they time is
+ * the server's path and theirs. The background load (the socket consoles, the fleet) yields to both
+ * (bench/alarmLatency.ts BACKGROUND_NICE). An operator's browser runs on the operator's machine, not the
+ * server's; on this 2-core machine two pages under an alarm flood took 1.05 cores and left the server
+ * 0.37, so the server's own figures (alarm_p99_ms, loop_p99_ms) come from the run without pages.
  */
-os.setPriority(19);
 
 export interface BellPageLogin {
   token: string;

@@ -4,6 +4,7 @@
  * project for the baseline), and measures reading time → receipt of the probe alarms and the bytes
  * each console receives.
  */
+import os from 'node:os';
 import { io, type Socket } from 'socket.io-client';
 import type { NoticeMessage } from '../domain/telemetry';
 import { SOCKET_EVENT } from '../domain/socketProtocol';
@@ -15,11 +16,14 @@ export interface BenchConsole {
   watch: number | 'all';
 }
 
-const { url, consoles, probeIds } = JSON.parse(process.env.BENCH_CLIENTS!) as {
+const { url, consoles, probeIds, niceness } = JSON.parse(process.env.BENCH_CLIENTS!) as {
   url: string;
   consoles: BenchConsole[];
   probeIds: number[];
+  /** above 0 when this process is background load (the run with pages: bench/alarmLatency.ts BACKGROUND_NICE) */
+  niceness: number;
 };
+if (niceness) os.setPriority(niceness);
 const probes = new Set(probeIds);
 const latencies: number[] = [];
 /** bytes received per console during the measuring window */
