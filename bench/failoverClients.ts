@@ -8,7 +8,6 @@
 import { createActor, fromPromise } from 'xstate';
 import { websocketMachine } from '../machines/websocketMachine';
 import { createSocketActor } from '../src/app/realtime/socketActor';
-import type { NoticeMessage } from '../domain/telemetry';
 
 interface Setup {
   url: string;
@@ -36,6 +35,10 @@ for (let i = 0; i < setup.count; i++) {
   const socket = createSocketActor({
     url: setup.url,
     token: () => user.token,
+    onNotice: (m) => {
+      if (m.kind === 'alarm.raised' && m.description.deviceId !== null && probes.has(m.description.deviceId))
+        latencies.push(Date.now() - m.time);
+    },
     onAttempt: () => void c.attempts.push(Date.now()),
     onReady: () => {
       c.readyAt.push(Date.now());
@@ -49,11 +52,6 @@ for (let i = 0; i < setup.count; i++) {
     websocketMachine.provide({
       actors: { socket, register: fromPromise(async () => {}) },
       actions: {
-        deliver: (_, p) => {
-          const m = p.message as NoticeMessage;
-          if (m.kind === 'alarm.raised' && m.description.deviceId !== null && probes.has(m.description.deviceId))
-            latencies.push(Date.now() - m.time);
-        },
         resync: () => {},
         unauthorized: (_, p) => process.send!({ type: 'error', message: `console ${i} ended: ${p.reason}` }),
         rescoped: () => {},

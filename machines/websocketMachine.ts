@@ -1,11 +1,13 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import type { RevokeReason } from '../domain/socketProtocol';
+import { SequenceCursor } from './sequenceCursor';
 
 /**
  * The notification socket (spec §4 WebSocket): connect with the user id, register on open, send an
- * empty keep-alive every 40 s, never reconnect after a manual close. It remembers the last sequence
- * number seen and hands it to the next connection, so the server replays what was missed: nothing
- * lost, nothing twice.
+ * empty keep-alive every 40 s, never reconnect after a manual close. Every connection it opens gets
+ * the console's one sequence cursor (machines/sequenceCursor.ts): the socket actor moves it as notices
+ * arrive and delivers them itself, and the next connection resumes from it, so the server replays what
+ * was missed: nothing lost, nothing twice.
  *
  * Reconnecting (issue 13) replaces the spec's fixed 30 s: exponential backoff with full jitter, the
  * first retry within 1 s, capped at 30 s, so a thousand consoles do not come back in the same second.
@@ -32,21 +34,16 @@ export function backoffCeiling(failures: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(failures - 1, 30)));
 }
 
-export interface SequencedMessage {
-  seq: number;
-}
-
 export interface SocketInput {
   userId: number;
-  lastSeq: number | null;
+  /** the same for every connection of the console: resume after its last number, move it on */
+  cursor: SequenceCursor;
 }
 
 export type SocketEvent =
   | { type: 'SOCKET.OPENED' }
-  | { type: 'SOCKET.MESSAGE'; message: SequencedMessage }
+  /** the server could not replay from the cursor: the actor moved it to `headSeq`; views reload */
   | { type: 'SOCKET.RESYNC'; headSeq: number }
-  /** the server's head sequence on connect: the baseline to resume from if nothing arrives before a drop */
-  | { type: 'SOCKET.READY'; headSeq: number }
   | { type: 'SOCKET.CLOSED'; reason: string }
   /** the server is shutting down (a restart): retry at once */
   | { type: 'SOCKET.GOING_AWAY' }
@@ -62,7 +59,8 @@ export type SocketEvent =
 
 export interface WebsocketContext {
   userId: number;
-  lastSeq: number | null;
+  /** a reference that stays the same for the machine's life; the socket actor moves it */
+  cursor: SequenceCursor;
   /** consecutive failed attempts since the last successful open */
   failures: number;
   /** attempts left in the quick "server is restarting" schedule */
@@ -91,7 +89,6 @@ export const websocketMachine = setup({
     }),
   },
   actions: {
-    deliver: (_, _params: { message: SequencedMessage }) => {},
     resync: (_, _params: { headSeq: number }) => {},
     reportUnsupported: () => {},
     /** the session is over: the app ends it (supplied with provide) */
@@ -103,13 +100,12 @@ export const websocketMachine = setup({
   },
   guards: {
     isSupported: ({ context }) => context.supported,
-    isNewer: ({ context, event }) => event.type === 'SOCKET.MESSAGE' && (context.lastSeq === null || event.message.seq > context.lastSeq),
   },
 }).createMachine({
   id: 'websocket',
   context: ({ input }) => ({
     userId: input.userId,
-    lastSeq: input.lastSeq ?? null,
+    cursor: new SequenceCursor(input.lastSeq ?? null),
     failures: 0,
     restartTries: 0,
     retryInMs: 0,
@@ -130,26 +126,10 @@ export const websocketMachine = setup({
       invoke: {
         id: 'socket',
         src: 'socket',
-        input: ({ context }) => ({ userId: context.userId, lastSeq: context.lastSeq }),
+        input: ({ context }) => ({ userId: context.userId, cursor: context.cursor }),
       },
       on: {
-        'SOCKET.MESSAGE': {
-          guard: 'isNewer',
-          actions: [
-            assign({ lastSeq: ({ event }) => event.message.seq }),
-            { type: 'deliver', params: ({ event }) => ({ message: event.message }) },
-          ],
-        },
-        'SOCKET.READY': {
-          guard: ({ context }) => context.lastSeq === null,
-          actions: assign({ lastSeq: ({ event }) => event.headSeq }),
-        },
-        'SOCKET.RESYNC': {
-          actions: [
-            assign({ lastSeq: ({ event }) => event.headSeq }),
-            { type: 'resync', params: ({ event }) => ({ headSeq: event.headSeq }) },
-          ],
-        },
+        'SOCKET.RESYNC': { actions: { type: 'resync', params: ({ event }) => ({ headSeq: event.headSeq }) } },
         'SOCKET.CLOSED': {
           target: 'waiting',
           actions: assign(({ context, event }) => {

@@ -22,7 +22,12 @@ export class ConsoleClient {
   readonly actor;
 
   constructor(url: string, token: string, userId: number) {
-    const socket = createSocketActor({ url, token: () => token, onAttempt: () => this.attempts.push(performance.now()) });
+    const socket = createSocketActor({
+      url,
+      token: () => token,
+      onNotice: (m) => void this.delivered.push(m),
+      onAttempt: () => this.attempts.push(performance.now()),
+    });
     this.actor = createActor(
       websocketMachine.provide({
         actors: {
@@ -30,7 +35,6 @@ export class ConsoleClient {
           register: fromPromise(async () => {}),
         },
         actions: {
-          deliver: (_, p) => void this.delivered.push(p.message as NoticeMessage),
           resync: (_, p) => void this.resyncs.push(p.headSeq),
           unauthorized: (_, p) => {
             this.ended = p.reason;

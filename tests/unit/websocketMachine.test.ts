@@ -17,7 +17,6 @@ const RECONNECT_MS = BACKOFF_CAP_MS;
 /** A fake socket: records every connection with its input and the keep-alives it was asked to send. */
 function harness(opts: { registerFails?: boolean } = {}) {
   const connections: { input: SocketInput; keepalives: number; closed: boolean; send: (e: AnyEventObject) => void }[] = [];
-  const delivered: number[] = [];
   const resyncs: number[] = [];
   const unauthorized: RevokeReason[] = [];
   let rescoped = 0;
@@ -41,7 +40,6 @@ function harness(opts: { registerFails?: boolean } = {}) {
       }),
     },
     actions: {
-      deliver: (_, p) => void delivered.push(p.message.seq),
       resync: (_, p) => void resyncs.push(p.headSeq),
       reportUnsupported: () => void unsupported++,
       unauthorized: (_, p) => void unauthorized.push(p.reason),
@@ -51,7 +49,6 @@ function harness(opts: { registerFails?: boolean } = {}) {
   return {
     machine,
     connections,
-    delivered,
     resyncs,
     unauthorized,
     get rescoped() {
@@ -79,7 +76,8 @@ describe('websocket machine', () => {
     const h = harness();
     const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
     expect(actor.getSnapshot().value).toEqual({ active: 'connecting' });
-    expect(h.connections[0]!.input).toEqual({ userId: 5, lastSeq: null });
+    expect(h.connections[0]!.input.userId).toBe(5);
+    expect(h.connections[0]!.input.cursor.lastSeq).toBeNull();
     h.connections[0]!.send({ type: 'SOCKET.OPENED' });
     // Let the registration promise settle without moving the clock (vi.waitFor would advance it).
     await vi.advanceTimersByTimeAsync(0);
@@ -109,10 +107,11 @@ describe('websocket machine', () => {
     const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
     const first = h.connections[0]!;
     first.send({ type: 'SOCKET.OPENED' });
-    first.send({ type: 'SOCKET.MESSAGE', message: { seq: 10 } });
-    first.send({ type: 'SOCKET.MESSAGE', message: { seq: 11 } });
-    first.send({ type: 'SOCKET.MESSAGE', message: { seq: 11 } });
-    expect(h.delivered).toEqual([10, 11]);
+    const opened = actor.getSnapshot();
+    // the socket actor takes notices on the cursor; the machine's snapshot does not change for them
+    expect(first.input.cursor.take(10)).toBe(true);
+    expect(first.input.cursor.take(11)).toBe(true);
+    expect(actor.getSnapshot()).toBe(opened);
     first.send({ type: 'SOCKET.CLOSED', reason: 'transport close' });
     expect(actor.getSnapshot().value).toBe('waiting');
     expect(first.closed).toBe(true);
@@ -120,26 +119,22 @@ describe('websocket machine', () => {
     expect(h.connections).toHaveLength(1);
     vi.advanceTimersByTime(2);
     expect(h.connections).toHaveLength(2);
-    expect(last(h.connections).input).toEqual({ userId: 5, lastSeq: 11 });
-    // Replayed messages continue the sequence; an old duplicate is dropped.
-    last(h.connections).send({ type: 'SOCKET.OPENED' });
-    last(h.connections).send({ type: 'SOCKET.MESSAGE', message: { seq: 11 } });
-    last(h.connections).send({ type: 'SOCKET.MESSAGE', message: { seq: 12 } });
-    expect(h.delivered).toEqual([10, 11, 12]);
+    // The same cursor: the new connection resumes after 11, and a replayed 11 is not taken twice.
+    expect(last(h.connections).input).toEqual({ userId: 5, cursor: first.input.cursor });
+    expect(last(h.connections).input.cursor.lastSeq).toBe(11);
+    expect(last(h.connections).input.cursor.take(11)).toBe(false);
   });
 
   it('a drop before any message resumes from the head the server announced on connect', () => {
     const h = harness();
     const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
     h.connections[0]!.send({ type: 'SOCKET.OPENED' });
-    h.connections[0]!.send({ type: 'SOCKET.READY', headSeq: 40 });
+    h.connections[0]!.input.cursor.ready(40);
     h.connections[0]!.send({ type: 'SOCKET.CLOSED', reason: 'transport close' });
     vi.advanceTimersByTime(RECONNECT_MS);
-    expect(last(h.connections).input.lastSeq).toBe(40);
-    // A later ready does not move a sequence that messages already set.
-    last(h.connections).send({ type: 'SOCKET.MESSAGE', message: { seq: 41 } });
-    last(h.connections).send({ type: 'SOCKET.READY', headSeq: 45 });
-    expect(actor.getSnapshot().context.lastSeq).toBe(41);
+    expect(h.connections).toHaveLength(2);
+    expect(last(h.connections).input.cursor.lastSeq).toBe(40);
+    expect(actor.getSnapshot().context.cursor.lastSeq).toBe(40);
   });
 
   it('never reconnects after a manual close', () => {
@@ -163,13 +158,14 @@ describe('websocket machine', () => {
     expect(actor.getSnapshot().value).toBe('closed');
   });
 
-  it('a resync moves the sequence to the server head', () => {
+  it('starts from the sequence number it is given, and hands a resync to the app', () => {
     const h = harness();
     const actor = createActor(h.machine, { input: { userId: 5, lastSeq: 3, supported: true } }).start();
-    expect(h.connections[0]!.input.lastSeq).toBe(3);
+    expect(h.connections[0]!.input.cursor.lastSeq).toBe(3);
+    h.connections[0]!.send({ type: 'SOCKET.OPENED' });
     h.connections[0]!.send({ type: 'SOCKET.RESYNC', headSeq: 900 });
     expect(h.resyncs).toEqual([900]);
-    expect(actor.getSnapshot().context.lastSeq).toBe(900);
+    expect(actor.getSnapshot().matches({ active: 'open' })).toBe(true);
   });
 
   it('without websocket support it reports so and never connects', () => {
@@ -237,12 +233,12 @@ describe('websocket reconnect: backoff with full jitter', () => {
     const h = harness();
     const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
     h.connections[0]!.send({ type: 'SOCKET.OPENED' });
-    h.connections[0]!.send({ type: 'SOCKET.MESSAGE', message: { seq: 7 } });
+    h.connections[0]!.input.cursor.take(7);
     h.connections[0]!.send({ type: 'SOCKET.GOING_AWAY' });
     // A fresh connection at once, with no timer involved, resuming from seq 7.
     expect(h.connections).toHaveLength(2);
     expect(h.connections[0]!.closed).toBe(true);
-    expect(last(h.connections).input.lastSeq).toBe(7);
+    expect(last(h.connections).input.cursor.lastSeq).toBe(7);
     // The server is still down: each failure waits below 2 s, not the growing backoff.
     for (let k = 0; k < RESTART_TRIES; k++) {
       last(h.connections).send({ type: 'SOCKET.CLOSED', reason: 'websocket error' });

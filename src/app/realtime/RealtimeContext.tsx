@@ -162,6 +162,7 @@ function createParts(
       actors: {
         socket: createSocketActor({
           token: () => tokenStorage.get(),
+          onNotice: (m) => messages.next(m),
           onMeasures: (list) => list.forEach((m) => measureBus.next(m)),
           onData: () => (lastData = Date.now()),
           onSettings: hints.settings,
@@ -177,14 +178,13 @@ function createParts(
         }),
       },
       actions: {
-        deliver: (_, p) => messages.next(p.message as NoticeMessage),
         resync: (_, p) => resyncs.next(p.headSeq),
         reportUnsupported: () => toastError(t('msg.noWebsocket')),
         unauthorized: (_, p) => session.endSession(p.reason),
         // Role or projects changed: the menu follows the new role, the views reload what they may see.
         rescoped: () => {
           session.refreshUser();
-          resyncs.next(socket.getSnapshot().context.lastSeq ?? 0);
+          resyncs.next(socket.getSnapshot().context.cursor.lastSeq ?? 0);
         },
       },
     }),
@@ -207,7 +207,7 @@ function createParts(
   socket.subscribe((snap) => {
     const open = snap.matches({ active: 'open' });
     if (open && !wasOpen) {
-      if (openedBefore) resyncs.next(snap.context.lastSeq ?? 0);
+      if (openedBefore) resyncs.next(snap.context.cursor.lastSeq ?? 0);
       openedBefore = true;
       void escalations.reload();
     }

@@ -2,7 +2,7 @@ import { fromCallback, type AnyEventObject } from 'xstate';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { SocketEvent, SocketInput } from '../../../machines/websocketMachine';
 import { UNAUTHORIZED_MSG } from '../../../domain/envelope';
-import type { MeasureMessage } from '../../../domain/telemetry';
+import type { MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
 import {
   SOCKET_EVENT,
   SOCKET_PATH,
@@ -19,6 +19,11 @@ export interface SocketActorOptions {
   url?: string;
   /** read at every (re)connect, so a renewed token is used */
   token: () => string | null;
+  /**
+   * each notice newer than the console's sequence cursor, once, in order. Notices bypass the machine
+   * like live values: they are traffic, not lifecycle (machines/sequenceCursor.ts says what that saves)
+   */
+  onNotice?: (message: NoticeMessage) => void;
   /** live values bypass the machine: they are state, not lifecycle */
   onMeasures?: (list: MeasureMessage[]) => void;
   /** anything arrived: the console's "time of the last data" */
@@ -37,29 +42,34 @@ export interface SocketActorOptions {
 
 /**
  * The socket.io connection as the websocket machine's actor. socket.io's own reconnection is off:
- * the machine decides when to reconnect and hands over the last sequence number to resume from.
+ * the machine decides when to reconnect and hands over the sequence cursor to resume from, which
+ * this actor moves as notices arrive.
  * The same actor runs in the browser and in the server tests' and bench's Node clients.
  */
 export function createSocketActor(opts: SocketActorOptions) {
   return fromCallback<AnyEventObject, SocketInput>(({ sendBack, receive, input }) => {
     const send = (e: SocketEvent) => sendBack(e);
+    const { cursor } = input;
+    const take = (message: NoticeMessage) => {
+      if (cursor.take(message.seq)) opts.onNotice?.(message);
+    };
     opts.onAttempt?.();
     const options: Partial<ManagerOptions & SocketOptions> = {
       path: SOCKET_PATH,
       transports: ['websocket'],
       reconnection: false,
       // batches: notices that queued up on the server come as one `messages` event
-      auth: { token: opts.token(), userId: input.userId, batches: true, ...(input.lastSeq !== null ? { lastSeq: input.lastSeq } : {}) },
+      auth: { token: opts.token(), userId: input.userId, batches: true, ...(cursor.lastSeq !== null ? { lastSeq: cursor.lastSeq } : {}) },
     };
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = opts.url ? io(opts.url, options) : io(options);
     socket.on('connect', () => send({ type: 'SOCKET.OPENED' }));
     socket.on(SOCKET_EVENT.MESSAGE, (message) => {
       opts.onData?.();
-      send({ type: 'SOCKET.MESSAGE', message });
+      take(message);
     });
     socket.on(SOCKET_EVENT.MESSAGES, (messages) => {
       opts.onData?.();
-      for (const message of messages) send({ type: 'SOCKET.MESSAGE', message });
+      messages.forEach(take);
     });
     socket.on(SOCKET_EVENT.MEASURES, (list) => {
       opts.onData?.();
@@ -68,13 +78,16 @@ export function createSocketActor(opts: SocketActorOptions) {
     socket.on(SOCKET_EVENT.SETTINGS, () => opts.onSettings?.());
     socket.on(SOCKET_EVENT.READY, (r) => {
       if (opts.watches) socket.emit(SOCKET_EVENT.WATCH, opts.watches.current());
+      cursor.ready(r.headSeq);
       opts.onReady?.();
-      send({ type: 'SOCKET.READY', headSeq: r.headSeq });
     });
     const stopWatching = opts.watches?.subscribe((request) => {
       if (socket.connected) socket.emit(SOCKET_EVENT.WATCH, request);
     });
-    socket.on(SOCKET_EVENT.RESYNC, (r) => send({ type: 'SOCKET.RESYNC', headSeq: r.headSeq }));
+    socket.on(SOCKET_EVENT.RESYNC, (r) => {
+      cursor.resync(r.headSeq);
+      send({ type: 'SOCKET.RESYNC', headSeq: r.headSeq });
+    });
     socket.on(SOCKET_EVENT.GOING_AWAY, () => send({ type: 'SOCKET.GOING_AWAY' }));
     socket.on(SOCKET_EVENT.REVOKED, (n) => send({ type: 'SOCKET.REVOKED', reason: isRevokeReason(n?.reason) ? n.reason : 'expired' }));
     socket.on(SOCKET_EVENT.RESCOPED, () => send({ type: 'SOCKET.RESCOPED' }));
