@@ -53,6 +53,32 @@ export function normalBand(
 const departureScore = (value: number, band: NormalBand) => (value - band.median) / band.spread;
 
 /**
+ * Buffers of the calls, reused: the job judges every watched series every hour (a fleet's 150,000),
+ * and a call reads 24 bands of 14 values each.
+ */
+let sameHourScratch = new Float64Array(16);
+const deviationScratch = new Float64Array(24);
+
+/** The same hour of the `days` days before hour `t`, oldest day last. */
+function sameHourOf(hourly: Float64Array, t: number, days: number): Float64Array {
+  if (sameHourScratch.length < days) sameHourScratch = new Float64Array(days);
+  for (let day = 1; day <= days; day++) sameHourScratch[day - 1] = hourly[t - day * 24]!;
+  return sameHourScratch.subarray(0, days);
+}
+
+/**
+ * The median of hour `t`'s band alone (what the day's level needs), NaN where normalBand has no band:
+ * the band's spread is a second median (of the absolute deviations), not taken for the 21 hours the
+ * level is read from.
+ */
+function bandMedian(hourly: Float64Array, t: number, opts: DepartureOptions): number {
+  const sameHour = sameHourOf(hourly, t, opts.days);
+  let n = 0;
+  for (let i = 0; i < sameHour.length; i++) if (Number.isFinite(sameHour[i])) n++;
+  return n < Math.ceil(opts.days / 2) ? NaN : median(sameHour);
+}
+
+/**
  * The departure of the newest hours of `hourly` (newest last; at least `days` + 1 days long): the score
  * of each of the last `sustainHours` hours against the same hour of the `days` days before it, less
  * the series' level shift over the day before them (the median deviation of those hours from their own
@@ -68,36 +94,37 @@ export function sustainedDeparture(
 ): { scores: number[]; band: NormalBand; value: number; high: number; level: number; climbing: boolean } | null {
   const need = (opts.days + 1) * 24;
   if (hourly.length < need) return null;
-  // one buffer for the 24 bands of the call: the job judges every series every hour
-  const history = new Float64Array(opts.days);
-  const bandAt = (t: number) => {
-    for (let day = 1; day <= opts.days; day++) history[day - 1] = hourly[t - day * 24]!;
-    return normalBand(history, limit, opts);
-  };
   const judged = hourly.length - opts.sustainHours;
-  const deviations: number[] = [];
-  for (let t = judged - (24 - opts.sustainHours); t < judged; t++) {
-    const band = bandAt(t);
-    if (band && Number.isFinite(hourly[t])) deviations.push(hourly[t]! - band.median);
+  // the judged hours first: a gap or a thin band in any of them answers null before the level is read
+  const bands: NormalBand[] = [];
+  for (let t = judged; t < hourly.length; t++) {
+    const band = normalBand(sameHourOf(hourly, t, opts.days), limit, opts);
+    if (!band || !Number.isFinite(hourly[t])) return null;
+    bands.push(band);
   }
-  const level = deviations.length ? median(deviations) : 0;
+  if (bands.length === 0) return null;
+  let n = 0;
+  for (let t = judged - (24 - opts.sustainHours); t < judged; t++) {
+    if (!Number.isFinite(hourly[t])) continue;
+    const m = bandMedian(hourly, t, opts);
+    if (!Number.isNaN(m)) deviationScratch[n++] = hourly[t]! - m;
+  }
+  const level = n ? median(deviationScratch.subarray(0, n)) : 0;
   const scores: number[] = [];
-  let newest: { band: NormalBand; value: number } | null = null;
   let climbing = true;
   let before = NaN;
   for (let t = judged; t < hourly.length; t++) {
     const value = hourly[t]!;
-    const band = bandAt(t);
-    if (!band || !Number.isFinite(value)) return null;
+    const band = bands[t - judged]!;
     scores.push(departureScore(value - level, band));
     // how far above its own hour's median: the daily cycle left out, so hour to hour it only moves with the series' own change
     const deviation = value - band.median;
     if (t > judged && !(deviation - before >= opts.minClimbPerHour * band.spread)) climbing = false;
     before = deviation;
-    newest = { band, value };
   }
   // the highest hour of the history before the judged hours: a departure also leaves the series' whole recent range
   let high = -Infinity;
   for (let t = hourly.length - need; t < judged; t++) if (hourly[t]! > high) high = hourly[t]!;
-  return newest && { scores, ...newest, high, level, climbing };
+  const band = bands[bands.length - 1]!;
+  return { scores, band, value: hourly[hourly.length - 1]!, high, level, climbing };
 }
