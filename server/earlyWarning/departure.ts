@@ -1,4 +1,5 @@
 import { MAD_TO_SIGMA, median, medianAbsoluteDeviation } from './robust';
+import { HOUR_MS } from './hourly';
 
 export interface DepartureOptions {
   /** robust z-score from which an hour counts as far above its normal */
@@ -58,6 +59,7 @@ const departureScore = (value: number, band: NormalBand) => (value - band.median
  */
 let sameHourScratch = new Float64Array(16);
 const deviationScratch = new Float64Array(24);
+const levelScratch = new Float64Array(24);
 
 /** The same hour of the `days` days before hour `t`, oldest day last. */
 function sameHourOf(hourly: Float64Array, t: number, days: number): Float64Array {
@@ -78,6 +80,21 @@ function bandMedian(hourly: Float64Array, t: number, opts: DepartureOptions): nu
   return n < Math.ceil(opts.days / 2) ? NaN : median(sameHour);
 }
 
+/** Hours a judgement reads band medians of: the judged hours and the day's other hours before them. */
+const DAY = 24;
+
+/**
+ * The band medians of a series' last 24 hours at its last judgement, kept by the caller from hour to
+ * hour: the next hour's level reads 20 of them again (and the median of the judged hour before), so
+ * each hour reads one band afresh instead of 21. `end` is the end of the newest hour they are of; NaN
+ * is a median not read. Valid only while the series' earlier hours are unchanged: a caller whose
+ * hourly values were read again (late readings) starts a new one.
+ */
+export class BandMedians {
+  end = NaN;
+  readonly medians = new Float64Array(DAY).fill(NaN);
+}
+
 /**
  * The departure of the newest hours of `hourly` (newest last; at least `days` + 1 days long): the score
  * of each of the last `sustainHours` hours against the same hour of the `days` days before it, less
@@ -91,9 +108,10 @@ export function sustainedDeparture(
   hourly: Float64Array,
   limit: number,
   opts: DepartureOptions = DEFAULT_DEPARTURE_OPTIONS,
+  kept?: { memo: BandMedians; end: number },
 ): { scores: number[]; band: NormalBand; value: number; high: number; level: number; climbing: boolean } | null {
   const need = (opts.days + 1) * 24;
-  if (hourly.length < need) return null;
+  if (hourly.length < need || opts.sustainHours > DAY) return null;
   const judged = hourly.length - opts.sustainHours;
   // the judged hours first: a gap or a thin band in any of them answers null before the level is read
   const bands: NormalBand[] = [];
@@ -103,11 +121,25 @@ export function sustainedDeparture(
     bands.push(band);
   }
   if (bands.length === 0) return null;
+  // medians[i] is of hour index first + i; the memo's, `shift` hours older, are at i + shift
+  const first = hourly.length - DAY;
+  const memo = kept?.memo;
+  const hoursOn = memo ? (kept.end - memo.end) / HOUR_MS : NaN;
+  const shift = Number.isInteger(hoursOn) && hoursOn >= 0 ? hoursOn : DAY;
   let n = 0;
-  for (let t = judged - (24 - opts.sustainHours); t < judged; t++) {
-    if (!Number.isFinite(hourly[t])) continue;
-    const m = bandMedian(hourly, t, opts);
-    if (!Number.isNaN(m)) deviationScratch[n++] = hourly[t]! - m;
+  for (let t = judged - (DAY - opts.sustainHours); t < judged; t++) {
+    const i = t - first;
+    let m = i + shift < DAY ? memo!.medians[i + shift]! : NaN;
+    if (Number.isFinite(hourly[t])) {
+      if (Number.isNaN(m)) m = bandMedian(hourly, t, opts);
+      if (!Number.isNaN(m)) deviationScratch[n++] = hourly[t]! - m;
+    }
+    levelScratch[i] = m;
+  }
+  if (memo) {
+    memo.medians.set(levelScratch.subarray(0, DAY - opts.sustainHours));
+    for (let k = 0; k < bands.length; k++) memo.medians[DAY - opts.sustainHours + k] = bands[k]!.median;
+    memo.end = kept.end;
   }
   const level = n ? median(deviationScratch.subarray(0, n)) : 0;
   const scores: number[] = [];

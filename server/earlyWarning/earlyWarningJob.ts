@@ -10,7 +10,7 @@ import type { DeviceInfo } from '../devices/devices';
 import { HOUR_MS } from './hourly';
 import { SeriesWindows } from './seriesWindows';
 import { assessTrend, DAY_HOURS, type TrendEvidence } from './trend';
-import { DEFAULT_DEPARTURE_OPTIONS, sustainedDeparture } from './departure';
+import { BandMedians, DEFAULT_DEPARTURE_OPTIONS, sustainedDeparture } from './departure';
 import { evidenceOf } from './evidence';
 import type { EarlyWarningEvidenceDto } from '../../domain/earlyWarning';
 import { aboutEpisode } from '../eventLog/eventLog';
@@ -81,6 +81,8 @@ export class EarlyWarningJob {
   private readonly windows: SeriesWindows;
   private open: Map<string, Open> | null = null;
   private evaluatedUpTo = 0;
+  /** per device and measure, the band medians of its last judgement (the next hour reads most of them again) */
+  private readonly bandMedians = new Map<number, Map<number, BandMedians>>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -119,6 +121,8 @@ export class EarlyWarningJob {
     // Within an hour already judged, only the devices whose late readings changed their judged hours
     // (a gateway uploading its offline buffer) are judged again; a new hour judges every device.
     const late = this.windows.takeLate();
+    // late readings changed hours these medians were read from
+    for (const deviceId of late) this.bandMedians.delete(deviceId);
     const only = end <= this.evaluatedUpTo ? late : null;
     if (only?.size === 0) return;
     // Read again each hour: on several instances the periodic-jobs holder may have changed since.
@@ -182,7 +186,9 @@ export class EarlyWarningJob {
   }
 
   private async judgeDeparture(device: DeviceInfo, def: MeasureDef, limit: number, hourly: Float64Array, end: number, s: SystemSettings) {
-    const d = s.earlyWarningDeparture ? sustainedDeparture(hourly, limit) : null;
+    const d = s.earlyWarningDeparture
+      ? sustainedDeparture(hourly, limit, DEFAULT_DEPARTURE_OPTIONS, { memo: this.memoOf(device.id, def.dataId), end })
+      : null;
     const open = this.open!.get(openKey(device.id, def.dataId, DEPARTURE_EVENT_TYPE));
     const newest = d?.scores.at(-1) ?? null;
     if (open) {
@@ -206,6 +212,14 @@ export class EarlyWarningJob {
     };
     const description = `异常偏离：${def.name} ${fixed(d.value)}${def.unit}，高于本时段常态 ${fixed(d.band.median)}${def.unit}（已持续 ${d.scores.length} 小时）`;
     await this.raise(device, def, DEPARTURE_EVENT_TYPE, end, d.value, limit, description, evidence);
+  }
+
+  private memoOf(deviceId: number, dataId: number): BandMedians {
+    let byMeasure = this.bandMedians.get(deviceId);
+    if (!byMeasure) this.bandMedians.set(deviceId, (byMeasure = new Map()));
+    let memo = byMeasure.get(dataId);
+    if (!memo) byMeasure.set(dataId, (memo = new BandMedians()));
+    return memo;
   }
 
   private async raise(

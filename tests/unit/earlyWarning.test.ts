@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { median, medianAbsoluteDeviation } from '../../server/earlyWarning/robust';
 import { hourlyMedians } from '../../server/earlyWarning/hourly';
 import { assessTrend, dayDifferences, seasonalSlope } from '../../server/earlyWarning/trend';
-import { normalBand, sustainedDeparture } from '../../server/earlyWarning/departure';
+import { BandMedians, normalBand, sustainedDeparture } from '../../server/earlyWarning/departure';
 import { emptyRollups } from '../../server/series/rollups';
 import { mulberry32 } from '../../server/simulator/prng';
 
@@ -221,5 +221,26 @@ describe('departure from the own normal', () => {
     }
     // the comparison covered judged series, not only the null answers of gappy ones
     expect(judgedSome).toBeGreaterThan(100);
+  });
+  it('reads the same departure hour after hour with the band medians kept from the hour before', () => {
+    const rnd = mulberry32(47);
+    // 40 days of one series: gaps, a glitch now and then, a climb in the last week
+    const whole = series(40 * 24, (t) =>
+      rnd() < 0.08
+        ? NaN
+        : Math.round((30 + cycle(t) + 2 * rnd() + (t > 33 * 24 ? (t - 33 * 24) / 6 : 0) + (rnd() < 0.01 ? 25 : 0)) * 10) / 10,
+    );
+    const memo = new BandMedians();
+    let judged = 0;
+    for (let at = 15 * 24; at <= whole.length;) {
+      const hourly = whole.slice(at - 360, at);
+      const kept = sustainedDeparture(hourly, 60, undefined, { memo, end: at * H });
+      expect(kept).toEqual(sustainedDeparture(hourly, 60));
+      if (kept) judged++;
+      // mostly the next hour; now and then the same hour again, or a few hours on (a run skipped)
+      const r = rnd();
+      at += r < 0.1 ? 0 : r < 0.2 ? 1 + Math.floor(rnd() * 30) : 1;
+    }
+    expect(judged).toBeGreaterThan(100);
   });
 });
