@@ -21,29 +21,50 @@ export interface Rollups {
   status: Uint8Array;
 }
 
+/**
+ * Rollups of `n` steps, every column a view of one buffer: seven typed arrays of their own were seven
+ * backing stores to allocate and track, a large part of what rolling up a short window cost.
+ */
 export function emptyRollups(n = 0): Rollups {
+  const buffer = new ArrayBuffer(n * 49);
+  const column = (i: number) => new Float64Array(buffer, i * 8 * n, n);
   return {
-    time: new Float64Array(n),
-    min: new Float64Array(n),
-    max: new Float64Array(n),
-    sum: new Float64Array(n),
-    last: new Float64Array(n),
-    count: new Float64Array(n),
-    status: new Uint8Array(n),
+    time: column(0),
+    min: column(1),
+    max: column(2),
+    sum: column(3),
+    last: column(4),
+    count: column(5),
+    status: new Uint8Array(buffer, 48 * n, n),
   };
 }
 
+/** The first `n` steps of `r` (a merge that combined steps ends shorter than it began). */
 function shrink(r: Rollups, n: number): Rollups {
   if (n === r.time.length) return r;
-  return {
-    time: r.time.slice(0, n),
-    min: r.min.slice(0, n),
-    max: r.max.slice(0, n),
-    sum: r.sum.slice(0, n),
-    last: r.last.slice(0, n),
-    count: r.count.slice(0, n),
-    status: r.status.slice(0, n),
-  };
+  const out = emptyRollups(n);
+  out.time.set(r.time.subarray(0, n));
+  out.min.set(r.min.subarray(0, n));
+  out.max.set(r.max.subarray(0, n));
+  out.sum.set(r.sum.subarray(0, n));
+  out.last.set(r.last.subarray(0, n));
+  out.count.set(r.count.subarray(0, n));
+  out.status.set(r.status.subarray(0, n));
+  return out;
+}
+
+/** How many `stepMs` buckets (aligned to multiples of the step from `origin`) the first `n` time-ordered times fall in. */
+function bucketCount(time: ArrayLike<number>, n: number, stepMs: number, origin: number): number {
+  let buckets = 0;
+  let bucket = NaN;
+  for (let i = 0; i < n; i++) {
+    const b = Math.floor((time[i]! - origin) / stepMs);
+    if (b !== bucket) {
+      buckets++;
+      bucket = b;
+    }
+  }
+  return buckets;
 }
 
 /**
@@ -56,7 +77,8 @@ function exactSum(sum: number, k: number): number {
 
 /** Rolls time-ordered points up into `stepMs` buckets aligned to multiples of the step. */
 export function rollUp(p: PointColumns, stepMs: number, n = p.time.length): Rollups {
-  const out = emptyRollups(n);
+  // the buckets counted first: the columns are allocated once, at their size
+  const out = emptyRollups(bucketCount(p.time, n, stepMs, 0));
   const k = decimalScale(p.value, n);
   const scale = k < 0 ? 1 : pow10(k);
   let m = -1;
@@ -85,7 +107,7 @@ export function rollUp(p: PointColumns, stepMs: number, n = p.time.length): Roll
     if (p.status[i] !== 0) out.status[m] = p.status[i]!;
   }
   if (m >= 0) out.sum[m] = k < 0 ? acc : acc / scale;
-  return shrink(out, m + 1);
+  return out;
 }
 
 /**
@@ -95,8 +117,7 @@ export function rollUp(p: PointColumns, stepMs: number, n = p.time.length): Roll
 export function rollUpRollups(r: Rollups, stepMs: number, origin = 0): Rollups {
   const n = r.time.length;
   const bucketOf = (t: number) => Math.floor((t - origin) / stepMs);
-  // no more buckets than the steps between the first and the last time
-  const out = emptyRollups(n === 0 ? 0 : Math.min(n, bucketOf(r.time[n - 1]!) - bucketOf(r.time[0]!) + 1));
+  const out = emptyRollups(bucketCount(r.time, n, stepMs, origin));
   // Sums of k-decimal values are added as integers (×10^k), exactly, whatever the order.
   const k = decimalScale(r.sum, n);
   const scale = k < 0 ? 1 : pow10(k);
@@ -124,7 +145,7 @@ export function rollUpRollups(r: Rollups, stepMs: number, origin = 0): Rollups {
     if (r.status[i] !== 0) out.status[m] = r.status[i]!;
   }
   if (m >= 0) out.sum[m] = k < 0 ? acc : acc / scale;
-  return shrink(out, m + 1);
+  return out;
 }
 
 /**

@@ -37,7 +37,13 @@ export class SqliteReads {
   recent(deviceid: number, dataid: number, from: number, to: number): PointColumns {
     const rows = this.rows.all(deviceid, dataid, from, to) as [number, number, number][];
     const n = rows.length;
-    const out = { time: new Float64Array(n), value: new Float64Array(n), status: new Uint8Array(n) };
+    // the three columns share one buffer: one backing store to allocate instead of three (compaction reads a window this way)
+    const buffer = new ArrayBuffer(n * 17);
+    const out = {
+      time: new Float64Array(buffer, 0, n),
+      value: new Float64Array(buffer, 8 * n, n),
+      status: new Uint8Array(buffer, 16 * n, n),
+    };
     for (let i = 0; i < n; i++) {
       const r = rows[i]!;
       out.time[i] = r[0];
