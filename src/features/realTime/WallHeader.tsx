@@ -1,12 +1,15 @@
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { formatTime } from '../../app/time/projectTime';
 import { ALARM_STATES, alarmLabel, type AlarmStateKey } from '../../../domain/alarmLanguage';
 import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
-import { ageText } from '../../app/liveDevices/ageText';
-import type { WallCounts } from '../../app/liveDevices/tileLook';
+import { ageText, shownAge } from '../../app/liveDevices/ageText';
+import { staleCount, wallCounts } from '../../app/liveDevices/tileLook';
+import { useNowAs } from '../../app/widgets/useNow';
+import type { Tile } from '../../../streams/deviceTiles';
 
-function Count({ state, n }: { state: AlarmStateKey | 'stale'; n: number }) {
+/** Memoised: the strip renders at every tick of the clock, a chip only when its count changes. */
+const Count = memo(function Count({ state, n }: { state: AlarmStateKey | 'stale'; n: number }) {
   // 事故 with a count is the loudest chip of the strip, like its tiles
   const solid = state === 'accident' && n > 0;
   return (
@@ -21,7 +24,7 @@ function Count({ state, n }: { state: AlarmStateKey | 'stale'; n: number }) {
       <b className="tabular-nums">{n}</b>
     </span>
   );
-}
+});
 
 /** One step of the wall's pager: a glyph button named for screen readers by its label. */
 function PageButton({ label, onClick, glyph }: { label: string; onClick: () => void; glyph: string }) {
@@ -38,8 +41,7 @@ function PageButton({ label, onClick, glyph }: { label: string; onClick: () => v
  * least 16 px and grows with the screen.
  */
 export function WallHeader({
-  counts,
-  now,
+  tiles,
   reportMs,
   page,
   pages,
@@ -47,8 +49,7 @@ export function WallHeader({
   onNext,
   extra,
 }: {
-  counts: WallCounts;
-  now: number;
+  tiles: readonly Tile[];
   reportMs: number;
   page: number;
   pages: number;
@@ -57,7 +58,14 @@ export function WallHeader({
   extra?: ReactNode;
 }) {
   useLanguage();
-  const newestStale = counts.newest === null || now - counts.newest > 2 * reportMs;
+  const counts = useMemo(() => wallCounts(tiles), [tiles]);
+  // The clock's part, read as what the strip shows of it: the strip renders when the stale count or the
+  // newest reading's shown age changes, not at every tick (a kiosk re-rendered it, and translated its
+  // texts, every second).
+  const stale = useNowAs((now) => staleCount(tiles, now, reportMs));
+  const { newest } = counts;
+  const newestAge = useNowAs((now) => (newest !== null && now - newest > 2 * reportMs ? shownAge(now - newest) : -1));
+  const newestStale = newest === null || newestAge >= 0;
   return (
     <div
       className="flex flex-wrap items-center gap-x-[0.9em] gap-y-[0.2em] text-[max(16px,2vh)] leading-snug"
@@ -68,7 +76,7 @@ export function WallHeader({
       {ALARM_STATES.map((s) => (
         <Count key={s} state={s} n={counts.byState[s]} />
       ))}
-      <Count state="stale" n={counts.stale} />
+      <Count state="stale" n={stale} />
       <span
         className="ml-auto inline-flex items-center gap-[0.4em] whitespace-nowrap"
         data-testid="wall-newest"
@@ -78,9 +86,9 @@ export function WallHeader({
         <b className="tabular-nums" data-testid="wall-newest-time">
           {counts.newest === null ? '--' : formatTime(counts.newest, 'HH:mm:ss')}
         </b>
-        {counts.newest !== null && newestStale && (
+        {newestAge >= 0 && (
           <span className="rounded px-[0.3em]" style={{ background: 'var(--vg-state-stale)', color: 'var(--vg-state-stale-on)' }}>
-            {ageText(now - counts.newest)}
+            {ageText(newestAge)}
           </span>
         )}
       </span>
