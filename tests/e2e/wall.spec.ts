@@ -276,6 +276,11 @@ test('a flood of 30 alarms from one device is one popup entry and one bell row; 
       await gw.report({ 1001: 5 });
       await gw.report({ 1001: 5 });
     };
+    // An earlier test may leave the device's residual-current alarm open: the wall and realtime specs run
+    // together read ×29 (the flood's first reading continued that episode instead of raising one). Two
+    // readings clear of the limit end it before the flood starts.
+    await gw.report({ 1001: 5 });
+    await gw.report({ 1001: 5 });
     for (let i = 0; i < 30; i++) await alarmOnce();
     const popup = page.getByTestId('alarm-popup');
     await expect(popup.getByTestId('alarm-popup-count')).toHaveText('×30', { timeout: 20_000 });
