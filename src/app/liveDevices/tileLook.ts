@@ -47,31 +47,26 @@ export function wallSort(tiles: Tile[], place: ReadonlyMap<number, number>): Til
   return tiles.sort((a, b) => ORDER[tileState(a)] - ORDER[tileState(b)] || (place.get(a.deviceId) ?? 0) - (place.get(b.deviceId) ?? 0));
 }
 
-/** What the wall's strip counts of its tiles, the clock aside (staleCount is the clock's part). */
 export interface WallCounts {
   byState: Record<TileState, number>;
+  stale: number;
   total: number;
   /** the newest reading's time across the tiles */
   newest: number | null;
 }
 
-export function wallCounts(tiles: Iterable<Tile>): WallCounts {
+export function wallCounts(tiles: Iterable<Tile>, now: number, reportMs: number): WallCounts {
   const byState = Object.fromEntries(ALARM_STATES.map((s) => [s, 0])) as Record<TileState, number>;
+  let stale = 0;
   let total = 0;
   let newest: number | null = null;
   for (const t of tiles) {
     byState[tileState(t)]++;
+    if (isStale(t, now, reportMs)) stale++;
     if (t.time !== null && (newest === null || t.time > newest)) newest = t.time;
     total++;
   }
-  return { byState, total, newest };
-}
-
-/** How many of the tiles have stale data at `now`. */
-export function staleCount(tiles: Iterable<Tile>, now: number, reportMs: number): number {
-  let stale = 0;
-  for (const t of tiles) if (isStale(t, now, reportMs)) stale++;
-  return stale;
+  return { byState, stale, total, newest };
 }
 
 /** The wall's key values: residual current and the hottest of the four cable temperatures. */

@@ -1,9 +1,8 @@
 import { memo } from 'react';
 import type { Tile } from '../../../streams/deviceTiles';
 import { alarmLabel } from '../../../domain/alarmLanguage';
-import { isStale, keyValues, tileState } from '../../app/liveDevices/tileLook';
-import { ageText, shownAge } from '../../app/liveDevices/ageText';
-import { useNowAs } from '../../app/widgets/useNow';
+import { keyValues, tileState } from '../../app/liveDevices/tileLook';
+import { ageText } from '../../app/liveDevices/ageText';
 import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { currentLanguage, t } from '../../app/i18n/i18n';
 import { deviceStatusText } from '../../app/i18n/enumText';
@@ -25,29 +24,19 @@ function secondValue(tile: Tile, temp: number | null, trippedId: number | null) 
   return { text: measureValueText(1101, temp), tripped: false };
 }
 
-/** The age a stale tile shows (in the unit it is shown in), −1 while its data is live. */
-function staleAge(tile: Tile, now: number, reportMs: number): number {
-  if (!isStale(tile, now, reportMs)) return -1;
-  return tile.time === null ? 0 : shownAge(now - tile.time);
-}
-
 /**
  * One device on the wall, sized by its grid (font-size is the value text; everything else is in em).
- * Memoised, and it reads the clock itself: a tile re-renders when its data changes or when the age it
- * shows does, and the clock's tick re-renders neither the wall nor the other tiles (a kiosk's wall
- * re-rendered every tile of its page each second).
+ * Memoised: only tiles whose data or staleness changed re-render. `age` is null while the data is live.
  */
 export const DeviceTile = memo(function DeviceTile({
   tile,
-  reportMs,
+  age,
   onOpen,
 }: {
   tile: Tile;
-  reportMs: number;
+  age: number | null;
   onOpen: (id: number) => void;
 }) {
-  const shown = useNowAs((now) => staleAge(tile, now, reportMs));
-  const age = shown < 0 ? null : shown;
   const state = tileState(tile);
   const lang = currentLanguage();
   const { leak, temp } = keyValues(tile);

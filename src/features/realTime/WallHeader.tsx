@@ -1,15 +1,12 @@
-import { memo, useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatTime } from '../../app/time/projectTime';
 import { ALARM_STATES, alarmLabel, type AlarmStateKey } from '../../../domain/alarmLanguage';
 import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
-import { ageText, shownAge } from '../../app/liveDevices/ageText';
-import { staleCount, wallCounts } from '../../app/liveDevices/tileLook';
-import { useNowAs } from '../../app/widgets/useNow';
-import type { Tile } from '../../../streams/deviceTiles';
+import { ageText } from '../../app/liveDevices/ageText';
+import type { WallCounts } from '../../app/liveDevices/tileLook';
 
-/** Memoised: the strip renders at every tick of the clock, a chip only when its count changes. */
-const Count = memo(function Count({ state, n }: { state: AlarmStateKey | 'stale'; n: number }) {
+function Count({ state, n }: { state: AlarmStateKey | 'stale'; n: number }) {
   // 事故 with a count is the loudest chip of the strip, like its tiles
   const solid = state === 'accident' && n > 0;
   return (
@@ -24,7 +21,7 @@ const Count = memo(function Count({ state, n }: { state: AlarmStateKey | 'stale'
       <b className="tabular-nums">{n}</b>
     </span>
   );
-});
+}
 
 /** One step of the wall's pager: a glyph button named for screen readers by its label. */
 function PageButton({ label, onClick, glyph }: { label: string; onClick: () => void; glyph: string }) {
@@ -41,7 +38,8 @@ function PageButton({ label, onClick, glyph }: { label: string; onClick: () => v
  * least 16 px and grows with the screen.
  */
 export function WallHeader({
-  tiles,
+  counts,
+  now,
   reportMs,
   page,
   pages,
@@ -49,7 +47,8 @@ export function WallHeader({
   onNext,
   extra,
 }: {
-  tiles: readonly Tile[];
+  counts: WallCounts;
+  now: number;
   reportMs: number;
   page: number;
   pages: number;
@@ -58,14 +57,7 @@ export function WallHeader({
   extra?: ReactNode;
 }) {
   useLanguage();
-  const counts = useMemo(() => wallCounts(tiles), [tiles]);
-  // The clock's part, read as what the strip shows of it: the strip renders when the stale count or the
-  // newest reading's shown age changes, not at every tick (a kiosk re-rendered it, and translated its
-  // texts, every second).
-  const stale = useNowAs((now) => staleCount(tiles, now, reportMs));
-  const { newest } = counts;
-  const newestAge = useNowAs((now) => (newest !== null && now - newest > 2 * reportMs ? shownAge(now - newest) : -1));
-  const newestStale = newest === null || newestAge >= 0;
+  const newestStale = counts.newest === null || now - counts.newest > 2 * reportMs;
   return (
     <div
       className="flex flex-wrap items-center gap-x-[0.9em] gap-y-[0.2em] text-[max(16px,2vh)] leading-snug"
@@ -76,7 +68,7 @@ export function WallHeader({
       {ALARM_STATES.map((s) => (
         <Count key={s} state={s} n={counts.byState[s]} />
       ))}
-      <Count state="stale" n={stale} />
+      <Count state="stale" n={counts.stale} />
       <span
         className="ml-auto inline-flex items-center gap-[0.4em] whitespace-nowrap"
         data-testid="wall-newest"
@@ -86,9 +78,9 @@ export function WallHeader({
         <b className="tabular-nums" data-testid="wall-newest-time">
           {counts.newest === null ? '--' : formatTime(counts.newest, 'HH:mm:ss')}
         </b>
-        {newestAge >= 0 && (
+        {counts.newest !== null && newestStale && (
           <span className="rounded px-[0.3em]" style={{ background: 'var(--vg-state-stale)', color: 'var(--vg-state-stale-on)' }}>
-            {ageText(newestAge)}
+            {ageText(now - counts.newest)}
           </span>
         )}
       </span>
