@@ -47,6 +47,31 @@ describe('the same queries on either store', () => {
     expect(typeof row.s).toBe('number');
     expect(typeof row.at).toBe('number');
   });
+
+  it('appends events in the order given, each answered with the number stored with it', async () => {
+    // 250 events: more than one multi-row INSERT on SQLite (100 rows each), more than none left over.
+    const inputs = Array.from({ length: 250 }, (_, i) => ({
+      kind: 'ledger.updated' as const,
+      tenantId: 1,
+      projectId: 1 + (i % 3),
+      subject: `terminal:${9000 + i}`,
+      payload: { n: i },
+    }));
+    const events = await t.app.db.transaction().execute((trx) => t.app.eventLog.appendMany(inputs, trx));
+    expect(events.map((e) => e.subject)).toEqual(inputs.map((i) => i.subject));
+    const seqs = events.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const stored = await t.app.db
+      .selectFrom('event_log')
+      .select(['seq', 'subject', 'projectId', 'payload'])
+      .where('seq', 'in', seqs)
+      .execute();
+    const bySeq = new Map(stored.map((r) => [Number(r.seq), r]));
+    events.forEach((e, i) => {
+      const row = bySeq.get(e.seq)!;
+      expect([row.subject, row.projectId, JSON.parse(row.payload)]).toEqual([e.subject, e.projectId, { n: i }]);
+    });
+  });
 });
 
 describe.runIf(onPostgres)('PostgreSQL: history partitioned by month', () => {
