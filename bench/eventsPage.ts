@@ -6,9 +6,13 @@
  *  2. click → painted time in Chromium (the built app, dist/), beside a bare fetch() of the same
  *     request from the page: a filter chip, and 下一页 (the screen pages by the answer's cursor,
  *     the bare fetch by index);
- *  3. the streamed export of 100,000 events: peak heap/RSS above the idle level, beside the old
- *     buffered writer (all rows + whole workbook in memory).
+ *  3. the streamed export of 100,000 events: peak heap/RSS above the idle level; with
+ *     EXPORT_BASELINE=1, beside the old buffered writer (all rows + whole workbook in memory). That
+ *     baseline is our own old code, its figures do not move with the product's, and it takes about 45 s
+ *     and 2.2 GB of heap: more than half the bench's time in every `npm run bench`, and a heap a smaller
+ *     machine may not have. So the routine run leaves it out (issue 32's whole run).
  * Run: npx vite build && node --expose-gc --import tsx bench/eventsPage.ts [events]
+ *      (EXPORT_BASELINE=1 … for the buffered baseline)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +28,7 @@ import type { Expression } from '../domain/schemas/query';
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
 const RUNS = 25;
+const BUFFERED_BASELINE = process.env.EXPORT_BASELINE === '1';
 const PASSWORD = 'Bench#Pass123';
 // A private copy of the built app: other builds may replace dist/ while this runs.
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-bench-dist-'));
@@ -228,24 +233,26 @@ const streamed = await peak(async () => {
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   return bytes;
 });
-const buffered = await peak(async () => {
-  const session = { userId: 1, userName: 'root', tenants: 'all', servedProjectIds: [] } as never;
-  const body = { rootLabel: 'peceventextend' as const };
-  // All rows at once, as the old export did (read in 10,000-row batches only to stay under SQLite's variable limit).
-  const rows: PecEvent[] = [];
-  for await (const b of eventBatches(await eventQuery(app, session, body, {}), body, 100_000, 10_000)) rows.push(...b);
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('事件');
-  ws.columns = Object.keys(rows[0]!).map((k) => ({ header: k, key: k }));
-  ws.addRows(rows);
-  return (await wb.xlsx.writeBuffer()).byteLength;
-});
+const buffered = !BUFFERED_BASELINE
+  ? null
+  : await peak(async () => {
+      const session = { userId: 1, userName: 'root', tenants: 'all', servedProjectIds: [] } as never;
+      const body = { rootLabel: 'peceventextend' as const };
+      // All rows at once, as the old export did (read in 10,000-row batches only to stay under SQLite's variable limit).
+      const rows: PecEvent[] = [];
+      for await (const b of eventBatches(await eventQuery(app, session, body, {}), body, 100_000, 10_000)) rows.push(...b);
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('事件');
+      ws.columns = Object.keys(rows[0]!).map((k) => ({ header: k, key: k }));
+      ws.addRows(rows);
+      return (await wb.xlsx.writeBuffer()).byteLength;
+    });
 const exportMem = {
   rows: 100_000,
   gcExposed: !!gc,
   streamed: { ...streamed, bytes: streamed.out, out: undefined },
-  bufferedBaseline: { ...buffered, bytes: buffered.out, out: undefined },
-  ratioStreamedToBuffered_peakHeap: +(streamed.peakHeapAboveIdleMB / buffered.peakHeapAboveIdleMB).toFixed(2),
+  bufferedBaseline: buffered ? { ...buffered, bytes: buffered.out, out: undefined } : 'not run (EXPORT_BASELINE=1 runs it)',
+  ratioStreamedToBuffered_peakHeap: buffered ? +(streamed.peakHeapAboveIdleMB / buffered.peakHeapAboveIdleMB).toFixed(2) : null,
 };
 
 console.log(
