@@ -36,6 +36,7 @@ export interface DeliveryWorkerOptions {
 
 export const DEFAULT_CHECK_INTERVAL_MS = 1_000;
 const DEFAULT_LEASE_MS = 60_000;
+const DEFAULT_BATCH_SIZE = 200;
 
 /**
  * Sends the outbox: takes due deliveries under a lease, writes each message in its recipient's
@@ -110,7 +111,11 @@ export class DeliveryWorker {
     this.written = false;
     const now = this.now();
     const jobs = await this.pacedSends(now);
-    const rows = await claimDue(this.db, this.owner, now, this.leaseMs, this.options.batchSize ?? 200);
+    const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const rows = await claimDue(this.db, this.owner, now, this.leaseMs, batchSize);
+    // A full batch leaves more due behind it (a storm's backlog): the next round follows this one at
+    // once instead of waiting for the tick, so a backlog drains at the sending rate, not a batch a second.
+    if (rows.length >= batchSize) this.again = true;
     const sendable = await this.holdQuiet(rows, now);
     let newlyPaced = false;
     for (const group of groupByChannel(sendable)) {
