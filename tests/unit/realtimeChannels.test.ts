@@ -177,9 +177,12 @@ describe('the tile channel', () => {
     await vi.advanceTimersByTimeAsync(SNAPSHOT_REFRESH_MS);
     expect(c.snapshot).toHaveBeenCalledTimes(3);
     expect([...frames.at(-1)!.keys()]).toEqual([1, 2, 3]);
-    c.setDevices([device(1)]);
+    // a device as the server's JSON lists its fields (in another order) becomes a tile of the one shape
+    const { trip, deviceId, ...rest } = device(1);
+    c.setDevices([{ trip, ...rest, deviceId }]);
     await vi.advanceTimersByTimeAsync(SNAPSHOT_REFRESH_MS);
     expect([...frames.at(-1)!.keys()]).toEqual([1]);
+    expect(Object.keys(frames.at(-1)!.get(1)!)).toEqual(Object.keys(device(1)));
   });
 
   it('in a hidden tab nothing is painted; the tiles catch up at the first frame after it shows', async () => {
@@ -243,7 +246,10 @@ describe('reduceTile', () => {
     expect(tile.values[1001]).toBe(50);
     const raised = reduceTile(tile, { type: 'notice', message: notice(9, 'alarm.raised', 1, { peceventlevel: 2 }) });
     expect(raised).toMatchObject({ activeAlarms: 1, alarmRank: 2 });
-    expect(Object.isFrozen(raised)).toBe(true);
+    // a new tile, the old one as it was; every tile with the same fields in the same order (one shape)
+    expect(tile).toMatchObject({ activeAlarms: 0, alarmRank: 0 });
+    expect(Object.keys(raised!)).toEqual(Object.keys(tile));
+    expect(Object.keys(moved!)).toEqual(Object.keys(tile));
     expect(reduceTile(raised, { type: 'notice', message: notice(10, 'user.login', 1) })).toBe(raised);
   });
 

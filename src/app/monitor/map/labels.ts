@@ -44,6 +44,12 @@ export interface PlacedName {
   clear: boolean;
 }
 
+/** The area two boxes share. */
+const cover = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+/** A box's area. */
+const area2 = (b: Box) => (b.x1 - b.x0) * (b.y1 - b.y0);
+
 /**
  * Names of fixed places (the island groups of the 南海诸岛 inset): each goes right, left, above or
  * below its point, then at the corners and a row further out, whichever first stays inside `area`
@@ -55,9 +61,6 @@ export function placeNames(places: readonly PlaceName[], size: number, area: Box
   const h = size * 1.45;
   const gap = size * 0.4;
   const out: PlacedName[] = [];
-  const cover = (a: Box, b: Box) =>
-    Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
-  const area2 = (b: Box) => (b.x1 - b.x0) * (b.y1 - b.y0);
   for (const p of places) {
     const w = textWidth(p.text, size);
     const at = (dx: number, dy: number, anchor: PlacedName['anchor']): PlacedName => {
