@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyValues, tileState } from '../../src/app/liveDevices/tileLook';
+import { keyValues, staleCount, tileAge, tileState, wallTally } from '../../src/app/liveDevices/tileLook';
 import type { Tile } from '../../streams/deviceTiles';
 
 const tile = (over: Partial<Tile>): Tile => ({
@@ -57,5 +57,29 @@ describe('wall order', () => {
     expect(membership(same)).toBe(membership(map));
     same.delete(2);
     expect(membership(same)).not.toBe(membership(map));
+  });
+
+  it('tells a tile’s age in the words its text shows, and -1 while its data is live', () => {
+    const report = 15_000;
+    const now = 10_000_000;
+    expect(tileAge(tile({ time: now - 2 * report }), now, report)).toBe(-1);
+    // stale past two report intervals: seconds under a minute, then whole minutes, hours
+    expect(tileAge(tile({ time: now - 45_500 }), now, report)).toBe(45_000);
+    expect(tileAge(tile({ time: now - 185_000 }), now, report)).toBe(180_000);
+    expect(tileAge(tile({ time: now - 2 * 3600_000 - 5_000 }), now, report)).toBe(2 * 3600_000);
+    // no reading yet, or out of communication with a fresh one
+    expect(tileAge(tile({ time: null }), now, report)).toBe(0);
+    expect(tileAge(tile({ time: now - 1000, devicestatus: 3 }), now, report)).toBe(1000);
+  });
+
+  it('counts the strip: states, devices and the newest reading apart from the stale ones, which move with the clock', () => {
+    const tiles = [tile({ time: 100 }), tile({ alarmRank: 3, time: 900 }), tile({ devicestatus: 2, time: null }), tile({ time: 500 })];
+    expect(wallTally(tiles)).toEqual({
+      byState: { accident: 1, alarm: 0, warning: 0, offline: 1, normal: 2 },
+      total: 4,
+      newest: 900,
+    });
+    expect(staleCount(tiles, 1000, 300)).toBe(2);
+    expect(staleCount(tiles, 1300, 300)).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 import { ALARM_STATES, stateOfRank, type AlarmStateKey } from '../../../domain/alarmLanguage';
 import { isDeviceStatusNormal } from '../../../domain/enums';
 import type { Tile } from '../../../streams/deviceTiles';
+import { shownAge } from './ageText';
 
 /** A tile's state in the alarm language (domain/alarmLanguage.ts). */
 export type TileState = AlarmStateKey;
@@ -18,7 +19,7 @@ export function tileState(t: Tile): TileState {
  * Its data cannot be trusted as live: no reading yet, or none for two report intervals, or the device
  * is out of communication.
  */
-export function isStale(t: Tile, now: number, reportMs: number): boolean {
+function isStale(t: Tile, now: number, reportMs: number): boolean {
   return t.time === null || now - t.time > 2 * reportMs || !isDeviceStatusNormal(t.devicestatus);
 }
 
@@ -55,18 +56,30 @@ export interface WallCounts {
   newest: number | null;
 }
 
-export function wallCounts(tiles: Iterable<Tile>, now: number, reportMs: number): WallCounts {
+/** What the wall's strip counts of the tiles themselves (their staleness, which moves with the clock, apart). */
+export function wallTally(tiles: Iterable<Tile>): Omit<WallCounts, 'stale'> {
   const byState = Object.fromEntries(ALARM_STATES.map((s) => [s, 0])) as Record<TileState, number>;
-  let stale = 0;
   let total = 0;
   let newest: number | null = null;
   for (const t of tiles) {
     byState[tileState(t)]++;
-    if (isStale(t, now, reportMs)) stale++;
     if (t.time !== null && (newest === null || t.time > newest)) newest = t.time;
     total++;
   }
-  return { byState, stale, total, newest };
+  return { byState, total, newest };
+}
+
+/** How many tiles' data is stale at `now`. */
+export function staleCount(tiles: Iterable<Tile>, now: number, reportMs: number): number {
+  let stale = 0;
+  for (const t of tiles) if (isStale(t, now, reportMs)) stale++;
+  return stale;
+}
+
+/** The age a tile shows at `now` (cut to its text's unit, ageText.ts), or -1 while its data is live. */
+export function tileAge(t: Tile, now: number, reportMs: number): number {
+  if (!isStale(t, now, reportMs)) return -1;
+  return t.time === null ? 0 : shownAge(now - t.time);
 }
 
 /** The wall's key values: residual current and the hottest of the four cable temperatures. */

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { Tile } from '../../../streams/deviceTiles';
 import { alarmLabel } from '../../../domain/alarmLanguage';
-import { keyValues, tileState } from '../../app/liveDevices/tileLook';
+import { keyValues, tileAge, tileState } from '../../app/liveDevices/tileLook';
+import { useNowAs } from '../../app/widgets/useNow';
 import { ageText } from '../../app/liveDevices/ageText';
 import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { currentLanguage, t } from '../../app/i18n/i18n';
@@ -26,17 +27,20 @@ function secondValue(tile: Tile, temp: number | null, trippedId: number | null) 
 
 /**
  * One device on the wall, sized by its grid (font-size is the value text; everything else is in em).
- * Memoised: only tiles whose data or staleness changed re-render. `age` is null while the data is live.
+ * Memoised, and on the clock only through its age: a tile renders when its data changes or the words
+ * of its age do, not on every tick.
  */
 export const DeviceTile = memo(function DeviceTile({
   tile,
-  age,
+  reportMs,
   onOpen,
 }: {
   tile: Tile;
-  age: number | null;
+  reportMs: number;
   onOpen: (id: number) => void;
 }) {
+  const shown = useNowAs((now) => tileAge(tile, now, reportMs));
+  const age = shown < 0 ? null : shown;
   const state = tileState(tile);
   const lang = currentLanguage();
   const { leak, temp } = keyValues(tile);

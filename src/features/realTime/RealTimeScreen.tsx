@@ -3,9 +3,9 @@ import { useLanguage } from '../../app/i18n/i18n';
 import { useOptionalRealtime } from '../../app/realtime/RealtimeContext';
 import { useDeviceTiles } from '../../app/liveDevices/useDeviceTiles';
 import { useStations } from '../../app/liveDevices/useStations';
-import { membership, placeOrder, wallCounts, wallSort } from '../../app/liveDevices/tileLook';
+import { membership, placeOrder, staleCount, wallSort, wallTally } from '../../app/liveDevices/tileLook';
 import { DEFAULT_REPORT_MS, kioskConfig } from '../../app/kiosk/kioskConfig';
-import { useNow } from '../../app/widgets/useNow';
+import { useNowAs } from '../../app/widgets/useNow';
 import { ProjectPicker } from './ProjectPicker';
 import { WallGrid } from './WallGrid';
 import { WallHeader } from './WallHeader';
@@ -25,7 +25,6 @@ export default function RealTimeScreen() {
   const { tiles } = useDeviceTiles(stations === null ? [] : chosen.length ? chosen : null);
   const realtime = useOptionalRealtime();
   const onOpen = useCallback((id: number) => realtime?.openDevice(id), [realtime]);
-  const now = useNow();
   // the devices' places are collated once per set of devices; each frame of values only re-ranks by state
   const places = useRef<{ of: number; place: Map<number, number> } | null>(null);
   const list = useMemo(() => {
@@ -33,7 +32,11 @@ export default function RealTimeScreen() {
     if (places.current?.of !== of) places.current = { of, place: placeOrder(tiles.values()) };
     return wallSort([...tiles.values()], places.current.place);
   }, [tiles]);
-  const counts = useMemo(() => wallCounts(list, now, reportMs), [list, now, reportMs]);
+  // The clock moves only the stale count (and each tile's age, in its tile): the screen renders when
+  // that count changes, not on every tick (a wall re-rendered its strip and grid every second).
+  const tally = useMemo(() => wallTally(list), [list]);
+  const stale = useNowAs((now) => staleCount(list, now, reportMs));
+  const counts = useMemo(() => ({ ...tally, stale }), [tally, stale]);
   const [pages, setPages] = useState(1);
   const onLayout = useCallback((l: WallLayout) => setPages(l.pages), []);
   const paging = useWallPaging(pages, kiosk ? kiosk.pageMs : null);
@@ -41,16 +44,8 @@ export default function RealTimeScreen() {
   return (
     <div className="flex h-full flex-col gap-[max(8px,1vh)] p-[max(8px,1vh)]" data-testid="wall" data-kiosk={kiosk ? true : undefined}>
       {!kiosk && stations && <ProjectPicker stations={stations} chosen={chosen} onChange={setChosen} />}
-      <WallHeader
-        counts={counts}
-        now={now}
-        reportMs={reportMs}
-        page={paging.page}
-        pages={paging.pages}
-        onPrev={paging.prev}
-        onNext={paging.next}
-      />
-      <WallGrid tiles={list} page={paging.page} now={now} reportMs={reportMs} onOpen={onOpen} onLayout={onLayout} />
+      <WallHeader counts={counts} reportMs={reportMs} page={paging.page} pages={paging.pages} onPrev={paging.prev} onNext={paging.next} />
+      <WallGrid tiles={list} page={paging.page} reportMs={reportMs} onOpen={onOpen} onLayout={onLayout} />
     </div>
   );
 }

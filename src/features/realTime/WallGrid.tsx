@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Tile } from '../../../streams/deviceTiles';
-import { isStale } from '../../app/liveDevices/tileLook';
-import { shownAge } from '../../app/liveDevices/ageText';
 import { DeviceTile } from './DeviceTile';
 import { GroupHeader } from './GroupHeader';
 import { cellCount, groupTiles, paginate } from './tileGroups';
@@ -37,14 +35,12 @@ function useBox() {
 export function WallGrid({
   tiles,
   page,
-  now,
   reportMs,
   onOpen,
   onLayout,
 }: {
   tiles: Tile[];
   page: number;
-  now: number;
   reportMs: number;
   onOpen: (id: number) => void;
   onLayout: (layout: WallLayout) => void;
@@ -77,12 +73,7 @@ export function WallGrid({
             c.kind === 'group' ? (
               <GroupHeader key={`g${c.group.projectId}`} group={c.group} continued={c.continued} />
             ) : (
-              <DeviceTile
-                key={c.tile.deviceId}
-                tile={c.tile}
-                age={isStale(c.tile, now, reportMs) ? (c.tile.time === null ? 0 : shownAge(now - c.tile.time)) : null}
-                onOpen={onOpen}
-              />
+              <DeviceTile key={c.tile.deviceId} tile={c.tile} reportMs={reportMs} onOpen={onOpen} />
             ),
           )}
         </div>

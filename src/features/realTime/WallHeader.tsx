@@ -5,6 +5,7 @@ import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { currentLanguage, t, useLanguage } from '../../app/i18n/i18n';
 import { ageText } from '../../app/liveDevices/ageText';
 import type { WallCounts } from '../../app/liveDevices/tileLook';
+import { useNowAs } from '../../app/widgets/useNow';
 
 function Count({ state, n }: { state: AlarmStateKey | 'stale'; n: number }) {
   // 事故 with a count is the loudest chip of the strip, like its tiles
@@ -19,6 +20,32 @@ function Count({ state, n }: { state: AlarmStateKey | 'stale'; n: number }) {
       <AlarmIcon state={state} size="1em" />
       {alarmLabel(state, currentLanguage())}
       <b className="tabular-nums">{n}</b>
+    </span>
+  );
+}
+
+/**
+ * The time of the newest reading, and how old it is once it is stale (two report intervals): on the
+ * clock by itself, so the strip renders when these words change, not on every tick.
+ */
+function NewestReading({ newest, reportMs }: { newest: number | null; reportMs: number }) {
+  const stale = useNowAs((now) => newest === null || now - newest > 2 * reportMs);
+  const age = useNowAs((now) => (newest !== null && now - newest > 2 * reportMs ? ageText(now - newest) : ''));
+  return (
+    <span
+      className="ml-auto inline-flex items-center gap-[0.4em] whitespace-nowrap"
+      data-testid="wall-newest"
+      data-stale={stale || undefined}
+    >
+      <span className="text-muted">{t('wall.newest')}</span>
+      <b className="tabular-nums" data-testid="wall-newest-time">
+        {newest === null ? '--' : formatTime(newest, 'HH:mm:ss')}
+      </b>
+      {age && (
+        <span className="rounded px-[0.3em]" style={{ background: 'var(--vg-state-stale)', color: 'var(--vg-state-stale-on)' }}>
+          {age}
+        </span>
+      )}
     </span>
   );
 }
@@ -39,7 +66,6 @@ function PageButton({ label, onClick, glyph }: { label: string; onClick: () => v
  */
 export function WallHeader({
   counts,
-  now,
   reportMs,
   page,
   pages,
@@ -48,7 +74,6 @@ export function WallHeader({
   extra,
 }: {
   counts: WallCounts;
-  now: number;
   reportMs: number;
   page: number;
   pages: number;
@@ -57,7 +82,6 @@ export function WallHeader({
   extra?: ReactNode;
 }) {
   useLanguage();
-  const newestStale = counts.newest === null || now - counts.newest > 2 * reportMs;
   return (
     <div
       className="flex flex-wrap items-center gap-x-[0.9em] gap-y-[0.2em] text-[max(16px,2vh)] leading-snug"
@@ -69,21 +93,7 @@ export function WallHeader({
         <Count key={s} state={s} n={counts.byState[s]} />
       ))}
       <Count state="stale" n={counts.stale} />
-      <span
-        className="ml-auto inline-flex items-center gap-[0.4em] whitespace-nowrap"
-        data-testid="wall-newest"
-        data-stale={newestStale || undefined}
-      >
-        <span className="text-muted">{t('wall.newest')}</span>
-        <b className="tabular-nums" data-testid="wall-newest-time">
-          {counts.newest === null ? '--' : formatTime(counts.newest, 'HH:mm:ss')}
-        </b>
-        {counts.newest !== null && newestStale && (
-          <span className="rounded px-[0.3em]" style={{ background: 'var(--vg-state-stale)', color: 'var(--vg-state-stale-on)' }}>
-            {ageText(now - counts.newest)}
-          </span>
-        )}
-      </span>
+      <NewestReading newest={counts.newest} reportMs={reportMs} />
       {pages > 1 && (
         <span className="inline-flex items-center gap-[0.3em] whitespace-nowrap" data-testid="wall-pager" title={t('wall.pageKeys')}>
           <PageButton label={t('wall.prevPage')} onClick={onPrev} glyph="‹" />
