@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router, useLocation } from 'wouter';
-import { useHashLocation, navigate } from 'wouter/use-hash-location';
-import { findRoute, normalizePath } from '../../domain/routes';
+import { navigate } from 'wouter/use-hash-location';
+import { useHashPath } from './routing/useHashPath';
+import { findRoute } from '../../domain/routes';
 import { landingPath, visibleMenu, type AccessProfile } from '../../domain/access';
 import { useSession } from './session/SessionContext';
 import { useRouteGuard } from './routing/useRouteGuard';
@@ -67,8 +68,7 @@ function usePrefetchScreens(profile: AccessProfile | null, loadDeviceDialog: (()
 
 function Routes() {
   useLanguage();
-  const [rawLocation] = useLocation();
-  const location = normalizePath(rawLocation);
+  const [location] = useLocation();
   useDocumentTitle(location);
   const { state, profile, hasToken, authenticated } = useSession();
   const settled = !BUSY_STATES.has(String(state)) && !ENDING_STATES.has(String(state));
@@ -122,7 +122,7 @@ function WithRealtime({ children }: { children: React.ReactNode }) {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Router hook={useHashLocation}>
+      <Router hook={useHashPath}>
         <LoadingBar />
         <Toaster />
         <WithRealtime>

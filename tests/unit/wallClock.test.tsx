@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, Profiler, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
+import type { Root } from 'react-dom/client';
+import { commits, counted, mount } from './renderCounts';
 import { useLanguagePack } from '../../src/app/i18n/i18n';
 import zh from '../../src/app/i18n/locales/zh_cn';
 import { DeviceTile } from '../../src/features/realTime/DeviceTile';
 import { WallHeader } from '../../src/features/realTime/WallHeader';
 import { staleCount, wallTally } from '../../src/app/liveDevices/tileLook';
 import type { Tile } from '../../streams/deviceTiles';
-
-// React's act() outside a testing library: tell React this environment flushes its updates through act
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /**
  * The wall on the clock (issue 32): a tick of the one clock renders only what its words change. A wall
@@ -33,20 +31,7 @@ const tile = (deviceId: number, time: number | null): Tile => ({
   trip: null,
 });
 
-/** commits of each profiled part since the last reset */
-const commits = new Map<string, number>();
-const counted = (id: string, node: ReactNode) => (
-  <Profiler id={id} onRender={() => commits.set(id, (commits.get(id) ?? 0) + 1)}>
-    {node}
-  </Profiler>
-);
-
 let root: Root;
-const mount = (node: ReactNode) => {
-  root = createRoot(document.createElement('div'));
-  act(() => root.render(node));
-  commits.clear();
-};
 const tick = (seconds = 1) => {
   for (let i = 0; i < seconds; i++) act(() => void vi.advanceTimersByTime(1000));
 };
@@ -68,22 +53,16 @@ describe('the wall on the clock', () => {
   });
 
   it('a tile with live data does not render on the ticks; a stale one renders when the words of its age change', () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
     const live = tile(1, T0 - 1000);
     const silent = tile(2, T0 - 40_000);
     const long = tile(3, T0 - 6 * 60_000 + 25_000);
-    act(() =>
-      root.render(
-        <>
-          {counted('live', <DeviceTile tile={live} reportMs={REPORT_MS} onOpen={() => undefined} />)}
-          {counted('silent', <DeviceTile tile={silent} reportMs={REPORT_MS} onOpen={() => undefined} />)}
-          {counted('long', <DeviceTile tile={long} reportMs={REPORT_MS} onOpen={() => undefined} />)}
-        </>,
-      ),
+    root = mount(
+      <>
+        {counted('live', <DeviceTile tile={live} reportMs={REPORT_MS} onOpen={() => undefined} />)}
+        {counted('silent', <DeviceTile tile={silent} reportMs={REPORT_MS} onOpen={() => undefined} />)}
+        {counted('long', <DeviceTile tile={long} reportMs={REPORT_MS} onOpen={() => undefined} />)}
+      </>,
     );
-    commits.clear();
     expect(ageOf(2)).toBe('40秒前');
     tick(10);
     // seconds under a minute: a render a tick; minutes: none until the minute turns
@@ -104,7 +83,7 @@ describe('the wall on the clock', () => {
   it('the strip renders when a count or the newest reading’s age changes, not on every tick', () => {
     const tiles = [tile(1, T0 - 1000), tile(2, T0 - 40_000)];
     const counts = { ...wallTally(tiles), stale: staleCount(tiles, T0, REPORT_MS) };
-    mount(
+    root = mount(
       counted(
         'strip',
         <WallHeader counts={counts} reportMs={REPORT_MS} page={0} pages={1} onPrev={() => undefined} onNext={() => undefined} />,

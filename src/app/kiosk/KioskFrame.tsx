@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { findRoute, normalizePath } from '../../../domain/routes';
+import { findRoute } from '../../../domain/routes';
 import { t, useLanguage, type MessageKey } from '../i18n/i18n';
 import { RealtimeOverlays } from '../realtime/RealtimeOverlays';
 import { AlarmPopup } from '../realtime/AlarmPopup';
@@ -35,7 +35,7 @@ function useFullscreen() {
 export function KioskFrame({ config, children }: { config: KioskConfig; children: ReactNode }) {
   useLanguage();
   const [location] = useLocation();
-  const route = findRoute(normalizePath(location));
+  const route = findRoute(location);
   const { paused, resume, screens } = useKioskRotation(config);
   const { full, enter } = useFullscreen();
   const realtime = useOptionalRealtime();

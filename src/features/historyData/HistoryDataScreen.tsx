@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MEASURE_BY_ID } from '../../../domain/telemetry';
 import { fetchBlob } from '../../app/api/blob';
@@ -24,6 +24,9 @@ function rangeOfLink(link: ReturnType<typeof parseHistoryLink>): DateRange | und
     : undefined;
 }
 
+const sameSet = <T,>(a: ReadonlySet<T>, b: ReadonlySet<T>) => a.size === b.size && [...a].every((k) => b.has(k));
+const sameList = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** /historyData: device tree, measures, date selector, the trend component and the xlsx export. */
 export default function HistoryDataScreen() {
   useLanguage();
@@ -32,7 +35,8 @@ export default function HistoryDataScreen() {
   const [measures, setMeasures] = useState<number[]>(initial.measures ?? [1001]);
   const [range, setRange] = useState<DateRange>(() => rangeOfLink(initial) ?? defaultRange());
   const [diff, setDiff] = useState(false);
-  const [shown, setShown] = useState<{ from: number; to: number } | null>(null);
+  // The range the curve shows, for the export only: held, not rendered (a new view renders nothing here).
+  const shown = useRef<{ from: number; to: number } | null>(null);
   const tree = useQuery(deviceTreeQuery);
   const names = useMemo(() => new Map<number, string>(), []);
   const nodes = useMemo(() => toWidgetTree(tree.data ?? [], names), [tree.data, names]);
@@ -40,9 +44,14 @@ export default function HistoryDataScreen() {
   // A changed link (shared URL, bench runs) replaces the selection.
   useEffect(() => {
     const onHash = () => {
+      // What the link leaves as it was keeps its identity: the tree and the picker do not render again.
       const link = parseHistoryLink(window.location.hash);
-      if (link.devices) setChecked(new Set(link.devices.map(deviceKey)));
-      if (link.measures) setMeasures(link.measures);
+      if (link.devices) {
+        const keys = new Set(link.devices.map(deviceKey));
+        setChecked((was) => (sameSet(was, keys) ? was : keys));
+      }
+      const measures = link.measures;
+      if (measures) setMeasures((was) => (sameList(was, measures) ? was : measures));
       const r = rangeOfLink(link);
       if (r) setRange(r);
     };
@@ -68,7 +77,7 @@ export default function HistoryDataScreen() {
   const to = range.end.getTime();
 
   const exportShown = async () => {
-    const span = shown ?? { from, to };
+    const span = shown.current ?? { from, to };
     for (const deviceId of devices) {
       const fileName = devices.length > 1 ? `${defaultExportName()}-${names.get(deviceId) ?? deviceId}` : defaultExportName();
       const body = { pecDeviceId: deviceId, dataIds: measures, startTime: span.from, endTime: span.to, isDiffValue: diff, fileName };
@@ -132,7 +141,13 @@ export default function HistoryDataScreen() {
                   <span className="text-muted">{evidenceSummary(evidence, evidenceUnit)}</span>
                 </p>
               )}
-              <Trend series={series} from={from} to={to} evidence={evidence} onViewChange={(a, b) => setShown({ from: a, to: b })} />
+              <Trend
+                series={series}
+                from={from}
+                to={to}
+                evidence={evidence}
+                onViewChange={(a, b) => (shown.current = { from: a, to: b })}
+              />
             </>
           )}
         </div>

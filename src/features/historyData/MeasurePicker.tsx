@@ -1,11 +1,21 @@
+import { memo } from 'react';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { measureGroups } from './historyModel';
 import { measureChartText, measureText } from '../../app/i18n/measureText';
 
 const GROUPS = measureGroups();
 
-/** The measure picker, grouped by the device's trend groups. */
-export function MeasurePicker({ value, onChange }: { value: readonly number[]; onChange: (next: number[]) => void }) {
+/**
+ * The measure picker, grouped by the device's trend groups. Memoized: a new range renders the screen,
+ * not the picker.
+ */
+export const MeasurePicker = memo(function MeasurePicker({
+  value,
+  onChange,
+}: {
+  value: readonly number[];
+  onChange: (next: number[]) => void;
+}) {
   useLanguage();
   const toggle = (dataId: number, on: boolean) => onChange(on ? [...value, dataId] : value.filter((d) => d !== dataId));
   return (
@@ -30,4 +40,4 @@ export function MeasurePicker({ value, onChange }: { value: readonly number[]; o
       ))}
     </fieldset>
   );
-}
+});

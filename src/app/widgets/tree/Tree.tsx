@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { t, useLanguage } from '../../i18n/i18n';
 import { useImmer } from '../../useImmer';
@@ -38,7 +38,8 @@ const ROW_HEIGHT = 28;
  * aria-activedescendant — a virtualized row may not exist in the DOM, so focus cannot sit on the rows
  * themselves. Arrows, Home/End, `*`, Enter (select), Space (check or select) and type-ahead.
  */
-export function Tree({
+// Memoized: a screen's own state (a range, a filter) renders the screen, not its device tree.
+export const Tree = memo(function Tree({
   nodes,
   label,
   checkable,
@@ -187,4 +188,14 @@ export function Tree({
       )}
     </div>
   );
+}, sameTreeProps);
+
+/** A load is the same by what the tree shows of it: a query's result is a new object at each render. */
+const sameLoad = (a: ReadState | undefined, b: ReadState | undefined) =>
+  a === b || (!!a && !!b && a.isFetching === b.isFetching && a.error === b.error && a.refetch === b.refetch);
+
+function sameTreeProps(a: TreeProps, b: TreeProps): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof TreeProps)[]);
+  for (const k of keys) if (k === 'load' ? !sameLoad(a.load, b.load) : !Object.is(a[k], b[k])) return false;
+  return true;
 }
