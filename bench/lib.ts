@@ -161,7 +161,6 @@ export async function injectLogin(
   return env.data;
 }
 
-/** The event loop's delay while it runs (ms): what every request and socket push waits on top of its own work. */
 /**
  * A CPU profile of this process over a window, written to `$BENCH_CPU_PROF` (a .cpuprofile for Chrome's
  * DevTools or speedscope) when that is set; otherwise nothing runs. Made to find what holds the loop.
@@ -186,6 +185,7 @@ export async function cpuProfile(): Promise<{ stop: () => Promise<void> }> {
   };
 }
 
+/** The event loop's delay while it runs (ms): what every request and socket push waits on top of its own work. */
 export function loopDelay(): { stop: () => { p50: number; p99: number; max: number } } {
   const h: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   h.enable();
