@@ -78,6 +78,8 @@ test('history data: device and two measures, day/week/month, every checkbox, tab
   await open(page, 'zh_cn', 'bright');
   const { device, times } = seeded;
   await expect(page.getByTestId('history-hint')).toBeVisible();
+  // The series worker starts with the screen, before anything is asked: the first query does not wait for it.
+  await expect.poll(() => page.workers().some((w) => w.url().includes('series.worker'))).toBe(true);
   await page.getByTestId('history-tree').getByRole('searchbox').fill(device.name);
   // Terminal names repeat across projects: the row's node id names this one.
   await page.getByTestId('history-tree').locator(`[data-node-id="terminal:${device.id}"] input[type=checkbox]`).check();

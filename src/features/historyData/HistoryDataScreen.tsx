@@ -4,6 +4,7 @@ import { MEASURE_BY_ID } from '../../../domain/telemetry';
 import { fetchBlob } from '../../app/api/blob';
 import { t, useLanguage } from '../../app/i18n/i18n';
 import { Trend, type TrendSeries } from '../../app/trend/Trend';
+import { seriesService } from '../../app/trend/seriesClient';
 import { Button } from '../../app/ui/Modal';
 import { DateSelector } from '../../app/widgets/dateSelector/DateSelector';
 import { defaultRange, type DateRange } from '../../app/widgets/dateSelector/dateRange';
@@ -40,6 +41,9 @@ export default function HistoryDataScreen() {
   const tree = useQuery(deviceTreeQuery);
   const names = useMemo(() => new Map<number, string>(), []);
   const nodes = useMemo(() => toWidgetTree(tree.data ?? [], names), [tree.data, names]);
+
+  // The series worker starts with the screen, while the user picks: the first query does not wait for it.
+  useEffect(() => void seriesService(), []);
 
   // A changed link (shared URL, bench runs) replaces the selection.
   useEffect(() => {
