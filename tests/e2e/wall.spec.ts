@@ -464,9 +464,11 @@ test('an unconfirmed 事故 sounds again every 30 s on the wall until it is read
     await page.clock.fastForward(30_500);
     await expect.poll(plays).toBeGreaterThan(before);
     // read: the accident leaves the bell, and the repeats stop. A wall repeats while any 事故 message is
-    // in its bell, and CI once saw the repeat go on after the read: an alarm that reaches this shared
-    // live server's project after the read pops up again, and is read too until the popup stays hidden.
+    // in its bell. On this shared live server other alarms reach the project meanwhile: one that comes
+    // after the read pops up again and is read too, until the popup stays hidden.
+    const viewedLevels: string[] = [];
     const view = async () => {
+      viewedLevels.push((await popup.getAttribute('data-level')) ?? '');
       await popup.getByTestId('alarm-popup-view').click();
       await page
         .getByTestId('device-dialog')
@@ -477,6 +479,20 @@ test('an unconfirmed 事故 sounds again every 30 s on the wall until it is read
     await view();
     for (let more = 0; more < 5 && (await popup.isVisible()); more++) await view();
     await expect(popup).toBeHidden();
+    // A newer alarm (a silent gateway device's 通信中断) can take the popup over before the read: the
+    // accident then stays in the bell, which a wall has not, and rightly sounds on (CI saw it once). It
+    // is then dealt with the other way the wall knows: confirmed, as from any console of the project.
+    if (!viewedLevels.includes('1')) {
+      await confirmEveryOpenEvent(request, await scopedToken(request, GATEWAY_PROJECT, 'api'));
+      // the confirmation reaches the wall as a push: wait until a whole 30 s passes without a repeat
+      await expect
+        .poll(async () => {
+          const start = await plays();
+          await page.clock.fastForward(30_500);
+          return (await plays()) === start;
+        })
+        .toBe(true);
+    }
     const after = await plays();
     await page.clock.fastForward(30_500);
     expect(await plays()).toBe(after);
