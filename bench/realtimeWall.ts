@@ -12,7 +12,7 @@ import { loginWith } from '../scripts/loginClient.mjs';
 import { io as connect } from 'socket.io-client';
 import { benchApp, ensureTerminals, stats } from './lib';
 import { recordResults } from './results';
-import { BENCH_PASSWORD as PASSWORD, droppedShare, measureFrames, openWall, socketOpen } from './wallPage';
+import { BENCH_PASSWORD as PASSWORD, droppedShare, inRefreshes, measureFrames, openWall, socketOpen } from './wallPage';
 
 const DEVICES = 5000;
 const UPDATES_PER_S = 1000;
@@ -143,13 +143,20 @@ for (let i = 0; i < 20; i++) {
 }
 client.disconnect();
 
-const frameIdle = stats(idle.frames);
-const frameLoaded = stats(loaded.frames);
+// frame times in whole refreshes (the figures); as measured between animation frames in the details
+const frameIdle = stats(inRefreshes(idle.frames));
+const frameLoaded = stats(inRefreshes(loaded.frames));
+const [frameIdleRaw, frameLoadedRaw] = [stats(idle.frames), stats(loaded.frames)];
 console.log(`wall at ${vw}×${vh}: ${shownTiles}`);
 console.log(`updates sent: ${sentTimed} in ${SECONDS} s (${Math.round(sentTimed / SECONDS)}/s) to ${DEVICES} devices`);
-console.log(`frame time idle (baseline, same page)  p50 ${frameIdle.p50} ms  p95 ${frameIdle.p95} ms  max ${frameIdle.max} ms`);
 console.log(
-  `frame time under updates               p50 ${frameLoaded.p50} ms  p95 ${frameLoaded.p95} ms  max ${frameLoaded.max} ms  (p95 ratio to idle ${(frameLoaded.p95 / frameIdle.p95).toFixed(2)}; target p95 ≤ 16.7 ms)`,
+  `frame time idle (baseline, same page, in whole refreshes)  p50 ${frameIdle.p50} ms  p95 ${frameIdle.p95} ms  max ${frameIdle.max} ms`,
+);
+console.log(
+  `frame time under updates (in whole refreshes)              p50 ${frameLoaded.p50} ms  p95 ${frameLoaded.p95} ms  max ${frameLoaded.max} ms  (p95 ratio to idle ${(frameLoaded.p95 / frameIdle.p95).toFixed(2)}; target p95 ≤ 16.7 ms)`,
+);
+console.log(
+  `as measured between animation frames (the page's clock clamped to 100 µs): idle p95 ${frameIdleRaw.p95} ms, under updates p50 ${frameLoadedRaw.p50} ms p95 ${frameLoadedRaw.p95} ms max ${frameLoadedRaw.max} ms`,
 );
 console.log(`frames over 1.25 refresh intervals: idle ${droppedShare(idle.frames)} %, under updates ${droppedShare(loaded.frames)} %`);
 console.log(
@@ -174,6 +181,8 @@ recordResults(
     updatesPerS: Math.round(sentTimed / SECONDS),
     frameIdleMs: frameIdle,
     frameLoadedMs: frameLoaded,
+    frameIdleRawMs: frameIdleRaw,
+    frameLoadedRawMs: frameLoadedRaw,
     // p95 sits on one refresh interval (16.7 ms) give or take the frame clock's jitter; this says how many refreshes were missed
     droppedFramePctIdle: droppedShare(idle.frames),
     droppedFramePctLoaded: droppedShare(loaded.frames),

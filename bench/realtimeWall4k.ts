@@ -2,7 +2,8 @@
  * Issues 19 and 32: the wall (/realTime) on a 3840×2160 screen at 10,000 devices and 2,000 device
  * readings a second, posted over HTTP by a fleet in its own process (bench/wallFeed.ts) with each
  * device's key, stamped when sent. Measures, in Debian's Chromium against the real server:
- * - wall_4k_p95_frame_ms: frame times while every device reports fresh values;
+ * - wall_4k_p95_frame_ms: frame times while every device reports fresh values, in whole refreshes of
+ *   the 60 Hz frame clock (bench/wallPage.ts inRefreshes; the times as measured are in the details);
  * - update_to_tile_p99_ms: a reading to a tile on screen, from its post on the wire to the frame that
  *   shows its new value painted;
  * and reads the header's counts several times under the load, asserting each against what was sent
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_TIME_ZONE } from '../domain/defaultTimeZone';
 import { benchApp, ensureTerminals, stats } from './lib';
 import { recordResults } from './results';
-import { droppedShare, measureFrames, openWall } from './wallPage';
+import { droppedShare, inRefreshes, measureFrames, openWall } from './wallPage';
 import type { FeedConfig, FeedStopped, ProbeSent } from './wallFeed';
 
 const DEVICES = 10_000;
@@ -236,17 +237,24 @@ const windowProbes = stopped.probes.filter(([, , sentAt]) => sentAt >= windowSta
 const tile = tileLatencies(windowProbes);
 const toTile = stats(tile.samples);
 
-const frameIdle = stats(idle.frames);
-const frameLoaded = stats(loaded.frames);
+// frame times in whole refreshes (the figures); as measured between animation frames in the details
+const frameIdle = stats(inRefreshes(idle.frames));
+const frameLoaded = stats(inRefreshes(loaded.frames));
+const [frameIdleRaw, frameLoadedRaw] = [stats(idle.frames), stats(loaded.frames)];
 console.log(
   `readings posted: ${stopped.sent} in ${stopped.seconds.toFixed(1)} s (${Math.round(stopped.sent / stopped.seconds)}/s) over ${DEVICES} devices; ${onScreen.length} tiles on screen each got one a second`,
 );
 console.log(
   `post queued for a socket ${JSON.stringify(queued)} ms; post → answer ${JSON.stringify(answer)} ms; ${answeredPerS} answers/s in the window`,
 );
-console.log(`frame time idle (baseline, same page)  p50 ${frameIdle.p50} ms  p95 ${frameIdle.p95} ms  max ${frameIdle.max} ms`);
 console.log(
-  `frame time under updates               p50 ${frameLoaded.p50} ms  p95 ${frameLoaded.p95} ms  max ${frameLoaded.max} ms  (target p95 ≤ 16.7 ms)`,
+  `frame time idle (baseline, same page, in whole refreshes)  p50 ${frameIdle.p50} ms  p95 ${frameIdle.p95} ms  max ${frameIdle.max} ms`,
+);
+console.log(
+  `frame time under updates (in whole refreshes)              p50 ${frameLoaded.p50} ms  p95 ${frameLoaded.p95} ms  max ${frameLoaded.max} ms  (target p95 ≤ 16.7 ms)`,
+);
+console.log(
+  `as measured between animation frames (the page's clock clamped to 100 µs): idle p95 ${frameIdleRaw.p95} ms, under updates p50 ${frameLoadedRaw.p50} ms p95 ${frameLoadedRaw.p95} ms max ${frameLoadedRaw.max} ms`,
 );
 console.log(`frames over 1.25 refresh intervals: idle ${droppedShare(idle.frames)} %, under updates ${droppedShare(loaded.frames)} %`);
 console.log(
@@ -278,6 +286,8 @@ recordResults(
     countsExactMsAfterRound: settledMs,
     frameIdleMs: frameIdle,
     frameLoadedMs: frameLoaded,
+    frameIdleRawMs: frameIdleRaw,
+    frameLoadedRawMs: frameLoadedRaw,
     droppedFramePctIdle: droppedShare(idle.frames),
     droppedFramePctLoaded: droppedShare(loaded.frames),
     longTasks: loaded.longTasks.length,
