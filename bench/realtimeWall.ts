@@ -12,7 +12,8 @@ import { loginWith } from '../scripts/loginClient.mjs';
 import { io as connect } from 'socket.io-client';
 import { benchApp, ensureTerminals, stats } from './lib';
 import { recordResults } from './results';
-import { BENCH_PASSWORD as PASSWORD, droppedShare, inRefreshes, measureFrames, openWall, socketOpen } from './wallPage';
+import { BENCH_PASSWORD as PASSWORD, measureFrames, openWall, socketOpen } from './wallPage';
+import { droppedShare, inRefreshes } from './frameTimes';
 
 const DEVICES = 5000;
 const UPDATES_PER_S = 1000;

@@ -3,7 +3,7 @@
  * readings a second, posted over HTTP by a fleet in its own process (bench/wallFeed.ts) with each
  * device's key, stamped when sent. Measures, in Debian's Chromium against the real server:
  * - wall_4k_p95_frame_ms: frame times while every device reports fresh values, in whole refreshes of
- *   the 60 Hz frame clock (bench/wallPage.ts inRefreshes; the times as measured are in the details);
+ *   the 60 Hz frame clock (bench/frameTimes.ts; the times as measured are in the details);
  * - update_to_tile_p99_ms: a reading to a tile on screen, from its post on the wire to the frame that
  *   shows its new value painted;
  * and reads the header's counts several times under the load, asserting each against what was sent
@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_TIME_ZONE } from '../domain/defaultTimeZone';
 import { benchApp, ensureTerminals, stats } from './lib';
 import { recordResults } from './results';
-import { droppedShare, inRefreshes, measureFrames, openWall } from './wallPage';
+import { measureFrames, openWall } from './wallPage';
+import { droppedShare, inRefreshes } from './frameTimes';
 import type { FeedConfig, FeedStopped, ProbeSent } from './wallFeed';
 
 const DEVICES = 10_000;
