@@ -57,8 +57,13 @@ const client = fork(fileURLToPath(new URL('./historyClient.ts', import.meta.url)
 function post(url: string, body: unknown, read: 'arrayBuffer' | 'json' = 'arrayBuffer'): Promise<[number, number]> {
   (globalThis as { gc?: () => void }).gc?.();
   return new Promise((resolve, reject) => {
-    client.once('message', (m: { ms: number; bytes: number }) => resolve([m.ms, m.bytes]));
-    client.once('exit', (code) => reject(new Error(`the client process ended (${code})`)));
+    // the exit listener goes with the answer: one left per request would pile up on the client process
+    const onExit = (code: number | null) => reject(new Error(`the client process ended (${code})`));
+    client.once('message', (m: { ms: number; bytes: number }) => {
+      client.off('exit', onExit);
+      resolve([m.ms, m.bytes]);
+    });
+    client.once('exit', onExit);
     client.send({ url: `${base}${url}`, headers, body, read });
   });
 }
