@@ -31,8 +31,8 @@
  * (median of its samples in page hours 2–4) and at the end (hours 22–24), the growth between them,
  * the slope over the day and over its last third, and whether it is still rising at the end.
  * kiosk_heap_growth_pct is the larger screen's growth (target ≤ 5 %); beside each screen's growth, the
- * part of it that is V8's code (a heap census of the screen's first sample after warm-up and of its
- * last: compiled code, bytecode and their feedback), which is how a cap reached (the JIT optimising more
+ * part of it that is V8's code (a heap census of each screen just before the day and just after it,
+ * outside the samples: compiled code, bytecode and their feedback), which is how a cap reached (the JIT optimising more
  * of the app's functions as the day goes on, up to all it runs) tells itself from a leak (issue 32);
  * kiosk_rotation_resumed_under_flood (1: after a flood of one device and type began, the kiosk moved
  * on to its next screen once the popup's 60 s had passed, while the flood's alarms still counted).
@@ -172,47 +172,63 @@ console.log(
 
 const samples: { hour: number; mb: number; screen: string }[] = [];
 let lastPrintedHour = 0;
-/**
- * A heap census (count and size per constructor) of each screen at its first sample after warm-up and
- * at its last: the growth of V8's code between them is recorded; SOAK_CENSUS=1 prints what grew most,
- * and with SOAK_SNAPSHOT_DIR the snapshots themselves are written there too (open them in DevTools'
- * Memory panel, "Objects allocated between snapshots"). A census takes about a second.
- */
-const CENSUS = process.env.SOAK_CENSUS === '1';
-const SNAPSHOT_DIR = process.env.SOAK_SNAPSHOT_DIR;
-const firstCensus = new Map<string, { hour: number; census: Map<string, CensusRow> }>();
-const lastCensus = new Map<string, { hour: number; census: Map<string, CensusRow> }>();
-async function census(hour: number, screen: string): Promise<void> {
-  const first = !firstCensus.has(screen);
-  if (!first && hour < HOURS - WINDOW_H) return;
-  const taken = await takeCensus(cdp);
-  (first ? firstCensus : lastCensus).set(screen, { hour, census: taken.census });
-  if (SNAPSHOT_DIR)
-    fs.writeFileSync(
-      path.join(SNAPSHOT_DIR, `kiosk-${SCREEN_KEY[screen] ?? 'other'}-${first ? 'first' : 'last'}.heapsnapshot`),
-      taken.text,
-    );
-}
-/** the screen sampled last: each step ends on the other one */
-let lastSampled = '';
 /** steps the kiosk did not turn by itself within MAX_TURN_WAIT intervals (the operator's resume, then a repeat) */
 let resumedByHand = 0;
-let stuckSteps = 0;
-const t0 = performance.now();
-let pageMs = 0;
-while (pageMs < DAY_MS) {
-  let stepMs = CHUNK_MS;
-  await runPageFor(CHUNK_MS);
-  // The step runs on until the kiosk shows the other screen than the last sample's: one turn interval
-  // at a time, so at most one turn falls in each (the turns are an interval apart, or more after a hold).
-  for (let i = 0; i < MAX_TURN_WAIT && (await hashPath()) === lastSampled; i++) {
+/**
+ * Runs the page's clock on until the kiosk shows another screen than `screen`: one turn interval at a
+ * time, so at most one turn falls in each (the turns are an interval apart, or more after a hold); the
+ * last try after pressing 继续轮播. Answers the page time it ran.
+ */
+async function runUntilTurnFrom(screen: string): Promise<number> {
+  let ran = 0;
+  for (let i = 0; i < MAX_TURN_WAIT && (await hashPath()) === screen; i++) {
     if (i === MAX_TURN_WAIT - 1 && (await page.getByTestId('kiosk-resume').count()) > 0) {
       await page.getByTestId('kiosk-resume').click();
       resumedByHand++;
     }
     await runPageFor(ROTATE_S * 1000);
-    stepMs += ROTATE_S * 1000;
+    ran += ROTATE_S * 1000;
   }
+  return ran;
+}
+
+/**
+ * A heap census (count and size per constructor) of each screen just before the day and just after it:
+ * the growth of V8's code between them is recorded; SOAK_CENSUS=1 prints what grew most, and with
+ * SOAK_SNAPSHOT_DIR the snapshots themselves are written there too (open them in DevTools' Memory panel,
+ * "Objects allocated between snapshots"). A census takes about a second. Both are taken outside the
+ * day's samples: a snapshot's collection is one that reduces memory, after which V8 compiles again the
+ * optimised code it dropped (a traced run: some 190 functions after each such collection, 55 and falling
+ * a step with none), so a census among the samples would weigh on the windows the growth is read from.
+ */
+const CENSUS = process.env.SOAK_CENSUS === '1';
+const SNAPSHOT_DIR = process.env.SOAK_SNAPSHOT_DIR;
+const firstCensus = new Map<string, { hour: number; census: Map<string, CensusRow> }>();
+const lastCensus = new Map<string, { hour: number; census: Map<string, CensusRow> }>();
+/** A census of the screen shown, then of the other after the kiosk's next turn. */
+async function censusOfEachScreen(into: typeof firstCensus, hour: number): Promise<void> {
+  for (let k = 0; k < 2; k++) {
+    if (k === 1) await runUntilTurnFrom(await hashPath());
+    const screen = await hashPath();
+    const taken = await takeCensus(cdp);
+    into.set(screen, { hour, census: taken.census });
+    if (SNAPSHOT_DIR)
+      fs.writeFileSync(
+        path.join(SNAPSHOT_DIR, `kiosk-${SCREEN_KEY[screen] ?? 'other'}-${into === firstCensus ? 'first' : 'last'}.heapsnapshot`),
+        taken.text,
+      );
+  }
+}
+await censusOfEachScreen(firstCensus, 0);
+/** the screen sampled last: each step ends on the other one */
+let lastSampled = '';
+let stuckSteps = 0;
+const t0 = performance.now();
+let pageMs = 0;
+while (pageMs < DAY_MS) {
+  await runPageFor(CHUNK_MS);
+  // the step runs on until the kiosk shows the other screen than the last sample's
+  const stepMs = CHUNK_MS + (await runUntilTurnFrom(lastSampled));
   pageMs += stepMs;
   await raiseAlarms(Math.round((stepMs / 60_000) * ALARMS_PER_MIN));
   await new Promise((r) => setTimeout(r, GAP_MS));
@@ -223,7 +239,6 @@ while (pageMs < DAY_MS) {
   if (screen === lastSampled) stuckSteps++;
   lastSampled = screen;
   samples.push({ hour, mb, screen });
-  if (hour >= WARMUP_H) await census(hour, screen);
   if (Math.floor(hour / 4) > lastPrintedHour / 4) {
     lastPrintedHour = Math.floor(hour / 4) * 4;
     console.log(
@@ -232,6 +247,7 @@ while (pageMs < DAY_MS) {
   }
 }
 const escalatedInDay = (await escalatedCount()) - escalatedBefore;
+await censusOfEachScreen(lastCensus, HOURS);
 /** per screen: MB of V8's code (the census's `code` kind) more at its last census than at its first */
 const codeGrowthMb = new Map<string, number>();
 for (const [screen, last] of lastCensus) {
