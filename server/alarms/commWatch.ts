@@ -100,7 +100,11 @@ export class CommWatch {
           }
         }
       });
-      for (const c of mine) c.device.devicestatus = c.steps.at(-1)!;
+      for (const c of mine) {
+        c.device.devicestatus = c.steps.at(-1)!;
+        // also to the directory: a reload under way may already hold a newer object for this device
+        this.devices.observeStatus(c.device.id, c.device.devicestatus);
+      }
     } finally {
       for (const c of mine) this.busy.delete(c.device.id);
     }
