@@ -1,13 +1,16 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { DEFAULT_TIME_ZONE, wallTime, zoned } from '../../domain/timeZone';
 
 /**
  * /analysisReport: a month of alarms created through the real ingest path last month (its own data,
  * on 西湖文化广场's last two terminals), one confirmed through event/save; the screen's figures,
  * conclusion, confirmation, downloads and print; and what happens when the report cannot load.
  */
-const now = new Date();
-const lastMonth = (day: number, hour: number) => new Date(now.getFullYear(), now.getMonth() - 1, day, hour).getTime();
+// The report's months are the project zone's (Asia/Shanghai), not this runner's: from 16:00 UTC on a
+// month's last day the project is already in the next month, and its last month is this runner's current one.
+const now = zoned(Date.now(), DEFAULT_TIME_ZONE);
+const lastMonth = (day: number, hour: number) => wallTime(DEFAULT_TIME_ZONE, now.getFullYear(), now.getMonth() - 1, day, hour);
 
 async function createMonth(request: APIRequestContext) {
   const root = await apiToken(request, 'root');
