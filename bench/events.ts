@@ -7,44 +7,14 @@
  * p50 of the widest filter's first and deep-by-next page; `events_page_jump_ms` the deep jump's p50.
  * Periodic jobs run as in production. Run: npm run bench -- events   (or npx tsx bench/events.ts [events])
  */
-import { benchApp, stats, timeit, injectLogin, withIndexesDeferred } from './lib';
+import { stats, timeit, injectLogin } from './lib';
+import { eventStore } from './eventStore';
 import { recordResults } from './results';
-import { mulberry32 } from '../server/simulator/prng';
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
 const RUNS = 30;
-const { app, done } = await benchApp();
-const terminals = await app.db.selectFrom('terminal').select(['id', 'projectid', 'tenantid']).execute();
+const { app, done, now, fill } = await eventStore(TOTAL);
 const sqlite = app.store.sqlite;
-const now = Date.now();
-const rnd = mulberry32(1);
-const ins =
-  sqlite.prepare(`insert into peceventextend (eventtime, endtime, endeventid, customtype, peceventlevel, confirmeventstatus, value, endvalue, limitvalue, dataid, description, remark, updatetime, operator, deviceid, projectid, tenantid)
-  values (?, ?, ?, ?, ?, ?, ?, null, 300, 1001, '剩余电流 320mA 超过报警值 300mA', null, null, null, ?, ?, ?)`);
-const [fillMs] = await timeit(() =>
-  withIndexesDeferred(sqlite, 'peceventextend', () =>
-    sqlite.transaction(() => {
-      for (let i = 0; i < TOTAL; i++) {
-        const t = terminals[Math.floor(rnd() * terminals.length)]!;
-        const at = now - Math.floor(rnd() * 365 * 86_400_000);
-        const active = rnd() < 0.05 ? 0 : 1;
-        ins.run(
-          at,
-          active ? at + 60_000 : null,
-          active,
-          1 + Math.floor(rnd() * 4),
-          [1, 2, 4][Math.floor(rnd() * 3)]!,
-          rnd() < 0.7 ? 3 : 1,
-          300 + rnd() * 100,
-          t.id,
-          t.projectid,
-          t.tenantid,
-        );
-      }
-    })(),
-  ),
-);
-sqlite.exec('analyze');
 
 const auth = { authorization: `Bearer ${(await injectLogin(app, 'zhangsan', 'Bench#Pass123')).token}` };
 const tenantA = (await app.db.selectFrom('app_user').select('tenantId').where('name', '=', 'zhangsan').executeTakeFirstOrThrow()).tenantId;
@@ -155,7 +125,7 @@ console.log(
     {
       bench: 'events',
       stored: TOTAL,
-      fillSeconds: +(fillMs / 1000).toFixed(1),
+      fill,
       pageSize: 100,
       ...out,
       target: 'one filtered page over 1,000,000 events ≤ 50 ms',

@@ -19,8 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { launchChromium } from './chromium';
-import { benchApp, stats, timeit, injectLogin, withIndexesDeferred } from './lib';
-import { mulberry32 } from '../server/simulator/prng';
+import { stats, timeit, injectLogin } from './lib';
+import { eventStore } from './eventStore';
 import { listBody, scopeQuery, type EventFilters, type ScopeNode } from '../src/features/alarmEvent/filterMapping';
 import { eventBatches, eventQuery } from '../server/events/eventQuery';
 import type { PecEvent } from '../domain/telemetry';
@@ -33,38 +33,8 @@ const PASSWORD = 'Bench#Pass123';
 // A private copy of the built app: other builds may replace dist/ while this runs.
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-bench-dist-'));
 fs.cpSync('dist', staticDir, { recursive: true });
-const { app, done } = await benchApp({ logger: false, staticDir });
-const terminals = await app.db.selectFrom('terminal').select(['id', 'projectid', 'tenantid']).execute();
+const { app, done, now, fill } = await eventStore(TOTAL, { logger: false, staticDir });
 const sqlite = app.store.sqlite;
-const now = Date.now();
-const rnd = mulberry32(6);
-const ins =
-  sqlite.prepare(`insert into peceventextend (eventtime, endtime, endeventid, customtype, peceventlevel, confirmeventstatus, value, endvalue, limitvalue, dataid, description, remark, updatetime, operator, deviceid, projectid, tenantid)
-  values (?, ?, ?, ?, ?, ?, ?, null, 300, 1001, '剩余电流 320mA 超过报警值 300mA', null, null, null, ?, ?, ?)`);
-const [fillMs] = await timeit(() =>
-  withIndexesDeferred(sqlite, 'peceventextend', () =>
-    sqlite.transaction(() => {
-      for (let i = 0; i < TOTAL; i++) {
-        const t = terminals[Math.floor(rnd() * terminals.length)]!;
-        const at = now - 1000 - Math.floor(rnd() * 365 * 86_400_000);
-        const ended = rnd() < 0.05 ? 0 : 1;
-        ins.run(
-          at,
-          ended ? at + 60_000 : null,
-          ended,
-          1 + Math.floor(rnd() * 4),
-          [1, 2, 4][Math.floor(rnd() * 3)]!,
-          rnd() < 0.7 ? 3 : 1,
-          300 + rnd() * 100,
-          t.id,
-          t.projectid,
-          t.tenantid,
-        );
-      }
-    })(),
-  ),
-);
-sqlite.exec('analyze');
 
 const auth = { authorization: `Bearer ${(await injectLogin(app, 'zhangsan', PASSWORD)).token}` };
 const tenantA = (await app.db.selectFrom('app_user').select('tenantId').where('name', '=', 'zhangsan').executeTakeFirstOrThrow()).tenantId;
@@ -260,7 +230,7 @@ console.log(
     {
       bench: 'eventsPage',
       stored: TOTAL,
-      fillSeconds: +(fillMs / 1000).toFixed(1),
+      fill,
       server,
       serverTarget: 'filtered page ≤ 50 ms',
       chromiumPaint,

@@ -13,8 +13,17 @@ import type Database from 'better-sqlite3';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { ACCESS_TYPE, DEVICE_STATUS } from '../domain/enums';
 
-export async function benchApp(extra: Partial<AppOptions> = {}): Promise<{ app: FastifyInstance; dir: string; done: () => Promise<void> }> {
+/**
+ * `template`: a store file (bench/eventStore.ts's shared fill) the app starts on, copied into its
+ * data directory as the store it opens, as a restart on a kept data directory does.
+ */
+export async function benchApp({ template, ...extra }: Partial<AppOptions> & { template?: string } = {}): Promise<{
+  app: FastifyInstance;
+  dir: string;
+  done: () => Promise<void>;
+}> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-bench-'));
+  if (template) fs.copyFileSync(template, path.join(dir, 'voltguard.sqlite'));
   const app = await buildApp({
     dataDir: dir,
     rootPassword: 'Bench#Pass123',

@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,6 +76,8 @@ function noteSeconds(name: string, seconds: number): void {
     // no results.json yet: nothing to annotate
   }
 }
+/** What one bench leaves for a later one of the same run (bench/eventStore.ts): removed when the run ends. */
+const sharedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-bench-shared-'));
 const failed: string[] = [];
 const started = performance.now();
 for (const name of names) {
@@ -84,6 +87,7 @@ for (const name of names) {
   const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(HERE, script!), ...args], {
     stdio: 'inherit',
     cwd: path.dirname(HERE),
+    env: { ...process.env, BENCH_SHARED_DIR: sharedDir },
   });
   const s = ((performance.now() - t0) / 1000).toFixed(0);
   noteSeconds(name, Number(s));
@@ -92,6 +96,7 @@ for (const name of names) {
     console.error(`== bench ${name} failed (${r.signal ?? `exit ${r.status}`}) after ${s} s`);
   } else console.log(`== bench ${name} done in ${s} s`);
 }
+fs.rmSync(sharedDir, { recursive: true, force: true });
 console.log(`\n${names.length - failed.length}/${names.length} benches done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 if (failed.length) {
   console.error(`failed: ${failed.join(', ')}`);
