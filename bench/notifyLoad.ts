@@ -8,8 +8,8 @@
  *  - `flood`: `connections` connections, each posting its next report when the answer is read, for
  *    `seconds`; the reports are bench/ingest.ts's alarming data set (leak over its limit on every 5th
  *    report of a device, A-phase temperature on every 7th, rotating) or the same readings with none
- *    over a limit (`dataSet`), report k of the sequence at `baseTime` + k × 15 s: every flood round of
- *    a data set posts the very same sequence.
+ *    over a limit (`dataSet`), report k of the sequence at `baseTime` + k × `stepMs`: every flood round
+ *    of a data set posts the very same sequence.
  * Reports what it posted and what failed to its parent.
  */
 import http from 'node:http';
@@ -33,6 +33,8 @@ export type LoadJob =
       connections: number;
       seconds: number;
       baseTime: number;
+      /** reading time between a device's reports */
+      stepMs: number;
       /** `alarming`: bench/ingest.ts's alarming data set (an alarm storm); `normal`: no reading over a limit */
       dataSet: 'alarming' | 'normal';
     };
@@ -139,7 +141,7 @@ if (job.mode === 'paced') {
     process.exit(0),
   );
 } else {
-  const { devices, connections, seconds, baseTime, dataSet } = job;
+  const { devices, connections, seconds, baseTime, stepMs, dataSet } = job;
   const values = dataSet === 'alarming' ? alarming : normal;
   let next = 0;
   const t0 = performance.now();
@@ -149,7 +151,7 @@ if (job.mode === 'paced') {
       const n = next++;
       const k = Math.floor(n / devices.length);
       const i = n % devices.length;
-      await post(devices[i]!, baseTime + k * 15_000, report(values, i, k));
+      await post(devices[i]!, baseTime + k * stepMs, report(values, i, k));
     }
   };
   await Promise.all(Array.from({ length: connections }, lane));
