@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import { benchApp, injectLogin } from './lib';
 import { recordResults } from './results';
 
-const SECONDS = Number(process.env.API_SECONDS ?? 3);
+const SECONDS = Number(process.env.API_SECONDS ?? 5);
 const ROUNDS = 3;
 const CONNECTIONS = 16;
 const PASSWORD = 'Bench#Pass123';
