@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { staticCacheControl } from './http/staticCache';
 import { clientErrorHandler, errorHandling, frameworkErrors } from './http/errorHandling';
 import { zodValidatorCompiler } from './http/validate';
 import { routeGuard } from './access/guard';
@@ -202,7 +203,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const root = path.resolve(options.staticDir);
     await app.register(publicRoutes('the browser app', { hide: true }), {
       plugin: fastifyStatic,
-      options: { root, wildcard: false, index: 'index.html' },
+      options: {
+        root,
+        wildcard: false,
+        index: 'index.html',
+        setHeaders: (reply: FastifyReply, file: string) => {
+          reply.header('cache-control', staticCacheControl(root, file));
+        },
+      },
     });
   }
   app.decorate('io', attachSocket(app, options.socketPing));
