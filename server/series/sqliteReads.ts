@@ -1,17 +1,50 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 import { windowOf, type BlockRead, type BlockTable, type MinuteRead, type StoredBlock } from './blockWindows';
 import type { PointColumns } from './seriesFormat';
 import { emptyRollups, type Rollups } from './rollups';
 import { inSeriesRange } from './seriesQueries';
 
+/** bytes before each block in a headed read: its start (8, signed), its count (4), its length (4) */
+const HEAD = 16;
+
 /**
- * The range reads on SQLite as prepared better-sqlite3 statements in raw (array) mode, built by Kysely
- * and compiled once: a month of one series is 720 block rows, and building and running the query
- * through Kysely cost more than reading them. The blocks and the recent rows are read by two
- * statements under one hold of the store's connection (Kysely's mutex), with nothing in between, so
- * they see the same snapshot as the union statement does on PostgreSQL.
+ * A series' blocks over a range as one blob, each block headed by its start, count and length (big
+ * endian). A month of one series is 720 blocks of some 60 bytes: read as 720 rows, better-sqlite3's
+ * row and Buffer per block cost three times what SQLite's scan does. The bytes pass through
+ * unchanged: unhex gives the head as a blob, and || and group_concat join blobs byte for byte in a
+ * UTF-8 database (as Voltguard's are). No ORDER BY in the aggregate: its sort doubled the read, and
+ * the scan of either index the range can use (the primary key, or the start) already goes in time
+ * order; splitHeaded checks that and sorts if ever not.
+ */
+function headedBlocks(db: Kysely<Database>, table: BlockTable): string {
+  return sql`select cast(group_concat(unhex(printf('%016X%08X%08X', "start", "count", length(data))) || data, '') as blob)
+    from ${sql.table(table)} where deviceid = ${0} and dataid = ${0} and "start" >= ${0} and "start" < ${0}`.compile(db).sql;
+}
+
+/** The blocks of a headed read in time order, each one's data a view of the blob. */
+export function splitHeaded(blob: Uint8Array | null): StoredBlock[] {
+  const out: StoredBlock[] = [];
+  if (!blob) return out;
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  let ordered = true;
+  for (let o = 0; o < blob.length;) {
+    const start = Number(view.getBigInt64(o));
+    const end = o + HEAD + view.getUint32(o + 12);
+    if (out.length && start <= out[out.length - 1]!.start) ordered = false;
+    out.push({ start, count: view.getUint32(o + 8), data: blob.subarray(o + HEAD, end) });
+    o = end;
+  }
+  return ordered ? out : out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The range reads on SQLite as prepared better-sqlite3 statements, built by Kysely and compiled once:
+ * building and running a query through Kysely cost more than reading a month of blocks. The blocks
+ * and the recent rows are read by two statements under one hold of the store's connection (Kysely's
+ * mutex), with nothing in between, so they see the same snapshot as the union statement does on
+ * PostgreSQL.
  */
 export class SqliteReads {
   private readonly blocks: Record<BlockTable, SQLite.Statement>;
@@ -22,8 +55,7 @@ export class SqliteReads {
     private readonly db: Kysely<Database>,
     sqlite: SQLite.Database,
   ) {
-    const blocks = (table: BlockTable) =>
-      sqlite.prepare(inSeriesRange(db.selectFrom(table).select(['start', 'count', 'data']), 'start').compile().sql).raw(true);
+    const blocks = (table: BlockTable) => sqlite.prepare(headedBlocks(db, table)).pluck(true);
     this.blocks = { history_block: blocks('history_block'), history_1m: blocks('history_1m') };
     this.hourRows = sqlite
       .prepare(
@@ -54,8 +86,7 @@ export class SqliteReads {
   }
 
   private blocksOf(table: BlockTable, deviceid: number, dataid: number, from: number, to: number): StoredBlock[] {
-    const found = this.blocks[table].all(deviceid, dataid, windowOf(from), to) as [number, number, Uint8Array][];
-    return found.map(([start, count, data]) => ({ start, count, data }));
+    return splitHeaded(this.blocks[table].get(deviceid, dataid, windowOf(from), to) as Uint8Array | null);
   }
 
   range(table: BlockTable, deviceid: number, dataid: number, from: number, to: number): Promise<BlockRead> {

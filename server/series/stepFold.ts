@@ -36,8 +36,6 @@ export class StepFold {
   private maxAt = NaN;
   /** the time of the last finer step folded in [from, to) */
   last = -Infinity;
-  /** raw readings as one-reading minutes: their minute, their value, a count of one each (reused) */
-  private readings = { minute: new Float64Array(0), value: new Float64Array(0), one: new Float64Array(0) };
 
   constructor(
     private readonly stepMs: number,
@@ -153,28 +151,72 @@ export class StepFold {
       (b, n) => {
         const k = b.scales[0]!;
         if (k < 0) exact = false;
-        if (!exact) return;
-        const r = this.readingColumns(n);
-        const ints = b.values[0]!;
-        const p = pow10(k);
-        for (let i = 0; i < n; i++) {
-          r.minute[i] = Math.floor(b.time[i]! / MINUTE_MS) * MINUTE_MS;
-          // exact: a block's values at scale k are their integers ÷ 10^k (seriesEncode's decimalScale)
-          r.value[i] = ints[i]! / p;
-        }
-        this.fold(n, r.minute, r.value, r.value, ints, k, r.value, r.one, b.status);
+        if (exact) this.foldReadings(n, b.time, b.values[0]!, k, b.status);
       },
       [true],
     );
     return exact;
   }
 
-  private readingColumns(n: number) {
-    if (this.readings.minute.length < n) {
-      const size = Math.max(n, 2 * this.readings.minute.length);
-      this.readings = { minute: new Float64Array(size), value: new Float64Array(size), one: new Float64Array(size).fill(1) };
+  /**
+   * fold() for readings as one-reading minutes, in one pass over the block's own columns: a reading's
+   * minute, its value (its integer ÷ 10^k, exact: seriesEncode's decimalScale), a count of one.
+   * Written out rather than fold() over minute and value columns made first: a month of 8 series is
+   * 345,600 readings a query, and making those columns was a third of the fold.
+   */
+  private foldReadings(n: number, time: Float64Array, ints: Float64Array, k: number, status: Uint8Array): void {
+    const { out, stepMs, origin, from, to } = this;
+    let { m, next, acc, scale, lo, hi, minAt, maxAt } = this;
+    let lastTime = this.last;
+    const p = pow10(k);
+    for (let i = 0; i < n; i++) {
+      const t = Math.floor(time[i]! / MINUTE_MS) * MINUTE_MS;
+      if (t < from || t >= to) continue;
+      lastTime = t;
+      let s = ints[i]!;
+      const v = s / p;
+      if (t >= next) {
+        if (m >= 0) out.sum[m] = acc / pow10(scale);
+        const b = Math.floor((t - origin) / stepMs) * stepMs + origin;
+        next = b + stepMs;
+        m++;
+        out.time[m] = b;
+        out.min[m] = v;
+        out.max[m] = v;
+        out.count[m] = 0;
+        out.status[m] = 0;
+        acc = 0;
+        scale = k;
+      } else {
+        if (v < out.min[m]!) out.min[m] = v;
+        if (v > out.max[m]!) out.max[m] = v;
+      }
+      if (k > scale) {
+        acc *= pow10(k - scale);
+        scale = k;
+      } else if (k < scale) s *= pow10(scale - k);
+      acc += s;
+      out.last[m] = v;
+      out.count[m]!++;
+      if (status[i] !== 0) out.status[m] = status[i]!;
+      if (v < lo) {
+        lo = v;
+        minAt = t;
+      }
+      if (v > hi) {
+        hi = v;
+        maxAt = t;
+      }
     }
-    return this.readings;
+    this.m = m;
+    this.next = next;
+    this.acc = acc;
+    this.scale = scale;
+    this.lo = lo;
+    this.hi = hi;
+    this.minAt = minAt;
+    this.maxAt = maxAt;
+    this.last = lastTime;
   }
 
   /** Rollups computed elsewhere (the recent rows' minutes), all after what was folded so far. */
