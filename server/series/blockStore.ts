@@ -19,6 +19,7 @@ import {
   type WindowHour,
 } from './blockWindows';
 import { SqliteReads } from './sqliteReads';
+import { headedBlocks, splitHeaded } from './headedBlocks';
 import { SqliteWindowWrites } from './sqliteWindowWrites';
 import { lastRowBefore, newestBefore } from './seriesQueries';
 
@@ -102,8 +103,9 @@ export class BlockStore {
 
   private async union(table: BlockTable, deviceid: number, dataid: number, from: number, to: number, db: Db = this.db): Promise<BlockRead> {
     if (this.fast && db === this.db) return this.fast.range(table, deviceid, dataid, from, to);
+    // the blocks as one headed value (headedBlocks.ts), then the recent rows
     const { rows } = await sql<UnionRow>`
-      select 0 as src, "start" as t, "count" as n, data, null as value, null as status
+      select 0 as src, cast(null as bigint) as t, cast(null as integer) as n, ${headedBlocks(db)} as data, null as value, null as status
         from ${sql.table(table)}
         where deviceid = ${deviceid} and dataid = ${dataid} and "start" >= ${windowOf(from)} and "start" < ${to}
       union all
@@ -112,7 +114,7 @@ export class BlockStore {
         where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${from} and "time" < ${to}
       order by 1, 2`.execute(db);
     const { blocks, recent } = split(rows);
-    return { blocks: blocks.map((r) => ({ start: Number(r.t), count: Number(r.n), data: r.data! })), rows: recent };
+    return { blocks: splitHeaded(blocks[0]?.data ?? null), rows: recent };
   }
 
   /** Raw blocks overlapping [from, to) and the recent rows in [from, to). */
@@ -134,11 +136,11 @@ export class BlockStore {
   async readMinuteSources(deviceid: number, dataid: number, from: number, to: number): Promise<MinuteRead> {
     if (this.fast) return this.fast.minuteSources(deviceid, dataid, from, to);
     const { rows } = await sql<UnionRow>`
-      select 0 as src, "start" as t, "count" as n, data, cast(null as double precision) as value, cast(null as integer) as status
+      select 0 as src, cast(null as bigint) as t, cast(null as integer) as n, ${headedBlocks(this.db)} as data, cast(null as double precision) as value, cast(null as integer) as status
         from history_1m
         where deviceid = ${deviceid} and dataid = ${dataid} and "start" >= ${windowOf(from)} and "start" < ${to}
       union all
-      select 1, "start", "count", data, null, null
+      select 1, null, null, ${headedBlocks(this.db)}, null, null
         from history_block
         where deviceid = ${deviceid} and dataid = ${dataid} and "start" >= ${windowOf(from)} and "start" < ${to}
       union all
@@ -146,14 +148,10 @@ export class BlockStore {
         from history
         where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${from} and "time" < ${to}
       order by 1, 2`.execute(this.db);
-    const block = (r: UnionRow): StoredBlock => ({ start: Number(r.t), count: Number(r.n), data: r.data! });
-    // the recent rows (src 2) after the blocks of both tables, as split() reads them
+    // each table's blocks as one headed value (src 0, 1), then the recent rows (src 2), as split() reads them
+    const headed = (src: number) => splitHeaded(rows.find((r) => Number(r.src) === src)?.data ?? null);
     const { recent } = split(rows.map((r) => ({ ...r, src: Number(r.src) === 2 ? 1 : 0 })));
-    return {
-      minutes: rows.filter((r) => Number(r.src) === 0).map(block),
-      raw: rows.filter((r) => Number(r.src) === 1).map(block),
-      rows: recent,
-    };
+    return { minutes: headed(0), raw: headed(1), rows: recent };
   }
 
   /** 1-hour rollups of hours starting in [from, to) and the recent rows in [from, to). */

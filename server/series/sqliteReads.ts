@@ -5,38 +5,12 @@ import { windowOf, type BlockRead, type BlockTable, type MinuteRead, type Stored
 import type { PointColumns } from './seriesFormat';
 import { emptyRollups, type Rollups } from './rollups';
 import { inSeriesRange } from './seriesQueries';
+import { headedBlocks, splitHeaded } from './headedBlocks';
 
-/** bytes before each block in a headed read: its start (8, signed), its count (4), its length (4) */
-const HEAD = 16;
-
-/**
- * A series' blocks over a range as one blob, each block headed by its start, count and length (big
- * endian). A month of one series is 720 blocks of some 60 bytes: read as 720 rows, better-sqlite3's
- * row and Buffer per block cost three times what SQLite's scan does. The bytes pass through
- * unchanged: unhex gives the head as a blob, and || and group_concat join blobs byte for byte in a
- * UTF-8 database (as Voltguard's are). No ORDER BY in the aggregate: its sort doubled the read, and
- * the scan of either index the range can use (the primary key, or the start) already goes in time
- * order; splitHeaded checks that and sorts if ever not.
- */
-function headedBlocks(db: Kysely<Database>, table: BlockTable): string {
-  return sql`select cast(group_concat(unhex(printf('%016X%08X%08X', "start", "count", length(data))) || data, '') as blob)
-    from ${sql.table(table)} where deviceid = ${0} and dataid = ${0} and "start" >= ${0} and "start" < ${0}`.compile(db).sql;
-}
-
-/** The blocks of a headed read in time order, each one's data a view of the blob. */
-export function splitHeaded(blob: Uint8Array | null): StoredBlock[] {
-  const out: StoredBlock[] = [];
-  if (!blob) return out;
-  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  let ordered = true;
-  for (let o = 0; o < blob.length;) {
-    const start = Number(view.getBigInt64(o));
-    const end = o + HEAD + view.getUint32(o + 12);
-    if (out.length && start <= out[out.length - 1]!.start) ordered = false;
-    out.push({ start, count: view.getUint32(o + 8), data: blob.subarray(o + HEAD, end) });
-    o = end;
-  }
-  return ordered ? out : out.sort((a, b) => a.start - b.start);
+/** The blocks of one series over a range, as one headed value (headedBlocks.ts). */
+function blocksStatement(db: Kysely<Database>, table: BlockTable): string {
+  return sql`select ${headedBlocks(db)} from ${sql.table(table)}
+    where deviceid = ${0} and dataid = ${0} and "start" >= ${0} and "start" < ${0}`.compile(db).sql;
 }
 
 /**
@@ -55,7 +29,7 @@ export class SqliteReads {
     private readonly db: Kysely<Database>,
     sqlite: SQLite.Database,
   ) {
-    const blocks = (table: BlockTable) => sqlite.prepare(headedBlocks(db, table)).pluck(true);
+    const blocks = (table: BlockTable) => sqlite.prepare(blocksStatement(db, table)).pluck(true);
     this.blocks = { history_block: blocks('history_block'), history_1m: blocks('history_1m') };
     this.hourRows = sqlite
       .prepare(

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { makeApp } from './helpers';
-import { splitHeaded } from '../../../server/series/sqliteReads';
+import { splitHeaded } from '../../../server/series/headedBlocks';
 
 /**
  * A range of stored blocks is read back byte for byte, with its starts and counts, in time order:
- * on SQLite the range comes as one blob of headed blocks (sqliteReads.ts), so bytes that are not
- * UTF-8, zeros, blocks past 64 kB and counts past 16 bits must pass through that join unchanged;
- * on PostgreSQL the same test reads the rows themselves.
+ * the range comes as one value of headed blocks (headedBlocks.ts: group_concat on SQLite, string_agg
+ * on PostgreSQL), so bytes that are not UTF-8, zeros, blocks past 64 kB and counts past 16 and 24
+ * bits must pass through that join unchanged.
  */
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 9, 5);
