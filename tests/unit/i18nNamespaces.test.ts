@@ -52,6 +52,21 @@ describe('language namespaces', () => {
     expect(currentLanguage()).toBe('en');
   });
 
+  it('answers a key asked again in the language switched to, its packs already there', async () => {
+    const common = plainKey('common');
+    const reduced = (lang: 'zh_cn' | 'en') => (text(lang, 'history', 'trend.reduced_other') as string).replace('{{count, number}}', '3');
+    expect(await setLanguage('zh_cn')).toBe('zh_cn');
+    await loadNamespaces(['history']);
+    expect(await setLanguage('en')).toBe('en');
+    expect(await setLanguage('zh_cn')).toBe('zh_cn');
+    expect(tDynamic(common)).toBe(text('zh_cn', 'common', common));
+    expect(tDynamic('trend.reduced', { count: 3 })).toBe(reduced('zh_cn'));
+    // both languages' packs are in: this switch adds none, and still changes every answer
+    expect(await setLanguage('en')).toBe('en');
+    expect(tDynamic(common)).toBe(text('en', 'common', common));
+    expect(tDynamic('trend.reduced', { count: 3 })).toBe(reduced('en'));
+  });
+
   it('keeps the language in force when a pack does not exist', async () => {
     expect(await setLanguage('fr')).toBe('en');
     await expect(loadNamespaces(['nope' as Namespace])).rejects.toThrow();

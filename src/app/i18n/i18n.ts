@@ -99,12 +99,51 @@ export async function useLanguagePack(lang: Language, pack: LanguagePack): Promi
   await i18n.changeLanguage(code);
 }
 
+/**
+ * Answers already given, by key and options, for the language in force. i18next's t() costs about
+ * 6 µs a key and 55 µs with a count (its plural and interpolation work) on this 2-core machine, and a
+ * screen asks the same few dozen every render: the history chart's controls re-render several times
+ * a query, a wall or kiosk every second. Emptied when the language changes, and when it grows past
+ * ANSWERS_MAX (counts and names make new options without end). A key not found (answered with the key
+ * itself) is not kept: its namespace may arrive later (screens load theirs, and prefetch others', as
+ * the console goes), and a key lives in one namespace only, so an answer found stays right.
+ */
+const answers = new Map<string, string>();
+const ANSWERS_MAX = 2000;
+i18n.on('languageChanged', () => answers.clear());
+i18n.store.on('removed', () => answers.clear());
+
+const translate = i18n.t.bind(i18n) as unknown as (key: string, options?: object) => string;
+
+/** The answer's place in `answers`: the key, and its options as JSON (null: options JSON cannot hold, not kept). */
+function answerId(key: string, options?: object): string | null {
+  if (options === undefined) return key;
+  try {
+    return `${key}\u0000${JSON.stringify(options)}`;
+  } catch {
+    return null;
+  }
+}
+
+function answer(key: string, options?: object): string {
+  const id = answerId(key, options);
+  if (id === null) return translate(key, options);
+  let text = answers.get(id);
+  if (text === undefined) {
+    text = translate(key, options);
+    if (text === key) return text;
+    if (answers.size >= ANSWERS_MAX) answers.clear();
+    answers.set(id, text);
+  }
+  return text;
+}
+
 /** The translation of a key in the language in force, interpolated; `count` picks the plural form. */
-export const t: typeof i18n.t = i18n.t.bind(i18n);
+export const t = ((key: string, options?: object) => answer(key, options)) as unknown as typeof i18n.t;
 
 /** For keys made at run time (an enum id, a matched pattern): the pack-key check is in the tests instead. */
 export function tDynamic(key: string, values?: Record<string, unknown>): string {
-  return (i18n.t as unknown as (k: string, o?: object) => string)(key, values);
+  return answer(key, values);
 }
 
 export function currentLanguage(): Language {
