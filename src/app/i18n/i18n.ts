@@ -100,40 +100,47 @@ export async function useLanguagePack(lang: Language, pack: LanguagePack): Promi
 }
 
 /**
- * Answers already given, by key and options, for the language in force. i18next's t() costs about
- * 6 µs a key and 55 µs with a count (its plural and interpolation work) on this 2-core machine, and a
- * screen asks the same few dozen every render: the history chart's controls re-render several times
- * a query, a wall or kiosk every second. Emptied when the language changes, and when it grows past
- * ANSWERS_MAX (counts and names make new options without end). A key not found (answered with the key
- * itself) is not kept: its namespace may arrive later (screens load theirs, and prefetch others', as
- * the console goes), and a key lives in one namespace only, so an answer found stays right.
+ * Answers already given for the language in force. i18next's t() costs about 6 µs a key and 55 µs
+ * with a count (its plural and interpolation work) on this 2-core machine, and a screen asks the same
+ * few dozen at every render: the history chart's controls re-render several times a query, a wall or
+ * kiosk every second. By key alone (`plain`: as many as the keys the console uses), and by key and
+ * options (`withOptions`): counts, times and names make new options without end, so that one keeps
+ * the last WITH_OPTIONS_MAX only (a render's repeats), emptied when full, and a kiosk's day of
+ * minutes and counts cannot pile up in it. Both are emptied when the language changes. A key not
+ * found (answered with the key itself) is not kept: its namespace may arrive later (screens load
+ * theirs, and prefetch others', as the console goes), and a key lives in one namespace only, so an
+ * answer found stays right.
  */
-const answers = new Map<string, string>();
-const ANSWERS_MAX = 2000;
-i18n.on('languageChanged', () => answers.clear());
-i18n.store.on('removed', () => answers.clear());
+const plain = new Map<string, string>();
+const withOptions = new Map<string, string>();
+const WITH_OPTIONS_MAX = 128;
+const forget = () => {
+  plain.clear();
+  withOptions.clear();
+};
+i18n.on('languageChanged', forget);
+i18n.store.on('removed', forget);
 
 const translate = i18n.t.bind(i18n) as unknown as (key: string, options?: object) => string;
 
-/** The answer's place in `answers`: the key, and its options as JSON (null: options JSON cannot hold, not kept). */
-function answerId(key: string, options?: object): string | null {
-  if (options === undefined) return key;
-  try {
-    return `${key}\u0000${JSON.stringify(options)}`;
-  } catch {
-    return null;
-  }
-}
-
 function answer(key: string, options?: object): string {
-  const id = answerId(key, options);
-  if (id === null) return translate(key, options);
-  let text = answers.get(id);
+  let id = key;
+  let memo = plain;
+  if (options !== undefined) {
+    try {
+      id = `${key}\u0000${JSON.stringify(options)}`;
+    } catch {
+      // options JSON cannot hold (a cycle): asked each time
+      return translate(key, options);
+    }
+    memo = withOptions;
+  }
+  let text = memo.get(id);
   if (text === undefined) {
     text = translate(key, options);
     if (text === key) return text;
-    if (answers.size >= ANSWERS_MAX) answers.clear();
-    answers.set(id, text);
+    if (memo === withOptions && memo.size >= WITH_OPTIONS_MAX) memo.clear();
+    memo.set(id, text);
   }
   return text;
 }
