@@ -158,6 +158,44 @@ for (const size of SIZES) {
   }
 }
 
+test('大屏 at 1366×768 in English on a busy day: long figures keep one line, the rankings’ ten rows keep their text whole', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await startIn(page, { lang: 'en', theme: 'bright' });
+  // the figures of a busy day (four-digit counts, an hour and more to confirm) and ten projects ranked:
+  // the 1 h 23 min once took a second line, which the rankings below paid for in height
+  await page.route('**/monitor/bigScreen*', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { data: BigScreenData };
+    const d = body.data;
+    d.kpis.mttaMs = (3600 + 23 * 60) * 1000;
+    d.kpis.todayByLevel = d.kpis.todayByLevel.map((l) => ({ ...l, count: 1234 }));
+    d.topProjects = Array.from({ length: 10 }, (_, i) => ({ projectId: 9000 + i, name: `西湖文化广场 ${i + 1} 期`, count: 1200 - i }));
+    await route.fulfill({ response: res, json: body });
+  });
+  const token = await apiToken(request, 'zhangsan', 'kiosk');
+  await page.goto(bigScreenUrl(token));
+  await expect(page.getByTestId('bs-kpi-mtta').locator('[data-value]')).toHaveText('1 h 23 min');
+  await expect(page.getByTestId('bs-rank-projects-row')).toHaveCount(10);
+  await expect(async () => {
+    const m = await page.evaluate(() => ({
+      // each headline figure on one line
+      figures: [...document.querySelectorAll('[data-testid^=bs-kpi-] > span[data-value]')].map((e) => ({
+        text: e.textContent,
+        lines: e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight),
+      })),
+      // no ranking row whose text reaches past its height (not even the pixel the layout checks above allow)
+      cut: [...document.querySelectorAll('[data-testid$=-row]')].filter((e) => e.scrollHeight > e.clientHeight).map((e) => e.textContent),
+    }));
+    expect(m.figures.length).toBe(5);
+    for (const f of m.figures) expect(f.lines, f.text ?? '').toBeLessThan(1.5);
+    expect(m.cut).toEqual([]);
+  }).toPass({ timeout: 10_000 });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/big-screen-1366x768-en-busy.png` });
+});
+
 test('a platform user’s projects in three provinces: the map shows the country, with the 南海诸岛 inset', async ({ page, request }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   const token = await apiToken(request, 'root', 'kiosk');

@@ -5,6 +5,7 @@ import { AlarmIcon } from '../../app/alarm/AlarmIcon';
 import { levelLabel } from '../../app/monitor/palette';
 import { durationText } from '../../app/i18n/durationText';
 import { t, useLanguage, type MessageKey } from '../../app/i18n/i18n';
+import { fitFontSize } from './fitText';
 
 function Card({
   id,
@@ -21,11 +22,16 @@ function Card({
 }) {
   return (
     <div
-      className="flex min-w-0 flex-col justify-between overflow-hidden rounded-lg border border-line bg-surface px-[0.7rem] py-[0.35rem]"
+      className="@container flex min-w-0 flex-col justify-between overflow-hidden rounded-lg border border-line bg-surface px-[0.7rem] py-[0.35rem]"
       data-testid={`bs-kpi-${id}`}
     >
       <div className="line-clamp-2 text-[1rem] leading-tight text-muted">{t(label)}</div>
-      <span className="text-[2.2rem] leading-tight font-semibold tabular-nums" data-value={value ?? ''}>
+      {/* one line, smaller when it must be: a second line would take its height from the rankings */}
+      <span
+        className="leading-tight font-semibold whitespace-nowrap tabular-nums"
+        style={{ fontSize: fitFontSize(shown, 2.2) }}
+        data-value={value ?? ''}
+      >
         {shown}
       </span>
       {/* under the figure, never squeezed beside it: 100.0% leaves no room on a narrow card */}
