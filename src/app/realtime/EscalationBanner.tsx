@@ -8,8 +8,7 @@ import { escalationPlace, escalationTypeText } from './escalationText';
 import { playAlarm, useSoundPlaysOf } from './alarmSound';
 import { ESCALATION_REPEAT_MS } from '../../../domain/escalation';
 import { alarmColourVar, alarmOnColourVar } from '../../../domain/alarmLanguage';
-import { durationText } from '../i18n/durationText';
-import { useNow } from '../widgets/useNow';
+import { UnconfirmedFor } from './UnconfirmedFor';
 
 /**
  * The escalation banner (issue 19) on every console and wall: while any alarm of the user's projects
@@ -78,10 +77,4 @@ function Banner({ realtime, link }: { realtime: Realtime; link: boolean }) {
       )}
     </div>
   );
-}
-
-/** How long the newest has gone unconfirmed, in seconds under a minute ("已 12 秒未确认"): only it ticks each second. */
-function UnconfirmedFor({ since }: { since: number }) {
-  const now = useNow();
-  return <span>{t('escalation.unconfirmedFor', { duration: durationText((now - since) / 1000, 'elapsed') })}</span>;
 }
