@@ -7,6 +7,7 @@ import { NOTIFY_PATHS, SECRET_MASK, type ChannelDto, type ChannelTestAnswer } fr
 import { EVENT_LEVEL, EVENT_TYPE } from '../../../domain/enums';
 import { formatIn } from '../../../domain/timeZone';
 import type { ManualJobs } from '../../infra/manualJobs';
+import { deliveryId } from '../../../server/notify/deliveryId';
 import { login, makeApp } from '../telemetry/helpers';
 import { httpReceiver, smtpReceiver, type HttpReceiver } from './receivers';
 import { ACCIDENT, ALARM, NORMAL, call, ingest, createChannel, createRule, deliveries, fakeClock, raise, tickAt } from './helpers';
@@ -275,6 +276,89 @@ describe("飞书, SMS and the robots' rate limit", () => {
       const messages = all.filter((r) => r.mergedInto === null).map((r) => r.at);
       expect(messages.sort((a, b) => a - b)).toEqual([0, 30_000, 60_000]);
       expect((await sentAt(hook, [last]))[0]!.at).toBe(30_000);
+    });
+    clock.t = resume;
+  });
+
+  it("a storm's backlog leaves a robot in its next slot, all of it in one digest; a paced webhook's body lists 1,000 a message", async () => {
+    const clockJobs = jobs!;
+    const robot = await createChannel(app, zhangsan.token, {
+      name: 'storm',
+      kind: 'wecom',
+      config: { url: receiver.url('/storm?key=k'), ratePerMinute: 2 },
+    });
+    const hook = await createChannel(app, zhangsan.token, {
+      name: 'storm hook',
+      kind: 'webhook',
+      config: { url: receiver.url('/storm-hook'), ratePerMinute: 2 },
+    });
+    const resume = clock.t;
+    clock.t = Math.max(clock.t, Date.now()) + 3 * 3600_000;
+    await withRule([robot, hook], { levels: [EVENT_LEVEL.ALARM], types: [EVENT_TYPE.AFTERCURRENT] }, async () => {
+      await raise(app, device(), [ALARM]);
+      await vi.waitFor(async () => {
+        await clockJobs.run('notify.deliver');
+        expect(receiver.at('/storm')).toHaveLength(1);
+        expect(receiver.at('/storm-hook')).toHaveLength(1);
+      });
+      // The storm: 2,500 more deliveries on each channel, written as the outbox writes them (the first
+      // alarm's row again under new ids), all waiting for the channels' next slot.
+      const STORM = 2_500;
+      const firsts = await app.db.selectFrom('notify_delivery').selectAll().where('channelId', 'in', [robot, hook]).execute();
+      const writtenAt = clock.t + clockJobs.clock;
+      for (const first of firsts) {
+        const rows = Array.from({ length: STORM }, (_, i) => ({
+          ...first,
+          id: deliveryId(writtenAt + i),
+          status: 'pending',
+          attempts: 0,
+          sentAt: null,
+          nextAttemptAt: writtenAt,
+          leaseOwner: null,
+          leaseUntil: null,
+          mergedInto: null,
+          createdAt: writtenAt + i,
+        }));
+        for (let i = 0; i < rows.length; i += 200)
+          await app.db
+            .insertInto('notify_delivery')
+            .values(rows.slice(i, i + 200))
+            .execute();
+      }
+      const waiting = async (channelId: number) =>
+        Number(
+          (
+            await app.db
+              .selectFrom('notify_delivery')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('channelId', '=', channelId)
+              .where('status', '=', 'pending')
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      await clockJobs.advance(30_000);
+      await vi.waitFor(() => {
+        expect(receiver.at('/storm')).toHaveLength(2);
+        expect(receiver.at('/storm-hook')).toHaveLength(2);
+      });
+      // the robot: one message tells of the whole storm, nothing is left for later slots
+      const markdown = (JSON.parse(receiver.at('/storm')[1]!.body) as { markdown: { content: string } }).markdown.content;
+      expect(markdown).toContain('告警汇总：2500 条');
+      expect(markdown).toContain('另有 2480 条');
+      expect(await waiting(robot)).toBe(0);
+      // the webhook: its body names each event, so a message carries 1,000 and the rest wait for the next slots
+      expect(await waiting(hook)).toBe(STORM - 1000);
+      for (const n of [3, 4]) {
+        await clockJobs.advance(30_000);
+        await vi.waitFor(() => expect(receiver.at('/storm-hook')).toHaveLength(n));
+      }
+      const bodies = receiver.at('/storm-hook').map((r) => JSON.parse(r.body) as { count?: number; events?: unknown[] });
+      expect(bodies.slice(1).map((b) => [b.count, b.events!.length])).toEqual([
+        [1000, 1000],
+        [1000, 1000],
+        [500, 500],
+      ]);
+      expect(await waiting(hook)).toBe(0);
     });
     clock.t = resume;
   });
