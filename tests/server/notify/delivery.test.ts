@@ -84,6 +84,10 @@ async function withRule(channelIds: number[], extra: Record<string, unknown>, bo
   }
 }
 
+/** A 企业微信 robot limited to 2 messages a minute: one slot every 30 s of the worker's clock. */
+const pacedRobot = (name: string, path: string) =>
+  createChannel(app, zhangsan.token, { name, kind: 'wecom', config: { url: receiver.url(`${path}?key=k`), ratePerMinute: 2 } });
+
 const webhook = (path: string, secret?: string) => ({
   name: path,
   kind: 'webhook',
@@ -217,11 +221,7 @@ describe("飞书, SMS and the robots' rate limit", () => {
     const clockJobs = jobs!;
     // 2 a minute: at most one message every 30 s of the worker's clock, here moved by the job clock only
     // (its delivery job runs every 1 s from 0; no test before this one moved it)
-    const wecom = await createChannel(app, zhangsan.token, {
-      name: 'slow',
-      kind: 'wecom',
-      config: { url: receiver.url('/slow?key=k'), ratePerMinute: 2 },
-    });
+    const wecom = await pacedRobot('slow', '/slow');
     const hook = await createChannel(app, zhangsan.token, webhook('/fast'));
     const resume = clock.t;
     // an hour ahead of the alarms' own time: every delivery is due as soon as it is written
@@ -282,11 +282,7 @@ describe("飞书, SMS and the robots' rate limit", () => {
 
   it("a storm's backlog leaves a robot in its next slot, all of it in one digest; a paced webhook's body lists 1,000 a message", async () => {
     const clockJobs = jobs!;
-    const robot = await createChannel(app, zhangsan.token, {
-      name: 'storm',
-      kind: 'wecom',
-      config: { url: receiver.url('/storm?key=k'), ratePerMinute: 2 },
-    });
+    const robot = await pacedRobot('storm', '/storm');
     const hook = await createChannel(app, zhangsan.token, {
       name: 'storm hook',
       kind: 'webhook',
@@ -365,11 +361,7 @@ describe("飞书, SMS and the robots' rate limit", () => {
 
   it('a robot switched off while deliveries wait for its slot: they leave its paced lane and fail in words, none stays pending', async () => {
     const clockJobs = jobs!;
-    const robot = await createChannel(app, zhangsan.token, {
-      name: 'paused',
-      kind: 'wecom',
-      config: { url: receiver.url('/paused?key=k'), ratePerMinute: 2 },
-    });
+    const robot = await pacedRobot('paused', '/paused');
     const resume = clock.t;
     clock.t = Math.max(clock.t, Date.now()) + 7200_000;
     await withRule([robot], { levels: [EVENT_LEVEL.ALARM], types: [EVENT_TYPE.AFTERCURRENT] }, async () => {
