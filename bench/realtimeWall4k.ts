@@ -215,6 +215,11 @@ if (answeredPerS < 0.95 * UPDATES_PER_S || queued.p99 > 100)
 // the last probes' frames
 await sleep(1000);
 const seen = (await page.evaluate('window.__tileSeen')) as [number, string, number][];
+// What the wall holds for its 10,000 devices once the feed has stopped: the retained JS heap after two
+// forced full collections (a tile's values were a 6-kB array each until they became a Map: 2026-12-01).
+const cdp = await page.context().newCDPSession(page);
+for (let i = 0; i < 2; i++) await cdp.send('HeapProfiler.collectGarbage');
+const retainedHeapMb = +((await cdp.send('Runtime.getHeapUsage')).usedSize / 1048576).toFixed(1);
 
 /** A probe's sample: its post on the wire → the first painted frame showing its value on its tile. */
 function tileLatencies(probes: ProbeSent[]): { samples: number[]; missed: number } {
@@ -261,6 +266,7 @@ console.log(`frames over 1.25 refresh intervals: idle ${droppedShare(idle.frames
 console.log(
   `long tasks under updates: ${loaded.longTasks.length}, longest ${loaded.longTasks.length ? Math.max(...loaded.longTasks).toFixed(1) : 0} ms`,
 );
+console.log(`retained JS heap of the wall after the feed: ${retainedHeapMb} MB for ${DEVICES} devices`);
 console.log(
   `reading posted → tile painted: p50 ${toTile.p50} ms  p99 ${toTile.p99} ms  max ${toTile.max} ms  n ${toTile.n} (${tile.missed} of ${windowProbes.length} never shown; target p99 ≤ 250 ms)`,
 );
@@ -294,6 +300,7 @@ recordResults(
     longTasks: loaded.longTasks.length,
     updateToTileMs: toTile,
     updateToTileMissed: tile.missed,
+    retainedHeapMb,
   },
 );
 process.exit(0);

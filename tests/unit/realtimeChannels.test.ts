@@ -94,6 +94,9 @@ const device = (deviceId: number, projectId = 1): DeviceSnapshot => ({
   trip: null,
 });
 
+/** A device as the tile stream holds it (its values by dataId in a Map). */
+const asTile = (d: DeviceSnapshot): Tile => ({ ...d, values: new Map(Object.entries(d.values).map(([id, v]) => [Number(id), v])) });
+
 const notice = (seq: number, kind: string, deviceId: number, payload: unknown = {}): NoticeMessage => ({
   seq,
   id: `m${seq}`,
@@ -155,7 +158,16 @@ describe('the tile channel', () => {
     c.measures.next({ deviceId: 99, projectId: 1, time: 2000, values: { 1001: 1 } }); // not on the wall
     await vi.advanceTimersByTimeAsync(1);
     expect(frames).toHaveLength(2);
-    expect(frames[1]!.get(1)).toMatchObject({ devicestatus: 2, alarmRank: 3, activeAlarms: 1, time: 2000, values: { 1001: 50, 1101: 66 } });
+    expect(frames[1]!.get(1)).toMatchObject({
+      devicestatus: 2,
+      alarmRank: 3,
+      activeAlarms: 1,
+      time: 2000,
+      values: new Map([
+        [1001, 50],
+        [1101, 66],
+      ]),
+    });
     expect(frames[1]!.get(2)).toBe(frames[0]!.get(2));
     expect(frames[1]!.has(99)).toBe(false);
     c.messages.next(notice(7, 'alarm.ended', 1));
@@ -197,8 +209,8 @@ describe('the tile channel', () => {
     c.hidden.next(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(frames).toHaveLength(2);
-    expect(frames[1]!.get(1)!.values[1001]).toBe(5000);
-    expect(frames[1]!.get(2)!.values[1001]).toBe(4999);
+    expect(frames[1]!.get(1)!.values.get(1001)).toBe(5000);
+    expect(frames[1]!.get(2)!.values.get(1001)).toBe(4999);
   });
 
   it('a view that leaves and comes back within the keep-alive gets the tiles at once, without a new snapshot; later the channel stops', async () => {
@@ -238,12 +250,12 @@ describe('the raised-alarm channel', () => {
 
 describe('reduceTile', () => {
   it('a repeated value gives back the same tile, so nothing re-renders', () => {
-    const tile = device(1);
+    const tile = asTile(device(1));
     const same = reduceTile(tile, { type: 'measure', message: { deviceId: 1, projectId: 1, time: 1000, values: { 1001: 50 } } });
     expect(same).toBe(tile);
     const moved = reduceTile(tile, { type: 'measure', message: { deviceId: 1, projectId: 1, time: 1000, values: { 1001: 51 } } });
-    expect(moved).toMatchObject({ values: { 1001: 51 } });
-    expect(tile.values[1001]).toBe(50);
+    expect(moved!.values).toEqual(new Map([[1001, 51]]));
+    expect(tile.values.get(1001)).toBe(50);
     const raised = reduceTile(tile, { type: 'notice', message: notice(9, 'alarm.raised', 1, { peceventlevel: 2 }) });
     expect(raised).toMatchObject({ activeAlarms: 1, alarmRank: 2 });
     // a new tile, the old one as it was; every tile with the same fields in the same order (one shape)
@@ -256,7 +268,7 @@ describe('reduceTile', () => {
   it('names what tripped the severest alarm, and forgets it when that alarm ends', () => {
     const raise = (seq: number, eventId: number, peceventlevel: number, dataId: number, value: number, limit: number) =>
       notice(seq, 'alarm.raised', 1, { eventId, peceventlevel, customtype: 1, dataId, value, limit });
-    const warned = reduceTile(device(1), { type: 'notice', message: raise(1, 11, 4, 1101, 60, 56) })!;
+    const warned = reduceTile(asTile(device(1)), { type: 'notice', message: raise(1, 11, 4, 1101, 60, 56) })!;
     expect(warned.trip).toEqual({ eventId: 11, level: 4, customtype: 1, dataId: 1101, value: 60, limit: 56 });
     const alarmed = reduceTile(warned, { type: 'notice', message: raise(2, 12, 2, 1001, 450, 300) })!;
     expect(alarmed.trip).toMatchObject({ eventId: 12, dataId: 1001, value: 450, limit: 300 });

@@ -12,7 +12,7 @@ const tile = (deviceId: number, projectId: number, alarmRank = 0): Tile => ({
   alarmRank,
   activeAlarms: alarmRank ? 1 : 0,
   time: 1,
-  values: {},
+  values: new Map(),
   trip: null,
 });
 const shape = (pages: WallItem[][]) =>

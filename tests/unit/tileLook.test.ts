@@ -12,7 +12,7 @@ const tile = (over: Partial<Tile>): Tile => ({
   alarmRank: 0,
   activeAlarms: 0,
   time: 1,
-  values: {},
+  values: new Map(),
   trip: null,
   ...over,
 });
@@ -33,7 +33,18 @@ describe('wall tile look', () => {
   });
 
   it('shows residual current and the hottest phase', () => {
-    expect(keyValues(tile({ values: { 1001: 120, 1101: 40, 1103: 71.5, 1104: 30 } }))).toEqual({ leak: 120, temp: 71.5 });
+    expect(
+      keyValues(
+        tile({
+          values: new Map([
+            [1001, 120],
+            [1101, 40],
+            [1103, 71.5],
+            [1104, 30],
+          ]),
+        }),
+      ),
+    ).toEqual({ leak: 120, temp: 71.5 });
     expect(keyValues(tile({}))).toEqual({ leak: null, temp: null });
   });
 });
@@ -53,7 +64,7 @@ describe('wall order', () => {
     expect(wallSort([...tiles].reverse(), place).map((t) => t.deviceId)).toEqual([5, 3, 4, 6, 2, 1]);
     const map = new Map(tiles.map((t) => [t.deviceId, t]));
     const same = new Map(map);
-    same.set(2, { ...map.get(2)!, values: { 1001: 5 } });
+    same.set(2, { ...map.get(2)!, values: new Map([[1001, 5]]) });
     expect(membership(same)).toBe(membership(map));
     same.delete(2);
     expect(membership(same)).not.toBe(membership(map));

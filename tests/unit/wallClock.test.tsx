@@ -27,7 +27,7 @@ const tile = (deviceId: number, time: number | null): Tile => ({
   alarmRank: 0,
   activeAlarms: 0,
   time,
-  values: { 1001: 20 },
+  values: new Map([[1001, 20]]),
   trip: null,
 });
 

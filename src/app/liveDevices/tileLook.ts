@@ -84,6 +84,6 @@ export function tileAge(t: Tile, now: number, reportMs: number): number {
 
 /** The wall's key values: residual current and the hottest of the four cable temperatures. */
 export function keyValues(t: Tile): { leak: number | null; temp: number | null } {
-  const temps = [1101, 1102, 1103, 1104].map((id) => t.values[id]).filter((v): v is number => typeof v === 'number');
-  return { leak: t.values[1001] ?? null, temp: temps.length ? Math.max(...temps) : null };
+  const temps = [1101, 1102, 1103, 1104].map((id) => t.values.get(id)).filter((v): v is number => typeof v === 'number');
+  return { leak: t.values.get(1001) ?? null, temp: temps.length ? Math.max(...temps) : null };
 }

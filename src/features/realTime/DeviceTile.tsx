@@ -21,7 +21,7 @@ const TRIPPED = 'rounded-[0.12em] px-[0.12em] outline outline-[0.07em] -outline-
  */
 function secondValue(tile: Tile, temp: number | null, trippedId: number | null) {
   if (trippedId !== null && trippedId !== LEAK && MEASURE_BY_ID.get(trippedId)?.unit)
-    return { text: measureValueText(trippedId, tile.values[trippedId] ?? tile.trip?.value ?? null), tripped: true };
+    return { text: measureValueText(trippedId, tile.values.get(trippedId) ?? tile.trip?.value ?? null), tripped: true };
   return { text: measureValueText(1101, temp), tripped: false };
 }
 

@@ -26,11 +26,14 @@ const Row = memo(function Row({ tile, onOpen, lang }: { tile: Tile; onOpen: (id:
       <td className="px-3 py-1.5">
         <StateMark shape={deviceStatusShape(tile.devicestatus)}>{deviceStatusText(tile.devicestatus)}</StateMark>
       </td>
-      {MEASURES.map((m) => (
-        <td key={m.dataId} className="px-3 py-1.5 text-right font-mono tabular-nums" data-measure={m.dataId}>
-          {tile.values[m.dataId] === undefined ? '--' : measureValueText(m, tile.values[m.dataId]!, lang)}
-        </td>
-      ))}
+      {MEASURES.map((m) => {
+        const value = tile.values.get(m.dataId);
+        return (
+          <td key={m.dataId} className="px-3 py-1.5 text-right font-mono tabular-nums" data-measure={m.dataId}>
+            {value === undefined ? '--' : measureValueText(m, value, lang)}
+          </td>
+        );
+      })}
       <td className="px-3 py-1.5 font-mono text-xs text-muted">{tile.time ? formatTime(tile.time, 'HH:mm:ss') : '--'}</td>
     </tr>
   );
