@@ -11,7 +11,7 @@ import {
   windowOf,
   type BlockRead,
   type BlockTable,
-  type MinuteRead,
+  type HeadedMinuteRead,
   type SeriesWindow,
   type StoredBlock,
   type TierTable,
@@ -133,7 +133,7 @@ export class BlockStore {
    * so a retention run rolling a window's raw block into its minute block in between can neither hide
    * the window nor show it twice.
    */
-  async readMinuteSources(deviceid: number, dataid: number, from: number, to: number): Promise<MinuteRead> {
+  async readMinuteSources(deviceid: number, dataid: number, from: number, to: number): Promise<HeadedMinuteRead> {
     if (this.fast) return this.fast.minuteSources(deviceid, dataid, from, to);
     const { rows } = await sql<UnionRow>`
       select 0 as src, cast(null as bigint) as t, cast(null as integer) as n, ${headedBlocks(this.db)} as data, cast(null as double precision) as value, cast(null as integer) as status
@@ -149,7 +149,7 @@ export class BlockStore {
         where deviceid = ${deviceid} and dataid = ${dataid} and "time" >= ${from} and "time" < ${to}
       order by 1, 2`.execute(this.db);
     // each table's blocks as one headed value (src 0, 1), then the recent rows (src 2), as split() reads them
-    const headed = (src: number) => splitHeaded(rows.find((r) => Number(r.src) === src)?.data ?? null);
+    const headed = (src: number) => rows.find((r) => Number(r.src) === src)?.data ?? null;
     const { recent } = split(rows.map((r) => ({ ...r, src: Number(r.src) === 2 ? 1 : 0 })));
     return { minutes: headed(0), raw: headed(1), rows: recent };
   }

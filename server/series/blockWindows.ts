@@ -48,6 +48,17 @@ export interface MinuteRead {
   rows: PointColumns;
 }
 
+/**
+ * A MinuteRead as the store answers it, before its blocks are split: each tier's blocks of the range as
+ * one headed value (headedBlocks.ts), null when it has none. One buffer a tier is what a fold on
+ * another thread is handed (foldPool.ts).
+ */
+export interface HeadedMinuteRead {
+  minutes: Uint8Array | null;
+  raw: Uint8Array | null;
+  rows: PointColumns;
+}
+
 /** A series as one integer key: deviceid · 2^20 + dataid (data ids are four digits). */
 export const SERIES_KEY = 1_048_576;
 

@@ -4,8 +4,8 @@ import { DEFLATED, FINAL, FLOAT, PLAIN, POW10, SYNC_TAIL, SYNCED, type BlockColu
 
 /** Reading blocks of the series codec (the format: seriesFormat.ts). */
 
-/** blocks per inflate call (bounds the inflated run: about 600 bytes a block) */
-const RUN = 4096;
+/** blocks per inflate call (bounds the inflated run: some hundreds of bytes to a few kB a block) */
+export const INFLATE_RUN = 4096;
 
 function payloadOf(blob: Uint8Array): Uint8Array {
   const format = blob[0];
@@ -16,7 +16,7 @@ function payloadOf(blob: Uint8Array): Uint8Array {
 }
 
 /** The payloads of blocks in order: each run of synced blocks inflated in one call, into one buffer. */
-function payloadsOf(blobs: readonly Uint8Array[]): Uint8Array[] {
+export function payloadsOf(blobs: readonly Uint8Array[]): Uint8Array[] {
   const out: Uint8Array[] = [];
   let i = 0;
   while (i < blobs.length) {
@@ -25,7 +25,7 @@ function payloadsOf(blobs: readonly Uint8Array[]): Uint8Array[] {
       continue;
     }
     const parts: Uint8Array[] = [];
-    while (i < blobs.length && blobs[i]![0] === SYNCED && parts.length < 2 * RUN) parts.push(blobs[i++]!.subarray(1), SYNC_TAIL);
+    while (i < blobs.length && blobs[i]![0] === SYNCED && parts.length < 2 * INFLATE_RUN) parts.push(blobs[i++]!.subarray(1), SYNC_TAIL);
     parts.push(FINAL);
     out.push(zlib.inflateRawSync(Buffer.concat(parts)));
   }

@@ -17,6 +17,7 @@ import type { PointColumns } from './seriesFormat';
 import { decodeBlocksInto, decodePoints } from './seriesCodec';
 import type { Retention } from './retention';
 import { StepFold, type FoldedSteps } from './stepFold';
+import { inflateHeaded, splitMinuteRead } from './headedBlocks';
 import type { SeriesTier } from '../../domain/seriesWire';
 
 export type Tier = SeriesTier;
@@ -203,14 +204,20 @@ export class SeriesReader {
    * sums kept as float64s.
    */
   async minuteSteps(deviceid: number, dataid: number, from: number, to: number, stepMs: number): Promise<FoldedSteps | null> {
-    const read = await this.blocks.readMinuteSources(deviceid, dataid, from, to);
+    const headed = await this.blocks.readMinuteSources(deviceid, dataid, from, to);
     const fold = new StepFold(stepMs, from, from, to);
-    for (const run of minuteRuns(read)) {
-      const blobs = run.blocks.map((b) => b.data);
-      if (!(run.raw ? fold.addRawBlocks(blobs) : fold.addBlocks(blobs))) return null;
+    // Within raw retention the tier is the raw blocks alone: folded from their payloads as read.
+    const payloads = headed.minutes ? null : headed.raw && inflateHeaded(headed.raw);
+    if (payloads) {
+      for (const p of payloads) if (!fold.addRawPayloads(p)) return null;
+    } else {
+      for (const run of minuteRuns(splitMinuteRead(headed))) {
+        const blobs = run.blocks.map((b) => b.data);
+        if (!(run.raw ? fold.addRawBlocks(blobs) : fold.addBlocks(blobs))) return null;
+      }
     }
-    if (read.rows.time.length) {
-      const minutes = rollUp(read.rows, MINUTE_MS);
+    if (headed.rows.time.length) {
+      const minutes = rollUp(headed.rows, MINUTE_MS);
       if (minutes.time[0]! <= fold.last || !fold.addRollups(minutes)) return null;
     }
     return fold.result();
@@ -225,7 +232,7 @@ export class SeriesReader {
     let rows: PointColumns;
     if (tier === '1h') ({ hours: stored, rows } = await this.blocks.readHours(deviceid, dataid, from, to));
     else {
-      const read = await this.blocks.readMinuteSources(deviceid, dataid, from, to);
+      const read = splitMinuteRead(await this.blocks.readMinuteSources(deviceid, dataid, from, to));
       // each run as minutes: stored ones decoded, raw ones rolled up as the compactor would have
       const parts = minuteRuns(read).map((run) =>
         run.raw ? rollUp(decodeRange(run.blocks, -Infinity, Infinity), MINUTE_MS) : rollupsOf(run.blocks),

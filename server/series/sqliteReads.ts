@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
-import { windowOf, type BlockRead, type BlockTable, type MinuteRead, type StoredBlock } from './blockWindows';
+import { windowOf, type BlockRead, type BlockTable, type HeadedMinuteRead, type StoredBlock } from './blockWindows';
 import type { PointColumns } from './seriesFormat';
 import { emptyRollups, type Rollups } from './rollups';
 import { inSeriesRange } from './seriesQueries';
@@ -59,8 +59,12 @@ export class SqliteReads {
     return out;
   }
 
+  private headedOf(table: BlockTable, deviceid: number, dataid: number, from: number, to: number): Uint8Array | null {
+    return this.blocks[table].get(deviceid, dataid, windowOf(from), to) as Uint8Array | null;
+  }
+
   private blocksOf(table: BlockTable, deviceid: number, dataid: number, from: number, to: number): StoredBlock[] {
-    return splitHeaded(this.blocks[table].get(deviceid, dataid, windowOf(from), to) as Uint8Array | null);
+    return splitHeaded(this.headedOf(table, deviceid, dataid, from, to));
   }
 
   range(table: BlockTable, deviceid: number, dataid: number, from: number, to: number): Promise<BlockRead> {
@@ -71,10 +75,10 @@ export class SqliteReads {
   }
 
   /** The minute blocks, the raw blocks and the recent rows of [from, to), under one hold (one snapshot). */
-  minuteSources(deviceid: number, dataid: number, from: number, to: number): Promise<MinuteRead> {
+  minuteSources(deviceid: number, dataid: number, from: number, to: number): Promise<HeadedMinuteRead> {
     return this.db.connection().execute(async () => ({
-      minutes: this.blocksOf('history_1m', deviceid, dataid, from, to),
-      raw: this.blocksOf('history_block', deviceid, dataid, from, to),
+      minutes: this.headedOf('history_1m', deviceid, dataid, from, to),
+      raw: this.headedOf('history_block', deviceid, dataid, from, to),
       rows: this.recent(deviceid, dataid, from, to),
     }));
   }
