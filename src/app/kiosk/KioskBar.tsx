@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { EVENT_LEVEL } from '../../../domain/enums';
 import { t, useLanguage } from '../i18n/i18n';
 import { useOptionalRealtime } from '../realtime/RealtimeContext';
 import { useSoundBlocked, useSoundPlays, useSoundPlaysOf } from '../realtime/alarmSound';
@@ -7,6 +8,8 @@ import type { Realtime } from '../realtime/RealtimeContext';
 
 function SoundState({ realtime }: { realtime: Realtime }) {
   const soundOn = useSelector(realtime.notifications, (s) => s.context.soundOn);
+  // the 事故 messages the wall still holds: while any is there it sounds again every 30 s (useAccidentRepeat)
+  const accidents = useSelector(realtime.notifications, (s) => s.context.items.filter((n) => n.level === EVENT_LEVEL.ACCIDENT).length);
   const blocked = useSoundBlocked();
   const plays = useSoundPlays();
   const repeats = useSoundPlaysOf('repeat');
@@ -19,6 +22,7 @@ function SoundState({ realtime }: { realtime: Realtime }) {
       data-sound={state}
       data-plays={plays}
       data-repeats={repeats}
+      data-accidents={accidents}
     >
       {state === 'on' ? <SoundOnIcon width="1em" height="1em" /> : <SoundOffIcon width="1em" height="1em" />}
       {state === 'on' ? t('kiosk.soundOn') : state === 'off' ? t('kiosk.soundOff') : t('kiosk.soundBlocked')}
