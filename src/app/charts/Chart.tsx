@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import { useProjectZone } from '../time/projectTime';
+import { zoneWallDate } from '../time/zoneClock';
 import UplotReact from 'uplot-react';
 import 'uplot/dist/uPlot.min.css';
 import { breakGaps, gapCount } from './gaps';
@@ -53,7 +54,7 @@ export function Chart({
       ...options,
       axes: zoomAxes(options.axes, zoom),
       padding: options.padding ?? zoomPadding(zoom),
-      tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone),
+      tzDate: (ts: number) => zoneWallDate(ts * 1000, zone),
     }),
     [options, zone, zoom],
   );
