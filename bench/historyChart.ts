@@ -12,9 +12,6 @@
  * The data is seeded as readings and compacted, and raw past its retention pruned, as production would
  * have done by then; the periodic jobs run throughout. Also prints bare uPlot from memory for scale.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -31,8 +28,8 @@ const DATA_IDS = [1001, 1101, 1102, 1103, 1104, 1201, 1202, 1203];
 const RUNS = 8;
 const PASSWORD = 'Bench#Pass123';
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-bench-dist-'));
-execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+// the built app (`npm run bench` builds it first; alone: `npx vite build`)
+const dist = path.resolve('dist');
 
 // Periodic jobs on, as in production (realtime persistence, comm watch, compaction, retention).
 const { app, done } = await benchApp({ staticDir: dist });
@@ -339,7 +336,6 @@ const B = {
 
 await browser.close();
 await done();
-fs.rmSync(dist, { recursive: true, force: true });
 
 const detail = {
   compacted,
