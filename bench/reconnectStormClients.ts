@@ -26,6 +26,10 @@ interface Console {
 const setup = JSON.parse(process.env.BENCH_STORM!) as Setup;
 const consoles: Console[] = [];
 let mark = Infinity;
+/** this process's CPU and the time when the server listened again, and its share of a core from then until its consoles were all back */
+let cpuAtListen: NodeJS.CpuUsage | null = null;
+let wallAtListen = 0;
+let cpuShare: number | null = null;
 
 for (let i = 0; i < setup.count; i++) {
   const user = setup.users[i % setup.users.length]!;
@@ -68,6 +72,8 @@ function check() {
   }
   if (!doneSent && mark !== Infinity && consoles.every((c) => c.readyAt.some((t) => t > mark) && c.alarms.some(([t]) => t > mark))) {
     doneSent = true;
+    const cpu = process.cpuUsage(cpuAtListen ?? undefined);
+    cpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallAtListen);
     process.send!({ type: 'done' });
   }
 }
@@ -76,6 +82,9 @@ process.on('message', (m: { type: string; at?: number }) => {
   if (m.type === 'mark') {
     mark = m.at!;
     check();
+  } else if (m.type === 'listening') {
+    cpuAtListen = process.cpuUsage();
+    wallAtListen = performance.now();
   } else if (m.type === 'collect') {
     const rows = consoles.map((c) => ({
       // the first subscription after the restart began
@@ -84,6 +93,6 @@ process.on('message', (m: { type: string; at?: number }) => {
       firstRetryAfter: c.attempts.find((t) => t > mark) ?? null,
       alarms: c.alarms.filter(([t]) => t > mark),
     }));
-    process.send!({ type: 'collected', rows }, () => process.exit(0));
+    process.send!({ type: 'collected', rows, cpuShare }, () => process.exit(0));
   }
 });

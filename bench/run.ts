@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineRefMs } from './machineRef';
+import { recordResults } from './results';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -47,6 +49,10 @@ if (unknown.length) {
   process.exit(2);
 }
 const names = asked.length ? asked : Object.keys(BENCHES);
+/** a whole run records its wall time and the machine's speed at its start and end (bench/machineRef.ts) */
+const whole = asked.length === 0;
+const refStartMs = whole ? machineRefMs() : NaN;
+if (whole) console.log(`== machine reference workload: ${refStartMs} ms (best of 5)`);
 /** Benches that are another bench's script with arguments. */
 const SCRIPTS: Record<string, string[]> = { alarmBell: ['alarmLatency.ts', '10000', '1000', '300', '2'] };
 /** Benches that drive the built app in Chromium: the app is built once first (a fresh clone has no dist/). */
@@ -97,7 +103,19 @@ for (const name of names) {
   } else console.log(`== bench ${name} done in ${s} s`);
 }
 fs.rmSync(sharedDir, { recursive: true, force: true });
-console.log(`\n${names.length - failed.length}/${names.length} benches done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+const totalS = Math.round((performance.now() - started) / 1000);
+console.log(`\n${names.length - failed.length}/${names.length} benches done in ${totalS} s`);
+if (whole) {
+  // the command's own wall time, from the process's start: the build and the reference workload too
+  const wholeS = Math.round(performance.now() / 1000);
+  const refEndMs = machineRefMs();
+  console.log(`== whole run ${wholeS} s; machine reference workload at the end: ${refEndMs} ms`);
+  recordResults(
+    'run',
+    { bench_whole_run_s: wholeS, machine_ref_ms: refStartMs, machine_ref_end_ms: refEndMs },
+    { failed, cpu: os.cpus()[0]?.model ?? '' },
+  );
+}
 if (failed.length) {
   console.error(`failed: ${failed.join(', ')}`);
   process.exit(1);
