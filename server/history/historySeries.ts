@@ -38,8 +38,12 @@ export async function historySeriesRoutes(app: FastifyInstance) {
       }
       reply.header('content-type', BINARY_CONTENT_TYPE);
       // One series has nothing to overlap its read with: its frame goes as one body of known length
-      // (a stream of one chunk cost the month of one series about 1 ms more: chunked, piped, then ended).
-      if (targets.length === 1) return reply.send(Buffer.from((await frames().next()).value!));
+      // (a stream of one chunk cost the month of one series about 1 ms more: chunked, piped, then ended),
+      // as a Buffer over the frame's own memory (Buffer.from(frame) copied its 0.7 MB once more).
+      if (targets.length === 1) {
+        const frame = (await frames().next()).value!;
+        return reply.send(Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength));
+      }
       return reply.send(Readable.from(frames(), { objectMode: false }));
     },
   );
