@@ -36,6 +36,8 @@ const BENCHES: Record<string, string> = {
   reconnectStorm: '1,000 consoles in 4 processes, the server restarted with SIGTERM: all resubscribed, first alarm after (issue 13)',
   earlyWarning:
     'trend and departure warnings on 1,000 labelled devices × 60 days through the real ingest and rollups: recall, lead, false warnings against the 80 % rule; ingest ratio (issue 31)',
+  scaleOut:
+    'ingest on a private PostgreSQL against raw multi-row INSERTs of the same rows (pg_ingest_ratio_to_raw, issue 32); MQTT ingest through Mosquitto (issue 16)',
   failover:
     'nginx in front of 2 instances, 1,000 consoles: kill -9 → resubscribed p50/p99, alarm latency across instances, ingest through nginx against direct (issue 34)',
   notify: 'alarm → webhook received at 1,000 alarms/min over 3 channel kinds, ingest with notification rules on against off (issue 28)',
@@ -68,7 +70,7 @@ if (names.some((n) => NEEDS_BUILD.has(n))) {
     process.exit(1);
   }
 }
-/** The bench's wall time beside its figures (`_runs.NAME.seconds`): the whole run must fit in 20 minutes. */
+/** The bench's wall time beside its figures (`_runs.NAME.seconds`): issue 32 asks the whole run for ≤ 900 s. */
 function noteSeconds(name: string, seconds: number): void {
   const file = path.join(HERE, 'results.json');
   try {

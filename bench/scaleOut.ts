@@ -13,13 +13,13 @@
  * The alarm latency across two instances (cluster_alarm_*) is measured behind nginx with 1,000 consoles
  * by bench/failover.ts (issue 34).
  *
- * Writes its keys into bench/results.json, merging with what other benches wrote.
- * Run: npx tsx bench/scaleOut.ts [readings for 1] [seconds for 2]
+ * Part of the whole `npm run bench` (issue 32's pg_ingest_ratio_to_raw is read from it); records its
+ * two parts as `scaleOut_pg` and `scaleOut_mqtt` in bench/results.json.
+ * Run: npm run bench -- scaleOut   (or: npx tsx bench/scaleOut.ts [readings for 1] [seconds for 2])
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { connectAsync } from 'mqtt';
 import { buildApp } from '../server/app';
@@ -28,11 +28,11 @@ import { DeviceKeys, deviceSecretFromDatabase } from '../server/devices/deviceKe
 import { startMosquitto, startPostgres, startRedis } from '../scripts/localServices';
 import { startInstanceProcess, type InstanceProcess } from '../scripts/instanceProcess';
 import { ensureTerminals, timeit } from './lib';
+import { recordResults } from './results';
 
 const TOTAL = Number(process.argv[2] ?? 400_000);
 const MQTT_SECONDS = Number(process.argv[3] ?? 20);
 const PASSWORD = 'Bench#Pass123';
-const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
 
 /** One device report, alarm-free: every limited measure stays below its early-warning level (80 %). */
 function valuesFor(i: number, k: number) {
@@ -44,14 +44,7 @@ function valuesFor(i: number, k: number) {
   }));
 }
 
-/** Merges this bench's keys into bench/results.json, never dropping other benches' keys. */
-function writeResults(keys: Record<string, unknown>) {
-  const current = fs.existsSync(RESULTS) ? (JSON.parse(fs.readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
-  fs.writeFileSync(RESULTS, JSON.stringify({ ...current, ...keys }, null, 2) + '\n');
-}
-
 const pg = await startPostgres();
-const results: Record<string, unknown> = {};
 try {
   // ---------- 1. ingest on PostgreSQL vs raw multi-row inserts
   {
@@ -127,13 +120,16 @@ try {
     }>`select sum(pg_total_relation_size(inhrelid))::bigint as bytes from pg_inherits where inhparent = 'history'::regclass`.execute(
       app.db,
     );
-    Object.assign(results, {
-      pg_history_bytes_per_reading: +(size.rows[0]!.bytes / stored).toFixed(1),
-      pg_ingest_readings_per_s: Math.round(ours),
-      pg_raw_insert_readings_per_s: Math.round(raw),
-      pg_ingest_ratio_to_raw: +(ours / raw).toFixed(3),
-    });
-    console.log(JSON.stringify({ bench: 'pg_ingest', readings, stored, devices: DEVICES, ours: Math.round(ours), raw: Math.round(raw) }));
+    recordResults(
+      'scaleOut_pg',
+      {
+        pg_history_bytes_per_reading: +(size.rows[0]!.bytes / stored).toFixed(1),
+        pg_ingest_readings_per_s: Math.round(ours),
+        pg_raw_insert_readings_per_s: Math.round(raw),
+        pg_ingest_ratio_to_raw: +(ours / raw).toFixed(3),
+      },
+      { readings, rawReadings: rawCount, stored, devices: DEVICES, oursMs: Math.round(ms), rawMs: Math.round(rawMs) },
+    );
     await app.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -203,10 +199,7 @@ try {
     while (inFlight > 0) await new Promise<void>((r) => (waiting = r));
     const mqttRate = accepted / ((performance.now() - start) / 1000);
     for (const gw of gateways) await gw.endAsync();
-    Object.assign(results, { mqtt_ingest_readings_per_s: Math.round(mqttRate) });
-    console.log(
-      JSON.stringify({ bench: 'mqtt_ingest', gateways: GATEWAYS, window: WINDOW, accepted, readingsPerSec: Math.round(mqttRate) }),
-    );
+    recordResults('scaleOut_mqtt', { mqtt_ingest_readings_per_s: Math.round(mqttRate) }, { gateways: GATEWAYS, window: WINDOW, accepted });
   } finally {
     for (const i of instances) await i.stop();
     await mosquitto.stop();
@@ -215,5 +208,3 @@ try {
 } finally {
   await pg.stop();
 }
-writeResults(results);
-console.log(JSON.stringify(results, null, 2));
