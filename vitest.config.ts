@@ -15,16 +15,21 @@ export default defineConfig({
       {
         extends: true,
         // The fuzz suite (tests/fuzz) and the startup faults (tests/startup) run once, on SQLite: they are
-        // about the HTTP layer and the process, not the store.
+        // about the HTTP layer and the process, not the store. Unit files keep a module graph each (jsdom,
+        // vi.mock).
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/fuzz/**/*.test.ts', 'tests/startup/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        // The server suite shares one module graph per worker: every file builds its own apps on stores of
+        // their own, and re-importing the whole server for each of ~100 files was a third of the run.
         test: {
           name: 'sqlite',
-          include: [
-            'tests/unit/**/*.test.ts',
-            serverTests,
-            'tests/unit/**/*.test.tsx',
-            'tests/fuzz/**/*.test.ts',
-            'tests/startup/**/*.test.ts',
-          ],
+          include: [serverTests],
+          isolate: false,
         },
       },
       {
@@ -34,6 +39,7 @@ export default defineConfig({
           name: 'postgres',
           // and the scale-out tests: several real instances on one PostgreSQL, Redis and MQTT broker
           include: [serverTests, 'tests/cluster/**/*.test.ts'],
+          isolate: false,
           globalSetup: ['tests/infra/postgresSetup.ts'],
           env: { VG_TEST_STORE: 'postgres' },
         },
