@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, lint, import cycles, unused code (knip), Vitest (unit and server integration), the
-# production start, then Playwright e2e in Debian's Chromium against the built app and a real server on a
-# temporary data dir.
+# `npm test`: the build; typecheck, lint, import cycles, unused code (knip) and the production start side by
+# side; Vitest (unit and server integration); then Playwright e2e in Debian's Chromium against the built app
+# and a real server on a temporary data dir.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,19 +38,42 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
 fi
 
 mkdir -p screenshots
-echo "== typecheck (tsc -b: domain, worker, browser, server and test worlds)"
-npm run --silent typecheck
-echo "== lint and format"
-npm run --silent lint
-echo "== import cycles"
-npm run --silent cycles
-echo "== unused files, exports and dependencies (knip.jsonc names the entry points)"
-npm run --silent knip
-echo "== unit and server tests (the server suite on SQLite and on PostgreSQL)"
-npx vitest run
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+
+# The checks below are single-threaded and the production start mostly waits on the registry, so they
+# run side by side on the machine's cores; each step's output is printed whole when it is done.
+declare -A pids
+# step NAME TITLE COMMAND...: runs one step in the background, its output kept in $logs/NAME.
+step() {
+  local name=$1 title=$2
+  shift 2
+  (
+    echo "== $title"
+    start=$SECONDS
+    if "$@"; then echo "   ($((SECONDS - start)) s)"; else echo "   FAILED ($((SECONDS - start)) s)"; exit 1; fi
+  ) >"$logs/$name" 2>&1 &
+  pids[$name]=$!
+}
+# finish NAME...: waits for the steps, prints their output in the order given, fails if one failed.
+finish() {
+  local failed=0
+  for name in "$@"; do
+    wait "${pids[$name]}" || failed=1
+    cat "$logs/$name"
+  done
+  return $failed
+}
+
 echo "== build"
 npx vite build --logLevel warn
-echo "== production start (npm ci --omit=dev, then npm start)"
-node tests/prod/productionStart.mjs
+step prod "production start (npm ci --omit=dev, then npm start)" node tests/prod/productionStart.mjs
+step types "typecheck (tsc -b: domain, worker, browser, server and test worlds), then import cycles and unused files, exports and dependencies (knip.jsonc names the entry points)" \
+  bash -c 'npm run --silent typecheck && npm run --silent cycles && npm run --silent knip'
+step lint "lint and format" npm run --silent lint
+finish types lint prod
+
+echo "== unit and server tests (the server suite on SQLite and on PostgreSQL)"
+npx vitest run
 echo "== e2e"
 npx playwright test

