@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast } from './info-helpers';
 import { ingest, openMoreFilters, terminalsOf, timesToday, type Terminal } from './alarm-event-helpers';
 
@@ -31,8 +31,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('filter, page, confirm two, remark, export', async ({ page }) => {
-  await loginViaForm(page, 'lisi');
-  await expectPath(page, '/alarmEvent');
+  await signIn(page, 'lisi', '/alarmEvent');
   await expect(totalText(page)).toHaveText('共 14 条');
   await expect(rows(page)).toHaveCount(14);
   // values in their measure's unit (issue 15 item 6)
@@ -127,8 +126,7 @@ test('filter, page, confirm two, remark, export', async ({ page }) => {
 });
 
 test('a newly raised alarm arrives on top, keeping the selection; confirmed elsewhere updates the row', async ({ page, request }) => {
-  await loginViaForm(page, 'lisi');
-  await expectPath(page, '/alarmEvent');
+  await signIn(page, 'lisi', '/alarmEvent');
   await expect(totalText(page)).toHaveText('共 14 条');
   const selectedId = await rows(page).nth(3).getAttribute('data-event-id');
   await rows(page).nth(3).getByRole('checkbox').check();
@@ -221,8 +219,7 @@ for (const [lang, theme] of VIEWS) {
     await page.setViewportSize({ width: 1366, height: 768 });
     await startIn(page, lang, theme);
     const total = (n: number) => (lang === 'en' ? `${n} rows` : `共 ${n} 条`);
-    await loginViaForm(page, 'lisi');
-    await expectPath(page, '/alarmEvent');
+    await signIn(page, 'lisi', '/alarmEvent');
     await expect(totalText(page)).toHaveText(total(15));
 
     await expectOneRow(page);
@@ -281,8 +278,7 @@ for (const [lang, theme] of VIEWS) {
 for (const [lang, theme] of VIEWS) {
   test(`screenshot ${lang} ${theme}`, async ({ page }) => {
     await startIn(page, lang, theme);
-    await loginViaForm(page, 'lisi');
-    await expectPath(page, '/alarmEvent');
+    await signIn(page, 'lisi', '/alarmEvent');
     await expect(rows(page)).toHaveCount(15);
     await expect(page.getByTestId('loading-bar')).toHaveCount(0);
     await rows(page).nth(1).getByRole('checkbox').check();

@@ -2,7 +2,7 @@ import { test, expect, type APIRequestContext } from '@playwright/test';
 import { startOfDay } from 'date-fns';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import { ALARM_LOOK } from '../../domain/alarmLanguage';
-import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR, signIn } from './helpers';
 
 /** Issue 15 item 6: charts that operators expect — gaps as gaps, labels that never overlap, threshold lines. */
 
@@ -93,9 +93,7 @@ test.describe('live server', () => {
   test.use({ baseURL: E2E_LIVE_URL });
 
   test("the device dialog's trend charts draw the device's thresholds as lines", async ({ page }) => {
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
-    await page.goto('/#/realTime');
+    await signIn(page, 'wangwu', '/realTime');
     // a device that reports (the wall puts silent ones first): its trends have data to draw against
     await page.locator('[data-testid=device-tile]:not([data-stale])').first().click();
     const dialog = page.getByTestId('device-dialog');

@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { addDays, addQuarters, startOfQuarter } from 'date-fns';
 import { formatIn, inZone } from '../../domain/timeZone';
-import { expectPath, loginViaForm } from './helpers';
+import { signIn } from './helpers';
 
 /**
  * Issue 15: the date selector. 季 → 自定义 keeps the quarter only up to today (no end in the
@@ -18,8 +18,7 @@ test('季 → 自定义 ends today at the latest; 季 → 日 is today; previous
   const now = Date.now();
   const today = day(now);
   const quarterStart = startOfQuarter(now, inZone(ZONE));
-  await loginViaForm(page, 'lisi');
-  await expectPath(page, '/alarmEvent');
+  await signIn(page, 'lisi', '/alarmEvent');
   await expect(selector(page).getByTestId('date-label')).toHaveText(today);
 
   await pick(page, '季');

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR, signIn } from './helpers';
 
 /** Issue 31: the early-warning evidence drawn where the operator looks at a device, in both languages. */
 
@@ -67,9 +67,7 @@ for (const [lang, theme] of [
       { l: lang, th: theme },
     );
     await page.setViewportSize({ width: 1366, height: 768 });
-    await loginViaForm(page, 'lisi');
-    await page.waitForURL(/#\/(?!login)/);
-    await page.goto('/#/realtimeData');
+    await signIn(page, 'lisi', '/realtimeData');
     await expectPath(page, '/realtimeData');
     await page
       .getByTestId('realtime-tree')
@@ -166,9 +164,7 @@ test('the analysis report lists the warned device by projected time to threshold
   const device = await (seeded ??= seedDrift(request));
   await warned(request, device.id);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await loginViaForm(page, 'zhangsan');
-  await page.waitForURL(/#\/(?!login)/);
-  await page.goto('/#/analysisReport');
+  await signIn(page, 'zhangsan', '/analysisReport');
   const card = page.getByTestId('report-crossings');
   await expect(card.getByRole('heading')).toHaveText('预计达到限值的设备');
   const row = card.locator(`[data-testid=crossing-row][data-device="${device.id}"]`);
@@ -197,9 +193,7 @@ test('系统配置 switches early warning per project and gives a project a hori
   const before = await saved();
   try {
     await page.setViewportSize({ width: 1366, height: 768 });
-    await loginViaForm(page, 'zhangsan');
-    await page.waitForURL(/#\/(?!login)/);
-    await page.goto('/#/systemConfig');
+    await signIn(page, 'zhangsan', '/systemConfig');
     const table = page.getByTestId('settings-form').getByTestId('early-warning-projects');
     await expect(table.getByTestId('early-warning-project')).toHaveText([/^西湖文化广场/, /^滨江科技园/, /^鄞州商业中心/]);
     await expect(table.getByLabel('西湖文化广场 预警时长（天）')).toHaveAttribute('placeholder', '默认 7');

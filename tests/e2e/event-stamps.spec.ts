@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, expectPath, listEvents, loginViaForm, logoutViaMenu, SCREENSHOT_DIR } from './helpers';
+import { apiToken, listEvents, logoutViaMenu, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast } from './info-helpers';
 import { ingest, openMoreFilters, terminalsOf, type Terminal } from './alarm-event-helpers';
 
@@ -27,9 +27,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('a remark keeps the confirmation stamp: separate authors and times, in the list and the export', async ({ page }) => {
-  await loginViaForm(page, 'wangwu');
-  await expectPath(page, '/home');
-  await page.goto('/#/alarmEvent');
+  await signIn(page, 'wangwu', '/alarmEvent');
   await rowOf(page).click();
   await page.getByRole('button', { name: '确认', exact: true }).click();
   await expectToast(page, '确认成功');
@@ -40,9 +38,7 @@ test('a remark keeps the confirmation stamp: separate authors and times, in the 
   await logoutViaMenu(page);
 
   // Another user adds a remark a little later (the clock moves on: the remark's time is its own).
-  await loginViaForm(page, 'root');
-  await expectPath(page, '/platform/monitor');
-  await page.goto('/#/alarmEvent');
+  await signIn(page, 'root', '/alarmEvent');
   await rowOf(page).click();
   await page.getByRole('button', { name: '添加备注' }).click();
   const dialog = page.getByRole('dialog');
@@ -81,9 +77,7 @@ test('a remark keeps the confirmation stamp: separate authors and times, in the 
 });
 
 test('a filter of one value sends IN (spec §7: customtype IN, peceventlevel IN)', async ({ page }) => {
-  await loginViaForm(page, 'wangwu');
-  await expectPath(page, '/home');
-  await page.goto('/#/alarmEvent');
+  await signIn(page, 'wangwu', '/alarmEvent');
   await expect(rowOf(page)).toBeVisible();
   type Body = { rootCondition?: { filter?: { expressions?: { prop: string; operator: string; limit: unknown }[] } } };
   const exprs = (b: Body) => b.rootCondition?.filter?.expressions ?? [];
@@ -114,9 +108,7 @@ test('a filter of one value sends IN (spec §7: customtype IN, peceventlevel IN)
 });
 
 test('the operation log names what was done and filters by it', async ({ page }) => {
-  await loginViaForm(page, 'wangwu');
-  await expectPath(page, '/home');
-  await page.goto('/#/log');
+  await signIn(page, 'wangwu', '/log');
   const table = page.getByTestId('log-table');
   // The subject names the event (issue 30: 事件 剩余电流 <time> <device>), never the raw key peceventextend:<id>.
   const mine = table.locator('tbody tr').filter({ hasText: '事件 剩余电流' }).filter({ hasText: terminal.name });

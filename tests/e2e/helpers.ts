@@ -13,6 +13,30 @@ export async function loginViaForm(page: Page, user: string, password = password
   await page.locator('input[name=password]').press('Enter');
 }
 
+/**
+ * Opens `path` signed in as `user`: a web login over the API (the same proof and route as the form,
+ * ending the user's older web sessions as the form does), its token handed to the tab's session
+ * storage as the console keeps it, then the page loaded there. For tests about a screen; the login
+ * form, the landing page and session restore are session.spec.ts's. The token is put in once: a
+ * logout and a reload in the test stay logged out.
+ */
+export async function signIn(page: Page, user: string, path: string, password = passwordOf(user)) {
+  // the token goes in as the document starts: on a page already showing the app a hash change would not load it
+  if (page.url() !== 'about:blank') throw new Error(`signIn opens a fresh page; this one is on ${page.url()}`);
+  const body = await apiLogin(page.request, user, password, 'web');
+  expect(body.code, body.msg).toBe(0);
+  await page.addInitScript(
+    ({ token, userId }) => {
+      if (sessionStorage.getItem('vg.e2e.signedIn')) return;
+      sessionStorage.setItem('vg.e2e.signedIn', '1');
+      sessionStorage.setItem('vg.token', token);
+      sessionStorage.setItem('vg.userId', String(userId));
+    },
+    { token: body.data.token, userId: body.data.user.id },
+  );
+  await page.goto(`/#${path}`);
+}
+
 /** Logs out through the user menu and waits for the reload that logout does (a form filled before it would be lost). */
 export async function logoutViaMenu(page: Page) {
   const reloaded = page.waitForEvent('load');

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE, formatIn, inZone } from '../../domain/timeZone';
 
 // Days, weeks and months of the project zone (Asia/Shanghai): the browser runs in New York (issue 15).
 const Z = inZone(DEFAULT_TIME_ZONE);
-import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, expectPath, SCREENSHOT_DIR, signIn } from './helpers';
 
 const STEP = 10 * 60_000;
 const SPIKE = 950;
@@ -68,9 +68,7 @@ async function open(page: Page, lang: 'zh_cn' | 'en', theme: 'bright' | 'dark') 
     },
     [lang, theme],
   );
-  await loginViaForm(page, 'lisi');
-  await page.waitForURL(/#\/(?!login)/);
-  await page.goto('/#/historyData');
+  await signIn(page, 'lisi', '/historyData');
   await expectPath(page, '/historyData');
 }
 

@@ -1,11 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm } from './helpers';
+import { apiToken, signIn } from './helpers';
 import { expectToast, PNG_1PX, selectRow, unique } from './info-helpers';
 
 test('the role tree offers only what the creator holds, and the server refuses more', async ({ page, request }) => {
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
-  await page.goto('/#/rolemanage');
+  await signIn(page, 'zhangsan', '/rolemanage');
   await page.getByTestId('role-table').getByRole('button', { name: '新建' }).click();
   const dialog = page.getByRole('dialog', { name: '新建角色' });
   const tree = dialog.getByTestId('permission-tree');
@@ -38,9 +36,7 @@ test('the role tree offers only what the creator holds, and the server refuses m
 
 test('a group in use cannot be deleted; a new group takes members and a logo', async ({ page }) => {
   const groupName = unique('巡检组');
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
-  await page.goto('/#/usergroupmanage');
+  await signIn(page, 'zhangsan', '/usergroupmanage');
   await selectRow(page, 'group-table', '杭州值班组');
   await page.getByTestId('group-table').getByRole('button', { name: '删除' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
@@ -64,8 +60,7 @@ test('a group in use cannot be deleted; a new group takes members and a logo', a
 });
 
 test('downloading a missing file shows 文件不存在', async ({ page }) => {
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
+  await signIn(page, 'zhangsan', '/home');
   const result = await page.evaluate(async () => {
     const token = sessionStorage.getItem('vg.token');
     const res = await fetch('/filemanager/v1/file/downLoad?fileName=00000000-0000-4000-8000-000000000000.png', {

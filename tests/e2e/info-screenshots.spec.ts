@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { SCREENSHOT_DIR, signIn } from './helpers';
 
 const SCREENS = [
   { path: '/usermanage', name: 'usermanage', ready: 'user-table' },
@@ -17,8 +17,7 @@ async function prepare(page: Page, lang: 'zh_cn' | 'en', theme: 'bright' | 'dark
     },
     [lang, theme],
   );
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
+  await signIn(page, 'zhangsan', '/home');
 }
 
 for (const [lang, theme] of [

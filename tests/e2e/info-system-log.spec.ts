@@ -1,12 +1,10 @@
 import { test, expect } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm, logoutViaMenu, SCREENSHOT_DIR } from './helpers';
+import { apiToken, expectPath, logoutViaMenu, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 
 test('system settings validate and save; access schemes are created and deleted; the graph tree filters', async ({ page }) => {
   const scheme = unique('NB方案');
-  await loginViaForm(page, 'wangwu');
-  await expectPath(page, '/home');
-  await page.goto('/#/systemConfig');
+  await signIn(page, 'wangwu', '/systemConfig');
   const form = page.getByTestId('settings-form');
   await form.locator('input[name=contactPhone]').fill('12345');
   await form.getByRole('button', { name: '保存' }).click();
@@ -63,9 +61,7 @@ test('the operation log shows the writes with before/after, filters by kind and 
     data: { id, name: `${groupName}2`, users: [] },
   });
 
-  await loginViaForm(page, 'wangwu');
-  await expectPath(page, '/home');
-  await page.goto('/#/log');
+  await signIn(page, 'wangwu', '/log');
   await page.locator('select[name=kind]').selectOption('usergroup');
   await page.getByRole('button', { name: '查询' }).click();
   const table = page.getByTestId('log-table');
@@ -90,8 +86,6 @@ test('the operation log shows the writes with before/after, filters by kind and 
 
   // zhangsan's tenant does not see tenant B's entries
   await logoutViaMenu(page);
-  await loginViaForm(page, 'lisi');
-  await expectPath(page, '/alarmEvent');
-  await page.goto('/#/log');
+  await signIn(page, 'lisi', '/log');
   await expectPath(page, '/noPermission');
 });

@@ -1,13 +1,12 @@
 import { test, expect } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { apiToken, expectPath, loginViaForm, logoutViaMenu } from './helpers';
+import { apiToken, expectPath, loginViaForm, logoutViaMenu, signIn } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 
 test("create a role and a user with it; the user logs in and sees only that role's pages", async ({ page }) => {
   const roleName = unique('日志员');
   const userName = unique('rizhi');
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
+  await signIn(page, 'zhangsan', '/home');
 
   await page.goto('/#/rolemanage');
   await page.getByTestId('role-table').getByRole('button', { name: '新建' }).click();
@@ -51,9 +50,7 @@ test("create a role and a user with it; the user logs in and sees only that role
 });
 
 test('the user table asks for a selection, confirms deletes, queries by name and role', async ({ page }) => {
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
-  await page.goto('/#/usermanage');
+  await signIn(page, 'zhangsan', '/usermanage');
   const table = page.getByTestId('user-table');
   await expect(table.locator('tbody tr').filter({ hasText: 'lisi' })).toBeVisible();
   await table.getByRole('button', { name: '删除' }).click();
@@ -88,9 +85,7 @@ test("root resets a user's password and the user logs in with it", async ({ page
     data: { name, tenantId: 3, password: createHash('sha256').update('voltguardFirst#Pass1').digest('hex') },
   });
   expect((await created.json()).code).toBe(0);
-  await loginViaForm(page, 'root');
-  await expectPath(page, '/platform/monitor');
-  await page.goto('/#/usermanage');
+  await signIn(page, 'root', '/usermanage');
   await selectRow(page, 'user-table', name);
   await page.getByTestId('user-table').getByRole('button', { name: '重置密码' }).click();
   const dialog = page.getByRole('dialog', { name: /重置密码/ });

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { E2E_LIVE_URL } from '../../playwright.config';
-import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { SCREENSHOT_DIR, signIn } from './helpers';
 
 // the live server: its simulated devices have today's readings for the history chart
 test.use({ baseURL: E2E_LIVE_URL });
@@ -37,8 +37,7 @@ for (const size of [
     page,
   }) => {
     await page.setViewportSize(size);
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
+    await signIn(page, 'wangwu', '/home');
     await expect(page.getByTestId('monitor-updated')).toBeVisible();
     const root = await rootPx(page);
     expect(root).toBeCloseTo(size.root, 0);

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { SCREENSHOT_DIR, signIn } from './helpers';
 import { selectRow } from './info-helpers';
 
 async function prepare(page: Page, lang: 'zh_cn' | 'en', theme: 'bright' | 'dark') {
@@ -10,9 +10,7 @@ async function prepare(page: Page, lang: 'zh_cn' | 'en', theme: 'bright' | 'dark
     },
     [lang, theme],
   );
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
-  await page.goto('/#/deviceManager');
+  await signIn(page, 'zhangsan', '/deviceManager');
   await expect(page.getByTestId('ledger-tree').getByRole('treeitem').first()).toBeVisible();
 }
 

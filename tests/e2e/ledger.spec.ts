@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { E2E_LIVE_URL } from '../../playwright.config';
-import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { expectPath, loginViaForm, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 
 /** Issue 7 /deviceManager: build a small hierarchy, add a custom column, set a threshold, see it in the log. */
@@ -131,9 +131,7 @@ test('root builds province → terminal, adds a custom column and a threshold; t
 });
 
 test('a project user sees only their tenant and has no region buttons', async ({ page }) => {
-  await loginViaForm(page, 'wangwu');
-  await expectPath(page, '/home');
-  await page.goto('/#/deviceManager');
+  await signIn(page, 'wangwu', '/deviceManager');
   const tree = page.getByTestId('ledger-tree');
   await tree.getByRole('searchbox').fill('广场');
   await expect(tree.getByRole('treeitem').filter({ hasText: '西湖文化广场' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm } from './helpers';
+import { apiToken, loginViaForm, signIn } from './helpers';
 import { unique } from './info-helpers';
 
 /** Issue 15 item 5: errors are not empty states. */
@@ -8,8 +8,7 @@ const NETWORK = '请检查网络是否连接正常';
 const errorToasts = (page: Page) => page.locator('[data-kind=error]');
 
 async function openUsers(page: Page) {
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
+  await signIn(page, 'zhangsan', '/home');
 }
 
 test('a failed load shows the reason and 重试 in place of the table, never 暂无数据; 重试 loads it', async ({ page }) => {
@@ -105,8 +104,7 @@ test('a write is never retried behind the user’s back: one attempt, and its fa
 });
 
 test('the monitor shows why its figures could not be read, with 重试', async ({ page }) => {
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
+  await signIn(page, 'zhangsan', '/home');
   await page.route('**/monitor/global/statis/**', (route) => route.fulfill({ status: 500, body: 'boom' }));
   await page.reload();
   const panel = page.getByTestId('monitor-error');

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, SCREENSHOT_DIR, signIn } from './helpers';
 
 /** The figure a KPI card shows, as a number ('' until loaded). */
 const kpi = (page: Page, id: string) => page.getByTestId(`kpi-${id}`).locator('[data-value]');
@@ -29,8 +29,7 @@ async function raiseAlarm(request: APIRequestContext, projectName: string, dataI
 }
 
 test('platform monitor: figures, markers, a project click filters, an ingested alarm counts', async ({ page, request }) => {
-  await loginViaForm(page, 'platform');
-  await expectPath(page, '/platform/monitor');
+  await signIn(page, 'platform', '/platform/monitor');
   await expect(kpi(page, 'projects')).toHaveText('5');
   await expect(kpi(page, 'devices')).toHaveText('40');
   await expect(page.getByTestId('map-provinces').locator('path')).toHaveCount(34);
@@ -86,8 +85,7 @@ test('platform monitor: figures, markers, a project click filters, an ingested a
 });
 
 test('home for a project user: its own tenant only, project filter, no enterprise picker', async ({ page }) => {
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
+  await signIn(page, 'zhangsan', '/home');
   await expect(kpi(page, 'projects')).toHaveText('3');
   await expect(kpi(page, 'devices')).toHaveText('24');
   await expect(page.getByTestId('map-marker')).toHaveCount(3);
@@ -114,8 +112,7 @@ for (const [lang, theme] of [
       },
       [lang, theme],
     );
-    await loginViaForm(page, 'platform');
-    await expectPath(page, '/platform/monitor');
+    await signIn(page, 'platform', '/platform/monitor');
     await expect(page.getByTestId('map-marker')).toHaveCount(5);
     await expect(page.getByTestId('loading-bar')).toHaveCount(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-platform-${theme}-${lang}.png` });

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, expectPath, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast, selectRow } from './info-helpers';
 import { openConsole, settled } from './notify-helpers';
 
@@ -15,8 +15,7 @@ test('the user edits its own contact details; 用户管理 shows the 企业微�
   const before = ((await (await request.get('/auth/v1/user', { headers })).json()) as { data: Record<string, unknown> }).data;
   const wecom = `lisi-wecom-${Date.now().toString(36)}`;
   await page.setViewportSize({ width: 1366, height: 768 });
-  await loginViaForm(page, 'lisi');
-  await expectPath(page, '/alarmEvent');
+  await signIn(page, 'lisi', '/alarmEvent');
   await page.getByTestId('user-menu').click();
   await page.getByRole('button', { name: '修改联系方式' }).click();
   const form = page.getByTestId('contact-form');

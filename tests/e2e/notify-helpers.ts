@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config';
 import type { ChannelDto, DeliveryDto, RuleCreate } from '../../domain/schemas/notify';
-import { apiToken, expectPath, loginViaForm } from './helpers';
+import { apiToken, signIn } from './helpers';
 
 export interface Received {
   path: string;
@@ -86,8 +86,7 @@ export async function openConsole(page: Page, user: string, lang: 'zh_cn' | 'en'
     },
     [lang, theme],
   );
-  await loginViaForm(page, user);
-  await expectPath(page, landing);
+  await signIn(page, user, landing);
 }
 
 /** No request in flight: the screen shows what it loaded. */

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { E2E_LIVE_URL } from '../../playwright.config';
-import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { SCREENSHOT_DIR, signIn } from './helpers';
 import { Gateway } from './gateway';
 
 // These run against the live server: simulator on, devices 33–40 left to the tests.
@@ -12,8 +12,7 @@ test('an alarm raised through the ingest path rings the bell; 查看 opens the d
   const gw = await Gateway.open(E2E_LIVE_URL, 33);
   gw.startHeartbeat();
   try {
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
+    await signIn(page, 'wangwu', '/home');
     await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
     await gw.report({ 1001: 487.5 });
     const notice = page.getByTestId('notice').filter({ hasText: gw.code }).filter({ hasText: '487.5' });
@@ -68,8 +67,7 @@ test('an alarm raised through the ingest path rings the bell; 查看 opens the d
 test('a socket that drops and comes back loses no alarm', async ({ page, context }) => {
   const gw = await Gateway.open(E2E_LIVE_URL, 34);
   try {
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
+    await signIn(page, 'wangwu', '/home');
     await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
     await gw.report({ 1001: 90 });
     await context.setOffline(true);
@@ -91,8 +89,7 @@ test('bell and device dialog in English, dark', async ({ page }) => {
   const gw = await Gateway.open(E2E_LIVE_URL, 35);
   gw.startHeartbeat();
   try {
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
+    await signIn(page, 'wangwu', '/home');
     await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
     await page.getByTestId('theme-toggle').click();
     await page.getByTestId('lang-toggle').click();
@@ -120,8 +117,7 @@ test('the bell panel at 1366×768: six messages in view at 14 px or more, action
   await gw.report(normal);
   gw.startHeartbeat();
   try {
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
+    await signIn(page, 'wangwu', '/home');
     await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
     // seven alarms of one device on five types (four temperature probes stay under the flood threshold of 5)
     await gw.report({ 1001: 401.5, 1101: 91, 1102: 92, 1103: 93, 1104: 94, 1401: 31.25, 1501: 1 });
@@ -160,9 +156,7 @@ test('on a console the popup keeps clear of the table’s pagination', async ({ 
   const gw = await Gateway.open(E2E_LIVE_URL, 35);
   gw.startHeartbeat();
   try {
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
-    await page.goto('/#/alarmEvent');
+    await signIn(page, 'wangwu', '/alarmEvent');
     const pagination = page.getByTestId('pagination');
     await expect(pagination).toBeVisible();
     await gw.report({ 1001: 455.5 });

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { E2E_LIVE_URL } from '../../playwright.config';
-import { apiToken, expectPath, hashPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, hashPath, SCREENSHOT_DIR, signIn } from './helpers';
 import { Gateway } from './gateway';
 
 test.use({ baseURL: E2E_LIVE_URL });
@@ -9,9 +9,7 @@ test('the wall shows every device and turns a tile grey when its device drops ou
   const gw = await Gateway.open(E2E_LIVE_URL, 36);
   gw.startHeartbeat();
   try {
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
-    await page.goto('/#/realTime');
+    await signIn(page, 'wangwu', '/realTime');
     await expect(page.getByTestId('device-tile')).toHaveCount(16);
     const tile = page.locator('[data-testid=device-tile][data-device="36"]');
     await expect(tile).toHaveAttribute('data-state', 'normal', { timeout: 20_000 });
@@ -27,8 +25,7 @@ test('the wall shows every device and turns a tile grey when its device drops ou
 });
 
 test('the wall in English and dark at 1920×1080', async ({ page }) => {
-  await loginViaForm(page, 'root');
-  await expectPath(page, '/platform/monitor');
+  await signIn(page, 'root', '/platform/monitor');
   await page.getByTestId('theme-toggle').click();
   await page.getByTestId('lang-toggle').click();
   await page.goto('/#/realTime');
@@ -53,9 +50,7 @@ test('the wall in English and dark at 1920×1080', async ({ page }) => {
 test('/realtimeData fills the table with the checked devices and updates it live', async ({ page }) => {
   const gw = await Gateway.open(E2E_LIVE_URL, 38);
   try {
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
-    await page.goto('/#/realtimeData');
+    await signIn(page, 'wangwu', '/realtimeData');
     await expect(page.getByTestId('realtime-empty')).toBeVisible();
     const tree = page.getByTestId('realtime-tree');
     await tree.getByRole('checkbox', { name: new RegExp(gw.code) }).check();
@@ -122,9 +117,7 @@ test('kiosk: a token URL shows the screens without header or sidebar, rotates, s
 
 test('/realtimeData names its measures in the user’s language, with a unit only where there is one', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('vg.lang', 'en'));
-  await loginViaForm(page, 'wangwu');
-  await expectPath(page, '/home');
-  await page.goto('/#/realtimeData');
+  await signIn(page, 'wangwu', '/realtimeData');
   // a simulated device of 玄武区人民医院 (25–32)
   await page
     .getByTestId('realtime-tree')

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { E2E_LIVE_URL } from '../../playwright.config';
-import { expectPath, loginViaForm } from './helpers';
+import { signIn } from './helpers';
 import { Gateway } from './gateway';
 
 // The live server: the simulator feeds devices 1–32, this spec's gateway device 40.
@@ -21,9 +21,7 @@ test('tiles, bell and popup update live from the shared streams; the device dial
     if (r.url().includes('/wisdompower/v1/realtime/snapshot')) snapshots.push(r.url());
   });
   try {
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
-    await page.goto('/#/realTime');
+    await signIn(page, 'wangwu', '/realTime');
     const tiles = page.getByTestId('device-tile');
     const tile = page.locator('[data-testid=device-tile][data-device="40"]');
     await expect(tile).toBeVisible();
@@ -94,9 +92,7 @@ test('a hidden tab still rings the bell; the wall catches up when it shows', asy
   });
   const setHidden = (h: boolean) => page.evaluate((v) => (window as unknown as { setHidden: (h: boolean) => void }).setHidden(v), h);
   try {
-    await loginViaForm(page, 'wangwu');
-    await expectPath(page, '/home');
-    await page.goto('/#/realTime');
+    await signIn(page, 'wangwu', '/realTime');
     const tile = page.locator('[data-testid=device-tile][data-device="40"]');
     // An alarm ends after a few normal readings in a row (hysteresis): report them until it has.
     await expect

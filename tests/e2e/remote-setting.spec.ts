@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm, passwordOf, SCREENSHOT_DIR } from './helpers';
+import { apiToken, passwordOf, SCREENSHOT_DIR, signIn } from './helpers';
 import { Gateway } from './gateway';
 
 // Quiet server: the device is our own terminal, answered by the tests' gateway emulator.
@@ -50,9 +50,7 @@ test('read, validate, save after 操作验证, see what the device took; 消音;
   gw.applies = (id, v) => (id === 'tempLimit' ? Math.min(v, 100) : v);
   gw.startHeartbeat(300);
   try {
-    await loginViaForm(page, 'zhangsan');
-    await expectPath(page, '/home');
-    await page.goto('/#/remoteSetting');
+    await signIn(page, 'zhangsan', '/remoteSetting');
     await expect(page.getByTestId('remote-hint')).toBeVisible();
     await pickDevice(page, NAMES.detector);
     const table = page.getByTestId('param-table');
@@ -123,9 +121,7 @@ test('read, validate, save after 操作验证, see what the device took; 消音;
 
 test('a device that does not answer: the read fails with 获取数据失败 and nothing can be saved', async ({ page, request }) => {
   // The meter has no gateway, so its read times out on the server.
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
-  await page.goto('/#/remoteSetting');
+  await signIn(page, 'zhangsan', '/remoteSetting');
   await pickDevice(page, NAMES.meter);
   await expect(page.getByTestId('param-read-error')).toHaveText('获取数据失败', { timeout: 20_000 });
   await expect(page.getByTestId('param-table')).toHaveCount(0);
@@ -148,9 +144,7 @@ for (const [lang, theme] of [
         },
         [lang, theme],
       );
-      await loginViaForm(page, 'zhangsan');
-      await expectPath(page, '/home');
-      await page.goto('/#/remoteSetting');
+      await signIn(page, 'zhangsan', '/remoteSetting');
       await pickDevice(page, NAMES.detector);
       await expect(page.getByTestId('param-row-leakLimit').getByTestId('param-device-value')).not.toContainText('—');
       // the built-in groups, parameters and control points in the chosen language

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, SCREENSHOT_DIR, signIn } from './helpers';
 import { DEFAULT_TIME_ZONE, wallTime, zoned } from '../../domain/timeZone';
 
 /**
@@ -79,9 +79,7 @@ async function openLastMonth(page: Page, lang: 'zh_cn' | 'en' = 'zh_cn', theme: 
     },
     [lang, theme],
   );
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
-  await page.goto('/#/analysisReport');
+  await signIn(page, 'zhangsan', '/analysisReport');
   await expect(page.getByTestId('report-overview')).toBeVisible();
   await page
     .getByTestId('analysis-report')

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { expectPath, loginViaForm } from './helpers';
+import { expectPath, signIn } from './helpers';
 
 /**
  * The app works under its own security headers (docs/security.md): every screen, the series worker
@@ -23,8 +23,7 @@ test('every screen, the worker and the socket run under the CSP without a violat
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('no-referrer');
 
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
+  await signIn(page, 'zhangsan', '/home');
   await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
   for (const path of [
     '/realTime',

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast, PNG_1PX, unique } from './info-helpers';
 
 /**
@@ -33,13 +33,10 @@ test('platform name and page size apply at once, in every open console of the te
   const name = unique('滨江安全中心');
   const lisiContext = await browser.newContext();
   const lisi = await lisiContext.newPage();
-  await loginViaForm(lisi, 'lisi');
-  await expectPath(lisi, '/alarmEvent');
+  await signIn(lisi, 'lisi', '/alarmEvent');
   await expect(lisi.getByTestId('pagination').getByRole('combobox')).toHaveValue('100');
 
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
-  await page.goto('/#/systemConfig');
+  await signIn(page, 'zhangsan', '/systemConfig');
   const form = page.getByTestId('settings-form');
   await form.locator('input[name=platformName]').fill(name);
   await form.locator('select[name=tablePageSize]').selectOption('20');
@@ -70,8 +67,7 @@ test('platform name and page size apply at once, in every open console of the te
 });
 
 test('a group logo appears in its members’ headers at once, with the product mark as the fallback', async ({ page, request }) => {
-  await loginViaForm(page, 'lisi');
-  await expectPath(page, '/alarmEvent');
+  await signIn(page, 'lisi', '/alarmEvent');
   await expect(page.getByTestId('header-logo-fallback')).toBeVisible();
 
   const token = await apiToken(request, 'zhangsan');

@@ -1,5 +1,5 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { SCREENSHOT_DIR, signIn } from './helpers';
 
 /** Issue 15 item 6: tables that operators expect. */
 
@@ -8,8 +8,7 @@ const columnTexts = async (table: Locator, index: number) =>
 const collator = new Intl.Collator(['zh-CN', 'en'], { numeric: true, sensitivity: 'base' });
 
 async function asZhangsan(page: Page) {
-  await loginViaForm(page, 'zhangsan');
-  await expectPath(page, '/home');
+  await signIn(page, 'zhangsan', '/home');
 }
 
 test('a table holding all its rows sorts by any column header: ascending, descending, then as loaded', async ({ page }) => {
@@ -107,8 +106,7 @@ for (const lang of ['zh_cn', 'en'] as const) {
   }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.addInitScript((l) => localStorage.setItem('vg.lang', l), lang);
-    await loginViaForm(page, 'lisi');
-    await expectPath(page, '/alarmEvent');
+    await signIn(page, 'lisi', '/alarmEvent');
     const table = page.getByTestId('event-table');
     const names =
       lang === 'zh_cn'
@@ -125,8 +123,7 @@ for (const lang of ['zh_cn', 'en'] as const) {
 
 test('列设置: a column chosen stays chosen after a reload, 恢复默认 gives the choice back to the width', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await loginViaForm(page, 'lisi');
-  await expectPath(page, '/alarmEvent');
+  await signIn(page, 'lisi', '/alarmEvent');
   const table = page.getByTestId('event-table');
   await expect(table.locator('thead th[title=项目]')).toHaveCount(0);
   await page.getByTestId('column-chooser').click();

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { apiToken, expectPath, loginViaForm } from './helpers';
+import { apiToken, signIn } from './helpers';
 import { seedStates } from './seedStates';
 
 /**
@@ -79,9 +79,7 @@ for (const theme of THEMES) {
       await page.setViewportSize(size);
       await page.clock.setFixedTime(shownAt());
       await page.addInitScript((t) => localStorage.setItem('vg.theme', t), theme);
-      await loginViaForm(page, 'wangwu');
-      await expectPath(page, '/home');
-      await page.goto('/#/realTime');
+      await signIn(page, 'wangwu', '/realTime');
       await settle(page);
       await expect(page).toHaveScreenshot(`wall-${name}.png`, {
         mask: volatile(page),

@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import { ALARM_LOOK, ALARM_STATES, type AlarmTheme } from '../../domain/alarmLanguage';
-import { apiToken, confirmEveryOpenEvent, expectPath, listEvents, loginViaForm, SCREENSHOT_DIR } from './helpers';
+import { apiToken, confirmEveryOpenEvent, listEvents, SCREENSHOT_DIR, signIn } from './helpers';
 import { Gateway } from './gateway';
 import { GATEWAY_PROJECT, scopedToken } from './scopedUser';
 
@@ -84,9 +84,7 @@ test('the kiosk turns the wall’s pages itself; an operator pages with the keys
     .browser()!
     .newPage({ viewport: { width: 1366, height: 768 } });
   try {
-    await loginViaForm(operator, 'root');
-    await expectPath(operator, '/platform/monitor');
-    await operator.goto('/#/realTime');
+    await signIn(operator, 'root', '/realTime');
     const opPager = operator.getByTestId('wall-page');
     await expect(opPager).toHaveAttribute('data-page', '1');
     const count = Number(await opPager.getAttribute('data-pages'));
@@ -179,8 +177,7 @@ const fills = (page: Page, scope: string) =>
     .evaluateAll((els) => els.map((e) => ({ shape: e.getAttribute('data-shape'), fill: getComputedStyle(e).fill })));
 
 test('every level is the same colour and shape on every screen, in both themes', async ({ page }) => {
-  await loginViaForm(page, 'root');
-  await expectPath(page, '/platform/monitor');
+  await signIn(page, 'root', '/platform/monitor');
   for (const theme of ['bright', 'dark'] as AlarmTheme[]) {
     if (theme === 'dark') await page.getByTestId('theme-toggle').click();
     const want = Object.fromEntries(ALARM_STATES.map((s) => [ALARM_LOOK[s].shape, rgbOf(ALARM_LOOK[s].colour[theme])]));
@@ -265,8 +262,7 @@ test('a flood of 30 alarms from one device is one popup entry and one bell row; 
   const gw = await Gateway.open(E2E_LIVE_URL, 40);
   const operator = await page.context().browser()!.newPage();
   try {
-    await loginViaForm(operator, 'root');
-    await expectPath(operator, '/platform/monitor');
+    await signIn(operator, 'root', '/platform/monitor');
     const token = await apiToken(request, 'root');
     await page.goto(`/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime,/home&interval=600#/realTime`);
     await expect(page.getByTestId('device-tile').first()).toBeVisible();
@@ -335,8 +331,7 @@ for (const view of MAP_VIEWS) {
       },
       [view.lang, view.theme],
     );
-    await loginViaForm(page, 'root');
-    await expectPath(page, '/platform/monitor');
+    await signIn(page, 'root', '/platform/monitor');
     const inset = page.getByTestId('map-scs-inset');
     // (the English name goes on two lines)
     await expect(inset).toContainText(view.lang === 'en' ? /South China Sea\s*Islands/ : '南海诸岛');
