@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, listEvents, logoutViaMenu, SCREENSHOT_DIR, signIn } from './helpers';
+import { apiToken, expectPath, listEvents, loginViaForm, logoutViaMenu, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast } from './info-helpers';
 import { ingest, openMoreFilters, terminalsOf, type Terminal } from './alarm-event-helpers';
 
@@ -38,7 +38,9 @@ test('a remark keeps the confirmation stamp: separate authors and times, in the 
   await logoutViaMenu(page);
 
   // Another user adds a remark a little later (the clock moves on: the remark's time is its own).
-  await signIn(page, 'root', '/alarmEvent');
+  await loginViaForm(page, 'root');
+  await expectPath(page, '/platform/monitor');
+  await page.goto('/#/alarmEvent');
   await rowOf(page).click();
   await page.getByRole('button', { name: '添加备注' }).click();
   const dialog = page.getByRole('dialog');

@@ -16,9 +16,10 @@ export async function loginViaForm(page: Page, user: string, password = password
 /**
  * Opens `path` signed in as `user`: a web login over the API (the same proof and route as the form,
  * ending the user's older web sessions as the form does), its token handed to the tab's session
- * storage as the console keeps it, then the page loaded there. For tests about a screen; the login
- * form, the landing page and session restore are session.spec.ts's. The token is put in once: a
- * logout and a reload in the test stay logged out.
+ * storage as the console keeps it, then the page loaded there and its signed-in shell drawn. For
+ * tests about a screen; the login form, the landing page and session restore are session.spec.ts's.
+ * The token is put in once: a logout and a reload in the test stay logged out. A page that already
+ * shows the app logs in again through the form.
  */
 export async function signIn(page: Page, user: string, path: string, password = passwordOf(user)) {
   // the token goes in as the document starts: on a page already showing the app a hash change would not load it
@@ -35,6 +36,8 @@ export async function signIn(page: Page, user: string, path: string, password = 
     { token: body.data.token, userId: body.data.user.id },
   );
   await page.goto(`/#${path}`);
+  // signed in once the shell is drawn (the session has its profile), as the form's landing was
+  await expect(page.locator('[data-shell]')).toBeVisible();
 }
 
 /** Logs out through the user menu and waits for the reload that logout does (a form filled before it would be lost). */

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { apiToken, expectPath, logoutViaMenu, SCREENSHOT_DIR, signIn } from './helpers';
+import { apiToken, expectPath, loginViaForm, logoutViaMenu, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 
 test('system settings validate and save; access schemes are created and deleted; the graph tree filters', async ({ page }) => {
@@ -86,6 +86,8 @@ test('the operation log shows the writes with before/after, filters by kind and 
 
   // zhangsan's tenant does not see tenant B's entries
   await logoutViaMenu(page);
-  await signIn(page, 'lisi', '/log');
+  await loginViaForm(page, 'lisi');
+  await expectPath(page, '/alarmEvent');
+  await page.goto('/#/log');
   await expectPath(page, '/noPermission');
 });

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { expectPath, signIn } from './helpers';
+import { expectPath, loginViaForm } from './helpers';
 
 /**
  * The app works under its own security headers (docs/security.md): every screen, the series worker
@@ -23,7 +23,8 @@ test('every screen, the worker and the socket run under the CSP without a violat
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('no-referrer');
 
-  await signIn(page, 'zhangsan', '/home');
+  await loginViaForm(page, 'zhangsan');
+  await expectPath(page, '/home');
   await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
   for (const path of [
     '/realTime',
