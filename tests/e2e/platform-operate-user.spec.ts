@@ -122,7 +122,8 @@ test('project users are refused by the platform endpoints and do not get the scr
     })
   ).json();
   expect(put.msg).toBe('无操作权限!');
-  await signIn(page, 'zhangsan', '/platform/operate');
+  await signIn(page, 'zhangsan', '/home');
+  await page.goto('/#/platform/operate');
   await expect(page.getByTestId('project-ops-table')).toHaveCount(0);
 });
 

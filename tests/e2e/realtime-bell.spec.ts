@@ -159,6 +159,8 @@ test('on a console the popup keeps clear of the table’s pagination', async ({ 
     await signIn(page, 'wangwu', '/alarmEvent');
     const pagination = page.getByTestId('pagination');
     await expect(pagination).toBeVisible();
+    // the alarm is pushed to the consoles connected when it is raised
+    await expect(page.getByTestId('bell')).toHaveAttribute('data-socket', 'open');
     await gw.report({ 1001: 455.5 });
     const popup = page.getByTestId('alarm-popup');
     await expect(popup).toBeVisible({ timeout: 15_000 });
