@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast } from './info-helpers';
+import { openIn, sharedPage } from './sharedPage';
 import { ingest, openMoreFilters, terminalsOf, timesToday, type Terminal } from './alarm-event-helpers';
 
 /**
@@ -172,17 +173,6 @@ const VIEWS = [
   ['en', 'dark'],
 ] as const;
 
-/** The language and theme the page starts in. */
-async function startIn(page: Page, lang: string, theme: string) {
-  await page.addInitScript(
-    ([l, th]) => {
-      localStorage.setItem('vg.lang', l!);
-      localStorage.setItem('vg.theme', th!);
-    },
-    [lang, theme],
-  );
-}
-
 /** Where every visible control of the filter row is, and the viewport. */
 async function filterRowBoxes(page: Page) {
   return page.getByTestId('event-filters-row').evaluate((row) => ({
@@ -213,84 +203,90 @@ async function expectOneRow(page: Page) {
   }
 }
 
-// Issue 30 item 4: at 1366×768 the filters take one row in both languages; the folded ones still filter.
-for (const [lang, theme] of VIEWS) {
-  test(`filters in one row at 1366×768, ${lang} ${theme}; the folded ones still narrow the list`, async ({ page }) => {
-    await page.setViewportSize({ width: 1366, height: 768 });
-    await startIn(page, lang, theme);
-    const total = (n: number) => (lang === 'en' ? `${n} rows` : `共 ${n} 条`);
-    await signIn(page, 'lisi', '/alarmEvent');
-    await expect(totalText(page)).toHaveText(total(15));
+// The views of the screen in both languages and themes, on one page reloaded for each (sharedPage.ts).
+test.describe('the event list in both languages and themes', () => {
+  const shared = sharedPage({ user: 'lisi' });
 
-    await expectOneRow(page);
-    // a week's longer label and a custom range's two date fields still leave the row whole
-    await page
-      .getByTestId('date-selector')
-      .getByRole('radio', { name: lang === 'en' ? 'Week' : '周', exact: true })
-      .click();
-    await expect(page.getByTestId('date-label')).toContainText('~');
-    await expectOneRow(page);
-    await page
-      .getByTestId('date-selector')
-      .getByRole('radio', { name: lang === 'en' ? 'Custom' : '自定义', exact: true })
-      .click();
-    await expect(page.getByTestId('date-selector').getByLabel(lang === 'en' ? 'To' : '结束日期', { exact: true })).toBeVisible();
-    await expectOneRow(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-filters-1366-custom-${theme}-${lang}.png` });
-    await page
-      .getByTestId('date-selector')
-      .getByRole('radio', { name: lang === 'en' ? 'Day' : '日', exact: true })
-      .click();
-    await expect(totalText(page)).toHaveText(total(15));
+  // Issue 30 item 4: at 1366×768 the filters take one row in both languages; the folded ones still filter.
+  for (const [lang, theme] of VIEWS) {
+    test(`filters in one row at 1366×768, ${lang} ${theme}; the folded ones still narrow the list`, async () => {
+      const page = shared();
+      await page.setViewportSize({ width: 1366, height: 768 });
+      const total = (n: number) => (lang === 'en' ? `${n} rows` : `共 ${n} 条`);
+      await openIn(page, '/#/alarmEvent', { lang, theme });
+      await expect(totalText(page)).toHaveText(total(15));
 
-    // 更多筛选 opens below the row, pushing the table down rather than covering its rows
-    await openMoreFilters(page);
-    const [rowBox, panelBox, tableBox] = await Promise.all(
-      [page.getByTestId('event-filters-row'), page.getByTestId('more-filters-panel'), table(page)].map((l) => l.boundingBox()),
-    );
-    expect(panelBox!.y).toBeGreaterThanOrEqual(rowBox!.y + rowBox!.height);
-    expect(tableBox!.y).toBeGreaterThanOrEqual(panelBox!.y + panelBox!.height);
-    await expect(rows(page).first()).toBeVisible();
-
-    // a folded filter narrows the list, and the closed fold still says one is set
-    await page
-      .getByTestId('filter-type')
-      .getByRole('button', { name: lang === 'en' ? 'Residual current' : '剩余电流' })
-      .click();
-    await expect(totalText(page)).toHaveText(total(7));
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-filters-1366-${theme}-${lang}.png` });
-    await page.getByTestId('more-filters').click();
-    await expect(page.getByTestId('more-filters-panel')).toBeHidden();
-    await expect(page.getByTestId('more-filters')).toHaveAttribute('data-set', '1');
-    await expect(totalText(page)).toHaveText(total(7));
-    await expect(rows(page).locator('td[data-level="4"]')).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-filters-1366-folded-${theme}-${lang}.png` });
-    // the widest the row gets: a custom range with the fold's count showing
-    await page
-      .getByTestId('date-selector')
-      .getByRole('radio', { name: lang === 'en' ? 'Custom' : '自定义', exact: true })
-      .click();
-    await expectOneRow(page);
-  });
-}
-
-// Last in the serial file, so the table holds the confirmed, remarked and live rows of the tests above.
-for (const [lang, theme] of VIEWS) {
-  test(`screenshot ${lang} ${theme}`, async ({ page }) => {
-    await startIn(page, lang, theme);
-    await signIn(page, 'lisi', '/alarmEvent');
-    await expect(rows(page)).toHaveCount(15);
-    await expect(page.getByTestId('loading-bar')).toHaveCount(0);
-    await rows(page).nth(1).getByRole('checkbox').check();
-    await rows(page).nth(2).getByRole('checkbox').check();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-${theme}-${lang}.png` });
-    if (theme === 'bright') {
-      await page.getByRole('button', { name: lang === 'en' ? 'Add remark' : '添加备注' }).click();
+      await expectOneRow(page);
+      // a week's longer label and a custom range's two date fields still leave the row whole
       await page
-        .getByRole('dialog')
-        .getByRole('button', { name: lang === 'en' ? 'Save' : '保存' })
+        .getByTestId('date-selector')
+        .getByRole('radio', { name: lang === 'en' ? 'Week' : '周', exact: true })
         .click();
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-remark-${theme}-${lang}.png` });
-    }
-  });
-}
+      await expect(page.getByTestId('date-label')).toContainText('~');
+      await expectOneRow(page);
+      await page
+        .getByTestId('date-selector')
+        .getByRole('radio', { name: lang === 'en' ? 'Custom' : '自定义', exact: true })
+        .click();
+      await expect(page.getByTestId('date-selector').getByLabel(lang === 'en' ? 'To' : '结束日期', { exact: true })).toBeVisible();
+      await expectOneRow(page);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-filters-1366-custom-${theme}-${lang}.png` });
+      await page
+        .getByTestId('date-selector')
+        .getByRole('radio', { name: lang === 'en' ? 'Day' : '日', exact: true })
+        .click();
+      await expect(totalText(page)).toHaveText(total(15));
+
+      // 更多筛选 opens below the row, pushing the table down rather than covering its rows
+      await openMoreFilters(page);
+      const [rowBox, panelBox, tableBox] = await Promise.all(
+        [page.getByTestId('event-filters-row'), page.getByTestId('more-filters-panel'), table(page)].map((l) => l.boundingBox()),
+      );
+      expect(panelBox!.y).toBeGreaterThanOrEqual(rowBox!.y + rowBox!.height);
+      expect(tableBox!.y).toBeGreaterThanOrEqual(panelBox!.y + panelBox!.height);
+      await expect(rows(page).first()).toBeVisible();
+
+      // a folded filter narrows the list, and the closed fold still says one is set
+      await page
+        .getByTestId('filter-type')
+        .getByRole('button', { name: lang === 'en' ? 'Residual current' : '剩余电流' })
+        .click();
+      await expect(totalText(page)).toHaveText(total(7));
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-filters-1366-${theme}-${lang}.png` });
+      await page.getByTestId('more-filters').click();
+      await expect(page.getByTestId('more-filters-panel')).toBeHidden();
+      await expect(page.getByTestId('more-filters')).toHaveAttribute('data-set', '1');
+      await expect(totalText(page)).toHaveText(total(7));
+      await expect(rows(page).locator('td[data-level="4"]')).toHaveCount(0);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-filters-1366-folded-${theme}-${lang}.png` });
+      // the widest the row gets: a custom range with the fold's count showing
+      await page
+        .getByTestId('date-selector')
+        .getByRole('radio', { name: lang === 'en' ? 'Custom' : '自定义', exact: true })
+        .click();
+      await expectOneRow(page);
+    });
+  }
+
+  // Last in the serial file, so the table holds the confirmed, remarked and live rows of the tests above.
+  for (const [lang, theme] of VIEWS) {
+    test(`screenshot ${lang} ${theme}`, async () => {
+      const page = shared();
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await openIn(page, '/#/alarmEvent', { lang, theme });
+      await expect(rows(page)).toHaveCount(15);
+      await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+      await rows(page).nth(1).getByRole('checkbox').check();
+      await rows(page).nth(2).getByRole('checkbox').check();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-${theme}-${lang}.png` });
+      if (theme === 'bright') {
+        await page.getByRole('button', { name: lang === 'en' ? 'Add remark' : '添加备注' }).click();
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: lang === 'en' ? 'Save' : '保存' })
+          .click();
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/alarm-event-remark-${theme}-${lang}.png` });
+      }
+    });
+  }
+});

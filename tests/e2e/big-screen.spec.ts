@@ -4,6 +4,7 @@ import { formatIn } from '../../domain/timeZone';
 import type { BigScreenData } from '../../domain/schemas/bigScreen';
 import { apiToken, SCREENSHOT_DIR } from './helpers';
 import { Gateway } from './gateway';
+import { openIn, sharedPage } from './sharedPage';
 import { scopedToken } from './scopedUser';
 
 /**
@@ -99,64 +100,71 @@ async function figures(page: Page, token: string): Promise<BigScreenData> {
   return body.data;
 }
 
-for (const size of SIZES) {
-  for (const view of VIEWS) {
-    const name = `${size.width}x${size.height}-${view.lang}-${view.theme}`;
-    test(`大屏 at ${name}: clock in the project zone, KPIs as the API says, nothing overlapping`, async ({ page, request }) => {
-      await page.setViewportSize(size);
-      await page.clock.setFixedTime(SHOWN_AT);
-      await startIn(page, view);
-      const token = await apiToken(request, 'zhangsan', 'kiosk');
-      await page.goto(bigScreenUrl(token));
-      const strip = page.getByTestId('title-strip');
-      expect(SHANGHAI_DATE).not.toBe(formatIn(SHOWN_AT, 'yyyy-MM-dd', 'America/New_York'));
-      await expect(strip.getByTestId('title-date')).toHaveText(SHANGHAI_DATE);
-      await expect(strip.getByTestId('title-clock')).toHaveText('01:59:58');
-      await expect(strip.getByTestId('title-screen')).toHaveText(view.lang === 'en' ? 'Overview screen' : '数据大屏');
+test.describe('大屏 in every size, language and theme', () => {
+  const sharedKiosk = sharedPage();
+  let token = '';
+  test.beforeAll(async ({ request }) => {
+    token = await apiToken(request, 'zhangsan', 'kiosk');
+  });
 
-      // the KPIs are the route's figures (read again until a refresh between the two reads has settled)
-      await expect(async () => {
-        const d = await figures(page, token);
-        const value = (id: string) => page.getByTestId(id).locator('[data-value]').first().getAttribute('data-value');
-        expect(await value('bs-kpi-devices')).toBe(String(d.kpis.devices));
-        expect(Number(await value('bs-kpi-online'))).toBeCloseTo(d.kpis.onlineRate ?? NaN, 6);
-        expect(await value('bs-kpi-today')).toBe(String(d.kpis.todayTotal));
-        expect(await value('bs-kpi-unconfirmed')).toBe(String(d.kpis.unconfirmed));
-        expect(await value('bs-kpi-workorders')).toBe(String(d.kpis.openWorkOrders));
-        expect(await value('bs-kpi-mtta')).toBe(d.kpis.mttaMs === null ? '' : String(d.kpis.mttaMs));
-        for (const l of d.kpis.todayByLevel)
-          expect(await page.getByTestId(`bs-kpi-level-${l.id}`).getAttribute('data-value')).toBe(String(l.count));
-        expect(await page.getByTestId('bs-rank-projects-row').count()).toBe(d.topProjects.length);
-      }).toPass({ timeout: 10_000 });
-      // zhangsan's three projects are all in 浙江: the map shows the province, not the country
-      await expect(page.getByTestId('china-map')).toHaveAttribute('data-extent', 'province');
-      await expect(page.getByTestId('china-map')).toHaveAttribute('data-province', '330000');
-      await expect(page.getByTestId('map-marker')).toHaveCount(3);
+  for (const size of SIZES) {
+    for (const view of VIEWS) {
+      const name = `${size.width}x${size.height}-${view.lang}-${view.theme}`;
+      test(`大屏 at ${name}: clock in the project zone, KPIs as the API says, nothing overlapping`, async () => {
+        const page = sharedKiosk();
+        await page.setViewportSize(size);
+        await page.clock.setFixedTime(SHOWN_AT);
+        await openIn(page, bigScreenUrl(token), view);
+        const strip = page.getByTestId('title-strip');
+        expect(SHANGHAI_DATE).not.toBe(formatIn(SHOWN_AT, 'yyyy-MM-dd', 'America/New_York'));
+        await expect(strip.getByTestId('title-date')).toHaveText(SHANGHAI_DATE);
+        await expect(strip.getByTestId('title-clock')).toHaveText('01:59:58');
+        await expect(strip.getByTestId('title-screen')).toHaveText(view.lang === 'en' ? 'Overview screen' : '数据大屏');
 
-      await expect(async () => {
-        const m = await measure(page);
-        for (const p of m.parts) {
-          expect(p.width, p.id).toBeGreaterThan(0);
-          expect(p.left, p.id).toBeGreaterThanOrEqual(0);
-          expect(p.top, p.id).toBeGreaterThanOrEqual(0);
-          expect(p.right, p.id).toBeLessThanOrEqual(m.vw + 0.5);
-          expect(p.bottom, p.id).toBeLessThanOrEqual(m.vh + 0.5);
-        }
-        for (const [i, a] of m.parts.entries())
-          for (const b of m.parts.slice(i + 1)) expect(overlaps(a, b), `${a.id} overlaps ${b.id}`).toBe(false);
-        expect(m.clipped).toEqual([]);
-        // readable from three metres on a wall: the smallest text (0.75 rem of the kiosk's root) is 15 px at
-        // 1920×1080 and 30 px at 3840×2160, 1/72 of the screen's height
-        if (size.height >= 1080) expect(m.smallestText).toBeGreaterThanOrEqual(size.height / 72 - 0.01);
-      }).toPass({ timeout: 10_000 });
+        // the KPIs are the route's figures (read again until a refresh between the two reads has settled)
+        await expect(async () => {
+          const d = await figures(page, token);
+          const value = (id: string) => page.getByTestId(id).locator('[data-value]').first().getAttribute('data-value');
+          expect(await value('bs-kpi-devices')).toBe(String(d.kpis.devices));
+          expect(Number(await value('bs-kpi-online'))).toBeCloseTo(d.kpis.onlineRate ?? NaN, 6);
+          expect(await value('bs-kpi-today')).toBe(String(d.kpis.todayTotal));
+          expect(await value('bs-kpi-unconfirmed')).toBe(String(d.kpis.unconfirmed));
+          expect(await value('bs-kpi-workorders')).toBe(String(d.kpis.openWorkOrders));
+          expect(await value('bs-kpi-mtta')).toBe(d.kpis.mttaMs === null ? '' : String(d.kpis.mttaMs));
+          for (const l of d.kpis.todayByLevel)
+            expect(await page.getByTestId(`bs-kpi-level-${l.id}`).getAttribute('data-value')).toBe(String(l.count));
+          expect(await page.getByTestId('bs-rank-projects-row').count()).toBe(d.topProjects.length);
+        }).toPass({ timeout: 10_000 });
+        // zhangsan's three projects are all in 浙江: the map shows the province, not the country
+        await expect(page.getByTestId('china-map')).toHaveAttribute('data-extent', 'province');
+        await expect(page.getByTestId('china-map')).toHaveAttribute('data-province', '330000');
+        await expect(page.getByTestId('map-marker')).toHaveCount(3);
 
-      // the clock ticks in the project zone: a minute later it reads the next minute there
-      await page.clock.setFixedTime(SHOWN_AT + 62_000);
-      await expect(strip.getByTestId('title-clock')).toHaveText('02:01:00');
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/big-screen-${name}.png` });
-    });
+        await expect(async () => {
+          const m = await measure(page);
+          for (const p of m.parts) {
+            expect(p.width, p.id).toBeGreaterThan(0);
+            expect(p.left, p.id).toBeGreaterThanOrEqual(0);
+            expect(p.top, p.id).toBeGreaterThanOrEqual(0);
+            expect(p.right, p.id).toBeLessThanOrEqual(m.vw + 0.5);
+            expect(p.bottom, p.id).toBeLessThanOrEqual(m.vh + 0.5);
+          }
+          for (const [i, a] of m.parts.entries())
+            for (const b of m.parts.slice(i + 1)) expect(overlaps(a, b), `${a.id} overlaps ${b.id}`).toBe(false);
+          expect(m.clipped).toEqual([]);
+          // readable from three metres on a wall: the smallest text (0.75 rem of the kiosk's root) is 15 px at
+          // 1920×1080 and 30 px at 3840×2160, 1/72 of the screen's height
+          if (size.height >= 1080) expect(m.smallestText).toBeGreaterThanOrEqual(size.height / 72 - 0.01);
+        }).toPass({ timeout: 10_000 });
+
+        // the clock ticks in the project zone: a minute later it reads the next minute there
+        await page.clock.setFixedTime(SHOWN_AT + 62_000);
+        await expect(strip.getByTestId('title-clock')).toHaveText('02:01:00');
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/big-screen-${name}.png` });
+      });
+    }
   }
-}
+});
 
 test('大屏 at 1366×768 in English on a busy day: long figures keep one line, the rankings’ ten rows keep their text whole', async ({
   page,

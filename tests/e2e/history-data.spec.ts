@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE, formatIn, inZone } from '../../domain/timeZone';
 // Days, weeks and months of the project zone (Asia/Shanghai): the browser runs in New York (issue 15).
 const Z = inZone(DEFAULT_TIME_ZONE);
 import { apiToken, expectPath, SCREENSHOT_DIR, signIn } from './helpers';
+import { openIn, sharedPage } from './sharedPage';
 
 const STEP = 10 * 60_000;
 const SPIKE = 950;
@@ -135,21 +136,25 @@ test('history data: device and two measures, day/week/month, every checkbox, tab
   expect(values).toContain(SPIKE);
 });
 
-for (const [lang, theme] of [
-  ['zh_cn', 'dark'],
-  ['en', 'bright'],
-  ['en', 'dark'],
-] as const) {
-  test(`history data screenshot ${lang} ${theme}`, async ({ page }) => {
-    await open(page, lang, theme);
-    await page.goto(`/#/historyData?devices=${seeded.device.id}&measures=1001,1101,1201`);
-    await page.getByTestId('date-selector').getByRole('radio').nth(1).click();
-    await expect(page.getByTestId('trend')).toHaveAttribute('data-loading', 'false');
-    await expect(page.getByTestId('trend').locator('canvas').first()).toBeVisible();
-    for (const flag of ['limit', 'extremes', 'avg', 'rawMarks']) await page.locator(`[data-flag="${flag}"]`).check();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/history-curve-${theme}-${lang}.png` });
-  });
-}
+test.describe('the history screen in both languages and themes', () => {
+  const shared = sharedPage({ user: 'lisi' });
+
+  for (const [lang, theme] of [
+    ['zh_cn', 'dark'],
+    ['en', 'bright'],
+    ['en', 'dark'],
+  ] as const) {
+    test(`history data screenshot ${lang} ${theme}`, async () => {
+      const page = shared();
+      await openIn(page, `/#/historyData?devices=${seeded.device.id}&measures=1001,1101,1201`, { lang, theme });
+      await page.getByTestId('date-selector').getByRole('radio').nth(1).click();
+      await expect(page.getByTestId('trend')).toHaveAttribute('data-loading', 'false');
+      await expect(page.getByTestId('trend').locator('canvas').first()).toBeVisible();
+      for (const flag of ['limit', 'extremes', 'avg', 'rawMarks']) await page.locator(`[data-flag="${flag}"]`).check();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/history-curve-${theme}-${lang}.png` });
+    });
+  }
+});
 
 test('drag zoom never narrower than an hour; main-thread fallback when the worker cannot start', async ({ page }) => {
   // The worker script is refused: the series service must fall back to the main thread.

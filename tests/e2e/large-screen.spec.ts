@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { E2E_LIVE_URL } from '../../playwright.config';
-import { SCREENSHOT_DIR, signIn } from './helpers';
+import { SCREENSHOT_DIR } from './helpers';
+import { openIn, sharedPage } from './sharedPage';
 
 // the live server: its simulated devices have today's readings for the history chart
 test.use({ baseURL: E2E_LIVE_URL });
@@ -28,46 +29,49 @@ const smallestText = (page: Page) =>
 
 const rootPx = (page: Page) => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
 
-for (const size of [
-  { width: 1920, height: 1080, root: 16 },
-  { width: 2560, height: 1440, root: 21 },
-  { width: 3840, height: 2160, root: 32 },
-]) {
-  test(`a console at ${size.width}×${size.height} grows with the screen: root ${size.root} px, cards, tree rows and checkboxes and charts with it`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(size);
-    await signIn(page, 'wangwu', '/home');
-    await expect(page.getByTestId('monitor-updated')).toBeVisible();
-    const root = await rootPx(page);
-    expect(root).toBeCloseTo(size.root, 0);
-    // the smallest text of the dashboard is 0.75 rem: 12 px at 1920, 24 px at 4K
-    expect(await smallestText(page)).toBeGreaterThanOrEqual(0.75 * size.root - 0.5);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/large-screen-home-${size.width}.png` });
+test.describe('a console on larger screens', () => {
+  const shared = sharedPage({ user: 'wangwu' });
 
-    // a virtualized tree: rows as tall as their text needs, none overlapping; checkboxes grown too
-    await page.goto('/#/historyData');
-    const tree = page.getByTestId('history-tree');
-    const rows = tree.getByRole('treeitem');
-    await expect(rows.nth(5)).toBeVisible();
-    const layout = await rows.evaluateAll((els) =>
-      els.slice(0, 8).map((el) => {
-        const box = el.getBoundingClientRect();
-        const box2 = el.querySelector('input[type=checkbox]')?.getBoundingClientRect();
-        return { top: box.top, bottom: box.bottom, fits: el.scrollHeight <= el.clientHeight + 1, box: box2?.height ?? 0 };
-      }),
-    );
-    for (const [i, r] of layout.entries()) {
-      expect(r.fits, `row ${i}`).toBe(true);
-      expect(r.box, `row ${i}'s checkbox`).toBeGreaterThanOrEqual((13 * size.root) / 16 - 0.5);
-      if (i > 0) expect(r.top, `row ${i}`).toBeGreaterThanOrEqual(layout[i - 1]!.bottom - 0.5);
-    }
-    // the chart grows too: its height (420 design px) and its axes (uPlot draws them in px)
-    await tree.locator('[data-node-id^="terminal:"] input[type=checkbox]').first().check();
-    const canvas = page.getByTestId('trend-chart').locator('canvas');
-    await expect(canvas).toBeVisible();
-    const chartHeight = await canvas.evaluate((el) => el.getBoundingClientRect().height);
-    expect(chartHeight).toBeCloseTo((420 * root) / 16, 0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/large-screen-history-${size.width}.png` });
-  });
-}
+  for (const size of [
+    { width: 1920, height: 1080, root: 16 },
+    { width: 2560, height: 1440, root: 21 },
+    { width: 3840, height: 2160, root: 32 },
+  ]) {
+    test(`a console at ${size.width}×${size.height} grows with the screen: root ${size.root} px, cards, tree rows and checkboxes and charts with it`, async () => {
+      const page = shared();
+      await page.setViewportSize(size);
+      await openIn(page, '/#/home');
+      await expect(page.getByTestId('monitor-updated')).toBeVisible();
+      const root = await rootPx(page);
+      expect(root).toBeCloseTo(size.root, 0);
+      // the smallest text of the dashboard is 0.75 rem: 12 px at 1920, 24 px at 4K
+      expect(await smallestText(page)).toBeGreaterThanOrEqual(0.75 * size.root - 0.5);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/large-screen-home-${size.width}.png` });
+
+      // a virtualized tree: rows as tall as their text needs, none overlapping; checkboxes grown too
+      await page.goto('/#/historyData');
+      const tree = page.getByTestId('history-tree');
+      const rows = tree.getByRole('treeitem');
+      await expect(rows.nth(5)).toBeVisible();
+      const layout = await rows.evaluateAll((els) =>
+        els.slice(0, 8).map((el) => {
+          const box = el.getBoundingClientRect();
+          const box2 = el.querySelector('input[type=checkbox]')?.getBoundingClientRect();
+          return { top: box.top, bottom: box.bottom, fits: el.scrollHeight <= el.clientHeight + 1, box: box2?.height ?? 0 };
+        }),
+      );
+      for (const [i, r] of layout.entries()) {
+        expect(r.fits, `row ${i}`).toBe(true);
+        expect(r.box, `row ${i}'s checkbox`).toBeGreaterThanOrEqual((13 * size.root) / 16 - 0.5);
+        if (i > 0) expect(r.top, `row ${i}`).toBeGreaterThanOrEqual(layout[i - 1]!.bottom - 0.5);
+      }
+      // the chart grows too: its height (420 design px) and its axes (uPlot draws them in px)
+      await tree.locator('[data-node-id^="terminal:"] input[type=checkbox]').first().check();
+      const canvas = page.getByTestId('trend-chart').locator('canvas');
+      await expect(canvas).toBeVisible();
+      const chartHeight = await canvas.evaluate((el) => el.getBoundingClientRect().height);
+      expect(chartHeight).toBeCloseTo((420 * root) / 16, 0);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/large-screen-history-${size.width}.png` });
+    });
+  }
+});

@@ -1,16 +1,13 @@
 import { test, expect, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, signIn } from './helpers';
+import { SCREENSHOT_DIR } from './helpers';
+import { openIn, sharedPage } from './sharedPage';
 import { selectRow } from './info-helpers';
 
+/** The four views on one page, reloaded for each (sharedPage.ts). */
+const shared = sharedPage({ user: 'zhangsan' });
+
 async function prepare(page: Page, lang: 'zh_cn' | 'en', theme: 'bright' | 'dark') {
-  await page.addInitScript(
-    ([l, th]) => {
-      localStorage.setItem('vg.lang', l!);
-      localStorage.setItem('vg.theme', th!);
-    },
-    [lang, theme],
-  );
-  await signIn(page, 'zhangsan', '/deviceManager');
+  await openIn(page, '/#/deviceManager', { lang, theme });
   await expect(page.getByTestId('ledger-tree').getByRole('treeitem').first()).toBeVisible();
 }
 
@@ -23,7 +20,8 @@ for (const [lang, theme] of [
   ['zh_cn', 'dark'],
   ['en', 'bright'],
 ] as const) {
-  test(`device ledger, ${lang} ${theme}`, async ({ page }) => {
+  test(`device ledger, ${lang} ${theme}`, async () => {
+    const page = shared();
     const en = lang === 'en';
     await prepare(page, lang, theme);
     await page.getByTestId('ledger-tree').getByTitle('西湖文化广场').click();

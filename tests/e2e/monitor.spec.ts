@@ -1,5 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, SCREENSHOT_DIR, signIn } from './helpers';
+import { openIn, sharedPage } from './sharedPage';
 
 /** The figure a KPI card shows, as a number ('' until loaded). */
 const kpi = (page: Page, id: string) => page.getByTestId(`kpi-${id}`).locator('[data-value]');
@@ -98,30 +99,28 @@ test('home for a project user: its own tenant only, project filter, no enterpris
   await expect(kpi(page, 'projects')).toHaveText('3');
 });
 
-for (const [lang, theme] of [
-  ['zh_cn', 'bright'],
-  ['en', 'bright'],
-  ['zh_cn', 'dark'],
-  ['en', 'dark'],
-] as const) {
-  test(`monitor screenshots, ${lang} ${theme}`, async ({ page }) => {
-    await page.addInitScript(
-      ([l, th]) => {
-        localStorage.setItem('vg.lang', l!);
-        localStorage.setItem('vg.theme', th!);
-      },
-      [lang, theme],
-    );
-    await signIn(page, 'platform', '/platform/monitor');
-    await expect(page.getByTestId('map-marker')).toHaveCount(5);
-    await expect(page.getByTestId('loading-bar')).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-platform-${theme}-${lang}.png` });
-    await page.goto('/#/home');
-    await expect(page.getByTestId('home-monitor')).toBeVisible();
-    await expect(page.getByTestId('map-marker')).toHaveCount(5);
-    await page.getByTestId('map-marker').first().click();
-    await expect(kpi(page, 'projects')).toHaveText('1');
-    await expect(page.getByTestId('loading-bar')).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-home-${theme}-${lang}.png` });
-  });
-}
+test.describe('the monitor in both languages and themes', () => {
+  const shared = sharedPage({ user: 'platform' });
+
+  for (const [lang, theme] of [
+    ['zh_cn', 'bright'],
+    ['en', 'bright'],
+    ['zh_cn', 'dark'],
+    ['en', 'dark'],
+  ] as const) {
+    test(`monitor screenshots, ${lang} ${theme}`, async () => {
+      const page = shared();
+      await openIn(page, '/#/platform/monitor', { lang, theme });
+      await expect(page.getByTestId('map-marker')).toHaveCount(5);
+      await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-platform-${theme}-${lang}.png` });
+      await page.goto('/#/home');
+      await expect(page.getByTestId('home-monitor')).toBeVisible();
+      await expect(page.getByTestId('map-marker')).toHaveCount(5);
+      await page.getByTestId('map-marker').first().click();
+      await expect(kpi(page, 'projects')).toHaveText('1');
+      await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-home-${theme}-${lang}.png` });
+    });
+  }
+});

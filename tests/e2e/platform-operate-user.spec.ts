@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { apiToken, SCREENSHOT_DIR, signIn } from './helpers';
+import { openIn, sharedPage } from './sharedPage';
 
 const tag = `${Date.now() % 1_000_000}`;
 const TENANT = `运维租户${tag}`;
@@ -127,20 +128,24 @@ test('project users are refused by the platform endpoints and do not get the scr
   await expect(page.getByTestId('project-ops-table')).toHaveCount(0);
 });
 
-for (const [lang, theme] of [
-  ['en', 'dark'],
-  ['zh_cn', 'dark'],
-  ['en', 'bright'],
-] as const) {
-  test(`platform screenshots ${lang} ${theme}`, async ({ page }) => {
-    await asPlatform(page, lang, theme);
-    await page.goto('/#/platform/operate');
-    await expect(row(page, 'project-ops-table', '西湖文化广场')).toBeVisible();
-    await page.mouse.move(0, 0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/platform-operate-${theme}-${lang}.png` });
-    await page.goto('/#/platform/user');
-    await expect(rowWithCell(page, 'platform-user-table', 'service')).toBeVisible();
-    await page.mouse.move(0, 0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/platform-user-${theme}-${lang}.png` });
-  });
-}
+test.describe('the platform screens in both languages and themes', () => {
+  const shared = sharedPage({ user: 'platform' });
+
+  for (const [lang, theme] of [
+    ['en', 'dark'],
+    ['zh_cn', 'dark'],
+    ['en', 'bright'],
+  ] as const) {
+    test(`platform screenshots ${lang} ${theme}`, async () => {
+      const page = shared();
+      await openIn(page, '/#/platform/operate', { lang, theme });
+      await expect(row(page, 'project-ops-table', '西湖文化广场')).toBeVisible();
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/platform-operate-${theme}-${lang}.png` });
+      await page.goto('/#/platform/user');
+      await expect(rowWithCell(page, 'platform-user-table', 'service')).toBeVisible();
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/platform-user-${theme}-${lang}.png` });
+    });
+  }
+});

@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, passwordOf, SCREENSHOT_DIR, signIn } from './helpers';
 import { Gateway } from './gateway';
+import { openIn, sharedPage } from './sharedPage';
 
 // Quiet server: the device is our own terminal, answered by the tests' gateway emulator.
 const tag = `${Date.now() % 1_000_000}`;
@@ -128,38 +129,36 @@ test('a device that does not answer: the read fails with 获取数据失败 and 
   void request;
 });
 
-for (const [lang, theme] of [
-  ['en', 'dark'],
-  ['zh_cn', 'dark'],
-  ['en', 'bright'],
-] as const) {
-  test(`remote setting screenshot ${lang} ${theme}`, async ({ page, baseURL }) => {
-    const gw = await Gateway.open(baseURL!, detectorId);
-    gw.startHeartbeat(300);
-    try {
-      await page.addInitScript(
-        ([l, th]) => {
-          localStorage.setItem('vg.lang', l!);
-          localStorage.setItem('vg.theme', th!);
-        },
-        [lang, theme],
-      );
-      await signIn(page, 'zhangsan', '/remoteSetting');
-      await pickDevice(page, NAMES.detector);
-      await expect(page.getByTestId('param-row-leakLimit').getByTestId('param-device-value')).not.toContainText('—');
-      // the built-in groups, parameters and control points in the chosen language
-      await expect(page.getByTestId('param-row-leakLimit')).toContainText(
-        lang === 'en' ? 'Residual current alarm value' : '剩余电流报警值',
-      );
-      await expect(page.getByTestId('param-group-1')).toContainText(lang === 'en' ? 'Protection settings' : '保护定值');
-      await expect(page.getByRole('button', { name: lang === 'en' ? 'Silence' : '消音' })).toBeVisible();
-      await page.locator('input[name=param-reportInterval]').count();
-      await page.locator('input[name=param-leakLimit]').fill('2000');
-      await page.getByTestId('param-save').click();
-      await page.mouse.move(0, 0);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/remote-setting-${theme}-${lang}.png` });
-    } finally {
-      await gw.close();
-    }
-  });
-}
+test.describe('remote setting in both languages and themes', () => {
+  const shared = sharedPage({ user: 'zhangsan' });
+
+  for (const [lang, theme] of [
+    ['en', 'dark'],
+    ['zh_cn', 'dark'],
+    ['en', 'bright'],
+  ] as const) {
+    test(`remote setting screenshot ${lang} ${theme}`, async ({ baseURL }) => {
+      const page = shared();
+      const gw = await Gateway.open(baseURL!, detectorId);
+      gw.startHeartbeat(300);
+      try {
+        await openIn(page, '/#/remoteSetting', { lang, theme });
+        await pickDevice(page, NAMES.detector);
+        await expect(page.getByTestId('param-row-leakLimit').getByTestId('param-device-value')).not.toContainText('—');
+        // the built-in groups, parameters and control points in the chosen language
+        await expect(page.getByTestId('param-row-leakLimit')).toContainText(
+          lang === 'en' ? 'Residual current alarm value' : '剩余电流报警值',
+        );
+        await expect(page.getByTestId('param-group-1')).toContainText(lang === 'en' ? 'Protection settings' : '保护定值');
+        await expect(page.getByRole('button', { name: lang === 'en' ? 'Silence' : '消音' })).toBeVisible();
+        await page.locator('input[name=param-reportInterval]').count();
+        await page.locator('input[name=param-leakLimit]').fill('2000');
+        await page.getByTestId('param-save').click();
+        await page.mouse.move(0, 0);
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/remote-setting-${theme}-${lang}.png` });
+      } finally {
+        await gw.close();
+      }
+    });
+  }
+});

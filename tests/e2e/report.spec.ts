@@ -1,5 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, SCREENSHOT_DIR, signIn } from './helpers';
+import { openIn, sharedPage } from './sharedPage';
 import { DEFAULT_TIME_ZONE, wallTime, zoned } from '../../domain/timeZone';
 
 /**
@@ -71,15 +72,13 @@ async function createMonth(request: APIRequestContext) {
 
 test.beforeAll(async ({ request }) => createMonth(request));
 
-async function openLastMonth(page: Page, lang: 'zh_cn' | 'en' = 'zh_cn', theme: 'bright' | 'dark' = 'bright') {
-  await page.addInitScript(
-    ([l, th]) => {
-      localStorage.setItem('vg.lang', l!);
-      localStorage.setItem('vg.theme', th!);
-    },
-    [lang, theme],
-  );
+async function openLastMonth(page: Page) {
   await signIn(page, 'zhangsan', '/analysisReport');
+  await showLastMonth(page, 'zh_cn');
+}
+
+/** The report, loaded in `lang`, turned to last month (the seeded alarms' month). */
+async function showLastMonth(page: Page, lang: 'zh_cn' | 'en') {
   await expect(page.getByTestId('report-overview')).toBeVisible();
   await page
     .getByTestId('analysis-report')
@@ -141,17 +140,23 @@ test('report: a failed load shows an error with retry, and retry recovers', asyn
   await expect(page.getByTestId('kpi-total-value')).toHaveText('4');
 });
 
-for (const [lang, theme] of [
-  ['zh_cn', 'bright'],
-  ['en', 'dark'],
-  ['zh_cn', 'dark'],
-  ['en', 'bright'],
-] as const) {
-  test(`report screenshot, ${lang} ${theme}`, async ({ page }) => {
-    await openLastMonth(page, lang, theme);
-    await expect(page.getByTestId('loading-bar')).toHaveCount(0);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/report-${theme}-${lang}.png` });
-    await page.getByTestId('report-confirmation').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/report-lower-${theme}-${lang}.png` });
-  });
-}
+test.describe('the report in both languages and themes', () => {
+  const shared = sharedPage({ user: 'zhangsan' });
+
+  for (const [lang, theme] of [
+    ['zh_cn', 'bright'],
+    ['en', 'dark'],
+    ['zh_cn', 'dark'],
+    ['en', 'bright'],
+  ] as const) {
+    test(`report screenshot, ${lang} ${theme}`, async () => {
+      const page = shared();
+      await openIn(page, '/#/analysisReport', { lang, theme });
+      await showLastMonth(page, lang);
+      await expect(page.getByTestId('loading-bar')).toHaveCount(0);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/report-${theme}-${lang}.png` });
+      await page.getByTestId('report-confirmation').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/report-lower-${theme}-${lang}.png` });
+    });
+  }
+});

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken } from './helpers';
+import { openIn, sharedPage } from './sharedPage';
 import { seedStates } from './seedStates';
 
 /**
@@ -56,36 +57,42 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready);
 }
 
-for (const theme of THEMES) {
-  for (const size of SIZES) {
-    const name = `${size.width}x${size.height}-${theme}`;
+const VARIANTS = THEMES.flatMap((theme) => SIZES.map((size) => ({ theme, size, name: `${size.width}x${size.height}-${theme}` })));
+const shot = (page: Page) => ({
+  mask: volatile(page),
+  // the sound prompt depends on the browser's autoplay decision, tested on its own
+  stylePath: 'tests/e2e/wall-screenshots.css',
+  maxDiffPixelRatio: 0.01,
+});
 
-    test(`kiosk wall baseline ${name}`, async ({ page, request }) => {
-      await page.setViewportSize(size);
-      await page.clock.setFixedTime(shownAt());
-      await page.addInitScript((t) => localStorage.setItem('vg.theme', t), theme);
-      const token = await apiToken(request, 'wangwu');
-      await page.goto(`/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime&interval=600#/realTime`);
-      await settle(page);
-      await expect(page).toHaveScreenshot(`kiosk-${name}.png`, {
-        mask: volatile(page),
-        // the sound prompt depends on the browser's autoplay decision, tested on its own
-        stylePath: 'tests/e2e/wall-screenshots.css',
-        maxDiffPixelRatio: 0.01,
-      });
-    });
+test.describe('kiosk wall', () => {
+  const page = sharedPage();
+  let token = '';
+  test.beforeAll(async ({ request }) => {
+    token = await apiToken(request, 'wangwu');
+  });
 
-    test(`operator wall baseline ${name}`, async ({ page }) => {
-      await page.setViewportSize(size);
-      await page.clock.setFixedTime(shownAt());
-      await page.addInitScript((t) => localStorage.setItem('vg.theme', t), theme);
-      await signIn(page, 'wangwu', '/realTime');
-      await settle(page);
-      await expect(page).toHaveScreenshot(`wall-${name}.png`, {
-        mask: volatile(page),
-        stylePath: 'tests/e2e/wall-screenshots.css',
-        maxDiffPixelRatio: 0.01,
-      });
+  for (const { theme, size, name } of VARIANTS) {
+    test(`kiosk wall baseline ${name}`, async () => {
+      await page().setViewportSize(size);
+      await page().clock.setFixedTime(shownAt());
+      await openIn(page(), `/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime&interval=600#/realTime`, { theme });
+      await settle(page());
+      await expect(page()).toHaveScreenshot(`kiosk-${name}.png`, shot(page()));
     });
   }
-}
+});
+
+test.describe('operator wall', () => {
+  const page = sharedPage({ user: 'wangwu' });
+
+  for (const { theme, size, name } of VARIANTS) {
+    test(`operator wall baseline ${name}`, async () => {
+      await page().setViewportSize(size);
+      await page().clock.setFixedTime(shownAt());
+      await openIn(page(), '/#/realTime', { theme });
+      await settle(page());
+      await expect(page()).toHaveScreenshot(`wall-${name}.png`, shot(page()));
+    });
+  }
+});
