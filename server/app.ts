@@ -45,7 +45,7 @@ import { monitorService } from './monitor/plugin';
 import { reportService } from './report/plugin';
 import { platformService } from './platform/plugin';
 import { escalationService, type EscalationPluginOptions } from './escalation/plugin';
-import { earlyWarningService } from './earlyWarning/plugin';
+import { earlyWarningService, type EarlyWarningPluginOptions } from './earlyWarning/plugin';
 import { earlyWarningRoutes } from './earlyWarning/routes';
 import { workOrderService, type WorkOrderPluginOptions } from './workorder/plugin';
 import { LocalSocketBus, type SocketBus } from './auth/sessionBus';
@@ -92,6 +92,8 @@ export interface AppOptions {
   socketPing?: SocketPingOptions;
   /** escalation of unconfirmed alarms: how often to check (0: off) and its clock (issue 19) */
   escalation?: EscalationPluginOptions;
+  /** early warning (issue 31): how often to look for a newly closed hour to judge */
+  earlyWarning?: EarlyWarningPluginOptions;
   /** work orders (issue 29): how often to mark overdue orders (0: off) and the clock of their decisions */
   workorder?: WorkOrderPluginOptions;
   /** what runs the periodic jobs: the wall clock unless given (the test suite gives a clock it moves) */
@@ -191,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportService, { prefix: '/wisdompower/v1' });
   await app.register(platformService, { prefix: '/wisdompower/v1' });
   await app.register(escalationService, options.escalation ?? {});
-  await app.register(earlyWarningService);
+  await app.register(earlyWarningService, options.earlyWarning ?? {});
   await app.register(earlyWarningRoutes, { prefix: '/wisdompower/v1' });
   await app.register(notifyService, options.notify ?? {});
   await app.register(notifyRoutes, { prefix: '/notify/v1' });

@@ -59,6 +59,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
         : false,
     // ESCALATION_CHECK_S: seconds between escalation checks (default 5); 0 turns escalation off.
     escalation: { checkMs: env.ESCALATION_CHECK_S === '0' ? 0 : seconds(env.ESCALATION_CHECK_S, 1000) },
+    earlyWarning: { checkMs: seconds(env.EARLY_WARNING_CHECK_S, 1000) },
     // Notifications (docs/notifications.md): private receivers, console links, worker timing.
     notify: {
       allowPrivate: env.NOTIFY_ALLOW_PRIVATE === '1' || env.NOTIFY_ALLOW_PRIVATE === 'true',
@@ -78,6 +79,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
       commExitMs: seconds(env.COMM_EXIT_S, 1000),
       remoteTimeoutMs: seconds(env.REMOTE_TIMEOUT_S, 1000),
       leaderPollMs: seconds(env.LEADER_POLL_S, 1000),
+      compactEveryMs: seconds(env.HISTORY_COMPACT_S, 1000),
     },
   });
   try {

@@ -16,6 +16,8 @@ declare module 'fastify' {
 export interface TelemetryCoreOptions extends TelemetryOptions {
   /** how often instances on PostgreSQL try for (or check) the periodic-jobs lock */
   leaderPollMs?: number;
+  /** how often closed hours are looked for and compacted (default 30 s) */
+  compactEveryMs?: number;
 }
 
 /**
@@ -51,7 +53,7 @@ export const telemetryCore = fp(
     app.jobs.add({ name: 'comm.watch', periodMs: 5_000, run: () => t.commWatch.check(), runsHere: holder });
     app.jobs.add({ name: 'devices.reload', periodMs: 30_000, run: () => t.devices.load(), runsHere: everywhere });
     // Closed hours into compressed blocks and rollups; cheap when nothing is due (one check).
-    app.jobs.add({ name: 'history.compact', periodMs: 30_000, run: () => t.compactor.run(), runsHere: holder });
+    app.jobs.add({ name: 'history.compact', periodMs: opts.compactEveryMs ?? 30_000, run: () => t.compactor.run(), runsHere: holder });
     app.jobs.add({ name: 'history.prune', periodMs: 3600_000, run: () => t.pruneHistory(), runsHere: holder });
     // Keeps the planner's statistics fresh so the event list picks the right covering index
     // (PostgreSQL's autovacuum does this by itself).

@@ -15,6 +15,10 @@ const quiet = {
   // Nobody reports on the quiet server: keep every device "communicating" for the whole run.
   COMM_RETRY_S: '86400',
   COMM_EXIT_S: '172800',
+  // early-warning.spec.ts backfills a drifting device and waits for its 趋势预警: compaction of the
+  // closed hours, then the hourly judgement, each looked for every 5 s here (30 s and 60 s by default)
+  HISTORY_COMPACT_S: '5',
+  EARLY_WARNING_CHECK_S: '5',
 };
 const busy = {
   SIMULATOR: '1',

@@ -167,7 +167,8 @@ describe.runIf(onPostgres)('PostgreSQL: two instances on one database', () => {
     return app;
   };
   beforeAll(async () => {
-    database = await testDatabase();
+    // empty: the two instances below migrate it themselves, together
+    database = await testDatabase({ empty: true });
   });
   afterAll(async () => {
     for (const a of apps) await a.close();
