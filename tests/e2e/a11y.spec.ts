@@ -1,4 +1,4 @@
-import { test, expect, type Locator, type Page } from './fixtures';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expectPath, loginViaForm, signIn } from './helpers';
 

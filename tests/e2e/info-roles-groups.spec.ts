@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
 import { expectToast, PNG_1PX, selectRow, unique } from './info-helpers';
 

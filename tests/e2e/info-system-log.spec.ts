@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect } from '@playwright/test';
 import { apiToken, expectPath, loginViaForm, logoutViaMenu, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 

@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type Page } from './fixtures';
+import { test, expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
