@@ -245,7 +245,7 @@ test('kiosk rotation goes A→B→C→A, and after an alarm it resumes where it 
       if (shown.at(-1) !== path) shown.push(path);
     });
     const token = await apiToken(request, 'wangwu', 'kiosk');
-    await page.goto(`/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime,/home,/alarmEvent&interval=3#/realTime`);
+    await page.goto(`/?token=${encodeURIComponent(token)}&kiosk=1&screens=/realTime,/home,/alarmEvent&interval=2#/realTime`);
     await expect(page.getByTestId('kiosk-rotating')).toBeVisible();
     await expect.poll(() => shown.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
     expect(shown.slice(0, 5)).toEqual(['/realTime', '/home', '/alarmEvent', '/realTime', '/home']);
