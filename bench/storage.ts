@@ -154,6 +154,9 @@ if (PARTS.has('fleet')) {
   // the default retention) is measured in a store of their own, outside the figure.
   const minuteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vg-bench-storage-minutes-'));
   const minuteStore = await openStore(minuteDir);
+  // The fill is the bench's, not a figure: no sync at its commits and checkpoints (the file's pages, and
+  // so its size, are the same either way; 14.3 → 11.8 s for 2 of the 7 days here).
+  for (const db of [sqlite, minuteStore.sqlite]) db.pragma('synchronous = OFF');
   const put = (db: typeof sqlite, table: string) =>
     db.prepare(`insert into ${table} (deviceid, dataid, start, count, data) values (?, ?, ?, ?, ?)`);
   const putRaw = put(sqlite, 'history_block');
