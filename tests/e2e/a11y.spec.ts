@@ -1,5 +1,5 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expectPath, loginViaForm, signIn } from './helpers';
 
 /** Issue 15 item 7: keyboard and screen readers. */
@@ -28,17 +28,6 @@ const ROUTES = [
  * structure, names and roles being the same markup in both.
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/** The serious and critical axe violations on the page as it is, one line each (rule, impact, where). */
-async function seriousViolations(page: Page, where: string, rules?: string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const result = await (rules ? builder.withRules(rules) : builder).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${where} ${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
-    );
-}
 
 async function settled(page: Page) {
   await expect(page.getByTestId('loading-bar')).toHaveCount(0);
