@@ -117,6 +117,24 @@ export default tseslint.config(
     },
   },
   {
+    // A spec's `test` is tests/e2e/fixtures.ts's: its passed tests skip Playwright's discarded screenshots.
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "take `test` from './fixtures' (it skips the screenshots a passed test throws away).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { ...globals.node } },

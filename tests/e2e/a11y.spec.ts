@@ -1,4 +1,4 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from './fixtures';
 import { seriousViolations } from './axe';
 import { expectPath, loginViaForm, signIn } from './helpers';
 

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import ExcelJS from 'exceljs';
 import { SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast } from './info-helpers';

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import config from '../../playwright.config';
 import { seedStates } from './seedStates';
 import { GATEWAY_PROJECT, scopedToken } from './scopedUser';

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import { formatIn } from '../../domain/timeZone';
 import type { BigScreenData } from '../../domain/schemas/bigScreen';

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from './fixtures';
 import { startOfDay } from 'date-fns';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import { ALARM_LOOK } from '../../domain/alarmLanguage';

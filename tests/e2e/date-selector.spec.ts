@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { addDays, addQuarters, startOfQuarter } from 'date-fns';
 import { formatIn, inZone } from '../../domain/timeZone';
 import { signIn } from './helpers';

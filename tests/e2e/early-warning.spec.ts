@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from './fixtures';
 import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR, signIn } from './helpers';
 
 /** Issue 31: the early-warning evidence drawn where the operator looks at a device, in both languages. */

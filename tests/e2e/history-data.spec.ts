@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from './fixtures';
 import ExcelJS from 'exceljs';
 import { startOfDay, startOfMonth, startOfWeek } from 'date-fns';
 import { DEFAULT_TIME_ZONE, formatIn, inZone } from '../../domain/timeZone';

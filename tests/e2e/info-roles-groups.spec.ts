@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { apiToken, signIn } from './helpers';
 import { expectToast, PNG_1PX, selectRow, unique } from './info-helpers';
 

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { SCREENSHOT_DIR } from './helpers';
 import { openIn, sharedPage } from './sharedPage';
 

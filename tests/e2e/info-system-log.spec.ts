@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { apiToken, expectPath, loginViaForm, logoutViaMenu, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 

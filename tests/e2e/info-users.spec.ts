@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { createHash } from 'node:crypto';
 import { apiToken, expectPath, loginViaForm, logoutViaMenu, signIn } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';

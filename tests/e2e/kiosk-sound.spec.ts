@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import { apiToken, SCREENSHOT_DIR } from './helpers';
 

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from './fixtures';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import type { SystemSettings } from '../../domain/schemas/info';
 import { apiToken, confirmEveryOpenEvent, pauseClockAhead } from './helpers';

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from './fixtures';
 import { ROUTES } from '../../domain/routes';
 import { apiToken, loginViaForm } from './helpers';
 import { ingest, terminalsOf } from './alarm-event-helpers';

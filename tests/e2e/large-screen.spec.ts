@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import { SCREENSHOT_DIR } from './helpers';
 import { openIn, sharedPage } from './sharedPage';

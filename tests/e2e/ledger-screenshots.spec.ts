@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { SCREENSHOT_DIR } from './helpers';
 import { openIn, sharedPage } from './sharedPage';
 import { selectRow } from './info-helpers';

@@ -1,4 +1,4 @@
-import { test, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test, expect, type BrowserContext, type Page } from './fixtures';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../server/serverProcess';

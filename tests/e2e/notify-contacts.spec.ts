@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { apiToken, expectPath, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast, selectRow } from './info-helpers';
 import { openConsole, settled } from './notify-helpers';

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import type { DeliveryDto } from '../../domain/schemas/notify';
 import { SCREENSHOT_DIR } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { SCREENSHOT_DIR } from './helpers';
 import { expectToast, selectRow, unique } from './info-helpers';
 import { NotifyApi, openConsole, Receiver, settled } from './notify-helpers';

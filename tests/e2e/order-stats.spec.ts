@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type Page } from '@playwright/test';
+import { test, expect, type Browser, type Page } from './fixtures';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';

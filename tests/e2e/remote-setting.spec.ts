@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from './fixtures';
 import { apiToken, passwordOf, SCREENSHOT_DIR, signIn } from './helpers';
 import { Gateway } from './gateway';
 import { openIn, sharedPage } from './sharedPage';

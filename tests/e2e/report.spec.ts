@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from './fixtures';
 import { apiToken, SCREENSHOT_DIR, signIn } from './helpers';
 import { openIn, sharedPage } from './sharedPage';
 import { DEFAULT_TIME_ZONE, wallTime, zoned } from '../../domain/timeZone';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { apiToken, expectPath, loginViaForm, SCREENSHOT_DIR } from './helpers';
 
 test.describe('landing after login', () => {

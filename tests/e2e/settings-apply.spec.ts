@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from './fixtures';
 import { apiToken, SCREENSHOT_DIR, signIn } from './helpers';
 import { expectToast, PNG_1PX, unique } from './info-helpers';
 

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { createHash } from 'node:crypto';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import { apiToken, expectPath, hashPath, loginViaForm, SCREENSHOT_DIR } from './helpers';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectPath, loginViaForm, logoutViaMenu, SCREENSHOT_DIR } from './helpers';
 
 test('the password dialog checks every field with the spec messages, then shows the server msg', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from './fixtures';
 import { SCREENSHOT_DIR, signIn } from './helpers';
 
 /** Issue 15 item 6: tables that operators expect. */

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { apiToken } from './helpers';
 import { openIn, sharedPage } from './sharedPage';
 import { seedStates } from './seedStates';

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { E2E_LIVE_URL } from '../../playwright.config';
 import { ALARM_LOOK, ALARM_STATES, type AlarmTheme } from '../../domain/alarmLanguage';
 import { apiToken, confirmEveryOpenEvent, listEvents, SCREENSHOT_DIR, signIn } from './helpers';

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import path from 'node:path';
 import { startOfDay } from 'date-fns';
 import { inZone } from '../../domain/timeZone';
