@@ -31,9 +31,10 @@
  * (median of its samples in page hours 2–4) and at the end (hours 22–24), the growth between them,
  * the slope over the day and over its last third, and whether it is still rising at the end.
  * kiosk_heap_growth_pct is the larger screen's growth (target ≤ 5 %); beside each screen's growth, the
- * part of it that is V8's code (a heap census of each screen just before the day and just after it,
- * outside the samples: compiled code, bytecode and their feedback), which is how a cap reached (the JIT optimising more
- * of the app's functions as the day goes on, up to all it runs) tells itself from a leak (issue 32);
+ * part of it that is V8's code (heap censuses of each screen after the first window, halfway and at the
+ * end: compiled code, bytecode and their feedback), its two halves, and the growth less it
+ * (kiosk_heap_growth_pct_less_code, the larger screen's): a cap reached (the JIT optimising more of the
+ * app's functions as the day goes on, up to all it runs) levels off, a leak does not (issue 32);
  * kiosk_rotation_resumed_under_flood (1: after a flood of one device and type began, the kiosk moved
  * on to its next screen once the popup's 60 s had passed, while the flood's alarms still counted).
  */
@@ -193,33 +194,40 @@ async function runUntilTurnFrom(screen: string): Promise<number> {
 }
 
 /**
- * A heap census (count and size per constructor) of each screen just before the day and just after it:
- * the growth of V8's code between them is recorded; SOAK_CENSUS=1 prints what grew most, and with
- * SOAK_SNAPSHOT_DIR the snapshots themselves are written there too (open them in DevTools' Memory panel,
- * "Objects allocated between snapshots"). A census takes about a second. Both are taken outside the
- * day's samples: a snapshot's collection is one that reduces memory, after which V8 compiles again the
- * optimised code it dropped (a traced run: some 190 functions after each such collection, 55 and falling
- * a step with none), so a census among the samples would weigh on the windows the growth is read from.
+ * Heap censuses (count and size per constructor) of each screen at three points of the day: just after
+ * the first window the growth is read from (page hour WARMUP_H + WINDOW_H), halfway from there to the
+ * end, and at the end. What V8's code (compiled code, bytecode, their feedback) grew by between the
+ * first and the last is the part of the heap's growth that is the JIT's, and its two halves say whether
+ * it levels off (a cap: V8 has optimised, by the end, the functions the app runs) or keeps on (issue 32).
+ * SOAK_CENSUS=1 prints what grew most; with SOAK_SNAPSHOT_DIR the snapshots are written there too (open
+ * them in DevTools' Memory panel). A census takes about a second, and its collection is one that
+ * reduces memory, after which V8 compiles again the optimised code it dropped (a traced run: some 190
+ * functions after each, 55 and falling a step with none): so each is taken right after a window's
+ * last sample or between the windows, never just before a window's samples.
  */
 const CENSUS = process.env.SOAK_CENSUS === '1';
 const SNAPSHOT_DIR = process.env.SOAK_SNAPSHOT_DIR;
-const firstCensus = new Map<string, { hour: number; census: Map<string, CensusRow> }>();
-const lastCensus = new Map<string, { hour: number; census: Map<string, CensusRow> }>();
-/** A census of the screen shown, then of the other after the kiosk's next turn. */
-async function censusOfEachScreen(into: typeof firstCensus, hour: number): Promise<void> {
+const CENSUS_HOURS = [WARMUP_H + WINDOW_H, (WARMUP_H + WINDOW_H + HOURS) / 2, HOURS];
+/** per census (in CENSUS_HOURS' order): the page hour it was taken at and each screen's census */
+const censuses: { hour: number; byScreen: Map<string, Map<string, CensusRow>> }[] = [];
+/** A census of the screen shown, then of the other after the kiosk's next turn; answers the page time it ran. */
+async function censusOfEachScreen(hour: number): Promise<number> {
+  const byScreen = new Map<string, Map<string, CensusRow>>();
+  let ran = 0;
   for (let k = 0; k < 2; k++) {
-    if (k === 1) await runUntilTurnFrom(await hashPath());
+    if (k === 1) ran += await runUntilTurnFrom(await hashPath());
     const screen = await hashPath();
     const taken = await takeCensus(cdp);
-    into.set(screen, { hour, census: taken.census });
+    byScreen.set(screen, taken.census);
     if (SNAPSHOT_DIR)
-      fs.writeFileSync(
-        path.join(SNAPSHOT_DIR, `kiosk-${SCREEN_KEY[screen] ?? 'other'}-${into === firstCensus ? 'first' : 'last'}.heapsnapshot`),
-        taken.text,
-      );
+      fs.writeFileSync(path.join(SNAPSHOT_DIR, `kiosk-${SCREEN_KEY[screen] ?? 'other'}-h${hour.toFixed(0)}.heapsnapshot`), taken.text);
   }
+  censuses.push({ hour, byScreen });
+  return ran;
 }
-await censusOfEachScreen(firstCensus, 0);
+/** MB of V8's code of `screen` more at census `b` than at census `a` */
+const codeBytes = (i: number, screen: string) => censuses[i]?.byScreen.get(screen)?.get('code')?.bytes ?? NaN;
+const codeGrowthMb = (screen: string, a: number, b: number) => (codeBytes(b, screen) - codeBytes(a, screen)) / 1048576;
 /** the screen sampled last: each step ends on the other one */
 let lastSampled = '';
 let stuckSteps = 0;
@@ -239,6 +247,7 @@ while (pageMs < DAY_MS) {
   if (screen === lastSampled) stuckSteps++;
   lastSampled = screen;
   samples.push({ hour, mb, screen });
+  if (censuses.length < CENSUS_HOURS.length - 1 && hour >= CENSUS_HOURS[censuses.length]!) pageMs += await censusOfEachScreen(hour);
   if (Math.floor(hour / 4) > lastPrintedHour / 4) {
     lastPrintedHour = Math.floor(hour / 4) * 4;
     console.log(
@@ -247,17 +256,14 @@ while (pageMs < DAY_MS) {
   }
 }
 const escalatedInDay = (await escalatedCount()) - escalatedBefore;
-await censusOfEachScreen(lastCensus, HOURS);
-/** per screen: MB of V8's code (the census's `code` kind) more at its last census than at its first */
-const codeGrowthMb = new Map<string, number>();
-for (const [screen, last] of lastCensus) {
-  const first = firstCensus.get(screen)!;
-  codeGrowthMb.set(screen, ((last.census.get('code')?.bytes ?? 0) - (first.census.get('code')?.bytes ?? 0)) / 1048576);
-  if (!CENSUS) continue;
-  console.log(`heap census of ${screen}, page hour ${first.hour.toFixed(1)} → ${last.hour.toFixed(1)}: what grew most (bytes, count)`);
-  for (const r of censusGrowth(first.census, last.census, 30))
-    console.log(`  ${String(r.bytes).padStart(9)} ${String(r.count).padStart(7)}  ${r.name}`);
-}
+await censusOfEachScreen(pageMs / 3600_000);
+if (CENSUS)
+  for (const screen of Object.keys(SCREEN_KEY)) {
+    const [first, last] = [censuses[0]!, censuses[censuses.length - 1]!];
+    console.log(`heap census of ${screen}, page hour ${first.hour.toFixed(1)} → ${last.hour.toFixed(1)}: what grew most (bytes, count)`);
+    for (const r of censusGrowth(first.byScreen.get(screen)!, last.byScreen.get(screen)!, 30))
+      console.log(`  ${String(r.bytes).padStart(9)} ${String(r.count).padStart(7)}  ${r.name}`);
+  }
 
 // The flood: one device raises an alarm of one type every FLOOD_EVERY_MS of real time. The first pauses the
 // rotation for the popup's 60 s; the rest are one group, and must not pause it again. The simulator
@@ -333,13 +339,31 @@ for (const screen of Object.keys(SCREEN_KEY)) {
   perScreen.set(screen, trend);
 }
 const [worstScreen, worst] = [...perScreen].sort((a, b) => b[1].growthPct - a[1].growthPct)[0]!;
+const LAST = CENSUS_HOURS.length - 1;
+/**
+ * Per screen, V8's code: MB more at the last census than at the first (first window's end to the end),
+ * and that growth split at the middle census; and the heap's growth less it, as a share of the start:
+ * what the app's own objects grew by (issue 32: a cap or a leak).
+ */
+const codeOf = (screen: string) => {
+  const grew = codeGrowthMb(screen, 0, LAST);
+  const x = perScreen.get(screen)!;
+  return {
+    grew,
+    firstHalf: codeGrowthMb(screen, 0, 1),
+    secondHalf: codeGrowthMb(screen, 1, LAST),
+    heapLessCodePct: ((x.endMb - x.startMb - grew) / x.startMb) * 100,
+  };
+};
+const lessCodeWorst = Math.max(...Object.keys(SCREEN_KEY).map((s) => codeOf(s).heapLessCodePct));
 const rising = [...perScreen.values()].some((x) => x.rising);
 const maxMb = Math.max(...samples.map((s) => s.mb));
 const wallSeconds = (performance.now() - t0) / 1000;
 const fmtTrend = (screen: string, x: HeapTrend) =>
   `${screen} ${x.startMb.toFixed(2)} → ${x.endMb.toFixed(2)} MB (${x.growthPct.toFixed(1)} %, ${x.slopeMbPerDay.toFixed(2)} MB/day over the day, ` +
   `${x.lastThirdMbPerDay.toFixed(2)} MB/day over its last third${x.rising ? ': STILL RISING' : ': flat'}; ${x.samples} samples; ` +
-  `V8's code ${(codeGrowthMb.get(screen) ?? NaN).toFixed(2)} MB more at the end)`;
+  `V8's code ${codeOf(screen).grew.toFixed(2)} MB more from hour ${censuses[0]!.hour.toFixed(1)} to the end ` +
+  `(${codeOf(screen).firstHalf.toFixed(2)} + ${codeOf(screen).secondHalf.toFixed(2)} by halves); the heap less it ${codeOf(screen).heapLessCodePct.toFixed(1)} %)`;
 console.log(
   `kiosk soak: ${HOURS} h of page time in ${wallSeconds.toFixed(0)} s (load ${os
     .loadavg()
@@ -368,6 +392,7 @@ recordResults(
     kiosk_heap_start_mb: +worst.startMb.toFixed(3),
     kiosk_heap_end_mb: +worst.endMb.toFixed(3),
     kiosk_heap_max_mb: +maxMb.toFixed(3),
+    kiosk_heap_growth_pct_less_code: r2(lessCodeWorst),
     kiosk_rotation_resumed_under_flood: resumed ? 1 : 0,
   },
   {
@@ -384,6 +409,7 @@ recordResults(
     escalated_in_day: escalatedInDay,
     // escalations the page held : retained MB, screen (r, m), after each warm-up round (the fill up to the cap)
     warmup_heap_by_escalations: warmupHeap.join(' '),
+    census_page_hours: censuses.map((c) => +c.hour.toFixed(2)),
     escalations_held_at_end: await bannerCount(),
     flood_alarms: flooded,
     resumed_by_hand_before_flood: heldBeforeFlood ? 1 : 0,
@@ -402,7 +428,10 @@ recordResults(
           rising: x.rising,
           samples: x.samples,
           // V8's code (compiled code, bytecode, feedback) more at the screen's last census than at its first
-          code_growth_mb: +(codeGrowthMb.get(screen) ?? NaN).toFixed(3),
+          code_growth_mb: +codeOf(screen).grew.toFixed(3),
+          code_growth_first_half_mb: +codeOf(screen).firstHalf.toFixed(3),
+          code_growth_second_half_mb: +codeOf(screen).secondHalf.toFixed(3),
+          growth_pct_less_code: r2(codeOf(screen).heapLessCodePct),
         },
       ]),
     ),
