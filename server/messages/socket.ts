@@ -25,18 +25,38 @@ declare module 'fastify' {
  */
 export const BATCHING_ROOM = 'messages:batched';
 
-/** How long shutdown lets the websocket connections close themselves before it cuts them. */
+/** The longest shutdown waits for the websocket connections to hand their last bytes to the kernel. */
 const GOING_AWAY_GRACE_MS = 300;
 
-/** Resolves when every connection in `open` has closed, or after `ms`. */
-function allClosedOr(open: Set<Duplex>, ms: number): Promise<void> {
+/**
+ * Resolves when every connection in `open` has handed all it was given to the kernel ('finish' after
+ * end(): the going-away notice, the close frame and the FIN are on their way) or has closed; or after
+ * `ms`. Not until each has closed: that waits for the client's own close, which 1,000 busy consoles
+ * give late, while what they are sent is already theirs once flushed (bench/reconnectStorm.ts: consoles
+ * read their notice up to 2 s after the server had exited).
+ */
+function allFlushedOr(open: Set<Duplex>, ms: number): Promise<void> {
   return new Promise((resolve) => {
-    if (open.size === 0) return resolve();
+    const pending = new Set([...open].filter((socket) => !socket.writableFinished && !socket.destroyed));
+    const listeners = new Map<Duplex, () => void>();
     const timer = setTimeout(done, ms);
-    const poll = setInterval(() => open.size === 0 && done(), 20);
+    for (const socket of pending) {
+      const gone = () => {
+        pending.delete(socket);
+        if (pending.size === 0) done();
+      };
+      listeners.set(socket, gone);
+      socket.once('finish', gone);
+      socket.once('close', gone);
+    }
+    if (pending.size === 0) done();
     function done() {
       clearTimeout(timer);
-      clearInterval(poll);
+      for (const [socket, gone] of listeners) {
+        socket.off('finish', gone);
+        socket.off('close', gone);
+      }
+      listeners.clear();
       resolve();
     }
   });
@@ -112,21 +132,28 @@ export function attachSocket(app: FastifyInstance, ping: SocketPingOptions = {})
   });
 
   // Graceful shutdown: stop accepting first (so nobody reconnects to the dying process), then tell
-  // every socket the server is going away and close it. Fastify's own close then finds no upgraded
-  // connection holding the port, and the store closes after (onClose).
+  // every socket the server is going away and end its connection. Fastify's own close then finds no
+  // upgraded connection holding the port, and the store closes after (onClose).
   app.addHook('preClose', async () => {
     if (app.server.listening) app.server.close();
     const notice: GoingAwayNotice = { reason: 'shutdown' };
     io.local.emit(SOCKET_EVENT.GOING_AWAY, notice);
-    // Each connection closes once its buffer (the notice above) has drained.
-    io.local.disconnectSockets(true);
-    // A websocket close waits for the client's answer (up to 30 s in ws): with 1,000 busy clients
-    // some answer late and held the process past its 2 s (bench/reconnectStorm.ts). So each
-    // connection is ended at once (its notice and close frame go out before the FIN) and what is
-    // still open after a short grace is cut.
+    // A socket whose previous message was still being written holds the notice until that write's
+    // callback, a tick later.
+    await new Promise((r) => setImmediate(r));
+    // A websocket close waits for the client's answer (up to 30 s in ws), and with 1,000 busy clients
+    // some answer late (bench/reconnectStorm.ts). So each connection is ended right after its notice,
+    // its FIN behind it, and cut once that has gone to the kernel: the rest of the close is the
+    // client's. No socket.io disconnect packet and close frame first: written a write callback later,
+    // they met ended sockets, and the errors of 1,000 writes after end (a stack trace each) took
+    // longer than the writes themselves.
     for (const socket of upgraded) socket.end();
-    await allClosedOr(upgraded, GOING_AWAY_GRACE_MS);
+    await allFlushedOr(upgraded, GOING_AWAY_GRACE_MS);
     for (const socket of upgraded) socket.destroy();
+    // The cut connections' close reaches ws, engine.io and socket.io a tick later; then the sockets
+    // that were not upgraded (still polling, or in their handshake) are disconnected too.
+    await new Promise((r) => setImmediate(r));
+    io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     // Connections still in their handshake, then the adapters (Redis in cluster mode). Not
