@@ -18,11 +18,18 @@ export interface Column {
   width?: number;
 }
 
+/**
+ * The style of every data cell, one object for all of them. exceljs gives each new cell a style object
+ * of its own, and its writer, not finding that object again, renders each one as XML to find the same
+ * plain style each time: most of exporting a month of one device's eight measures (389,000 cells, 4.7 s).
+ */
+const PLAIN_CELL = {};
+
 /** Adds a sheet: a bold header row from the columns, then the rows by column key. */
 export function addSheet(wb: Workbook, sheetName: string, columns: Column[], rows: Record<string, unknown>[]): Worksheet {
   const ws = wb.addWorksheet(sheetName.slice(0, 31));
   ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
-  ws.addRows(rows);
+  for (const row of ws.addRows(rows)) row.eachCell((cell) => (cell.style = PLAIN_CELL));
   ws.getRow(1).font = { bold: true };
   return ws;
 }
