@@ -1,11 +1,9 @@
-import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import { EVENT_CONFIRM, EVENT_LEVEL, EVENT_STATUS } from '../../domain/enums';
 import { EVENT_TYPE_TEXT_EN, MEASURE_BY_ID, type PecEvent } from '../../domain/telemetry';
 import type { Lang } from '../text/language';
 import { formatTime } from '../text/time';
-import { DEFAULT_EXPORT_NAME } from '../http/xlsx';
+import { streamXlsx } from '../http/xlsx';
 
 /** The columns with their headers in both answer languages (the request's Accept-Language picks). */
 const COLUMNS = [
@@ -28,13 +26,6 @@ const COLUMNS = [
   { zh: '备注人', en: 'Remarked by', key: 'remarkoperator', width: 14 },
   { zh: '备注时间', en: 'Remarked at', key: 'remarktime', width: 22 },
 ];
-
-/**
- * The style of every data cell: one object for all of them. exceljs gives each new cell a style object
- * of its own, and its writer finds a style's number by the object or else by writing the style out as
- * XML: that was a quarter of an export's time (100,000 events), to find the same plain style each time.
- */
-const PLAIN_CELL = {};
 
 const num = (v: number | null) => (v === null ? '--' : String(Math.round(v * 100) / 100));
 
@@ -86,41 +77,17 @@ export async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable
   };
 }
 
-/**
- * Streams the events as one xlsx sheet: each batch is written and committed before the next is read,
- * and the producer waits for the socket to drain, so memory holds about one batch however many rows
- * are exported (the buffered writer in xlsx.ts keeps the whole workbook).
- */
-export async function streamEventsXlsx(
+/** Streams the events as one xlsx sheet, a batch at a time (http/xlsx.ts streamXlsx). */
+export function streamEventsXlsx(
   reply: FastifyReply,
   batches: AsyncIterable<PecEvent[]>,
   zone: string,
   lang: Lang = 'zh',
 ): Promise<FastifyReply> {
-  const { default: ExcelJS } = await import('exceljs'); // at the first export, not at start (http/xlsx.ts)
-  const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(lang === 'en' ? 'Events' : '事件');
-  ws.columns = COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: c.width }));
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
-  const produce = async () => {
-    for await (const rows of batches) {
-      for (const r of rows) {
-        const row = ws.addRow(cells(r, zone, lang));
-        row.eachCell((cell) => (cell.style = PLAIN_CELL));
-        row.commit();
-      }
-      // Backpressure: a slow client slows the reading of further batches instead of growing the buffer.
-      if (out.writableNeedDrain) await once(out, 'drain');
-    }
-    ws.commit();
-    await wb.commit();
-  };
-  produce().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-  const name = `${DEFAULT_EXPORT_NAME}.xlsx`;
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .send(out);
+  const columns = COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: c.width }));
+  return streamXlsx(reply, lang === 'en' ? 'Events' : '事件', columns, asCells(batches, zone, lang));
+}
+
+async function* asCells(batches: AsyncIterable<PecEvent[]>, zone: string, lang: Lang): AsyncIterable<Record<string, unknown>[]> {
+  for await (const rows of batches) yield rows.map((r) => cells(r, zone, lang));
 }
