@@ -12,7 +12,7 @@ export async function newWorkbook(): Promise<Workbook> {
   return new ExcelJS.Workbook();
 }
 
-export const DEFAULT_EXPORT_NAME = '表格导出';
+const DEFAULT_EXPORT_NAME = '表格导出';
 
 export interface Column {
   header: string;
