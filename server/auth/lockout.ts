@@ -38,41 +38,55 @@ export class LoginLockout {
     return left > 0 ? left : 0;
   }
 
-  /** Records a failure; returns true when this failure locked the name for this source. */
+  /**
+   * Records a failure; returns true when this failure locked the name for this source. The failures
+   * of the window count wherever they are, stored or in memory: a disk that is only nearly full takes
+   * some writes and refuses others, and five failures split between the two must lock as five in one
+   * place do (the full-disk login test saw the fifth answered as a plain failure).
+   */
   async recordFailure(userName: string, source: string): Promise<boolean> {
     try {
       return await this.recordStored(userName, source);
     } catch (err) {
       if (!keepsInstead(this.unwritten, err)) throw err;
       this.unwritten('login failure counted in memory', err);
-      return this.recordInMemory(userName, source);
+      return this.recordInMemory(userName, source, await this.storedFailures(this.db, userName, source, this.now()));
     }
   }
 
-  private recordInMemory(userName: string, source: string): boolean {
+  private recordInMemory(userName: string, source: string, stored: number): boolean {
     const at = this.now();
     const k = key(userName, source);
     if (this.inMemory.size >= 10_000) this.forgetInMemory(at);
     const entry = this.inMemory.get(k) ?? { at: [], lockedUntil: 0 };
     entry.at = [...entry.at.filter((t) => t > at - WINDOW_MS), at];
     this.inMemory.set(k, entry);
-    if (entry.at.length < MAX_FAILURES) return false;
+    if (entry.at.length + stored < MAX_FAILURES) return false;
     entry.at = [];
     entry.lockedUntil = at + LOCK_MS;
     return true;
   }
 
+  /** This instance's failures of the window counted in memory. */
+  private failuresInMemory(userName: string, source: string, at: number): number {
+    return this.inMemory.get(key(userName, source))?.at.filter((t) => t > at - WINDOW_MS).length ?? 0;
+  }
+
+  private storedFailures(db: Kysely<Database>, userName: string, source: string, at: number): Promise<number> {
+    return countRows(
+      db
+        .selectFrom('login_failure')
+        .where('userName', '=', userName)
+        .where('source', '=', source)
+        .where('at', '>', at - WINDOW_MS),
+    );
+  }
+
   private async recordStored(userName: string, source: string): Promise<boolean> {
     const at = this.now();
-    return this.db.transaction().execute(async (trx) => {
+    const locked = await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('login_failure').values({ userName, source, at }).execute();
-      const failures = await countRows(
-        trx
-          .selectFrom('login_failure')
-          .where('userName', '=', userName)
-          .where('source', '=', source)
-          .where('at', '>', at - WINDOW_MS),
-      );
+      const failures = (await this.storedFailures(trx, userName, source, at)) + this.failuresInMemory(userName, source, at);
       if (failures < MAX_FAILURES) return false;
       await trx.deleteFrom('login_source_lock').where('userName', '=', userName).where('source', '=', source).execute();
       await trx
@@ -82,6 +96,10 @@ export class LoginLockout {
       await trx.deleteFrom('login_failure').where('userName', '=', userName).where('source', '=', source).execute();
       return true;
     });
+    // Only once the lock is committed: a commit the disk refuses falls back to counting in memory,
+    // where these failures must still be.
+    if (locked) this.inMemory.delete(key(userName, source));
+    return locked;
   }
 
   async clear(userName: string, source: string): Promise<void> {
