@@ -65,13 +65,14 @@ function schemaReading(v: unknown): Reading | string {
 }
 
 /**
- * Duplicates (a dataId twice at one time): readings at the batch's time by dataId alone, the rare ones
- * with a time of their own by "dataId@time" (a string: dataId × 1e13 + time left the safe integers
- * from dataId 901 on, so readings of different milliseconds collided).
+ * Duplicates (a dataId twice at one time): readings at the batch's time by dataId alone, those with a
+ * time of their own by dataId, then time (no single number: dataId × 1e13 + time left the safe
+ * integers from dataId 901 on, so readings of different milliseconds collided). A gateway's backfill
+ * is all own times: a string key "dataId@time" per reading made its check 4.5× that of a live batch.
  */
 interface Seen {
   atBatchTime: Set<number>;
-  ownTimes: Set<string> | undefined;
+  ownTimes: Map<number, Set<number>> | undefined;
 }
 
 /** One reading: pushed to `readings` when good, else the reason it is refused. */
@@ -106,10 +107,11 @@ function checkReading(v: unknown, time: number, now: number, zone: string, readi
     if (seen.atBatchTime.has(def.dataId)) return `dataId ${def.dataId} 在同一时刻重复`;
     seen.atBatchTime.add(def.dataId);
   } else {
-    const key = `${def.dataId}@${t}`;
-    const own = (seen.ownTimes ??= new Set());
-    if (own.has(key)) return `dataId ${def.dataId} 在同一时刻重复`;
-    own.add(key);
+    const byDataId = (seen.ownTimes ??= new Map());
+    let times = byDataId.get(def.dataId);
+    if (!times) byDataId.set(def.dataId, (times = new Set()));
+    if (times.has(t)) return `dataId ${def.dataId} 在同一时刻重复`;
+    times.add(t);
   }
   readings.push({ def, logicalId: def.logicalId, time: t, value, status: status as number });
   return null;
