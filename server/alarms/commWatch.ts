@@ -33,6 +33,12 @@ export class CommWatch {
   private readonly lastSeen = new Map<number, number>();
   private readonly busy = new Set<number>();
   private startedAt: number;
+  /** devices back from a silence, for the next turn's transactions, each with the answers waiting for it */
+  private readonly returning = new Map<
+    number,
+    { device: DeviceInfo; waiting: { resolve: () => void; reject: (err: unknown) => void }[] }
+  >();
+  private returnScheduled = false;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -50,9 +56,43 @@ export class CommWatch {
       device.devicestatus === DEVICE_STATUS.AUTO_EXIT ||
       device.devicestatus === DEVICE_STATUS.UNKNOWN
     ) {
-      return this.change(device, DEVICE_STATUS.COMMUNICATING);
+      return this.back(device);
     }
     return undefined;
+  }
+
+  /**
+   * A device back from a silence (or first heard after a start): its change to COMMUNICATING goes in
+   * the next turn of the loop, in one transaction with the others back by then, CHANGES_PER_TX a
+   * commit. A region back after an outage is thousands of first batches at once, and a transaction
+   * each was a commit each. The batch's answer waits for the change.
+   */
+  private back(device: DeviceInfo): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const entry = this.returning.get(device.id);
+      if (entry) {
+        entry.device = device;
+        entry.waiting.push({ resolve, reject });
+      } else this.returning.set(device.id, { device, waiting: [{ resolve, reject }] });
+      if (this.returnScheduled) return;
+      this.returnScheduled = true;
+      setImmediate(() => void this.changeReturning());
+    });
+  }
+
+  private async changeReturning(): Promise<void> {
+    this.returnScheduled = false;
+    const all = [...this.returning.values()];
+    this.returning.clear();
+    for (let i = 0; i < all.length; i += CHANGES_PER_TX) {
+      const part = all.slice(i, i + CHANGES_PER_TX);
+      try {
+        await this.changeMany(part.map((r) => ({ device: r.device, steps: [DEVICE_STATUS.COMMUNICATING] })));
+        for (const r of part) for (const w of r.waiting) w.resolve();
+      } catch (err) {
+        for (const r of part) for (const w of r.waiting) w.reject(err);
+      }
+    }
   }
 
   /** A batch reached another instance: only the time counts here (that instance changes the status). */
@@ -78,10 +118,6 @@ export class CommWatch {
       await this.changeMany(due.slice(i, i + CHANGES_PER_TX));
       if (i + CHANGES_PER_TX < due.length) await new Promise((r) => setImmediate(r));
     }
-  }
-
-  private change(device: DeviceInfo, to: number): Promise<void> {
-    return this.changeMany([{ device, steps: [to] }]);
   }
 
   /** The devices' changes, each step in order, in one transaction; a device's status follows after its commit. */

@@ -209,4 +209,69 @@ describe('communication status', () => {
       .execute();
     expect(lost.map((e) => e.deviceid).sort((a, b) => a - b)).toEqual(project.map((d) => d.id).sort((a, b) => a - b));
   });
+
+  it('brings a whole project back at once: each device once, its episode ended, each answer after its device shows 正在通信', async () => {
+    const project = await terminalsOfProject(app, '西湖文化广场');
+    const report = (d: { code: string }) =>
+      app.telemetry.ingest({ device: d.code, time: clock, values: [{ dataId: 1001, value: 100 }] }, { trusted: true });
+    for (const d of project) await report(d);
+    clock += 130_000;
+    await app.telemetry.commWatch.check();
+    for (const d of project) expect(app.telemetry.devices.getSync(d.id)!.devicestatus).toBe(DEVICE_STATUS.AUTO_EXIT);
+    const since = Number(
+      (
+        await app.db
+          .selectFrom('event_log')
+          .select((eb) => eb.fn.max('seq').as('seq'))
+          .executeTakeFirstOrThrow()
+      ).seq ?? 0,
+    );
+    // the region's gateways are back: all of them in the same moment, the first one twice
+    clock += 1_000;
+    const statusWhenAnswered = await Promise.all(
+      [...project, project[0]!].map(async (d) => {
+        await report(d);
+        return app.telemetry.devices.getSync(d.id)!.devicestatus;
+      }),
+    );
+    expect(statusWhenAnswered.every((s) => s === DEVICE_STATUS.COMMUNICATING)).toBe(true);
+    const changes = await app.db
+      .selectFrom('event_log')
+      .select(['kind', 'subject', 'payload'])
+      .where('kind', 'in', ['device.status_changed', 'alarm.ended'])
+      .where('seq', '>', since)
+      .execute();
+    for (const d of project) {
+      const mine = changes.filter((c) => c.subject === `terminal:${d.id}`);
+      expect(mine.filter((c) => c.kind === 'device.status_changed').map((c) => (JSON.parse(c.payload) as { to: number }).to)).toEqual([
+        DEVICE_STATUS.COMMUNICATING,
+      ]);
+    }
+    const commBack = changes.filter(
+      (c) => c.kind === 'alarm.ended' && (JSON.parse(c.payload) as { customtype: number }).customtype === COMM_LOSS_EVENT_TYPE,
+    );
+    expect(commBack).toHaveLength(project.length);
+    const stored = await app.db
+      .selectFrom('terminal')
+      .select('devicestatus')
+      .where(
+        'id',
+        'in',
+        project.map((d) => d.id),
+      )
+      .execute();
+    expect(stored.every((r) => r.devicestatus === DEVICE_STATUS.COMMUNICATING)).toBe(true);
+    const stillLost = await app.db
+      .selectFrom('peceventextend')
+      .select('id')
+      .where('customtype', '=', COMM_LOSS_EVENT_TYPE)
+      .where('endeventid', '=', EVENT_STATUS.ACTIVE)
+      .where(
+        'deviceid',
+        'in',
+        project.map((d) => d.id),
+      )
+      .execute();
+    expect(stillLost).toEqual([]);
+  });
 });
