@@ -128,6 +128,29 @@ describe('history and trend', () => {
 });
 
 describe('communication status', () => {
+  const lastSeq = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom('event_log')
+          .select((eb) => eb.fn.max('seq').as('seq'))
+          .executeTakeFirstOrThrow()
+      ).seq ?? 0,
+    );
+  /** the comm-loss episodes still open of these devices */
+  const openCommLoss = (devices: { id: number }[]) =>
+    app.db
+      .selectFrom('peceventextend')
+      .select('deviceid')
+      .where('customtype', '=', COMM_LOSS_EVENT_TYPE)
+      .where('endeventid', '=', EVENT_STATUS.ACTIVE)
+      .where(
+        'deviceid',
+        'in',
+        devices.map((d) => d.id),
+      )
+      .execute();
+
   it('moves to RETRY and AUTO_EXIT on silence with a comm-loss episode, and back on the next batch', async () => {
     const d = app.telemetry.devices.getSync(dev.id)!;
     await app.telemetry.ingest({ device: dev.code, time: clock, values: [{ dataId: 1001, value: 100 }] }, { trusted: true });
@@ -169,14 +192,7 @@ describe('communication status', () => {
     const project = await terminalsOfProject(app, '西湖文化广场');
     for (const d of project)
       await app.telemetry.ingest({ device: d.code, time: clock, values: [{ dataId: 1001, value: 100 }] }, { trusted: true });
-    const since = Number(
-      (
-        await app.db
-          .selectFrom('event_log')
-          .select((eb) => eb.fn.max('seq').as('seq'))
-          .executeTakeFirstOrThrow()
-      ).seq ?? 0,
-    );
+    const since = await lastSeq();
     clock += 130_000;
     await app.telemetry.commWatch.check();
     for (const d of project) expect(app.telemetry.devices.getSync(d.id)!.devicestatus).toBe(DEVICE_STATUS.AUTO_EXIT);
@@ -196,17 +212,7 @@ describe('communication status', () => {
         [DEVICE_STATUS.RETRY, DEVICE_STATUS.AUTO_EXIT],
       ]);
     }
-    const lost = await app.db
-      .selectFrom('peceventextend')
-      .select('deviceid')
-      .where('customtype', '=', COMM_LOSS_EVENT_TYPE)
-      .where('endeventid', '=', EVENT_STATUS.ACTIVE)
-      .where(
-        'deviceid',
-        'in',
-        project.map((d) => d.id),
-      )
-      .execute();
+    const lost = await openCommLoss(project);
     expect(lost.map((e) => e.deviceid).sort((a, b) => a - b)).toEqual(project.map((d) => d.id).sort((a, b) => a - b));
   });
 
@@ -218,14 +224,7 @@ describe('communication status', () => {
     clock += 130_000;
     await app.telemetry.commWatch.check();
     for (const d of project) expect(app.telemetry.devices.getSync(d.id)!.devicestatus).toBe(DEVICE_STATUS.AUTO_EXIT);
-    const since = Number(
-      (
-        await app.db
-          .selectFrom('event_log')
-          .select((eb) => eb.fn.max('seq').as('seq'))
-          .executeTakeFirstOrThrow()
-      ).seq ?? 0,
-    );
+    const since = await lastSeq();
     // the region's gateways are back: all of them in the same moment, the first one twice
     clock += 1_000;
     const statusWhenAnswered = await Promise.all(
@@ -261,17 +260,7 @@ describe('communication status', () => {
       )
       .execute();
     expect(stored.every((r) => r.devicestatus === DEVICE_STATUS.COMMUNICATING)).toBe(true);
-    const stillLost = await app.db
-      .selectFrom('peceventextend')
-      .select('id')
-      .where('customtype', '=', COMM_LOSS_EVENT_TYPE)
-      .where('endeventid', '=', EVENT_STATUS.ACTIVE)
-      .where(
-        'deviceid',
-        'in',
-        project.map((d) => d.id),
-      )
-      .execute();
+    const stillLost = await openCommLoss(project);
     expect(stillLost).toEqual([]);
   });
 });
