@@ -17,6 +17,7 @@ import type { CommandAck, IngestResult, PendingCommand } from '../../domain/tele
 import { DeviceKeys, deviceSecretFromDatabase, deviceSecretFromFile } from '../devices/deviceKeys';
 import { mqttTopics } from '../mqtt/topics';
 import { DeviceSim } from './deviceSim';
+import { jsonPoster } from './httpPost';
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -115,13 +116,10 @@ async function main() {
       await client.publishAsync(topics.of(s.sim.code, 'up'), JSON.stringify({ ...body, key: s.key }), { qos: 1 });
     };
   } else {
+    const post = jsonPoster(`${url}/devicedata/api/comm/v1/ingest`);
     send = async (s, body) => {
-      const res = await fetch(`${url}/devicedata/api/comm/v1/ingest`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-device-key': s.key },
-        body: JSON.stringify({ device: s.sim.code, ...body }),
-      });
-      await onAnswer(s, (await res.json()) as Answer);
+      const answer = await post({ 'x-device-key': s.key }, JSON.stringify({ device: s.sim.code, ...body }));
+      await onAnswer(s, answer as Answer);
     };
   }
 
