@@ -34,6 +34,7 @@ import { recordResults } from './results';
 import { DAY, DRIFT_DAYS, H, makeFleet, READING_MS, type DeviceSeries } from './earlyWarningData';
 import type { IndexedEpisode, LabelledAnswer, PartOptions, RatioAnswer } from './earlyWarningPart';
 import { DEPARTURE_EVENT_TYPE, MEASURES, TREND_WARNING_EVENT_TYPE } from '../domain/telemetry';
+import { SERVER_TSX_ARGV } from '../scripts/nodeFlags.mjs';
 
 const DEVICES = Number(process.argv[2] ?? 1000);
 const DAYS = Number(process.argv[3] ?? 60);
@@ -138,7 +139,7 @@ const parts = Array.from({ length: PROCESSES }, (_, part) => {
     ratioPairs: RATIO_PAIRS,
   };
   return fork(fileURLToPath(new URL('./earlyWarningPart.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...SERVER_TSX_ARGV],
     env: { ...process.env, EW_PART: JSON.stringify(options) },
   });
 });

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { stats } from './lib';
+import { SERVER_TSX_ARGV } from '../scripts/nodeFlags.mjs';
 import { recordResults } from './results';
 import type { HistoryServerReady } from './historyServer';
 
@@ -34,7 +35,7 @@ const RUNS = 8;
 const PASSWORD = 'Bench#Pass123';
 
 // The server in a process of its own (bench/historyServer.ts): seeded, compacted, pruned, listening.
-const server = fork(fileURLToPath(new URL('./historyServer.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+const server = fork(fileURLToPath(new URL('./historyServer.ts', import.meta.url)), [], { execArgv: [...SERVER_TSX_ARGV] });
 const serverExited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 const ready = await new Promise<HistoryServerReady>((resolve, reject) => {
   server.once('message', (m: HistoryServerReady) => resolve(m));

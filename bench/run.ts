@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineRefMs } from './machineRef';
 import { recordResults } from './results';
+import { SERVER_NODE_FLAGS } from '../scripts/nodeFlags.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -92,7 +93,8 @@ for (const name of names) {
   console.log(`\n== bench ${name}: ${BENCHES[name]}`);
   const t0 = performance.now();
   const [script, ...args] = SCRIPTS[name] ?? [`${name}.ts`];
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(HERE, script!), ...args], {
+  // A bench's process runs its servers (benchApp) with the flags `npm start` gives the server.
+  const r = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '--expose-gc', '--import', 'tsx', path.join(HERE, script!), ...args], {
     stdio: 'inherit',
     cwd: path.dirname(HERE),
     env: { ...process.env, BENCH_SHARED_DIR: sharedDir },

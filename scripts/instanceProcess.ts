@@ -1,13 +1,14 @@
 /**
- * A Voltguard instance as a child process (`node --import tsx server/main.ts`) on a free port with a
- * data dir of its own: what the scale-out tests, bench and scripts/cluster.ts run, so one of several
- * instances can be killed like a real one.
+ * A Voltguard instance as a child process (`node --import tsx server/main.ts` with the flags of every
+ * server process, scripts/nodeFlags.mjs) on a free port with a data dir of its own: what the scale-out
+ * tests, bench and scripts/cluster.ts run, so one of several instances can be killed like a real one.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './localServices';
+import { SERVER_TSX_ARGV } from './nodeFlags.mjs';
 
 export interface InstanceProcess {
   name: string;
@@ -39,7 +40,7 @@ export interface InstanceOptions {
 export async function startInstanceProcess(name: string, opts: InstanceOptions): Promise<InstanceProcess> {
   const port = opts.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vg-instance-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_TSX_ARGV, 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loginWith } from '../../scripts/loginClient.mjs';
 import { ensureServerBundle } from '../../scripts/serverBundle.mjs';
+import { SERVER_NODE_FLAGS, SERVER_TSX_ARGV } from '../../scripts/nodeFlags.mjs';
 
 /**
  * The real server as a child process (`node --import tsx server/main.ts`, or compiled as `npm start` runs it): for
@@ -58,7 +59,7 @@ export class ServerProcess {
       dataDir,
       opts.env ?? {},
       { root: opts.rootPassword ?? 'Proc#Root2026', demo: opts.demoPassword ?? 'Proc#Demo2026' },
-      bundle ? [bundle] : ['--import', 'tsx', 'server/main.ts'],
+      bundle ? [...SERVER_NODE_FLAGS, bundle] : [...SERVER_TSX_ARGV, 'server/main.ts'],
     );
   }
 
