@@ -6,7 +6,7 @@
  * HeapProfiler.collectGarbage) over the day, per screen, and whether rotation resumed under a flood.
  *
  *   npm run bench -- kioskSoak   (SOAK_HOURS=24, SOAK_CHUNK_MIN=10: the page's day in steps of at least
- *                                 10 minutes; SOAK_ALARMS_PER_MIN=1; SOAK_CENSUS=1 adds a heap census per screen)
+ *                                 10 minutes; SOAK_ALARMS_PER_MIN=1; SOAK_CENSUS=1 prints what grew most)
  *
  * How the day is compressed: the page's timers (rotation, popup, sound repeats, age ticks, keep-alive,
  * stream flushes) run on page.clock, advanced SOAK_CHUNK_MIN minutes at a time (and on to the kiosk's
@@ -30,10 +30,10 @@
  * Figures (bench/heapTrend.ts): per screen the kiosk shows, the retained heap just after warm-up
  * (median of its samples in page hours 2–4) and at the end (hours 22–24), the growth between them,
  * the slope over the day and over its last third, and whether it is still rising at the end.
- * kiosk_heap_growth_pct is the larger screen's growth (target ≤ 5 %); beside each screen's growth, the
- * part of it that is V8's code (heap censuses of each screen after the first window, halfway and at the
- * end: compiled code, bytecode and their feedback), its two halves, and the growth less it
- * (kiosk_heap_growth_pct_less_code, the larger screen's): a cap reached (the JIT optimising more of the
+ * kiosk_heap_growth_pct is the larger screen's growth (target ≤ 5 %); beside it, what of the page's heap
+ * is V8's code more at the end (heap censuses of the page after the first window, halfway and at the
+ * end: compiled code, bytecode and their feedback), its two halves, and each screen's growth less it
+ * (kiosk_heap_growth_pct_less_code, the larger): a cap reached (the JIT optimising more of the
  * app's functions as the day goes on, up to all it runs) levels off, a leak does not (issue 32);
  * kiosk_rotation_resumed_under_flood (1: after a flood of one device and type began, the kiosk moved
  * on to its next screen once the popup's 60 s had passed, while the flood's alarms still counted).
@@ -194,13 +194,17 @@ async function runUntilTurnFrom(screen: string): Promise<number> {
 }
 
 /**
- * Heap censuses (count and size per constructor) of each screen at three points of the day: just after
- * the first window the growth is read from (page hour WARMUP_H + WINDOW_H), halfway from there to the
- * end, and at the end. What V8's code (compiled code, bytecode, their feedback) grew by between the
- * first and the last is the part of the heap's growth that is the JIT's, and its two halves say whether
- * it levels off (a cap: V8 has optimised, by the end, the functions the app runs) or keeps on (issue 32).
+ * Heap censuses (count and size per constructor) of the page at three points of the day: just after the
+ * first window the growth is read from (page hour WARMUP_H + WINDOW_H), halfway from there to the end,
+ * and at the end. What V8's code (compiled code, bytecode, their feedback) grew by between the first and
+ * the last is the part of the heap's growth that is the JIT's, and its two halves say whether it levels
+ * off (a cap: V8 has optimised, by the end, the functions the app runs) or keeps on (issue 32). One
+ * census a point, of whichever screen is shown: a snapshot holds the whole page's heap, and V8's code is
+ * the page's, not a screen's (a census of each screen a turn apart held the same code to 0.25 %: 5.94
+ * and 5.94 MB at page hour 3, 6.16 and 6.18 MB at hour 8); a second snapshot a point cost some 5 s and a
+ * turn of the page's clock, for the same figure.
  * SOAK_CENSUS=1 prints what grew most; with SOAK_SNAPSHOT_DIR the snapshots are written there too (open
- * them in DevTools' Memory panel). A census takes about a second, and its collection is one that
+ * them in DevTools' Memory panel). A census takes some seconds, and its collection is one that
  * reduces memory, after which V8 compiles again the optimised code it dropped (a traced run: some 190
  * functions after each, 55 and falling a step with none): so each is taken right after a window's
  * last sample or between the windows, never just before a window's samples.
@@ -208,26 +212,18 @@ async function runUntilTurnFrom(screen: string): Promise<number> {
 const CENSUS = process.env.SOAK_CENSUS === '1';
 const SNAPSHOT_DIR = process.env.SOAK_SNAPSHOT_DIR;
 const CENSUS_HOURS = [WARMUP_H + WINDOW_H, (WARMUP_H + WINDOW_H + HOURS) / 2, HOURS];
-/** per census (in CENSUS_HOURS' order): the page hour it was taken at and each screen's census */
-const censuses: { hour: number; byScreen: Map<string, Map<string, CensusRow>> }[] = [];
-/** A census of the screen shown, then of the other after the kiosk's next turn; answers the page time it ran. */
-async function censusOfEachScreen(hour: number): Promise<number> {
-  const byScreen = new Map<string, Map<string, CensusRow>>();
-  let ran = 0;
-  for (let k = 0; k < 2; k++) {
-    if (k === 1) ran += await runUntilTurnFrom(await hashPath());
-    const screen = await hashPath();
-    const taken = await takeCensus(cdp);
-    byScreen.set(screen, taken.census);
-    if (SNAPSHOT_DIR)
-      fs.writeFileSync(path.join(SNAPSHOT_DIR, `kiosk-${SCREEN_KEY[screen] ?? 'other'}-h${hour.toFixed(0)}.heapsnapshot`), taken.text);
-  }
-  censuses.push({ hour, byScreen });
-  return ran;
+/** per census (in CENSUS_HOURS' order): the page hour it was taken at, the screen shown and the census */
+const censuses: { hour: number; screen: string; census: Map<string, CensusRow> }[] = [];
+async function takePageCensus(hour: number): Promise<void> {
+  const screen = await hashPath();
+  const taken = await takeCensus(cdp);
+  if (SNAPSHOT_DIR)
+    fs.writeFileSync(path.join(SNAPSHOT_DIR, `kiosk-${SCREEN_KEY[screen] ?? 'other'}-h${hour.toFixed(0)}.heapsnapshot`), taken.text);
+  censuses.push({ hour, screen, census: taken.census });
 }
-/** MB of V8's code of `screen` more at census `b` than at census `a` */
-const codeBytes = (i: number, screen: string) => censuses[i]?.byScreen.get(screen)?.get('code')?.bytes ?? NaN;
-const codeGrowthMb = (screen: string, a: number, b: number) => (codeBytes(b, screen) - codeBytes(a, screen)) / 1048576;
+/** MB of V8's code more at census `b` than at census `a` */
+const codeBytes = (i: number) => censuses[i]?.census.get('code')?.bytes ?? NaN;
+const codeGrowthMb = (a: number, b: number) => (codeBytes(b) - codeBytes(a)) / 1048576;
 /** the screen sampled last: each step ends on the other one */
 let lastSampled = '';
 let stuckSteps = 0;
@@ -247,7 +243,7 @@ while (pageMs < DAY_MS) {
   if (screen === lastSampled) stuckSteps++;
   lastSampled = screen;
   samples.push({ hour, mb, screen });
-  if (censuses.length < CENSUS_HOURS.length - 1 && hour >= CENSUS_HOURS[censuses.length]!) pageMs += await censusOfEachScreen(hour);
+  if (censuses.length < CENSUS_HOURS.length - 1 && hour >= CENSUS_HOURS[censuses.length]!) await takePageCensus(hour);
   if (Math.floor(hour / 4) > lastPrintedHour / 4) {
     lastPrintedHour = Math.floor(hour / 4) * 4;
     console.log(
@@ -256,14 +252,15 @@ while (pageMs < DAY_MS) {
   }
 }
 const escalatedInDay = (await escalatedCount()) - escalatedBefore;
-await censusOfEachScreen(pageMs / 3600_000);
-if (CENSUS)
-  for (const screen of Object.keys(SCREEN_KEY)) {
-    const [first, last] = [censuses[0]!, censuses[censuses.length - 1]!];
-    console.log(`heap census of ${screen}, page hour ${first.hour.toFixed(1)} → ${last.hour.toFixed(1)}: what grew most (bytes, count)`);
-    for (const r of censusGrowth(first.byScreen.get(screen)!, last.byScreen.get(screen)!, 30))
-      console.log(`  ${String(r.bytes).padStart(9)} ${String(r.count).padStart(7)}  ${r.name}`);
-  }
+await takePageCensus(pageMs / 3600_000);
+if (CENSUS) {
+  const [first, last] = [censuses[0]!, censuses[censuses.length - 1]!];
+  console.log(
+    `heap census, page hour ${first.hour.toFixed(1)} (${first.screen}) → ${last.hour.toFixed(1)} (${last.screen}): what grew most (bytes, count)`,
+  );
+  for (const r of censusGrowth(first.census, last.census, 30))
+    console.log(`  ${String(r.bytes).padStart(9)} ${String(r.count).padStart(7)}  ${r.name}`);
+}
 
 // The flood: one device raises an alarm of one type every FLOOD_EVERY_MS of real time. The first pauses the
 // rotation for the popup's 60 s; the rest are one group, and must not pause it again. The simulator
@@ -341,35 +338,27 @@ for (const screen of Object.keys(SCREEN_KEY)) {
 const [worstScreen, worst] = [...perScreen].sort((a, b) => b[1].growthPct - a[1].growthPct)[0]!;
 const LAST = CENSUS_HOURS.length - 1;
 /**
- * Per screen, V8's code: MB more at the last census than at the first (first window's end to the end),
- * and that growth split at the middle census; and the heap's growth less it, as a share of the start:
- * what the app's own objects grew by (issue 32: a cap or a leak).
+ * V8's code: MB more at the last census than at the first (first window's end to the end), and that
+ * growth split at the middle census; and per screen the heap's growth less it, as a share of the
+ * start: what the app's own objects grew by (issue 32: a cap or a leak).
  */
-const codeOf = (screen: string) => {
-  const grew = codeGrowthMb(screen, 0, LAST);
-  const x = perScreen.get(screen)!;
-  return {
-    grew,
-    firstHalf: codeGrowthMb(screen, 0, 1),
-    secondHalf: codeGrowthMb(screen, 1, LAST),
-    heapLessCodePct: ((x.endMb - x.startMb - grew) / x.startMb) * 100,
-  };
-};
-const lessCodeWorst = Math.max(...Object.keys(SCREEN_KEY).map((s) => codeOf(s).heapLessCodePct));
+const code = { grew: codeGrowthMb(0, LAST), firstHalf: codeGrowthMb(0, 1), secondHalf: codeGrowthMb(1, LAST) };
+const lessCodePct = (x: HeapTrend) => ((x.endMb - x.startMb - code.grew) / x.startMb) * 100;
+const lessCodeWorst = Math.max(...[...perScreen.values()].map(lessCodePct));
 const rising = [...perScreen.values()].some((x) => x.rising);
 const maxMb = Math.max(...samples.map((s) => s.mb));
 const wallSeconds = (performance.now() - t0) / 1000;
 const fmtTrend = (screen: string, x: HeapTrend) =>
   `${screen} ${x.startMb.toFixed(2)} → ${x.endMb.toFixed(2)} MB (${x.growthPct.toFixed(1)} %, ${x.slopeMbPerDay.toFixed(2)} MB/day over the day, ` +
   `${x.lastThirdMbPerDay.toFixed(2)} MB/day over its last third${x.rising ? ': STILL RISING' : ': flat'}; ${x.samples} samples; ` +
-  `V8's code ${codeOf(screen).grew.toFixed(2)} MB more from hour ${censuses[0]!.hour.toFixed(1)} to the end ` +
-  `(${codeOf(screen).firstHalf.toFixed(2)} + ${codeOf(screen).secondHalf.toFixed(2)} by halves); the heap less it ${codeOf(screen).heapLessCodePct.toFixed(1)} %)`;
+  `the heap less V8's code ${lessCodePct(x).toFixed(1)} %)`;
 console.log(
   `kiosk soak: ${HOURS} h of page time in ${wallSeconds.toFixed(0)} s (load ${os
     .loadavg()
     .map((x) => x.toFixed(1))
     .join(' ')}); ${streamed} alarms streamed, ${escalatedInDay} escalated in the day; max ${maxMb.toFixed(2)} MB\n` +
     [...perScreen].map(([screen, x]) => `  ${fmtTrend(screen, x)}`).join('\n') +
+    `\n  V8's code ${code.grew.toFixed(2)} MB more from hour ${censuses[0]!.hour.toFixed(1)} to the end (${code.firstHalf.toFixed(2)} + ${code.secondHalf.toFixed(2)} by halves)` +
     `\n  ${samples.length} steps, samples alternating screens (${stuckSteps} steps without a turn, ${resumedByHand} resumed by hand)` +
     `\n  flood of ${flooded}${heldBeforeFlood ? ' (a hold before it resumed by hand)' : ''}: paused ${pausedDuringFlood}, rotation resumed ${resumed} (${before} → ${await hashPath()}); popup "${(floodCount ?? '').slice(0, 60)}"`,
 );
@@ -410,6 +399,11 @@ recordResults(
     // escalations the page held : retained MB, screen (r, m), after each warm-up round (the fill up to the cap)
     warmup_heap_by_escalations: warmupHeap.join(' '),
     census_page_hours: censuses.map((c) => +c.hour.toFixed(2)),
+    census_screens: censuses.map((c) => c.screen),
+    // V8's code (compiled code, bytecode, feedback): the page's, whichever screen is shown
+    code_growth_mb: +code.grew.toFixed(3),
+    code_growth_first_half_mb: +code.firstHalf.toFixed(3),
+    code_growth_second_half_mb: +code.secondHalf.toFixed(3),
     escalations_held_at_end: await bannerCount(),
     flood_alarms: flooded,
     resumed_by_hand_before_flood: heldBeforeFlood ? 1 : 0,
@@ -427,11 +421,8 @@ recordResults(
           last_third_mb_per_day: +x.lastThirdMbPerDay.toFixed(3),
           rising: x.rising,
           samples: x.samples,
-          // V8's code (compiled code, bytecode, feedback) more at the screen's last census than at its first
-          code_growth_mb: +codeOf(screen).grew.toFixed(3),
-          code_growth_first_half_mb: +codeOf(screen).firstHalf.toFixed(3),
-          code_growth_second_half_mb: +codeOf(screen).secondHalf.toFixed(3),
-          growth_pct_less_code: r2(codeOf(screen).heapLessCodePct),
+          // the screen's growth less V8's code grown from the first census to the last
+          growth_pct_less_code: r2(lessCodePct(x)),
         },
       ]),
     ),
