@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import china from '../../src/app/monitor/geo/china.json';
 import { projectsExtent } from '../../src/app/monitor/map/extent';
-import { CHINA_BOUNDS, type GeoCollection } from '../../src/app/monitor/map/projection';
+import { CHINA_BOUNDS, packCollection, type JsonGeoCollection } from '../../src/app/monitor/map/projection';
 
-const geo = china as unknown as GeoCollection;
+const geo = packCollection(china as unknown as JsonGeoCollection);
 // the demo ledger's projects: three in 浙江, one in 江苏, one in 四川
 const XIHU = [120.163, 30.276] as const;
 const BINJIANG = [120.211, 30.208] as const;

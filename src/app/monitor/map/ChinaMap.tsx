@@ -4,12 +4,12 @@ import { t, tDynamic, useLanguage } from '../../i18n/i18n';
 import { ALARM_STATES } from '../palette';
 import { AlarmIcon } from '../../alarm/AlarmIcon';
 import { AlarmMark } from '../../alarm/AlarmMark';
-import { CHINA_BOUNDS, featurePath, mercator, type GeoCollection } from './projection';
+import { CHINA_BOUNDS, featurePath, mercator, packCollection, type GeoCollection, type JsonGeoCollection } from './projection';
 import { projectsExtent, type MapExtent } from './extent';
 import { declutter } from './declutter';
 import { LABEL_FONT, placeLabels } from './labels';
 import { PulseRings } from './PulseRings';
-import { insetHeight, insetTitle, SouthChinaSeaInset, type SouthChinaSeaData } from './SouthChinaSeaInset';
+import { insetHeight, insetTitle, packSouthChinaSea, SouthChinaSeaInset, type SouthChinaSeaData } from './SouthChinaSeaInset';
 
 const WIDTH = 1000;
 /** a marker's radius in map units on a map shown large enough (raised on a small one) */
@@ -59,15 +59,14 @@ function useMapScale(height: number) {
 }
 
 /**
- * The outlines come as text and are parsed once. Imported as JSON modules, the bundler wrote them as
- * JavaScript literals (Vite 8 left its JSON.parse form aside), and V8 kept a boilerplate for each of
- * their ~17,000 coordinate arrays beside the arrays themselves: some 0.7 MB of every page's heap once
- * the map had been shown (issue 32's kiosk census).
+ * The outlines come as text, parsed once and their rings packed (projection.ts, Ring). Imported as JSON
+ * modules, Vite 8's build wrote them as JavaScript literals whatever its json.stringify setting, and V8
+ * kept a literal boilerplate beside each of their ~17,000 coordinate arrays (issue 32's kiosk census).
  */
 const loadOutline = () =>
   (outline ??= Promise.all([import('../geo/china.json?raw'), import('../geo/southChinaSea.json?raw')]).then(([c, s]) => ({
-    china: JSON.parse(c.default) as GeoCollection,
-    sea: JSON.parse(s.default) as SouthChinaSeaData,
+    china: packCollection(JSON.parse(c.default) as JsonGeoCollection),
+    sea: packSouthChinaSea(JSON.parse(s.default) as Parameters<typeof packSouthChinaSea>[0]),
   })));
 
 const COUNTRY: MapExtent = { kind: 'country', bounds: CHINA_BOUNDS };

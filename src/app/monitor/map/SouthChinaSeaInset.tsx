@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { t, useLanguage, type MessageKey } from '../../i18n/i18n';
-import { featurePath, mercator, type Bounds, type GeoCollection, type LngLat, type Ring } from './projection';
+import { featurePath, mercator, packGeometry, type Bounds, type GeoCollection, type JsonRing, type LngLat, type Ring } from './projection';
 import { placeNames, type Box } from './labels';
 
 /** The inset's extent: the South China Sea down to 曾母暗沙, with Hainan, Taiwan and the southern coast. */
@@ -15,6 +15,11 @@ export interface SouthChinaSeaData {
   land: { type: 'MultiPolygon'; coordinates: Ring[][] };
   islands: LngLat[];
   dashes: LngLat[][];
+}
+
+/** The inset's data as the bundled file has it, its land's rings packed as the map keeps them. */
+export function packSouthChinaSea(json: Omit<SouthChinaSeaData, 'land'> & { land: { type: 'MultiPolygon'; coordinates: JsonRing[][] } }) {
+  return { ...json, land: packGeometry(json.land) as SouthChinaSeaData['land'] };
 }
 
 /**

@@ -15,9 +15,9 @@ const ringsOf = (f: GeoFeature): Ring[] => (f.geometry.type === 'Polygon' ? f.ge
 /** Even-odd ray casting over one ring. */
 function inRing([x, y]: LngLat, ring: Ring): boolean {
   let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
+  for (let i = 0, j = ring.length - 2; i < ring.length; j = i, i += 2) {
+    const [xi, yi] = [ring[i]!, ring[i + 1]!];
+    const [xj, yj] = [ring[j]!, ring[j + 1]!];
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -30,7 +30,8 @@ function inFeature(p: LngLat, f: GeoFeature): boolean {
 function featureBounds(f: GeoFeature): Bounds {
   const b = { west: Infinity, east: -Infinity, south: Infinity, north: -Infinity };
   for (const ring of ringsOf(f))
-    for (const [lng, lat] of ring) {
+    for (let i = 0; i < ring.length; i += 2) {
+      const [lng, lat] = [ring[i]!, ring[i + 1]!];
       b.west = Math.min(b.west, lng);
       b.east = Math.max(b.east, lng);
       b.south = Math.min(b.south, lat);

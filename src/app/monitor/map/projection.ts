@@ -4,16 +4,44 @@
  */
 
 export type LngLat = readonly [number, number];
-export type Ring = readonly LngLat[];
+/**
+ * A ring's points as one column of numbers, longitude and latitude in turn ([lng0, lat0, lng1, lat1, …]).
+ * The outlines' ~17,000 points as [lng, lat] arrays were some 40 bytes each in the page's heap (an array
+ * and its elements), kept for as long as the page lives once the map has been shown; as one typed array a
+ * ring, 16 (issue 32's kiosk census).
+ */
+export type Ring = Float64Array;
 
+type Geometry<R> = { type: 'Polygon'; coordinates: R[] } | { type: 'MultiPolygon'; coordinates: R[][] };
 export interface GeoFeature {
   id: string;
   properties: { name: string; cp?: LngLat };
-  geometry: { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] };
+  geometry: Geometry<Ring>;
 }
 export interface GeoCollection {
   features: GeoFeature[];
 }
+/** A ring as GeoJSON has it: a list of [lng, lat] points. */
+export type JsonRing = readonly (readonly number[])[];
+/** Outlines as GeoJSON has them (the bundled files), before packRings. */
+export interface JsonGeoCollection {
+  features: (Omit<GeoFeature, 'geometry'> & { geometry: Geometry<JsonRing> })[];
+}
+
+/** A GeoJSON ring as one column of numbers. */
+export const packRing = (ring: JsonRing): Ring => Float64Array.from(ring.flatMap((p) => [p[0]!, p[1]!]));
+
+/** A GeoJSON geometry with every ring packed. */
+export function packGeometry(g: Geometry<JsonRing>): Geometry<Ring> {
+  return g.type === 'Polygon'
+    ? { type: 'Polygon', coordinates: g.coordinates.map(packRing) }
+    : { type: 'MultiPolygon', coordinates: g.coordinates.map((polygon) => polygon.map(packRing)) };
+}
+
+/** The bundled outlines, as the map keeps them: each ring packed. */
+export const packCollection = (json: JsonGeoCollection): GeoCollection => ({
+  features: json.features.map((f) => ({ ...f, geometry: packGeometry(f.geometry) })),
+});
 
 export interface Bounds {
   west: number;
@@ -61,10 +89,10 @@ export function featurePath(feature: GeoFeature, projection: Projection): string
   const parts: string[] = [];
   for (const polygon of polygons) {
     for (const ring of polygon) {
-      ring.forEach((p, i) => {
-        const [x, y] = projection.project(p);
+      for (let i = 0; i < ring.length; i += 2) {
+        const [x, y] = projection.project([ring[i]!, ring[i + 1]!]);
         parts.push(i === 0 ? 'M' : 'L', String(round1(x)), ' ', String(round1(y)));
-      });
+      }
       parts.push('Z');
     }
   }
