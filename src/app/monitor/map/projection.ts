@@ -29,7 +29,7 @@ export interface JsonGeoCollection {
 }
 
 /** A GeoJSON ring as one column of numbers. */
-export const packRing = (ring: JsonRing): Ring => Float64Array.from(ring.flatMap((p) => [p[0]!, p[1]!]));
+const packRing = (ring: JsonRing): Ring => Float64Array.from(ring.flatMap((p) => [p[0]!, p[1]!]));
 
 /** A GeoJSON geometry with every ring packed. */
 export function packGeometry(g: Geometry<JsonRing>): Geometry<Ring> {
