@@ -73,6 +73,22 @@ export const MAX_WATCH_IDS = 20_000;
 
 export interface GoingAwayNotice {
   reason: 'shutdown';
+  /**
+   * When to try again, in ms: how long this server took to start (a restart takes about as long), so
+   * consoles do not spend the restart knocking at a closed port while it boots. Absent where retrying
+   * at once is right: behind a balancer whose other instances take the connection, or when the start
+   * also created the data (a first start is no measure of a restart).
+   */
+  backInMs?: number;
+}
+
+/** The longest a console waits on a going-away notice's word before it tries again. */
+export const MAX_BACK_IN_MS = 10_000;
+
+/** A notice's `backInMs` as a console takes it: a finite wait, at most MAX_BACK_IN_MS; 0 when absent or unusable. */
+export function backInOf(notice: unknown): number {
+  const ms = (notice as Partial<GoingAwayNotice> | null)?.backInMs;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_BACK_IN_MS) : 0;
 }
 
 /** Why a session was ended under an open console. */

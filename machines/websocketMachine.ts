@@ -11,8 +11,9 @@ import { SequenceCursor } from './sequenceCursor';
  *
  * Reconnecting (issue 13) replaces the spec's fixed 30 s: exponential backoff with full jitter, the
  * first retry within 1 s, capped at 30 s, so a thousand consoles do not come back in the same second.
- * When the server says it is going away (a restart) the console retries at once and then every
- * moment up to RESTART_SPREAD_MS apart for a while, because the server is expected back shortly; if
+ * When the server says it is going away (a restart) the console retries when the server said it would
+ * be back (or at once), spread over RESTART_SPREAD_MS, and then every moment up to RESTART_SPREAD_MS
+ * apart for a while, because the server is expected back shortly; if
  * it is not back by then the backoff starts over from 1 s (bench/reconnectStorm.ts found consoles
  * waiting out the 30 s cap after a 14 s restart when the quick tries counted as failures). The
  * browser coming back online or the tab becoming visible also retries at once.
@@ -45,8 +46,8 @@ export type SocketEvent =
   /** the server could not replay from the cursor: the actor moved it to `headSeq`; views reload */
   | { type: 'SOCKET.RESYNC'; headSeq: number }
   | { type: 'SOCKET.CLOSED'; reason: string }
-  /** the server is shutting down (a restart): retry at once */
-  | { type: 'SOCKET.GOING_AWAY' }
+  /** the server is shutting down (a restart): retry after `backInMs` (its word; 0: at once) */
+  | { type: 'SOCKET.GOING_AWAY'; backInMs?: number }
   /** the handshake was refused: the token is no longer valid */
   | { type: 'SOCKET.UNAUTHORIZED' }
   /** the server ended this session under the open socket (logout elsewhere, password change, …) */
@@ -100,6 +101,8 @@ export const websocketMachine = setup({
   },
   guards: {
     isSupported: ({ context }) => context.supported,
+    /** a going-away notice that named when the server will be back */
+    saidWhenBack: ({ event }) => event.type === 'SOCKET.GOING_AWAY' && (event.backInMs ?? 0) > 0,
   },
 }).createMachine({
   id: 'websocket',
@@ -145,12 +148,25 @@ export const websocketMachine = setup({
             };
           }),
         },
-        // The server is restarting: reconnect at once (a fresh socket), then keep retrying briskly.
-        'SOCKET.GOING_AWAY': {
-          target: 'active',
-          reenter: true,
-          actions: assign({ failures: 0, restartTries: RESTART_TRIES, lastCloseReason: 'going away' }),
-        },
+        // The server is restarting: reconnect when it said it would be back, spread over the restart
+        // window, or at once (a fresh socket) when it named no time; then keep retrying briskly.
+        'SOCKET.GOING_AWAY': [
+          {
+            guard: 'saidWhenBack',
+            target: 'waiting',
+            actions: assign(({ event }) => ({
+              failures: 0,
+              restartTries: RESTART_TRIES,
+              lastCloseReason: 'going away',
+              retryInMs: event.backInMs! + Math.floor(Math.random() * RESTART_SPREAD_MS),
+            })),
+          },
+          {
+            target: 'active',
+            reenter: true,
+            actions: assign({ failures: 0, restartTries: RESTART_TRIES, lastCloseReason: 'going away' }),
+          },
+        ],
         'SOCKET.UNAUTHORIZED': { target: 'closed', actions: { type: 'unauthorized', params: { reason: 'expired' } } },
         'SOCKET.REVOKED': { target: 'closed', actions: { type: 'unauthorized', params: ({ event }) => ({ reason: event.reason }) } },
         'SOCKET.RESCOPED': { actions: 'rescoped' },

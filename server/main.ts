@@ -90,6 +90,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   }
   const url = `http://localhost:${port}`;
   const boot = app.bootstrapResult;
+  // The next start of this server on this data takes about as long as this one did (process start to
+  // listening): the going-away notice tells consoles to come back then instead of knocking at a closed
+  // port while it boots, which on a shared machine took CPU from the boot itself (bench/reconnectStorm.ts).
+  // Less what a first start spent creating the data, which no restart repeats; not in a cluster, where
+  // the other instances take the consoles at once.
+  if (!app.cluster) app.goingAway.backInMs = Math.max(0, Math.round(process.uptime() * 1000) - (boot.createdInMs ?? 0));
   const lines = [`Voltguard is running at ${url}`, `data: ${dataDir}`, `store: ${app.store.dialect} ${app.store.location}`];
   if (app.mqtt) lines.push(`MQTT: ${app.mqtt.embedded ? 'embedded broker at ' : ''}${redactUrl(app.mqtt.url)}`);
   if (app.cluster) lines.push(`cluster: Redis ${redactUrl(env.REDIS_URL!)} (prefix ${app.cluster.prefix})`);

@@ -16,6 +16,8 @@ import {
 declare module 'fastify' {
   interface FastifyInstance {
     io: ConsoleServer;
+    /** what the going-away notice tells consoles about coming back (GoingAwayNotice.backInMs); set by the process that listens */
+    goingAway: { backInMs?: number };
   }
 }
 
@@ -124,6 +126,8 @@ export function attachSocket(app: FastifyInstance, ping: SocketPingOptions = {})
     }
   }
 
+  app.decorate('goingAway', {});
+
   // The upgraded (websocket) connections, so shutdown can cut the ones slow to close.
   const upgraded = new Set<Duplex>();
   app.server.on('upgrade', (_req, socket: Duplex) => {
@@ -136,7 +140,7 @@ export function attachSocket(app: FastifyInstance, ping: SocketPingOptions = {})
   // upgraded connection holding the port, and the store closes after (onClose).
   app.addHook('preClose', async () => {
     if (app.server.listening) app.server.close();
-    const notice: GoingAwayNotice = { reason: 'shutdown' };
+    const notice: GoingAwayNotice = { reason: 'shutdown', ...app.goingAway };
     io.local.emit(SOCKET_EVENT.GOING_AWAY, notice);
     // A socket whose previous message was still being written holds the notice until that write's
     // callback, a tick later.

@@ -19,6 +19,8 @@ export interface BootstrapResult {
   /** plain passwords chosen at this first start; empty on later starts */
   logins: { name: string; password: string; note: string; generated: boolean }[];
   credentialsFile?: string;
+  /** how long creating them took (a restart does not do it again) */
+  createdInMs?: number;
 }
 
 /**
@@ -29,6 +31,7 @@ export interface BootstrapResult {
 export async function bootstrap(db: Kysely<Database>, opts: BootstrapOptions): Promise<BootstrapResult> {
   const existing = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
   if (existing) return { created: false, logins: [] };
+  const started = performance.now();
 
   const logins: BootstrapResult['logins'] = [];
   const pick = (name: string, fromEnv: string | undefined, note: string) => {
@@ -74,5 +77,6 @@ export async function bootstrap(db: Kysely<Database>, opts: BootstrapOptions): P
 
   const result: BootstrapResult = { created: true, logins };
   if (logins.some((l) => l.generated)) result.credentialsFile = writeCredentialsFile(opts.dataDir, logins);
+  result.createdInMs = Math.round(performance.now() - started);
   return result;
 }

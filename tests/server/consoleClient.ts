@@ -15,6 +15,8 @@ export class ConsoleClient {
   readonly attempts: number[] = [];
   /** when each connection opened */
   readonly opens: number[] = [];
+  /** when each open connection was left (closed, or a going-away notice heard) */
+  readonly leaves: number[] = [];
   readonly resyncs: number[] = [];
   ended: RevokeReason | null = null;
   endedAt: number | null = null;
@@ -49,6 +51,7 @@ export class ConsoleClient {
     this.actor.subscribe((s) => {
       const open = s.matches({ active: 'open' });
       if (open && !wasOpen) this.opens.push(performance.now());
+      if (!open && wasOpen) this.leaves.push(performance.now());
       wasOpen = open;
     });
   }

@@ -6,6 +6,8 @@ import type { NoticeMessage } from '../../domain/telemetry';
 import { BACKOFF_CAP_MS, RESTART_SPREAD_MS } from '../../machines/websocketMachine';
 import { ROOT, ServerProcess } from './serverProcess';
 import { ConsoleClient, until } from './consoleClient';
+import { io as connect } from 'socket.io-client';
+import { SOCKET_EVENT, SOCKET_PATH, type GoingAwayNotice } from '../../domain/socketProtocol';
 
 /**
  * Server lifecycle (issue 13): the real server as a child process, 200 consoles on socket.io with
@@ -16,6 +18,8 @@ import { ConsoleClient, until } from './consoleClient';
 const CLIENTS = 200;
 
 let server: ServerProcess;
+/** how long the server's first start took from spawn to listening, seen from here */
+let firstStartMs = 0;
 let root: { token: string; userId: number };
 let zhangsan: { token: string; userId: number };
 let clients: ConsoleClient[] = [];
@@ -25,7 +29,7 @@ const devices: { deviceId: number; code: string; key: string }[] = [];
 beforeAll(async () => {
   if (!sqliteRun) return;
   server = await ServerProcess.create();
-  await server.start();
+  firstStartMs = await server.start();
   root = await server.login('root');
   zhangsan = await server.login('zhangsan');
   const snapshot = await server.call<{ deviceId: number; code: string }[]>('GET', '/wisdompower/v1/realtime/snapshot', zhangsan.token);
@@ -83,6 +87,13 @@ describe.runIf(sqliteRun)('server lifecycle with 200 consoles', () => {
     await raiseAlarm(devices[0]!);
     await until(() => clients.every((c) => raisedOn(c, devices[0]!.deviceId).length === 1), 10_000, 'the first alarm everywhere');
     const baseline = new Map(clients.map((c) => [c, c.delivered.at(-1)!.seq - 1]));
+    // One more socket, to read the going-away notice itself.
+    const listener = connect(server.url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, auth: root });
+    await new Promise((resolve, reject) => {
+      listener.once(SOCKET_EVENT.READY, resolve);
+      listener.once('connect_error', reject);
+    });
+    const told = new Promise<GoingAwayNotice>((resolve) => listener.once(SOCKET_EVENT.GOING_AWAY, resolve));
 
     const stopped = await server.stop('SIGTERM');
     // Exit code 0 is the server's own word that it closed inside its 1.8 s deadline (past it, it exits
@@ -95,9 +106,16 @@ describe.runIf(sqliteRun)('server lifecycle with 200 consoles', () => {
     const closedIn = Number(/SIGTERM: closed in (\d+) ms/.exec(server.output)?.[1]);
     expect(closedIn).toBeLessThan(2000);
     expect(stopped.ms).toBeLessThan(5000);
-    // Every console heard "going away" and retried at once, then waits for the server.
-    const goneAt = performance.now();
+    // The notice named when to come back: about as long as the server's start took (less the seeding
+    // of this first start), which this test saw from outside as longer still.
+    const notice = await told;
+    listener.close();
+    expect(notice.backInMs).toBeGreaterThan(0);
+    expect(notice.backInMs).toBeLessThanOrEqual(firstStartMs);
+    // Every console heard "going away" and waits that long before it tries, then keeps trying briskly.
     await until(() => clients.every((c) => c.attempts.length >= 3), 10_000, 'retries while the server is down');
+    const firstTries = clients.map((c) => c.attempts.find((t) => t > c.leaves.at(-1)!)!);
+    for (const [i, c] of clients.entries()) expect(firstTries[i]! - c.leaves.at(-1)!).toBeGreaterThanOrEqual(notice.backInMs!);
 
     await server.start();
     // An alarm right after the start: some consoles are back already, the rest get it replayed.
@@ -127,9 +145,9 @@ describe.runIf(sqliteRun)('server lifecycle with 200 consoles', () => {
       expect(after).toEqual(i % 2 ? rootExpected : zhangsanExpected);
     }
 
-    // The first retry after the immediate one: spread over the restart window (RESTART_SPREAD_MS, at
-    // random), not one stampede; 200 consoles cover more than half of it all but surely.
-    const firstRetries = clients.map((c) => c.attempts.find((t) => t > goneAt + 5)!).filter((t) => t !== undefined);
+    // The first retries: spread over the restart window (RESTART_SPREAD_MS, at random), not one
+    // stampede; 200 consoles cover more than half of it all but surely.
+    const firstRetries = firstTries.filter((t) => t !== undefined);
     expect(firstRetries).toHaveLength(CLIENTS);
     expect(Math.max(...firstRetries) - Math.min(...firstRetries)).toBeGreaterThan(RESTART_SPREAD_MS / 2);
     // …and they came back spread as well.

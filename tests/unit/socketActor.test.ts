@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { websocketMachine } from '../../machines/websocketMachine';
+import { RESTART_SPREAD_MS, websocketMachine } from '../../machines/websocketMachine';
+import { MAX_BACK_IN_MS } from '../../domain/socketProtocol';
 import type { NoticeMessage } from '../../domain/telemetry';
 
 /** One fake socket.io connection: the options it was opened with and the handlers the actor put on it. */
@@ -93,5 +94,29 @@ describe('socket actor: notices go past the machine, through the sequence cursor
     sockets[0]!.fire('message', notice(900));
     sockets[0]!.fire('message', notice(901));
     expect(c.delivered).toEqual([3, 901]);
+  });
+  it("a going-away notice's word on when the server is back reaches the machine, bounded; without one the console retries at once", () => {
+    const c = console_();
+    sockets[0]!.fire('connect');
+    sockets[0]!.fire('going_away', { reason: 'shutdown', backInMs: 800 });
+    expect(c.actor.getSnapshot().value).toBe('waiting');
+    expect(c.actor.getSnapshot().context.retryInMs).toBeGreaterThanOrEqual(800);
+    vi.advanceTimersByTime(c.actor.getSnapshot().context.retryInMs);
+    expect(sockets).toHaveLength(2);
+    // a server's word of a day is taken as MAX_BACK_IN_MS
+    sockets[1]!.fire('connect');
+    sockets[1]!.fire('going_away', { reason: 'shutdown', backInMs: 86_400_000 });
+    expect(c.actor.getSnapshot().context.retryInMs).toBeGreaterThanOrEqual(MAX_BACK_IN_MS);
+    expect(c.actor.getSnapshot().context.retryInMs).toBeLessThan(MAX_BACK_IN_MS + RESTART_SPREAD_MS);
+    vi.advanceTimersByTime(MAX_BACK_IN_MS + RESTART_SPREAD_MS);
+    expect(sockets).toHaveLength(3);
+    // an old server's notice, or a value that is no time: a fresh connection at once
+    for (const n of [{ reason: 'shutdown' }, { reason: 'shutdown', backInMs: 'soon' }, { reason: 'shutdown', backInMs: -5 }, null]) {
+      const before = sockets.length;
+      sockets[before - 1]!.fire('connect');
+      sockets[before - 1]!.fire('going_away', n);
+      expect(sockets).toHaveLength(before + 1);
+      expect(c.actor.getSnapshot().value).toEqual({ active: 'connecting' });
+    }
   });
 });

@@ -228,7 +228,7 @@ describe('websocket reconnect: backoff with full jitter', () => {
     expect(actor.getSnapshot().context.retryInMs).toBe(999);
   });
 
-  it("'going away' (a server restart) retries at once, then keeps retrying within 2 s until the server is back", () => {
+  it("'going away' (a server restart) naming no time retries at once, then keeps retrying within 1 s until the server is back", () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.999999);
     const h = harness();
     const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
@@ -254,6 +254,35 @@ describe('websocket reconnect: backoff with full jitter', () => {
       vi.advanceTimersByTime(actor.getSnapshot().context.retryInMs);
     }
     expect(waits).toEqual([999, 1999, 3999, 7999]);
+  });
+
+  it("'going away' with the server's word on when it is back waits that long, spread over the restart window, then retries briskly", () => {
+    const h = harness();
+    const actor = createActor(h.machine, { input: { userId: 5, supported: true } }).start();
+    h.connections[0]!.send({ type: 'SOCKET.OPENED' });
+    h.connections[0]!.input.cursor.take(7);
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    h.connections[0]!.send({ type: 'SOCKET.GOING_AWAY', backInMs: 900 });
+    // No knocking at the closed port while the server boots.
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(h.connections[0]!.closed).toBe(true);
+    expect(actor.getSnapshot().context.retryInMs).toBe(900 + RESTART_SPREAD_MS / 2);
+    vi.advanceTimersByTime(900 + RESTART_SPREAD_MS / 2 - 1);
+    expect(h.connections).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(h.connections).toHaveLength(2);
+    expect(last(h.connections).input.cursor.lastSeq).toBe(7);
+    // Not back yet: the quick tries of the restart schedule, not the backoff.
+    last(h.connections).send({ type: 'SOCKET.CLOSED', reason: 'websocket error' });
+    expect(actor.getSnapshot().context).toMatchObject({ failures: 0, restartTries: RESTART_TRIES - 1 });
+    expect(actor.getSnapshot().context.retryInMs).toBeLessThan(RESTART_SPREAD_MS);
+    // A notice that names no time (0, as the socket actor passes an absent or unusable one) retries at once.
+    vi.advanceTimersByTime(RESTART_SPREAD_MS);
+    last(h.connections).send({ type: 'SOCKET.OPENED' });
+    const before = h.connections.length;
+    last(h.connections).send({ type: 'SOCKET.GOING_AWAY', backInMs: 0 });
+    expect(h.connections).toHaveLength(before + 1);
+    expect(actor.getSnapshot().value).toEqual({ active: 'connecting' });
   });
 
   it('back online or visible again: a waiting socket retries at once', () => {

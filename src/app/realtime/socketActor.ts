@@ -6,6 +6,7 @@ import type { MeasureMessage, NoticeMessage } from '../../../domain/telemetry';
 import {
   SOCKET_EVENT,
   SOCKET_PATH,
+  backInOf,
   isRevokeReason,
   isStoreNotice,
   type ClientToServerEvents,
@@ -88,7 +89,7 @@ export function createSocketActor(opts: SocketActorOptions) {
       cursor.resync(r.headSeq);
       send({ type: 'SOCKET.RESYNC', headSeq: r.headSeq });
     });
-    socket.on(SOCKET_EVENT.GOING_AWAY, () => send({ type: 'SOCKET.GOING_AWAY' }));
+    socket.on(SOCKET_EVENT.GOING_AWAY, (n) => send({ type: 'SOCKET.GOING_AWAY', backInMs: backInOf(n) }));
     socket.on(SOCKET_EVENT.REVOKED, (n) => send({ type: 'SOCKET.REVOKED', reason: isRevokeReason(n?.reason) ? n.reason : 'expired' }));
     socket.on(SOCKET_EVENT.RESCOPED, () => send({ type: 'SOCKET.RESCOPED' }));
     socket.on(SOCKET_EVENT.STORE, (n: unknown) => isStoreNotice(n) && opts.onStore?.(n));
