@@ -125,6 +125,7 @@ try {
   console.log(
     `SIGTERM → exit ${Math.round(stopped.ms)} ms (code ${stopped.code}; the server's own close ${closedIn} ms); exit → listening again ${listeningAt - exitedAt} ms`,
   );
+  console.log(`the going-away notice: ${/consoles are told to come back in \d+ ms/.exec(server.output)?.[0] ?? 'no time named'}`);
   console.log(`first retries after the going-away notice spread over ${Math.max(...firstRetries) - Math.min(...firstRetries)} ms`);
   console.log(`connection attempts per console after SIGTERM: p50 ${attempts.p50}, max ${attempts.max}`);
   console.log(

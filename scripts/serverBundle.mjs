@@ -11,8 +11,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * what the server is built from: its own folder, the contracts it shares with the console, the
  * packages bundled with it (by their lock) and how it is built (this file)
  */
-const SOURCES = ['server', 'domain', 'package.json', 'package-lock.json', 'scripts/serverBundle.mjs'];
+const SOURCES = ['server', 'domain', 'package.json', 'package-lock.json', 'scripts/serverBundle.mjs', 'scripts/bundleLoader.mjs'];
+/** the entry: scripts/bundleLoader.mjs, which runs the bundle (main.cjs) through V8's code cache */
 export const SERVER_BUNDLE = path.join(root, 'dist-server', 'main.mjs');
+const BUNDLE_CODE = path.join(root, 'dist-server', 'main.cjs');
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -44,19 +46,22 @@ const EXTERNAL = [
   'esbuild',
   'tsx',
 ];
+
 /**
- * The bundled packages' CommonJS asks for `require`, `__filename` and `__dirname`, which an ES module
- * has not: they are made for the bundle's own place (dist-server/), from which node_modules resolves
- * as from the sources.
+ * The bundle as scripts/bundleLoader.mjs runs it:
+ * - each import() of a package loaded on first use goes through the loader's __vgImport (a script's
+ *   own import() fails on Node 20 in a function read back from a code cache); an import() of anything
+ *   else fails the build;
+ * - in ASCII, read without decoding: esbuild escapes every string and regular expression, and what it
+ *   leaves are some packages' comments, escaped here the same way.
  */
-const COMMONJS_GLOBALS = [
-  "import { createRequire as __vgCreateRequire } from 'node:module';",
-  "import { fileURLToPath as __vgFileURLToPath } from 'node:url';",
-  "import __vgPath from 'node:path';",
-  'const require = __vgCreateRequire(import.meta.url);',
-  'const __filename = __vgFileURLToPath(import.meta.url);',
-  'const __dirname = __vgPath.dirname(__filename);',
-].join(' ');
+function forTheLoader(code) {
+  const imports = code.replace(/(?<![\w$.])import\("([^"]+)"\)/g, (call, specifier) => {
+    if (!EXTERNAL.includes(specifier)) throw new Error(`import("${specifier}") of a package the bundle holds`);
+    return `__vgImport("${specifier}")`;
+  });
+  return imports.replace(/[\u0080-\u{10ffff}]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
+}
 
 /**
  * Builds the bundle when it is missing or older than a source; returns its path, or null when esbuild
@@ -73,13 +78,16 @@ export async function ensureServerBundle() {
     const esbuild = await import('esbuild');
     const { outputFiles } = await esbuild.build({
       entryPoints: [path.join(root, 'server', 'main.ts')],
-      outfile: SERVER_BUNDLE,
+      outfile: BUNDLE_CODE,
       bundle: true,
       platform: 'node',
-      format: 'esm',
+      // CommonJS, for the code cache (scripts/bundleLoader.mjs); the sources' import.meta.url is the
+      // loader's, and import() stays import() (aedes is an ES module only)
+      format: 'cjs',
+      define: { 'import.meta.url': '__vgMetaUrl' },
+      supported: { 'dynamic-import': true },
       target: 'node20',
       external: EXTERNAL,
-      banner: { js: COMMONJS_GLOBALS },
       sourcemap: 'linked',
       logLevel: 'error',
       write: false,
@@ -87,13 +95,19 @@ export async function ensureServerBundle() {
     // Each file written whole under a temporary name, then renamed: a server starting beside this
     // build (tests start several at once) reads the old bundle or the new one, never half of one.
     fs.mkdirSync(path.dirname(SERVER_BUNDLE), { recursive: true });
-    // the bundle itself last: its time says the whole build is there
-    const last = (f) => f.path === SERVER_BUNDLE;
-    for (const file of [...outputFiles.filter((f) => !last(f)), ...outputFiles.filter(last)]) {
+    // the entry last: its time says the whole build is there
+    const files = outputFiles.map((f) => ({ path: f.path, contents: f.path === BUNDLE_CODE ? forTheLoader(f.text) : f.contents }));
+    files.push({ path: SERVER_BUNDLE, contents: fs.readFileSync(path.join(root, 'scripts', 'bundleLoader.mjs')) });
+    for (const file of files) {
       const temp = `${file.path}.${process.pid}.tmp`;
       fs.writeFileSync(temp, file.contents);
       fs.renameSync(temp, file.path);
     }
+    // the code caches of earlier builds (a cache is named by its bundle's size and time: none is this
+    // build's yet), and the source map of the ES module bundle earlier versions built
+    for (const name of fs.readdirSync(path.dirname(SERVER_BUNDLE)))
+      if (/^main\.\d+-\d+\.cache$/.test(name) || name === 'main.mjs.map')
+        fs.rmSync(path.join(path.dirname(SERVER_BUNDLE), name), { force: true });
     return SERVER_BUNDLE;
   } catch (err) {
     console.error(

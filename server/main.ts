@@ -114,6 +114,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     close: () => {
       // /readyz answers 503 from here on, so a balancer that still polls it takes this instance out.
       app.readiness.drain();
+      if (app.goingAway.backInMs) console.log(`consoles are told to come back in ${app.goingAway.backInMs} ms`);
       return app.close();
     },
   });

@@ -32,6 +32,8 @@ export interface ServerProcessOptions {
   demoPassword?: string;
   /** run the compiled server (dist-server/main.mjs, built when stale) as `npm start` does, not its sources through tsx */
   compiled?: boolean;
+  /** with `compiled`: this copy of the compiled entry instead of dist-server/main.mjs (its code cache then its own) */
+  bundle?: string;
 }
 
 export class ServerProcess {
@@ -52,7 +54,8 @@ export class ServerProcess {
   static async create(opts: ServerProcessOptions = {}): Promise<ServerProcess> {
     const port = opts.port ?? (await freePort());
     const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vg-proc-'));
-    const bundle = opts.compiled ? await ensureServerBundle() : null;
+    const built = opts.compiled ? await ensureServerBundle() : null;
+    const bundle = built && (opts.bundle ?? built);
     if (opts.compiled && !bundle) throw new Error('the server could not be compiled (scripts/serverBundle.mjs)');
     return new ServerProcess(
       port,
