@@ -85,16 +85,19 @@ test('kiosk: a token URL shows the screens without header or sidebar, rotates, s
     await page.screenshot({ path: `${SCREENSHOT_DIR}/kiosk-wall-bright-zh.png` });
     // The live server's simulated devices raise alarms of their own now and then; one arriving before
     // the first turn pauses the rotation, so resume it as an operator would (继续轮播) and watch it turn.
+    // A resumed or timed-out hold settles until the next turn (a 报警 then does not hold the wall again),
+    // so the wall is watched until it turns to /home open to a new hold.
     const resume = page.getByTestId('kiosk-resume');
+    const frame = page.locator('[data-shell=kiosk]');
     await expect
       .poll(
         async () => {
           if (await resume.isVisible()) await resume.click();
-          return hashPath(page);
+          return `${hashPath(page)} ${await frame.getAttribute('data-rotation')}`;
         },
-        { timeout: 15_000 },
+        { timeout: 20_000 },
       )
-      .toBe('/home');
+      .toBe('/home open');
 
     await gw.report({ 1001: 640 });
     await expect(page.getByTestId('alarm-popup')).toBeVisible();

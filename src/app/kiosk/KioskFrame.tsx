@@ -36,7 +36,7 @@ export function KioskFrame({ config, children }: { config: KioskConfig; children
   useLanguage();
   const [location] = useLocation();
   const route = findRoute(location);
-  const { paused, resume, screens } = useKioskRotation(config);
+  const { paused, phase, resume, screens } = useKioskRotation(config);
   const { full, enter } = useFullscreen();
   const realtime = useOptionalRealtime();
   useAccidentRepeat(realtime);
@@ -45,7 +45,7 @@ export function KioskFrame({ config, children }: { config: KioskConfig; children
     return () => document.documentElement.classList.remove('vg-kiosk');
   }, []);
   return (
-    <div className="relative flex h-full flex-col" data-shell="kiosk">
+    <div className="relative flex h-full flex-col" data-shell="kiosk" data-rotation={phase}>
       <TitleStrip title={route && t(route.titleKey as MessageKey)}>
         <KioskBar rotating={screens > 1} paused={paused} onResume={resume} fullscreen={full} onFullscreen={enter} />
       </TitleStrip>

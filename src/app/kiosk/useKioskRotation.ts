@@ -58,5 +58,10 @@ export function useKioskRotation(config: KioskConfig) {
     };
   }, [realtime, actor]);
   const paused = useSelector(actor, (s) => s.matches('holding') || s.matches('accident'));
-  return { paused, resume: () => actor.send({ type: 'RESUME' }), screens: screens.length };
+  // open, settling (after a hold, until the next turn), holding or accident: on the frame for whoever
+  // watches the wall from outside, since a 报警 while settling rightly does not hold it
+  const phase = useSelector(actor, (s) =>
+    s.matches({ rotating: 'settling' }) ? 'settling' : s.matches('rotating') ? 'open' : String(s.value),
+  );
+  return { paused, phase, resume: () => actor.send({ type: 'RESUME' }), screens: screens.length };
 }
