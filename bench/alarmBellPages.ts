@@ -10,8 +10,10 @@
  * split the time. Every stamp is performance.timeOrigin + performance.now(): epoch milliseconds, the
  * clock of the probe process on the same machine (the bench checks both against each other).
  * Over the window each page's main-thread time (CDP Performance metrics) is read too, and with
- * BENCH_PAGE_PROF=/tmp/page.cpuprofile the first page's CPU profile is written; BENCH_PAGE_SHOT=/tmp/bell.png
- * takes the first page's screenshot at the end (to see the bell as it was measured).
+ * BENCH_PAGE_PROF=/tmp/page.cpuprofile the first page's CPU profile is written; BENCH_PAGE_TRACE=/tmp/trace.json
+ * a Chromium trace of the window (every process's threads: the renderers' main and compositor threads, the
+ * display compositor, raster), as a JSON array of trace events; BENCH_PAGE_SHOT=/tmp/bell.png takes the
+ * first page's screenshot at the end (to see the bell as it was measured).
  */
 import fs from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
@@ -225,7 +227,16 @@ async function measure(): Promise<void> {
     await cdps[0]!.send('Profiler.enable');
     await cdps[0]!.send('Profiler.start');
   }
+  if (trace) {
+    cdps[0]!.on('Tracing.dataCollected', (e: { value: object[] }) => traceEvents.push(...e.value));
+    await cdps[0]!.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel',
+      transferMode: 'ReportEvents',
+    });
+  }
 }
+const trace = process.env.BENCH_PAGE_TRACE;
+const traceEvents: object[] = [];
 
 async function collect(): Promise<void> {
   const seconds = (performance.now() - windowStart) / 1000;
@@ -239,6 +250,12 @@ async function collect(): Promise<void> {
   if (profile) {
     fs.writeFileSync(profile, JSON.stringify((await cdps[0]!.send('Profiler.stop')).profile));
     console.error(`page cpu profile written to ${profile}`);
+  }
+  if (trace) {
+    const done = new Promise((r) => cdps[0]!.once('Tracing.tracingComplete', r));
+    await cdps[0]!.send('Tracing.end');
+    await done;
+    fs.writeFileSync(trace, JSON.stringify(traceEvents));
   }
   if (process.env.BENCH_PAGE_SHOT) await pages[0]!.screenshot({ path: process.env.BENCH_PAGE_SHOT });
   const clockAfter = await Promise.all(pages.map(clockCheck));

@@ -9,6 +9,8 @@ import { projectsExtent, type MapExtent } from './extent';
 import { declutter } from './declutter';
 import { LABEL_FONT, placeLabels } from './labels';
 import { PulseRings } from './PulseRings';
+import { SEVERITY } from './pulses';
+import { usePulses } from './usePulses';
 import { insetHeight, insetTitle, packSouthChinaSea, SouthChinaSeaInset, type SouthChinaSeaData } from './SouthChinaSeaInset';
 
 const WIDTH = 1000;
@@ -19,7 +21,6 @@ const MIN_LABEL_REM = 0.8;
 const MIN_MARKER_R_REM = 0.45;
 /** the 南海诸岛 inset's width in map units (its height follows its extent) */
 const INSET_W = 180;
-const SEVERITY = { accident: 0, alarm: 1, warning: 2, normal: 3 } as const;
 
 // The outline and the inset's geography are their own chunks, fetched once per page load and shared
 // by both monitoring screens.
@@ -144,9 +145,14 @@ export function ChinaMap({
       inset ? [inset.box] : [],
     );
   }, [coordinates, projection, markerR, inset]);
+  const { pulsing, done } = usePulses(coordinates);
   const pulses = useMemo(
-    () => markers.filter((m) => m.item.alarmState !== 'normal').map((m) => ({ id: m.item.id, state: m.item.alarmState, x: m.mx, y: m.my })),
-    [markers],
+    () =>
+      markers.flatMap((m) => {
+        const pulse = pulsing.get(m.item.id);
+        return pulse === undefined ? [] : [{ id: m.item.id, pulse, state: m.item.alarmState, x: m.mx, y: m.my }];
+      }),
+    [markers, pulsing],
   );
   const labels = useMemo(
     () =>
@@ -281,6 +287,7 @@ export function ChinaMap({
           frame={{ width: boxWidth, height: boxHeight, perUnit, unitsWide: WIDTH, unitsHigh: height }}
           markerR={markerR}
           ring={ring}
+          onDone={done}
         />
       )}
       <ul

@@ -3,6 +3,8 @@ import { ALARM_STATE_COLOR } from '../palette';
 
 export interface PulseRing {
   id: number;
+  /** the pulse's number: a project pulsing again gets a new ring, its animation from the start */
+  pulse: number;
   state: AlarmState;
   /** the marker's centre in map units */
   x: number;
@@ -22,28 +24,31 @@ export interface MapFrame {
 }
 
 /**
- * The alarm pulse of every marker in alarm, as HTML rings over the map instead of circles inside its
- * svg. A CSS animation of an svg child, even of transform and opacity, has the renderer's main thread
- * restyle and repaint the map every frame: 100 projects in alarm kept a console's renderer busy 0.7–0.8
- * s of each second, and two such consoles on the server's machine slowed every alarm (issue 32's bell
- * bench: reading → bell painted p99 1.9 s; 0.17 s with no pulse at all). A ring of its own layer
- * (`.vg-map-pulse`, styles.css) is scaled and faded by the compositor. Even so 100 rings pulsing for
- * ever cost a renderer 0.25 s a second (bell p99 0.37 s), so a ring pulses three times (5 s) when its
- * project goes into alarm or its state changes, then rests: the marker's shape and colour keep the
- * state, and the bell, the popup and the sound keep calling (bell p99 0.20 s). At rest (also under
- * reduced motion, or in a still screenshot) the ring is not drawn. The rings start just outside the
- * marker's disc, since they lie above it.
+ * The alarm pulse of the markers whose project's state got worse (usePulses), as HTML rings over the
+ * map instead of circles inside its svg. A CSS animation of an svg child, even of transform and
+ * opacity, has the renderer's main thread restyle and repaint the map every frame: 100 projects in
+ * alarm kept a console's renderer busy 0.7–0.8 s of each second (issue 32's bell bench: reading → bell
+ * painted p99 1.9 s; 0.17 s with no pulse at all). A ring of its own layer (`.vg-map-pulse`, styles.css)
+ * is scaled and faded by the compositor, three times (5 s), and is removed when that ends: a ring left
+ * at rest was still a layer the compositor drew each frame, and a ring for every project in alarm,
+ * each pulsing on every change of state, kept two consoles' compositors and the display's at about 0.7
+ * of a core under the bench's alarm flood (bell p99 0.49–0.94 s against 0.21 s without rings). The
+ * marker's shape and colour keep the state; the bell, the popup and the sound keep calling. The rings
+ * start just outside the marker's disc, since they lie above it.
  */
 export function PulseRings({
   rings,
   frame,
   markerR,
   ring,
+  onDone,
 }: {
   rings: readonly PulseRing[];
   frame: MapFrame;
   markerR: number;
   ring: number;
+  /** a ring's animation ended */
+  onDone: (id: number, pulse: number) => void;
 }) {
   const { perUnit } = frame;
   const left = (frame.width - frame.unitsWide * perUnit) / 2;
@@ -60,10 +65,11 @@ export function PulseRings({
     >
       {rings.map((p) => (
         <div
-          key={`${p.id}:${p.state}`}
+          key={`${p.id}:${p.pulse}`}
           className="vg-map-pulse absolute rounded-full"
           data-project-id={p.id}
           data-state={p.state}
+          onAnimationEnd={() => onDone(p.id, p.pulse)}
           style={{
             left: left + p.x * perUnit - r,
             top: top + p.y * perUnit - r,
