@@ -27,12 +27,12 @@ function newestMtime(p) {
 
 /**
  * Packages left outside the bundle, loaded from node_modules at run time: the native driver, packages
- * that find files of their own beside their code (swagger-ui's pages, pino's transport worker), and
+ * that find files of their own beside their code (pino's transport worker; swagger-ui is told where its
+ * pages are, server/http/apiDocs.ts), and
  * those only some deployments load, on first use (exports, PostgreSQL, Redis, MQTT, mail, PDF).
  */
 const EXTERNAL = [
   'better-sqlite3',
-  '@fastify/swagger-ui',
   'pino',
   'thread-stream',
   'exceljs',

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -7,6 +10,17 @@ import { publicRoutes } from './publicRoutes';
 import { isPublic, type RouteAccess } from './routeAccess';
 
 const DOCS_PREFIX = '/docs';
+
+/**
+ * Swagger UI's page files where the package is installed. The compiled server holds the plugin's code
+ * (scripts/serverBundle.mjs: loaded from node_modules at every start, it and its own copies of
+ * @fastify/static and yaml took some 100 ms of a restart uncompiled) but not its files, which the
+ * plugin would look for beside its code.
+ */
+function swaggerUiFiles(): { baseDir: string; logo: { type: string; content: Buffer } } {
+  const baseDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui')), 'static');
+  return { baseDir, logo: { type: 'image/svg+xml', content: fs.readFileSync(path.join(baseDir, 'logo.svg')) } };
+}
 
 const zodToOpenApi = createJsonSchemaTransform({ skipList: [] });
 
@@ -49,7 +63,10 @@ export const apiDocs = fp(
         return { ...out, schema: s };
       },
     });
-    await app.register(publicRoutes('the API documentation'), { plugin: swaggerUi, options: { routePrefix: DOCS_PREFIX } });
+    await app.register(publicRoutes('the API documentation'), {
+      plugin: swaggerUi,
+      options: { routePrefix: DOCS_PREFIX, ...swaggerUiFiles() },
+    });
   },
   { name: 'api-docs' },
 );

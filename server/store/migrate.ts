@@ -42,7 +42,9 @@ async function refuseForeignDatabase(db: Kysely<Database>): Promise<void> {
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   await refuseForeignDatabase(db);
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Names compared as code units (they begin with distinct numbers, so in the same order): Kysely's
+  // default localeCompare starts ICU's collator, some 20–30 ms of every start.
+  const migrator = new Migrator({ db, provider: migrationProvider, nameComparator: (a, b) => (a < b ? -1 : a > b ? 1 : 0) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     await db.destroy();

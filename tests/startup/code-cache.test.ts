@@ -49,6 +49,11 @@ describe('the compiled server and its code cache', () => {
     expect(server.output.split('SIGTERM: closed')[1]).toContain('MQTT: embedded broker at mqtt://');
     const root = await server.login('root');
     expect(root.userId).toBe(1);
+    // Swagger UI's code is in the bundle, its page files where the package is installed
+    const ui = await fetch(`${server.url}/docs/static/swagger-ui-bundle.js`);
+    expect(ui.status).toBe(200);
+    expect((await ui.text()).length).toBeGreaterThan(100_000);
+    expect(await (await fetch(`${server.url}/docs/static/swagger-initializer.js`)).text()).toContain('data:image/svg+xml;base64,');
     expect(server.output).not.toMatch(/Warning|cannot start|dynamic import/i);
     expect((await server.stop('SIGTERM')).code).toBe(0);
   }, 60_000);
