@@ -33,6 +33,7 @@ interface Row {
   attemptsAfter: number;
   firstRetryAfter: number | null;
   alarms: [number, number][];
+  goingAwayAfter: number | null;
 }
 
 // compiled, as `npm start` runs it (scripts/serverBundle.mjs): a restart does not transform its sources again
@@ -128,6 +129,14 @@ try {
   console.log(`the going-away notice: ${/consoles are told to come back in \d+ ms/.exec(server.output)?.[0] ?? 'no time named'}`);
   console.log(`first retries after the going-away notice spread over ${Math.max(...firstRetries) - Math.min(...firstRetries)} ms`);
   console.log(`connection attempts per console after SIGTERM: p50 ${attempts.p50}, max ${attempts.max}`);
+  // How each console learnt of the restart, and when (since the SIGTERM): a console without the notice
+  // falls back on its ordinary backoff, and the last of them sets the figure.
+  const told = rows.filter((r) => r.goingAwayAfter !== null);
+  const noticeAt = stats(told.map((r) => r.goingAwayAfter! - termAt));
+  const firstTryAt = stats(firstRetries.map((t) => t - termAt));
+  console.log(
+    `told by the notice: ${told.length} of ${rows.length} (received p50 ${noticeAt.p50}, max ${noticeAt.max} ms after SIGTERM); first tries p50 ${firstTryAt.p50}, p99 ${firstTryAt.p99}, max ${firstTryAt.max} ms after SIGTERM`,
+  );
   console.log(
     `all ${rows.length} consoles subscribed again ${lastBack - listeningAt} ms after the server listened (${lastBack - termAt} ms after SIGTERM); p50 ${sinceListen.p50} ms, p99 ${sinceListen.p99} ms`,
   );
@@ -160,6 +169,9 @@ try {
       processes: PROCESSES,
       restart_ms: listeningAt - exitedAt,
       first_retry_spread_ms: Math.max(...firstRetries) - Math.min(...firstRetries),
+      told_by_notice: told.length,
+      notice_received_p50_ms: noticeAt.p50,
+      notice_received_max_ms: noticeAt.max,
       serverCpuShare: +serverCpuShare.toFixed(2),
       clientCpuShares,
     },

@@ -21,6 +21,8 @@ interface Console {
   attempts: number[];
   /** receipts of the probe's alarm: [received at, the alarm's reading time] */
   alarms: [number, number][];
+  /** when the going-away notice reached the console's machine (when the server ended the connection after it) */
+  goingAwayAt: number[];
 }
 
 const setup = JSON.parse(process.env.BENCH_STORM!) as Setup;
@@ -33,7 +35,7 @@ let cpuShare: number | null = null;
 
 for (let i = 0; i < setup.count; i++) {
   const user = setup.users[i % setup.users.length]!;
-  const c: Console = { readyAt: [], attempts: [], alarms: [] };
+  const c: Console = { readyAt: [], attempts: [], alarms: [], goingAwayAt: [] };
   consoles.push(c);
   const socket = createSocketActor({
     url: setup.url,
@@ -59,7 +61,13 @@ for (let i = 0; i < setup.count; i++) {
         rescoped: () => {},
       },
     }),
-    { input: { userId: user.userId, supported: true } },
+    {
+      input: { userId: user.userId, supported: true },
+      // when each console learnt of the restart: a console that did not hears only the closed connection
+      inspect: (e) => {
+        if (e.type === '@xstate.event' && e.event.type === 'SOCKET.GOING_AWAY') c.goingAwayAt.push(Date.now());
+      },
+    },
   ).start();
 }
 
@@ -92,6 +100,7 @@ process.on('message', (m: { type: string; at?: number }) => {
       attemptsAfter: c.attempts.filter((t) => t > mark).length,
       firstRetryAfter: c.attempts.find((t) => t > mark) ?? null,
       alarms: c.alarms.filter(([t]) => t > mark),
+      goingAwayAfter: c.goingAwayAt.find((t) => t > mark) ?? null,
     }));
     process.send!({ type: 'collected', rows, cpuShare }, () => process.exit(0));
   }

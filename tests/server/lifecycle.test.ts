@@ -115,7 +115,9 @@ describe.runIf(sqliteRun)('server lifecycle with 200 consoles', () => {
     // Every console heard "going away" and waits that long before it tries, then keeps trying briskly.
     await until(() => clients.every((c) => c.attempts.length >= 3), 10_000, 'retries while the server is down');
     const firstTries = clients.map((c) => c.attempts.find((t) => t > c.leaves.at(-1)!)!);
-    for (const [i, c] of clients.entries()) expect(firstTries[i]! - c.leaves.at(-1)!).toBeGreaterThanOrEqual(notice.backInMs!);
+    // (less 1 ms: a timer counts whole milliseconds of the event loop's clock, which can stand up to 1 ms
+    // behind performance.now() when the wait starts)
+    for (const [i, c] of clients.entries()) expect(firstTries[i]! - c.leaves.at(-1)!).toBeGreaterThanOrEqual(notice.backInMs! - 1);
 
     await server.start();
     // An alarm right after the start: some consoles are back already, the rest get it replayed.
@@ -152,7 +154,7 @@ describe.runIf(sqliteRun)('server lifecycle with 200 consoles', () => {
     expect(Math.max(...firstRetries) - Math.min(...firstRetries)).toBeGreaterThan(RESTART_SPREAD_MS / 2);
     // …and they came back spread as well.
     const backAt = clients.map((c) => c.opens.at(-1)!);
-    expect(Math.max(...backAt) - Math.min(...backAt)).toBeGreaterThan(500);
+    expect(Math.max(...backAt) - Math.min(...backAt)).toBeGreaterThan(RESTART_SPREAD_MS / 2);
   }, 120_000);
 });
 

@@ -28,7 +28,7 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const { createSocketActor } = await import('../../src/app/realtime/socketActor');
+const { createSocketActor, GOING_AWAY_END_WAIT_MS } = await import('../../src/app/realtime/socketActor');
 
 const notice = (seq: number) => ({ seq, kind: 'alarm.raised' }) as NoticeMessage;
 
@@ -99,6 +99,9 @@ describe('socket actor: notices go past the machine, through the sequence cursor
     const c = console_();
     sockets[0]!.fire('connect');
     sockets[0]!.fire('going_away', { reason: 'shutdown', backInMs: 800 });
+    // heard when the server ends the connection, not before: the console does not close it itself
+    expect(c.actor.getSnapshot().matches({ active: 'open' })).toBe(true);
+    sockets[0]!.fire('disconnect', 'transport close');
     expect(c.actor.getSnapshot().value).toBe('waiting');
     expect(c.actor.getSnapshot().context.retryInMs).toBeGreaterThanOrEqual(800);
     vi.advanceTimersByTime(c.actor.getSnapshot().context.retryInMs);
@@ -106,6 +109,7 @@ describe('socket actor: notices go past the machine, through the sequence cursor
     // a server's word of a day is taken as MAX_BACK_IN_MS
     sockets[1]!.fire('connect');
     sockets[1]!.fire('going_away', { reason: 'shutdown', backInMs: 86_400_000 });
+    sockets[1]!.fire('disconnect', 'transport close');
     expect(c.actor.getSnapshot().context.retryInMs).toBeGreaterThanOrEqual(MAX_BACK_IN_MS);
     expect(c.actor.getSnapshot().context.retryInMs).toBeLessThan(MAX_BACK_IN_MS + RESTART_SPREAD_MS);
     vi.advanceTimersByTime(MAX_BACK_IN_MS + RESTART_SPREAD_MS);
@@ -115,8 +119,23 @@ describe('socket actor: notices go past the machine, through the sequence cursor
       const before = sockets.length;
       sockets[before - 1]!.fire('connect');
       sockets[before - 1]!.fire('going_away', n);
+      sockets[before - 1]!.fire('disconnect', 'transport close');
       expect(sockets).toHaveLength(before + 1);
       expect(c.actor.getSnapshot().value).toEqual({ active: 'connecting' });
     }
+  });
+  it('a going-away notice whose connection stays open reaches the machine after GOING_AWAY_END_WAIT_MS', () => {
+    const c = console_();
+    sockets[0]!.fire('connect');
+    sockets[0]!.fire('going_away', { reason: 'shutdown', backInMs: 800 });
+    vi.advanceTimersByTime(GOING_AWAY_END_WAIT_MS - 1);
+    expect(c.actor.getSnapshot().matches({ active: 'open' })).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(c.actor.getSnapshot().value).toBe('waiting');
+    expect(c.actor.getSnapshot().context.retryInMs).toBeGreaterThanOrEqual(800);
+    // the connection's end after that is no second close
+    sockets[0]!.fire('disconnect', 'transport close');
+    expect(c.actor.getSnapshot().value).toBe('waiting');
+    expect(sockets).toHaveLength(1);
   });
 });

@@ -41,6 +41,9 @@ export interface SocketActorOptions {
   onStore?: (notice: StoreNotice) => void;
 }
 
+/** how long a going-away notice waits for the server to end the connection before the machine hears it anyway */
+export const GOING_AWAY_END_WAIT_MS = 500;
+
 /**
  * The socket.io connection as the websocket machine's actor. socket.io's own reconnection is off:
  * the machine decides when to reconnect and hands over the sequence cursor to resume from, which
@@ -89,11 +92,26 @@ export function createSocketActor(opts: SocketActorOptions) {
       cursor.resync(r.headSeq);
       send({ type: 'SOCKET.RESYNC', headSeq: r.headSeq });
     });
-    socket.on(SOCKET_EVENT.GOING_AWAY, (n) => send({ type: 'SOCKET.GOING_AWAY', backInMs: backInOf(n) }));
+    // The server ends the connection right after its going-away notice: the machine hears the notice
+    // when that end arrives (or GOING_AWAY_END_WAIT_MS later at the latest), so it does not close the
+    // connection itself first. Closing it wrote a disconnect packet and a close frame into a connection
+    // the server had already ended: failed writes, an error each; 250 consoles in one process of the
+    // reconnect bench took up to 1.5 s to read their notices.
+    let goingAway: { backInMs: number } | null = null;
+    let goingAwayTimer: ReturnType<typeof setTimeout> | undefined;
+    const wentAway = () => {
+      clearTimeout(goingAwayTimer);
+      send({ type: 'SOCKET.GOING_AWAY', backInMs: goingAway!.backInMs });
+    };
+    socket.on(SOCKET_EVENT.GOING_AWAY, (n) => {
+      if (goingAway) return;
+      goingAway = { backInMs: backInOf(n) };
+      goingAwayTimer = setTimeout(wentAway, GOING_AWAY_END_WAIT_MS);
+    });
     socket.on(SOCKET_EVENT.REVOKED, (n) => send({ type: 'SOCKET.REVOKED', reason: isRevokeReason(n?.reason) ? n.reason : 'expired' }));
     socket.on(SOCKET_EVENT.RESCOPED, () => send({ type: 'SOCKET.RESCOPED' }));
     socket.on(SOCKET_EVENT.STORE, (n: unknown) => isStoreNotice(n) && opts.onStore?.(n));
-    socket.on('disconnect', (reason) => send({ type: 'SOCKET.CLOSED', reason }));
+    socket.on('disconnect', (reason) => (goingAway ? wentAway() : send({ type: 'SOCKET.CLOSED', reason })));
     socket.on('connect_error', (err) => {
       send(err.message === UNAUTHORIZED_MSG ? { type: 'SOCKET.UNAUTHORIZED' } : { type: 'SOCKET.CLOSED', reason: err.message });
     });
@@ -102,6 +120,7 @@ export function createSocketActor(opts: SocketActorOptions) {
       if (event.type === 'KEEPALIVE' && socket.connected) socket.emit(SOCKET_EVENT.KEEPALIVE, '');
     });
     return () => {
+      clearTimeout(goingAwayTimer);
       stopWatching?.();
       socket.removeAllListeners();
       socket.disconnect();
